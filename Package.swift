@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "sevenmin",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "sevenmin", targets: ["sevenmin"]),
+    ],
+    targets: [
+        // C libraries, each behind a system-library target.
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .systemLibrary(
+            name: "CAo",
+            pkgConfig: "ao",
+            providers: [.apt(["libao-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSndfile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        // Async-signal-safe pieces that cannot be written in Swift: the
+        // self-pipe signal handlers and the crash-time terminal restore.
+        .target(name: "CSevenminSystem"),
+
+        // The pure core: model, loading, timing, session, layout, cue decisions.
+        .target(name: "SevenminCore"),
+
+        // Thin adapters around the core.
+        .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "CNcursesw", "CSevenminSystem"]),
+        .target(name: "SevenminAudio", dependencies: ["SevenminCore", "CAo", "CSndfile"]),
+        .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminTerminal", "SevenminAudio"]),
+
+        .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
+        // Synthesises the cue set in Sounds/ reproducibly.
+        .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio"]),
+
+        .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"]),
+        .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

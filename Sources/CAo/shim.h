@@ -1,0 +1,4 @@
+#ifndef CAO_SHIM_H
+#define CAO_SHIM_H
+#include <ao/ao.h>
+#endif

@@ -1,0 +1,34 @@
+import Foundation
+import SevenminCore
+
+/// `sevenmin list`: the routine as a table, with colour swatches on a terminal.
+enum ListCommand {
+    static func render(_ plan: Plan, color: Bool) -> String {
+        let routine = plan.routine
+        var out = visible(routine.name) + "\n"
+        if !routine.description.isEmpty { out += visible(routine.description) + "\n" }
+        out += "\n"
+        let titleWidth = max(8, routine.exercises.map { visible($0.title).terminalWidth }.max() ?? 8)
+        out += "   #  " + "Exercise".padding(toLength: titleWidth, withPad: " ", startingAt: 0) + "   Work  Colour\n"
+        for (k, e) in routine.exercises.enumerated() {
+            let number = String(k + 1)
+            let title = visible(e.title)
+            let pad = String(repeating: " ", count: max(0, titleWidth - title.terminalWidth))
+            let work = seconds(e.work) + (e.sides == 2 ? "*" : " ")
+            let swatch = color ? "\u{1B}[48;5;\(TerminalPalette.nearest256(e.color))m  \u{1B}[0m " : ""
+            out += String(repeating: " ", count: 4 - number.count) + number + "  " + title + pad
+                + String(repeating: " ", count: max(1, 7 - work.count)) + work + "  " + swatch + visible(e.colorName) + "\n"
+        }
+        if routine.exercises.contains(where: { $0.sides == 2 }) { out += "\n  * done on each side, switching at half time\n" }
+        out += "\n"
+        var facts = ["get ready \(seconds(routine.getReady))", "rest \(seconds(routine.rest)) between exercises"]
+        facts.append(plan.rounds == 1 ? "1 round" : "\(plan.rounds) rounds, \(seconds(routine.roundRest)) between rounds")
+        out += facts.joined(separator: " · ") + "\n"
+        out += "Total: \(TimeFormat.clock(plan.totalDuration)) (\(plan.workSegmentCount) exercise periods)\n"
+        return out
+    }
+
+    static func seconds(_ s: Double) -> String {
+        s == s.rounded() ? "\(Int(s))s" : String(format: "%.1fs", s)
+    }
+}

@@ -1,0 +1,76 @@
+/// The words of help and usage errors, laid out like swift-argument-parser's.
+public enum HelpText {
+    public static let version = "0.1.0"
+
+    public static func overview(width: Int = 80) -> String {
+        var out = "OVERVIEW: A seven-minute-workout coach for the terminal.\n\n"
+        out += "USAGE: sevenmin <subcommand>\n\n"
+        out += "OPTIONS:\n"
+        out += rows([("-h, --help", "Show help information."), ("--version", "Show the version.")], width: width)
+        out += "\nSUBCOMMANDS:\n"
+        out += rows(CommandTable.all.map { ($0.name, $0.abstract) } + [("help", "Show help for a subcommand.")], width: width)
+        out += "\n  See 'sevenmin help <subcommand>' for detailed help.\n"
+        return out
+    }
+
+    public static func help(for spec: CommandSpec, width: Int = 80) -> String {
+        var out = "OVERVIEW: \(spec.abstract)\n"
+        if let discussion = spec.discussion {
+            out += "\n" + TextWrap.lines(discussion, width: max(20, width)).joined(separator: "\n") + "\n"
+        }
+        out += "\nUSAGE: \(spec.usage)\n"
+        if !spec.arguments.isEmpty {
+            out += "\nARGUMENTS:\n" + rows(spec.arguments.map { ("<\($0.name)>", $0.help) }, width: width)
+        }
+        var options = spec.options.map { o in (o.value.map { "--\(o.long) <\($0)>" } ?? "--\(o.long)", o.help) }
+        options.append(("-h, --help", "Show help information."))
+        out += "\nOPTIONS:\n" + rows(options, width: width)
+        return out
+    }
+
+    /// The three lines printed to stderr for a usage error.
+    public static func message(for error: UsageError) -> String {
+        let spec = error.command.flatMap { name in CommandTable.all.first { $0.name == name } }
+        var lines: [String] = []
+        switch error {
+        case .unknownCommand(let word, let suggestion):
+            lines.append("Error: Unknown command '\(visible(word))'")
+            if let suggestion { lines.append("Did you mean '\(suggestion)'?") }
+        case .unknownOption(let word, _, let suggestion):
+            lines.append("Error: Unknown option '\(visible(word))'")
+            if let suggestion { lines.append("Did you mean '\(suggestion)'?") }
+        case .missingValue(let option, _):
+            lines.append("Error: Missing value for '\(option)'")
+        case .invalidValue(let option, let value, let expected, _):
+            lines.append("Error: The value '\(visible(value))' is invalid for '\(option)': expected \(expected)")
+        case .unexpectedArgument(let word, _):
+            lines.append("Error: Unexpected argument '\(visible(word))'")
+        case .unexpectedValue(let option, _):
+            lines.append("Error: '\(option)' takes no value")
+        }
+        lines.append("Usage: " + (spec?.usage ?? "sevenmin <subcommand>"))
+        lines.append("See '" + (spec.map { "sevenmin \($0.name) --help" } ?? "sevenmin --help") + "' for more information.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Two aligned columns, the second wrapped to `width`.
+    static func rows(_ items: [(String, String)], width: Int) -> String {
+        let column = min(28, (items.map(\.0.count).max() ?? 0) + 4)
+        let textWidth = max(20, width - column)
+        var out = ""
+        for (name, text) in items {
+            let lines = TextWrap.lines(text, width: textWidth)
+            let label = "  " + name
+            if label.count + 2 > column {
+                out += label + "\n"
+                for line in lines { out += String(repeating: " ", count: column) + line + "\n" }
+            } else {
+                for (k, line) in lines.enumerated() {
+                    let lead = k == 0 ? label.padding(toLength: column, withPad: " ", startingAt: 0) : String(repeating: " ", count: column)
+                    out += lead + line + "\n"
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,52 @@
+/// A key as the terminal reports it.
+public enum Key: Equatable, Sendable {
+    case character(Character)
+    case left, right, up, down
+    case resize
+    case other(Int)
+}
+
+/// What the user asked for by pressing a key.
+public enum Action: Equatable, Sendable {
+    case togglePause, next, previous, restart
+    case addTime(Double)
+    case toggleHelp
+    case requestQuit, confirmQuit, cancelQuit
+    case dismiss
+    case none
+}
+
+/// Maps keys to actions, depending on what is on screen.
+public enum KeyBindings {
+    public static let timeStep = 10.0
+
+    public static func action(for key: Key, overlay: ScreenModel.Overlay, finished: Bool) -> Action {
+        if finished { return key == .resize ? .none : .dismiss }
+        switch overlay {
+        case .confirmQuit:
+            switch key {
+            case .character("y"), .character("Y"), .character("q"): return .confirmQuit
+            case .resize: return .none
+            default: return .cancelQuit
+            }
+        case .help:
+            switch key {
+            case .character("q"): return .requestQuit
+            case .resize: return .none
+            default: return .toggleHelp
+            }
+        case .none:
+            switch key {
+            case .character(" "): return .togglePause
+            case .character("n"), .right: return .next
+            case .character("p"), .left: return .previous
+            case .character("r"): return .restart
+            case .character("+"), .character("="): return .addTime(timeStep)
+            case .character("-"), .character("_"): return .addTime(-timeStep)
+            case .character("?"), .character("h"): return .toggleHelp
+            case .character("q"), .character("Q"): return .requestQuit
+            default: return .none
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+
+/// Turns routine JSON into a validated `Routine`, reporting every problem with its position.
+public struct RoutineLoader {
+    /// Files larger than this are refused before parsing.
+    public static let maximumFileSize = 1 << 20
+    /// No duration may exceed a day: a larger one is a typo, not a workout.
+    public static let maximumSeconds = 86_400.0
+    public static let maximumRounds = 100
+
+    static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest", "exercises"]
+    static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "sides"]
+
+    /// Loads and validates the file at `path`.
+    public static func load(path: String) throws(RoutineLoadError) -> Routine {
+        let start = SourcePosition(line: 1, column: 1)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw RoutineLoadError([Diagnostic(path: path, position: start, message: "cannot read the file: it does not exist or is not readable")])
+        }
+        if (attributes[.type] as? FileAttributeType) == .typeDirectory {
+            throw RoutineLoadError([Diagnostic(path: path, position: start, message: "is a directory, not a routine file")])
+        }
+        if let size = attributes[.size] as? Int, size > maximumFileSize {
+            throw RoutineLoadError([Diagnostic(path: path, position: start, message: "the file is \(size) bytes; routines may be at most 1 MiB")])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RoutineLoadError([Diagnostic(path: path, position: start, message: "cannot read the file")])
+        }
+        return try parse(Array(data), path: path)
+    }
+
+    /// Validates routine JSON already in memory; `path` is used in messages.
+    public static func parse(_ bytes: [UInt8], path: String) throws(RoutineLoadError) -> Routine {
+        if bytes.count > maximumFileSize {
+            throw RoutineLoadError([Diagnostic(path: path, position: SourcePosition(line: 1, column: 1),
+                                               message: "the file is \(bytes.count) bytes; routines may be at most 1 MiB")])
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw RoutineLoadError([Diagnostic(path: path, position: error.position, message: error.message)])
+        }
+        var validator = Validator(path: path)
+        let routine = validator.routine(root)
+        if !validator.diagnostics.isEmpty || routine == nil {
+            throw RoutineLoadError(validator.diagnostics)
+        }
+        return routine!
+    }
+}
+
+/// Walks the parsed JSON, collecting diagnostics instead of stopping at the first.
+private struct Validator {
+    let path: String
+    var diagnostics: [Diagnostic] = []
+
+    mutating func report(_ position: SourcePosition, _ message: String) {
+        diagnostics.append(Diagnostic(path: path, position: position, message: message))
+    }
+
+    /// The members of an object, with duplicate and unknown keys reported.
+    mutating func members(of node: JSONNode, allowed: [String], what: String) -> [String: JSONNode]? {
+        guard case .object(let list) = node.value else {
+            report(node.position, "\(what) must be an object, not \(node.value.typeName)")
+            return nil
+        }
+        var seen: [String: JSONMember] = [:]
+        for member in list {
+            if let first = seen[member.key] {
+                report(member.keyPosition, "duplicate key \"\(member.key)\" (first given at \(first.keyPosition))")
+                continue
+            }
+            seen[member.key] = member
+            if !allowed.contains(member.key) {
+                var message = "unknown key \"\(visible(member.key))\" in \(what)"
+                if let near = Suggestions.nearest(to: member.key, in: allowed).first {
+                    message += "; did you mean \"\(near)\"?"
+                } else {
+                    message += "; expected one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+                }
+                report(member.keyPosition, message)
+            }
+        }
+        return seen.mapValues(\.value)
+    }
+
+    mutating func string(_ node: JSONNode?, key: String) -> String? {
+        guard let node else { return nil }
+        guard case .string(let s) = node.value else {
+            report(node.position, "\"\(key)\" must be a string, not \(node.value.typeName)")
+            return nil
+        }
+        if let bad = s.unicodeScalars.first(where: isControl) {
+            report(node.position, "\"\(key)\" contains the control character \(visible(String(bad))); routines may not carry terminal escapes")
+            return nil
+        }
+        return s
+    }
+
+    mutating func seconds(_ node: JSONNode?, key: String, allowZero: Bool) -> Double? {
+        guard let node else { return nil }
+        guard case .number(let v) = node.value else {
+            report(node.position, "\"\(key)\" must be a number of seconds, not \(node.value.typeName)")
+            return nil
+        }
+        if !v.isFinite {
+            report(node.position, "\"\(key)\" is not a finite number")
+        } else if allowZero ? v < 0 : v <= 0 {
+            report(node.position, "\"\(key)\" must be \(allowZero ? "0 or more" : "more than 0") seconds, not \(format(v))")
+        } else if v > RoutineLoader.maximumSeconds {
+            report(node.position, "\"\(key)\" is \(format(v)) seconds, more than a day (86400)")
+        } else {
+            return v
+        }
+        return nil
+    }
+
+    mutating func integer(_ node: JSONNode?, key: String, range: ClosedRange<Int>) -> Int? {
+        guard let node else { return nil }
+        guard case .number(let v) = node.value else {
+            report(node.position, "\"\(key)\" must be a whole number, not \(node.value.typeName)")
+            return nil
+        }
+        guard v.isFinite, v == v.rounded(), let n = Int(exactly: v) else {
+            report(node.position, "\"\(key)\" must be a whole number, not \(format(v))")
+            return nil
+        }
+        guard range.contains(n) else {
+            report(node.position, "\"\(key)\" must be from \(range.lowerBound) to \(range.upperBound), not \(n)")
+            return nil
+        }
+        return n
+    }
+
+    mutating func routine(_ root: JSONNode) -> Routine? {
+        guard let m = members(of: root, allowed: RoutineLoader.routineKeys, what: "the routine") else { return nil }
+        let name = string(m["name"], key: "name")
+        if m["name"] == nil { report(root.position, "the routine has no \"name\"") }
+        else if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { report(m["name"]!.position, "\"name\" is empty") }
+        _ = string(m["$schema"], key: "$schema")
+        let description = string(m["description"], key: "description") ?? ""
+        let work = seconds(m["work"], key: "work", allowZero: false) ?? Routine.defaultWork
+        let rest = seconds(m["rest"], key: "rest", allowZero: true) ?? Routine.defaultRest
+        let getReady = seconds(m["getReady"], key: "getReady", allowZero: true) ?? Routine.defaultGetReady
+        let rounds = integer(m["rounds"], key: "rounds", range: 1...RoutineLoader.maximumRounds) ?? Routine.defaultRounds
+        let roundRest = seconds(m["roundRest"], key: "roundRest", allowZero: true) ?? Routine.defaultRoundRest
+
+        var drafts: [(Exercise, explicitColor: Bool)] = []
+        if let list = m["exercises"] {
+            if case .array(let items) = list.value {
+                if items.isEmpty { report(list.position, "\"exercises\" is empty; a routine needs at least one exercise") }
+                for item in items {
+                    if let draft = exercise(item, defaultWork: work) { drafts.append(draft) }
+                }
+            } else {
+                report(list.position, "\"exercises\" must be an array, not \(list.value.typeName)")
+            }
+        } else {
+            report(root.position, "the routine has no \"exercises\"")
+        }
+        guard let name, diagnostics.isEmpty else { return nil }
+        return Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
+                       roundRest: roundRest, exercises: ColorAssignment.fill(drafts))
+    }
+
+    mutating func exercise(_ node: JSONNode, defaultWork: Double) -> (Exercise, explicitColor: Bool)? {
+        guard let m = members(of: node, allowed: RoutineLoader.exerciseKeys, what: "an exercise") else { return nil }
+        let title = string(m["title"], key: "title")
+        if m["title"] == nil { report(node.position, "the exercise has no \"title\"") }
+        else if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { report(m["title"]!.position, "\"title\" is empty") }
+        let description = string(m["description"], key: "description") ?? ""
+        let work = seconds(m["work"], key: "work", allowZero: false) ?? defaultWork
+        let sides = integer(m["sides"], key: "sides", range: 1...2) ?? 1
+        var video: String?
+        if let idNode = m["videoId"], let id = string(idNode, key: "videoId") {
+            if VideoLink.isPlausibleYouTubeID(id) { video = Routine.youTubeURL(id: id) }
+            else { report(idNode.position, "\"videoId\" \"\(id)\" is not a YouTube video id (11 letters, digits, '-' or '_')") }
+        }
+        if let urlNode = m["video"], let url = string(urlNode, key: "video") {
+            if m["videoId"] != nil { report(urlNode.position, "give either \"video\" or \"videoId\", not both") }
+            else if VideoLink.isHTTPURL(url) { video = url }
+            else { report(urlNode.position, "\"video\" must be an http:// or https:// link") }
+        }
+        var color: RGB?
+        var colorName: String?
+        if let colorNode = m["color"], let text = string(colorNode, key: "color") {
+            color = parseColor(text, at: colorNode.position)
+            colorName = text
+        }
+        guard let title else { return nil }
+        return (Exercise(title: title, description: description, videoURL: video,
+                         color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides),
+                color != nil)
+    }
+
+    mutating func parseColor(_ text: String, at position: SourcePosition) -> RGB? {
+        if text.hasPrefix("#") {
+            if let rgb = RGB(hex: text) { return rgb }
+            report(position, "bad colour \"\(text)\": expected #RRGGBB with six hexadecimal digits")
+            return nil
+        }
+        if let flat = FlatColor(name: text) { return flat.rgb }
+        let names = FlatColor.allCases.map(\.name)
+        let near = Suggestions.nearest(to: text, in: names, limit: 3)
+        var message = "unknown colour \"\(text)\""
+        message += near.isEmpty ? "; use a flat colour name such as \"flatRed\", or #RRGGBB" : "; did you mean \(Suggestions.phrase(near))?"
+        report(position, message)
+        return nil
+    }
+
+    func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}
+
+private func isControl(_ s: Unicode.Scalar) -> Bool {
+    s.value < 0x20 || (0x7F...0x9F).contains(s.value)
+}
+
+/// Checks on video links.
+public enum VideoLink {
+    public static func isPlausibleYouTubeID(_ id: String) -> Bool {
+        id.utf8.count == 11 && id.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F
+        }
+    }
+
+    public static func isHTTPURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else { return false }
+        return !text.contains(" ")
+    }
+}
+
+/// Gives exercises without a colour one from the palette that differs from both neighbours.
+enum ColorAssignment {
+    static func fill(_ drafts: [(Exercise, explicitColor: Bool)]) -> [Exercise] {
+        var result = drafts.map(\.0)
+        var next = 0
+        for k in result.indices where !drafts[k].explicitColor {
+            let before = k > 0 ? result[k - 1].color : nil
+            let after = k + 1 < result.count && drafts[k + 1].explicitColor ? result[k + 1].color : nil
+            for attempt in 0..<FlatColor.cycle.count {
+                let flat = FlatColor.cycle[(next + attempt) % FlatColor.cycle.count]
+                let candidate = flat.rgb
+                if candidate != before && candidate != after {
+                    result[k].color = candidate
+                    result[k].colorName = flat.name
+                    next = (next + attempt + 1) % FlatColor.cycle.count
+                    break
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+/// A 24-bit sRGB colour.
+public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+
+    /// Builds a colour from hue in degrees and saturation and brightness in percent,
+    /// the way UIKit's `colorWithHue:saturation:brightness:` does.
+    public init(hue: Double, saturation: Double, brightness: Double) {
+        let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 60
+        let s = saturation / 100, v = brightness / 100
+        let sector = Int(h.rounded(.down))
+        let f = h - Double(sector)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b): (Double, Double, Double)
+        switch sector {
+        case 0: (r, g, b) = (v, t, p)
+        case 1: (r, g, b) = (q, v, p)
+        case 2: (r, g, b) = (p, v, t)
+        case 3: (r, g, b) = (p, q, v)
+        case 4: (r, g, b) = (t, p, v)
+        default: (r, g, b) = (v, p, q)
+        }
+        func byte(_ x: Double) -> UInt8 { UInt8(max(0, min(255, (x * 255).rounded()))) }
+        self.init(byte(r), byte(g), byte(b))
+    }
+
+    /// Parses `#RRGGBB`.
+    public init?(hex: String) {
+        let scalars = Array(hex.unicodeScalars)
+        guard scalars.count == 7, scalars[0] == "#" else { return nil }
+        var bytes: [UInt8] = []
+        for k in stride(from: 1, to: 7, by: 2) {
+            guard let v = UInt8(String(String.UnicodeScalarView(scalars[k...k + 1])), radix: 16) else { return nil }
+            bytes.append(v)
+        }
+        self.init(bytes[0], bytes[1], bytes[2])
+    }
+
+    public var hex: String {
+        func h(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s }
+        return "#" + h(r) + h(g) + h(b)
+    }
+
+    public var description: String { hex }
+
+    /// Relative luminance (Rec. 709 weights), 0…1.
+    public var luminance: Double {
+        (0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b)) / 255
+    }
+
+    /// Black-ish or white-ish text that reads well on this colour, as Chameleon's ContrastColorOf does.
+    public var contrastingText: RGB {
+        luminance > 0.5 ? FlatColor.black.rgb.darkened : FlatColor.white.rgb
+    }
+
+    var darkened: RGB { RGB(r / 2, g / 2, b / 2) }
+
+    /// A blend of this colour toward another, `amount` from 0 (self) to 1 (other).
+    public func mixed(with other: RGB, amount: Double) -> RGB {
+        func m(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * amount).rounded()) }
+        return RGB(m(r, other.r), m(g, other.g), m(b, other.b))
+    }
+}

@@ -1,0 +1,19 @@
+/// Neutralises control characters so that text from files can never drive the terminal:
+/// C0 controls become `^X`, DEL `^?`, C1 controls `<U+009B>`-style.
+public func visible(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for s in text.unicodeScalars {
+        switch s.value {
+        case 0x00..<0x20:
+            out.append("^")
+            out.append(Unicode.Scalar(UInt8(s.value + 0x40)))
+        case 0x7F:
+            out.append(contentsOf: "^?".unicodeScalars)
+        case 0x80...0x9F:
+            out.append(contentsOf: "<U+00\(String(s.value, radix: 16, uppercase: true))>".unicodeScalars)
+        default:
+            out.append(s)
+        }
+    }
+    return String(out)
+}

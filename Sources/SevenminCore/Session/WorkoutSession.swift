@@ -1,0 +1,219 @@
+/// Runs a plan: a pure state machine that is told the current instant and answers with events.
+///
+/// Each segment is timed by a `CountdownTimer`. When one runs out the next starts at the
+/// exact instant the previous was due to end, so every boundary is the workout's start
+/// plus the plan's offsets plus time paused (and any time added or skipped): late wake-ups
+/// never accumulate into drift.
+public struct WorkoutSession: Sendable {
+    public enum State: Equatable, Sendable { case ready, running, paused, finished }
+
+    public let plan: Plan
+    public private(set) var state: State = .ready
+    public private(set) var index = 0
+    public private(set) var timer = CountdownTimer()
+    /// When the workout started.
+    public private(set) var origin: Instant = 0
+    /// When the current segment began on the (pause-shifted) schedule.
+    public private(set) var segmentDue: Instant = 0
+    public private(set) var pausedTotal = 0.0
+    public private(set) var finishedAt: Instant?
+    /// Work segments that ran to their end rather than being skipped.
+    public private(set) var completedWork: Set<Int> = []
+    private var pausedSince: Instant?
+    private var lastRemaining = 0.0
+    private var halfwayDone = false
+
+    /// Crossing tests allow this much floating-point slack, far below anything visible.
+    static let epsilon = 1e-6
+
+    public init(plan: Plan) {
+        self.plan = plan
+    }
+
+    public var segment: Segment { plan.segments[index] }
+
+    // MARK: Controls
+
+    public mutating func start(at now: Instant) -> [SessionEvent] {
+        guard state == .ready, !plan.segments.isEmpty else { return [] }
+        origin = now
+        state = .running
+        begin(0, at: now)
+        return [SessionEvent(.started, segment: 0, due: now), SessionEvent(.segmentStarted, segment: 0, due: now)]
+    }
+
+    /// Everything that fell due up to `now`, in order, each reported once.
+    public mutating func advance(to now: Instant) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        while state == .running, let end = timer.finishInstant {
+            let remaining = timer.remaining(at: now)
+            events += crossings(from: lastRemaining, to: remaining, finish: end)
+            lastRemaining = remaining
+            guard remaining <= WorkoutSession.epsilon else { break }
+            if segment.kind == .work { completedWork.insert(index) }
+            if index + 1 < plan.segments.count {
+                begin(index + 1, at: end)
+                events.append(SessionEvent(.segmentStarted, segment: index, due: end))
+            } else {
+                finish(at: end)
+                events.append(SessionEvent(.finished, segment: index, due: end))
+            }
+        }
+        return events
+    }
+
+    public mutating func pause(at now: Instant) -> [SessionEvent] {
+        guard state == .running else { return [] }
+        var events = advance(to: now)
+        guard state == .running else { return events }
+        timer.pause(at: now)
+        pausedSince = now
+        state = .paused
+        events.append(SessionEvent(.paused, segment: index, due: now))
+        return events
+    }
+
+    public mutating func resume(at now: Instant) -> [SessionEvent] {
+        guard state == .paused, let since = pausedSince else { return [] }
+        let length = now - since
+        timer.resume(at: now)
+        pausedTotal += length
+        pausedSince = nil
+        state = .running
+        return [SessionEvent(.resumed, segment: index, due: now)]
+    }
+
+    public mutating func togglePause(at now: Instant) -> [SessionEvent] {
+        state == .paused ? resume(at: now) : pause(at: now)
+    }
+
+    /// Skips to the next segment now; on the last one, ends the workout.
+    public mutating func next(at now: Instant) -> [SessionEvent] {
+        var events = advance(to: now)
+        guard state == .running || state == .paused else { return events }
+        if index + 1 < plan.segments.count {
+            events += jump(to: index + 1, at: now)
+        } else {
+            finish(at: now)
+            events.append(SessionEvent(.finished, segment: index, due: now))
+        }
+        return events
+    }
+
+    /// Goes back to the previous segment (or restarts the first).
+    public mutating func previous(at now: Instant) -> [SessionEvent] {
+        var events = advance(to: now)
+        guard state == .running || state == .paused else { return events }
+        events += jump(to: max(0, index - 1), at: now)
+        return events
+    }
+
+    /// Starts the current segment over.
+    public mutating func restartSegment(at now: Instant) -> [SessionEvent] {
+        var events = advance(to: now)
+        guard state == .running || state == .paused else { return events }
+        events += jump(to: index, at: now)
+        return events
+    }
+
+    /// Adds (or with a negative amount removes) time on the current segment.
+    /// Removing more than is left ends the segment now.
+    public mutating func addTime(_ seconds: Double, at now: Instant) -> [SessionEvent] {
+        var events = advance(to: now)
+        guard state == .running || state == .paused else { return events }
+        timer.addTime(seconds, at: now)
+        lastRemaining = timer.remaining(at: now)
+        events += advance(to: now)
+        return events
+    }
+
+    // MARK: Reading
+
+    /// The next instant at which something visible or audible changes; nil unless running.
+    public func nextDeadline() -> Instant? {
+        guard state == .running, let finish = timer.finishInstant else { return nil }
+        var thresholds = [0.0]
+        let whole = (lastRemaining - WorkoutSession.epsilon).rounded(.up) - 1
+        if whole >= 1 { thresholds.append(whole) }
+        if let half = halfwayThreshold, half < lastRemaining - WorkoutSession.epsilon { thresholds.append(half) }
+        return finish - thresholds.max()!
+    }
+
+    public func remaining(at now: Instant) -> Double {
+        state == .finished ? 0 : timer.remaining(at: now)
+    }
+
+    /// Seconds left in the whole workout, as now scheduled.
+    public func totalRemaining(at now: Instant) -> Double {
+        guard state != .finished else { return 0 }
+        return remaining(at: now) + plan.segments[(index + 1)...].reduce(0) { $0 + $1.duration }
+    }
+
+    /// How far through the plan the workout is, 0…1.
+    public func progress(at now: Instant) -> Double {
+        guard state != .finished else { return 1 }
+        guard state != .ready, plan.totalDuration > 0 else { return 0 }
+        let length = timer.countdownTime
+        let fraction = length > 0 ? timer.counted(at: now) / length : 1
+        return min(1, (segment.offset + fraction * segment.duration) / plan.totalDuration)
+    }
+
+    /// Time spent working out, pauses excluded.
+    public func activeTime(at now: Instant) -> Double {
+        guard state != .ready else { return 0 }
+        let end = finishedAt ?? (pausedSince ?? now)
+        return max(0, end - origin - pausedTotal)
+    }
+
+    // MARK: Internals
+
+    private var halfwayThreshold: Double? {
+        guard segment.kind == .work, !halfwayDone else { return nil }
+        return timer.countdownTime / 2
+    }
+
+    private mutating func begin(_ i: Int, at instant: Instant) {
+        index = i
+        segmentDue = instant
+        timer = CountdownTimer(mode: .countdown, countdownTime: plan.segments[i].duration)
+        timer.start(at: instant)
+        if state == .paused { timer.pause(at: instant) }
+        lastRemaining = timer.countdownTime
+        halfwayDone = false
+    }
+
+    private mutating func jump(to i: Int, at now: Instant) -> [SessionEvent] {
+        begin(i, at: now)
+        return [SessionEvent(.segmentStarted, segment: i, due: now)]
+    }
+
+    private mutating func finish(at instant: Instant) {
+        if let since = pausedSince { pausedTotal += instant - since }
+        pausedSince = nil
+        state = .finished
+        finishedAt = instant
+    }
+
+    /// Thresholds passed as the time left fell from `high` to `low`, earliest first.
+    private mutating func crossings(from high: Double, to low: Double, finish: Instant) -> [SessionEvent] {
+        var found: [(threshold: Double, order: Int, kind: SessionEvent.Kind)] = []
+        let floorLow = low - WorkoutSession.epsilon
+        let top = Int((high - WorkoutSession.epsilon).rounded(.up)) - 1
+        if top >= 1 {
+            let bottom = max(1, Int((floorLow).rounded(.up)))
+            if bottom <= top {
+                for n in stride(from: top, through: bottom, by: -1) {
+                    found.append((Double(n), 0, .second(n)))
+                    if n <= 3 { found.append((Double(n), 1, .countdown(n))) }
+                }
+            }
+        }
+        if let half = halfwayThreshold, half < high - WorkoutSession.epsilon, half >= floorLow, half > 0 {
+            found.append((half, 2, segment.exercise.sides == 2 ? .switchSides : .halfway))
+            halfwayDone = true
+        }
+        return found
+            .sorted { ($0.threshold, -$0.order) > ($1.threshold, -$1.order) }
+            .map { SessionEvent($0.kind, segment: index, due: finish - $0.threshold) }
+    }
+}

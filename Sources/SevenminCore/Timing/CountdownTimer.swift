@@ -1,0 +1,147 @@
+/// A countdown or stopwatch modelled on MZTimerLabel, computed from stored instants.
+///
+/// Time shown is always derived as `counted = now − start`, where `start`
+/// moves forward by the length of every pause; nothing is counted tick by tick.
+public struct CountdownTimer: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable { case countdown, stopwatch }
+    public enum State: Equatable, Sendable { case idle, running, paused }
+
+    public private(set) var mode: Mode
+    /// The countdown's length in seconds; ignored by a stopwatch.
+    public private(set) var countdownTime: Double
+    public private(set) var state: State = .idle
+    /// When counting began, shifted forward by the time spent paused.
+    public private(set) var startInstant: Instant?
+    private var pausedAt: Instant?
+    private var finishReported = false
+
+    public init(mode: Mode = .countdown, countdownTime: Double = 0) {
+        self.mode = mode
+        self.countdownTime = max(0, countdownTime)
+    }
+
+    public mutating func start(at now: Instant) {
+        switch state {
+        case .idle:
+            startInstant = now
+            state = .running
+        case .paused:
+            resume(at: now)
+        case .running:
+            break
+        }
+    }
+
+    public mutating func pause(at now: Instant) {
+        guard state == .running else { return }
+        pausedAt = now
+        state = .paused
+    }
+
+    public mutating func resume(at now: Instant) {
+        guard state == .paused, let pausedAt, let start = startInstant else { return }
+        startInstant = start + (now - pausedAt)
+        self.pausedAt = nil
+        state = .running
+    }
+
+    /// Back to zero and idle, keeping the mode and countdown time.
+    public mutating func reset() {
+        state = .idle
+        startInstant = nil
+        pausedAt = nil
+        finishReported = false
+    }
+
+    public mutating func setCountdownTime(_ seconds: Double) {
+        countdownTime = max(0, seconds)
+        finishReported = false
+    }
+
+    /// Adds time: to a countdown, more time left; to a stopwatch, more time counted.
+    /// A negative amount subtracts, never below zero remaining or zero counted.
+    public mutating func addTime(_ seconds: Double, at now: Instant) {
+        switch mode {
+        case .countdown:
+            countdownTime = max(countdownTime + seconds, counted(at: now))
+            if seconds > 0 { finishReported = false }
+        case .stopwatch:
+            guard let start = startInstant else { return }
+            let reference = pausedAt ?? now
+            startInstant = min(start - seconds, reference)
+        }
+    }
+
+    /// Seconds counted so far (for a countdown, at most its length).
+    public func counted(at now: Instant) -> Double {
+        guard let start = startInstant else { return 0 }
+        let reference = state == .paused ? (pausedAt ?? now) : now
+        let raw = max(0, reference - start)
+        return mode == .countdown ? min(raw, countdownTime) : raw
+    }
+
+    /// Seconds left on a countdown; for a stopwatch, always 0.
+    public func remaining(at now: Instant) -> Double {
+        mode == .countdown ? max(0, countdownTime - counted(at: now)) : 0
+    }
+
+    /// The instant a running countdown reaches zero, on the same clock.
+    public var finishInstant: Instant? {
+        guard mode == .countdown, state == .running, let start = startInstant else { return nil }
+        return start + countdownTime
+    }
+
+    /// What a label shows: time left for a countdown, time counted for a stopwatch.
+    public func displayed(at now: Instant) -> Double {
+        mode == .countdown ? remaining(at: now) : counted(at: now)
+    }
+
+    public func isFinished(at now: Instant) -> Bool {
+        mode == .countdown && startInstant != nil && remaining(at: now) == 0
+    }
+
+    /// Reports `true` exactly once, the first time it is asked after the countdown ran out
+    /// (MZTimerLabel's finished callback).
+    public mutating func takeFinished(at now: Instant) -> Bool {
+        guard !finishReported, isFinished(at: now) else { return false }
+        finishReported = true
+        return true
+    }
+}
+
+/// How a number of seconds is written.
+public enum TimeFormat: Sendable {
+    /// `m:ss`, with minutes unbounded.
+    case minutesSeconds
+    /// `h:mm:ss`.
+    case hoursMinutesSeconds
+    /// `m:ss.t`.
+    case minutesSecondsTenths
+    /// `h:mm:ss.t`.
+    case hoursMinutesSecondsTenths
+
+    /// Formats `seconds`. Countdowns round up, so a timer reads 0:00 only when it is done
+    /// and a 30-second segment shows 0:30 for its first second.
+    public func string(_ seconds: Double, roundingUp: Bool = true) -> String {
+        let tenths = self == .minutesSecondsTenths || self == .hoursMinutesSecondsTenths
+        let scale = tenths ? 10.0 : 1.0
+        let scaled = max(0, seconds) * scale
+        // A hair of tolerance so that 29.9999999 shown as whole seconds is 0:30, not 0:31.
+        let units = Int(roundingUp ? (scaled - 1e-9).rounded(.up) : (scaled + 1e-9).rounded(.down))
+        let whole = tenths ? units / 10 : units
+        let fraction = tenths ? ".\(units % 10)" : ""
+        let h = whole / 3600, m = (whole % 3600) / 60, s = whole % 60
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        switch self {
+        case .minutesSeconds, .minutesSecondsTenths:
+            return "\(whole / 60):\(two(s))\(fraction)"
+        case .hoursMinutesSeconds, .hoursMinutesSecondsTenths:
+            return "\(h):\(two(m)):\(two(s))\(fraction)"
+        }
+    }
+
+    /// `m:ss` below an hour, `h:mm:ss` from an hour on.
+    public static func clock(_ seconds: Double, roundingUp: Bool = true) -> String {
+        (seconds >= 3600 ? TimeFormat.hoursMinutesSeconds : .minutesSeconds).string(seconds, roundingUp: roundingUp)
+    }
+}

@@ -1,0 +1,129 @@
+import CNcursesw
+import CSevenminSystem
+import Foundation
+import SevenminCore
+
+/// The terminal while curses owns it. Create it only through `withScreen`, which
+/// gives the terminal back (cursor, echo, modes, colours) however the body ends.
+public final class CursesTerminal {
+    public enum ColorDepth: Sendable { case none, basic8, palette256 }
+
+    public let colorDepth: ColorDepth
+    private var active = true
+
+    /// Runs `body` with curses owning the terminal, and always ends curses afterwards.
+    public static func withScreen<T>(_ body: (CursesTerminal) throws -> T) throws -> T {
+        let terminal = try CursesTerminal()
+        defer { terminal.close() }
+        return try body(terminal)
+    }
+
+    private init() throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw TerminalError(call: "isatty", detail: "standard input and output must be a terminal")
+        }
+        setlocale(LC_ALL, "")
+        // newterm, unlike initscr, returns an error instead of exiting on a bad TERM.
+        guard let screen = newterm(nil, cncursesw_stdout(), cncursesw_stdin()) else {
+            throw TerminalError(call: "newterm", detail: "cannot drive the terminal type '\(ProcessInfo.processInfo.environment["TERM"] ?? "")'")
+        }
+        set_term(screen)
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(cncursesw_stdscr(), false)
+        keypad(cncursesw_stdscr(), true)
+        nodelay(cncursesw_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        var depth = ColorDepth.none
+        if has_colors() {
+            start_color()
+            depth = cncursesw_colors() >= 256 ? .palette256 : (cncursesw_colors() >= 8 ? .basic8 : .none)
+        }
+        colorDepth = depth
+        armCrashGuard()
+    }
+
+    /// Prepares the terminfo strings that undo our modes, so that a crash handler
+    /// can write them without calling curses.
+    private func armCrashGuard() {
+        var restore = ""
+        for cap in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            if let p = tigetstr(cap), Int(bitPattern: p) != -1 {
+                restore += String(cString: p)
+            }
+        }
+        restore += "\r\n"
+        _ = restore.withCString { csevenmin_crash_guard_arm(STDOUT_FILENO, $0, strlen($0)) }
+    }
+
+    /// The current size in columns and rows.
+    public var size: (width: Int, height: Int) {
+        var y: Int32 = 0, x: Int32 = 0
+        cncursesw_getmaxyx(cncursesw_stdscr(), &y, &x)
+        return (Int(x), Int(y))
+    }
+
+    /// Follows a size change the kernel reports (after SIGWINCH).
+    public func followResize() {
+        var rows: Int32 = 0, cols: Int32 = 0
+        if cncursesw_winsize(STDOUT_FILENO, &rows, &cols) == 0, rows > 0, cols > 0 {
+            resize_term(rows, cols)
+        }
+    }
+
+    /// Gives the terminal back before the process stops (Ctrl-Z).
+    public func suspend() {
+        guard active else { return }
+        endwin()
+        fflush(nil)
+    }
+
+    /// Takes the terminal again after `fg`.
+    public func resumeAfterStop() {
+        refresh()
+        followResize()
+        clearok(cncursesw_curscr(), true)
+    }
+
+    /// The keys waiting in the input, without blocking.
+    public func pendingKeys() -> [Key] {
+        var keys: [Key] = []
+        var ch: wint_t = 0
+        while keys.count < 64 {
+            let status = wget_wch(cncursesw_stdscr(), &ch)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                switch Int32(ch) {
+                case KEY_LEFT: keys.append(.left)
+                case KEY_RIGHT: keys.append(.right)
+                case KEY_UP: keys.append(.up)
+                case KEY_DOWN: keys.append(.down)
+                case cncursesw_key_resize(): keys.append(.resize)
+                default: keys.append(.other(Int(ch)))
+                }
+            } else if let scalar = Unicode.Scalar(UInt32(ch)) {
+                keys.append(.character(Character(scalar)))
+            }
+        }
+        return keys
+    }
+
+    /// Ends curses; safe to call twice.
+    public func close() {
+        guard active else { return }
+        active = false
+        curs_set(1)
+        endwin()
+        fflush(nil)
+        csevenmin_crash_guard_disarm()
+    }
+}
+
+/// The size of the terminal on standard output as the kernel reports it (TIOCGWINSZ), if any.
+public func kernelTerminalSize() -> (width: Int, height: Int)? {
+    var rows: Int32 = 0, cols: Int32 = 0
+    guard isatty(STDOUT_FILENO) == 1, cncursesw_winsize(STDOUT_FILENO, &rows, &cols) == 0, cols > 0 else { return nil }
+    return (Int(cols), Int(rows))
+}

@@ -1,0 +1,19 @@
+// Writes the cue set to a folder (default: Sounds/) as 16-bit WAV files, through libsndfile.
+// The synthesis is deterministic, so running this again reproduces the committed files.
+import Foundation
+import SevenminAudio
+import SevenminCore
+
+let folder = CommandLine.arguments.dropFirst().first ?? "Sounds"
+do {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for cue in Cue.allCases {
+        let sound = CueSynthesizer.sound(for: cue)
+        let path = folder + "/" + cue.rawValue + ".wav"
+        try SoundFile.writeWAV(sound, to: path)
+        print("\(path)  \(String(format: "%.3f", sound.duration)) s")
+    }
+} catch {
+    FileHandle.standardError.write(Data("sevenmin-sounds: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,4 @@
+import Foundation
+import SevenminApp
+
+exit(Main.run(Array(CommandLine.arguments.dropFirst())))
