@@ -3,8 +3,8 @@ public enum HelpText {
     public static let version = "0.1.0"
 
     public static func overview(width: Int = 80) -> String {
-        var out = "OVERVIEW: A seven-minute-workout coach for the terminal.\n\n"
-        out += "USAGE: sevenmin <subcommand>\n\n"
+        var out = hanging("OVERVIEW: ", "A seven-minute-workout coach for the terminal.", width: width) + "\n"
+        out += hanging("USAGE: ", "sevenmin <subcommand>", width: width) + "\n"
         out += "OPTIONS:\n"
         out += rows([("-h, --help", "Show help information."), ("--version", "Show the version.")], width: width)
         out += "\nSUBCOMMANDS:\n"
@@ -14,11 +14,11 @@ public enum HelpText {
     }
 
     public static func help(for spec: CommandSpec, width: Int = 80) -> String {
-        var out = "OVERVIEW: \(spec.abstract)\n"
+        var out = hanging("OVERVIEW: ", spec.abstract, width: width)
         if let discussion = spec.discussion {
             out += "\n" + TextWrap.lines(discussion, width: max(20, width)).joined(separator: "\n") + "\n"
         }
-        out += "\nUSAGE: \(spec.usage)\n"
+        out += "\n" + hanging("USAGE: ", spec.usage, width: width)
         if !spec.arguments.isEmpty {
             out += "\nARGUMENTS:\n" + rows(spec.arguments.map { ("<\($0.name)>", $0.help) }, width: width)
         }
@@ -53,13 +53,35 @@ public enum HelpText {
         return lines.joined(separator: "\n")
     }
 
+    /// `label` then `text` wrapped, continuation lines indented under the text.
+    static func hanging(_ label: String, _ text: String, width: Int) -> String {
+        let indent = String(repeating: " ", count: label.count)
+        return TextWrap.lines(text, width: max(20, width - label.count))
+            .enumerated().map { ($0.offset == 0 ? label : indent) + $0.element + "\n" }.joined()
+    }
+
+    /// Wraps help text, keeping a trailing "(values: …)" annotation whole.
+    static func wrapKeepingAnnotation(_ text: String, width: Int) -> [String] {
+        guard text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) else {
+            return TextWrap.lines(text, width: width)
+        }
+        let annotation = String(text[text.index(after: open.lowerBound)...])
+        var lines = TextWrap.lines(String(text[..<open.lowerBound]), width: width)
+        if let last = lines.last, last.count + 1 + annotation.count <= width {
+            lines[lines.count - 1] = last + " " + annotation
+        } else {
+            lines += TextWrap.lines(annotation, width: width)
+        }
+        return lines
+    }
+
     /// Two aligned columns, the second wrapped to `width`.
     static func rows(_ items: [(String, String)], width: Int) -> String {
         let column = min(28, (items.map(\.0.count).max() ?? 0) + 4)
         let textWidth = max(20, width - column)
         var out = ""
         for (name, text) in items {
-            let lines = TextWrap.lines(text, width: textWidth)
+            let lines = wrapKeepingAnnotation(text, width: textWidth)
             let label = "  " + name
             if label.count + 2 > column {
                 out += label + "\n"

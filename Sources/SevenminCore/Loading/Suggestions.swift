@@ -3,12 +3,12 @@ enum Suggestions {
     static func nearest(to word: String, in candidates: [String], limit: Int = 1) -> [String] {
         let w = Array(word.lowercased())
         let threshold = max(2, w.count / 3)
-        return candidates
+        let scored = candidates
             .map { ($0, distance(w, Array($0.lowercased()))) }
             .filter { $0.1 <= threshold }
-            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-            .prefix(limit)
-            .map(\.0)
+        // Only the closest: a suggestion list padded with worse matches is noise.
+        guard let best = scored.map(\.1).min() else { return [] }
+        return scored.filter { $0.1 == best }.map(\.0).sorted().prefix(limit).map { $0 }
     }
 
     /// Levenshtein distance with adjacent transpositions counted as one edit.

@@ -37,7 +37,8 @@ public enum TerminalPalette {
             // Weighted Euclidean distance ("redmean"), a cheap stand-in for perceptual distance.
             let rm = (Int(c.r) + Int(p.r)) / 2
             let dr = Int(c.r) - Int(p.r), dg = Int(c.g) - Int(p.g), db = Int(c.b) - Int(p.b)
-            let d = ((512 + rm) * dr * dr >> 8) + 4 * dg * dg + ((767 - rm) * db * db >> 8)
+            // Parenthesised with care: in Swift `>>` binds tighter than `*`.
+            let d = (((512 + rm) * dr * dr) >> 8) + 4 * dg * dg + (((767 - rm) * db * db) >> 8)
             if d < bestDistance { best = k; bestDistance = d }
         }
         return best

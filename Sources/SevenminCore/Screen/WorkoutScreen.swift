@@ -16,16 +16,17 @@ public enum WorkoutScreen {
             grid.put(TimeFormat.clock(model.remaining), x: 0, y: 0, style: base.with(bold: true))
             return grid
         }
+        var pauseTop: Int?
         if let summary = model.summary {
             drawSummary(summary, model: model, into: &grid, style: base)
         } else {
             let big = width >= bigLayoutMinimum.width && height >= bigLayoutMinimum.height
             drawHeader(model, into: &grid, style: base)
-            if big { drawFull(model, into: &grid, style: base) } else { drawCompact(model, into: &grid, style: base) }
+            if big { pauseTop = drawFull(model, into: &grid, style: base) } else { drawCompact(model, into: &grid, style: base) }
             drawFooter(model, into: &grid, style: base)
         }
         switch model.overlay {
-        case .none: if model.paused && model.summary == nil { drawPaused(into: &grid, style: base) }
+        case .none: if model.paused && model.summary == nil { drawPaused(into: &grid, style: base, top: pauseTop) }
         case .help: drawBox(helpLines, into: &grid, style: base)
         case .confirmQuit: drawBox(["Quit this workout?", "", "y  quit      n  keep going"], into: &grid, style: base)
         }
@@ -45,7 +46,7 @@ public enum WorkoutScreen {
         var right = model.rounds > 1 ? "Round \(model.round)/\(model.rounds)  " : ""
         right += "\(model.workNumber)/\(model.workCount) "
         let rightWidth = right.terminalWidth
-        grid.put(" sevenmin · " + model.routineName, x: 0, y: 0, style: bar.with(bold: true), limit: max(0, grid.width - rightWidth - 1))
+        grid.put(fitted(" sevenmin · " + model.routineName, max(0, grid.width - rightWidth - 1)), x: 0, y: 0, style: bar.with(bold: true))
         grid.put(right, x: grid.width - rightWidth, y: 0, style: bar)
     }
 
@@ -69,28 +70,19 @@ public enum WorkoutScreen {
         }
     }
 
-    static func drawFull(_ model: ScreenModel, into grid: inout CellGrid, style base: CellStyle) {
+    /// Draws the big layout; returns the first row below the digits.
+    @discardableResult
+    static func drawFull(_ model: ScreenModel, into grid: inout CellGrid, style base: CellStyle) -> Int {
         let w = grid.width, h = grid.height
-        var y = h >= 22 ? 2 : 1
-        grid.center(title(model), y: y, style: base.with(bold: true))
-        y += 1
-        let accent = model.kind == .work ? base : base.with(bold: true, foreground: model.exercise.color)
-        grid.center(subtitle(model), y: y, style: accent)
-        y += 2
-        let clock = TimeFormat.clock(model.remaining)
-        let rows = BigDigits.render(clock)
-        let digitStyle = model.kind == .work ? base : base.with(foreground: model.exercise.color)
-        for (k, row) in rows.enumerated() { grid.center(row, y: y + k, style: digitStyle) }
-        y += BigDigits.height + 1
-
+        let footerTop = h - 3
         // Description and link: during pauses they preview the exercise coming next.
         let textWidth = min(w - 8, 72)
         let left = (w - textWidth) / 2
-        let footerTop = h - 3
-        let linkRows = model.exercise.videoURL == nil ? 0 : 2
-        let room = max(0, footerTop - 1 - y - linkRows)
         let text = model.kind == .work ? model.exercise.description
             : (model.exercise.description.isEmpty ? "" : "Up next — " + model.exercise.description)
+        let linkRows = model.exercise.videoURL == nil ? 0 : 2
+        let fixedRows = 2 + 1 + BigDigits.height + 1   // title, subtitle, gap, digits, gap
+        let room = max(0, footerTop - 2 - fixedRows - linkRows)
         var lines = TextWrap.lines(text, width: textWidth)
         if lines.count > room {
             lines = Array(lines.prefix(room))
@@ -99,14 +91,28 @@ public enum WorkoutScreen {
                 lines.append(last + "…")
             }
         }
+        // Centre the block between the header and the progress bar.
+        let blockHeight = fixedRows + lines.count + linkRows
+        var y = 1 + max(0, (footerTop - 1 - blockHeight) / 2)
+        grid.center(title(model), y: y, style: base.with(bold: true))
+        y += 1
+        let accent = model.kind == .work ? base : base.with(bold: true, foreground: model.exercise.color)
+        grid.center(subtitle(model), y: y, style: accent)
+        y += 2
+        let rows = BigDigits.render(TimeFormat.clock(model.remaining))
+        let digitStyle = model.kind == .work ? base : base.with(foreground: model.exercise.color)
+        for (k, row) in rows.enumerated() { grid.center(row, y: y + k, style: digitStyle) }
+        y += BigDigits.height + 1
+        let belowDigits = y
         for line in lines {
             grid.put(line, x: left, y: y, style: model.kind == .work ? base : base.with(dim: true))
             y += 1
         }
         if let link = model.exercise.videoURL, y + 1 < footerTop {
             y += 1
-            grid.put("▶ " + link, x: left, y: y, style: base.with(underline: false), limit: textWidth)
+            grid.put("▶ " + link, x: left, y: y, style: base, limit: textWidth)
         }
+        return belowDigits
     }
 
     static func drawCompact(_ model: ScreenModel, into grid: inout CellGrid, style base: CellStyle) {
@@ -185,16 +191,32 @@ public enum WorkoutScreen {
         "q         quit",
     ]
 
-    static func drawPaused(into grid: inout CellGrid, style base: CellStyle) {
-        drawBox(["❚❚  PAUSED", "", "press space to resume"], into: &grid, style: base)
+    /// The pause box sits below the digits when there is room, so the time stays readable.
+    static func drawPaused(into grid: inout CellGrid, style base: CellStyle, top: Int?) {
+        drawBox(["❚❚  PAUSED", "", "press space to resume"], into: &grid, style: base,
+                top: top.flatMap { $0 + 7 <= grid.height - 3 ? $0 : nil })
+    }
+
+    /// `text` cut to `width` columns, ending in "…" when cut.
+    static func fitted(_ text: String, _ width: Int) -> String {
+        guard text.terminalWidth > width else { return text }
+        guard width > 1 else { return String(text.prefix(max(0, width))) }
+        var out = ""
+        var used = 0
+        for ch in visible(text) {
+            if used + ch.terminalWidth > width - 1 { break }
+            out.append(ch)
+            used += ch.terminalWidth
+        }
+        return out + "…"
     }
 
     /// A box with a border, centred on the screen, in the text colour on the bar colour.
-    static func drawBox(_ lines: [String], into grid: inout CellGrid, style base: CellStyle) {
+    static func drawBox(_ lines: [String], into grid: inout CellGrid, style base: CellStyle, top: Int? = nil) {
         let inner = (lines.map(\.terminalWidth).max() ?? 0) + 4
         let boxWidth = min(grid.width, inner + 2)
         let boxHeight = min(grid.height, lines.count + 4)
-        let x0 = (grid.width - boxWidth) / 2, y0 = (grid.height - boxHeight) / 2
+        let x0 = (grid.width - boxWidth) / 2, y0 = top ?? (grid.height - boxHeight) / 2
         let style = CellStyle(foreground: base.foreground, background: base.foreground == FlatColor.white.rgb ? RGB(20, 20, 20) : FlatColor.white.rgb)
         let box = CellStyle(foreground: style.background.contrastingText, background: style.background)
         for y in y0..<(y0 + boxHeight) { grid.fill(row: y, from: x0, to: x0 + boxWidth, style: box) }

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import SevenminCore
+
+/// Compares a grid's text with `Snapshots/NAME.txt`; `SNAPSHOT_RECORD=1` rewrites the file.
+func assertSnapshot(_ grid: CellGrid, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/\(name).txt")
+    let actual = grid.text + "\n"
+    if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1" {
+        try? actual.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("No snapshot \(name).txt; run with SNAPSHOT_RECORD=1 to create it", sourceLocation: sourceLocation)
+        return
+    }
+    if actual != expected {
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        var diff = ""
+        for k in 0..<max(a.count, e.count) where (k < a.count ? a[k] : "") != (k < e.count ? e[k] : "") {
+            diff += "row \(k):\n  expected |\(k < e.count ? e[k] : "")|\n  actual   |\(k < a.count ? a[k] : "")|\n"
+        }
+        Issue.record("Snapshot \(name) differs:\n\(diff)", sourceLocation: sourceLocation)
+    }
+}
+
+/// A session over the first exercises of classic, advanced to `seconds` after the start.
+func classicScreen(at seconds: Double, width: Int, height: Int, overlay: ScreenModel.Overlay = .none,
+                   pauseAt: Double? = nil, notice: String? = nil) throws -> (CellGrid, WorkoutSession) {
+    let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
+    var session = WorkoutSession(plan: Plan(routine))
+    _ = session.start(at: 0)
+    if let pauseAt {
+        _ = session.advance(to: pauseAt)
+        _ = session.pause(at: pauseAt)
+    }
+    _ = session.advance(to: seconds)
+    let model = ScreenModel(session: session, at: seconds, overlay: overlay, notice: notice)
+    return (WorkoutScreen.render(model, width: width, height: height), session)
+}
+
+@Suite("Screen snapshots")
+struct ScreenSnapshotTests {
+    @Test func work80x24() throws {
+        let (grid, _) = try classicScreen(at: 15, width: 80, height: 24)
+        assertSnapshot(grid, named: "work-80x24")
+        // The whole screen is filled with the exercise's colour, text in a contrasting one.
+        #expect(grid[40, 12].style.background == FlatColor.red.rgb)
+        #expect(grid[0, 23].style.background != FlatColor.red.rgb)  // status bar is darker
+        #expect(grid.text.contains("Jumping Jacks"))
+        #expect(grid.text.contains("Exercise 1/12"))
+        #expect(grid.text.contains("https://www.youtube.com/watch?v=UpH7rm0cYbM"))
+        #expect(grid.text.contains("0:25 left"))
+    }
+
+    @Test func rest80x24() throws {
+        let (grid, _) = try classicScreen(at: 44, width: 80, height: 24)
+        assertSnapshot(grid, named: "rest-80x24")
+        #expect(grid[40, 12].style.background == WorkoutScreen.restBackground)
+        #expect(grid.text.contains("Next: Wall Sit"))
+    }
+
+    @Test func getReady80x24() throws {
+        let (grid, _) = try classicScreen(at: 2, width: 80, height: 24)
+        assertSnapshot(grid, named: "getready-80x24")
+    }
+
+    @Test func paused80x24() throws {
+        let (grid, _) = try classicScreen(at: 99, width: 80, height: 24, pauseAt: 17.5)
+        assertSnapshot(grid, named: "paused-80x24")
+        #expect(grid.text.contains("PAUSED"))
+        #expect(grid.text.contains("0:23 left"))
+    }
+
+    @Test func help80x24() throws {
+        let (grid, _) = try classicScreen(at: 15, width: 80, height: 24, overlay: .help)
+        assertSnapshot(grid, named: "help-80x24")
+    }
+
+    @Test func quitPrompt80x24() throws {
+        let (grid, _) = try classicScreen(at: 15, width: 80, height: 24, overlay: .confirmQuit)
+        assertSnapshot(grid, named: "quit-80x24")
+    }
+
+    @Test func sidePlankShowsTheSide() throws {
+        let (first, _) = try classicScreen(at: 10 + 11 * 40 + 5, width: 80, height: 24)
+        #expect(first.text.contains("Exercise 12/12 · first side"))
+        let (second, _) = try classicScreen(at: 10 + 11 * 40 + 20, width: 80, height: 24)
+        #expect(second.text.contains("switch sides: second side"))
+    }
+
+    @Test func finished80x24() throws {
+        let (grid, _) = try classicScreen(at: 600, width: 80, height: 24, notice: "no sound device: cues are silent")
+        assertSnapshot(grid, named: "finished-80x24")
+        #expect(grid.text.contains("Exercises done: 12/12"))
+        #expect(grid.text.contains("Time: 8:00"))
+    }
+
+    @Test func work40x12FallsBackToPlainText() throws {
+        let (grid, _) = try classicScreen(at: 15, width: 40, height: 12)
+        assertSnapshot(grid, named: "work-40x12")
+        #expect(!grid.text.contains("██████"))
+        #expect(grid.text.contains("0:25"))
+    }
+
+    @Test func rest40x12() throws {
+        let (grid, _) = try classicScreen(at: 44, width: 40, height: 12, notice: "no sound device: cues are silent")
+        assertSnapshot(grid, named: "rest-40x12")
+    }
+
+    @Test(arguments: [(1, 1), (5, 2), (9, 3), (20, 5), (30, 8), (200, 60)])
+    func tinyAndHugeSizesNeverCrash(width: Int, height: Int) throws {
+        let (grid, _) = try classicScreen(at: 15, width: width, height: height, overlay: .help)
+        #expect(grid.width == width && grid.height == height)
+    }
+
+    @Test func textFromFilesIsNeutralised() {
+        var grid = CellGrid(width: 20, height: 1, fill: CellStyle(foreground: RGB(0, 0, 0), background: RGB(9, 9, 9)))
+        grid.put("a\u{1B}[2Jb\u{9B}", x: 0, y: 0, style: grid[0, 0].style)
+        #expect(grid.text.hasPrefix("a^[[2Jb<U+009B>"))
+    }
+
+    @Test func wideCharactersTakeTwoColumns() {
+        var grid = CellGrid(width: 6, height: 1, fill: CellStyle(foreground: RGB(0, 0, 0), background: RGB(9, 9, 9)))
+        grid.put("日本x", x: 0, y: 0, style: grid[0, 0].style)
+        #expect(grid.text == "日本x ")
+        #expect(grid[1, 0].isContinuation)
+    }
+
+    @Test func diffFindsOnlyChangedCells() throws {
+        let (a, _) = try classicScreen(at: 15, width: 80, height: 24)
+        let (b, _) = try classicScreen(at: 15.5, width: 80, height: 24)
+        let (c, _) = try classicScreen(at: 16, width: 80, height: 24)
+        #expect(b.changes(since: a).isEmpty)
+        let changed = c.changes(since: b)
+        #expect(!changed.isEmpty && changed.count < 80 * 24 / 4)
+        #expect(c.changes(since: nil).count == 80 * 24)
+    }
+}
+
+@Suite("Colours")
+struct ColorTests {
+    @Test func flatColoursMatchChameleon() {
+        // hsb(6, 74, 91), converted as UIKit does.
+        #expect(FlatColor.red.rgb == RGB(232, 78, 60))
+        #expect(FlatColor.white.rgb == RGB(237, 241, 242))
+        #expect(FlatColor.allCases.count == 24)
+        #expect(FlatColor(name: "flatNavyBlue") == .navyBlue)
+        #expect(FlatColor.navyBlue.name == "flatNavyBlue")
+    }
+
+    @Test func contrastingTextIsDarkOnLightColours() {
+        #expect(FlatColor.yellow.rgb.contrastingText != FlatColor.white.rgb)
+        #expect(FlatColor.navyBlue.rgb.contrastingText == FlatColor.white.rgb)
+    }
+
+    @Test func nearest256PicksTheCubeColour() {
+        #expect(TerminalPalette.nearest256(RGB(255, 0, 0)) == 196)
+        #expect(TerminalPalette.nearest256(RGB(0, 0, 0)) == 16)
+        #expect(TerminalPalette.nearest256(RGB(128, 128, 128)) == 244)
+    }
+
+    @Test func nearest8KeepsFlatColoursDistinctFromGrey() {
+        #expect(TerminalPalette.nearest8(FlatColor.red.rgb) == 1)
+        #expect(TerminalPalette.nearest8(FlatColor.green.rgb) == 2)
+        #expect(TerminalPalette.nearest8(FlatColor.skyBlue.rgb) != 0)
+        #expect(TerminalPalette.nearest8(RGB(20, 20, 20)) == 0)
+    }
+}
