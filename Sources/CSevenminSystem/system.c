@@ -6,6 +6,7 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+#include <pthread.h>
 
 static int signal_pipe[2] = {-1, -1};
 
@@ -41,9 +42,15 @@ int csevenmin_signals_install(void) {
     if (signal_pipe[0] < 0) {
         if (pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
     }
+    /* A parent may have left these blocked (threads often do, and the mask is
+       inherited across exec); a blocked SIGINT would make Ctrl-C do nothing. */
+    sigset_t set;
+    sigemptyset(&set);
     for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
         if (csevenmin_signal_catch(caught[i]) != 0) return -1;
+        sigaddset(&set, caught[i]);
     }
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
     return signal_pipe[0];
 }
 

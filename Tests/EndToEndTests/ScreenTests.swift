@@ -1,0 +1,230 @@
+import Foundation
+import SevenminCore
+import Testing
+
+/// The real binary in a real terminal (tmux), driven by keys and signals.
+@Suite("End to end in tmux", .serialized)
+struct ScreenTests {
+    let short = fixtures + "/short.json"
+    let long = fixtures + "/long.json"
+
+    @Test func showsTitleDescriptionLinkAndColour() throws {
+        let tmux = try Tmux("\(binary) start \(short) --mute")
+        tmux.waitFor(text: "Get ready")
+        tmux.waitFor(text: "Next: Alpha Squats")
+        let screen = tmux.waitFor(text: "Exercise 1/2", timeout: 6)
+        #expect(screen.contains("Alpha Squats"))
+        #expect(screen.contains("Sink your hips back and down, then stand tall again."))
+        #expect(screen.contains("https://www.youtube.com/watch?v=mGvzVjuY8SY"))
+        // The exercise's colour fills the background, as its nearest of 256.
+        let red = TerminalPalette.nearest256(FlatColor.red.rgb)
+        #expect(tmux.screenWithColours().contains("48;5;\(red)m"), "flatRed background not found")
+        tmux.waitFor("Bravo Plank in navy blue", timeout: 8, colours: true) {
+            $0.contains("Bravo Plank") && $0.contains("48;5;\(TerminalPalette.nearest256(FlatColor.navyBlue.rgb))m")
+        }
+    }
+
+    @Test func countdownMovesAndPauseHoldsIt() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        let first = tmux.remainingOnStatusLine()
+        tmux.waitFor("the countdown to move") { _ in
+            if let now = tmux.remainingOnStatusLine(), let first { return now < first }
+            return false
+        }
+        tmux.send("Space")
+        tmux.waitFor(text: "PAUSED")
+        let held = tmux.remainingOnStatusLine()
+        // Watch for well over a second: the time left must not change while paused.
+        let watchUntil = Date().addingTimeInterval(1.6)
+        while Date() < watchUntil {
+            #expect(tmux.remainingOnStatusLine() == held)
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        tmux.send("Space")
+        tmux.waitFor("PAUSED to clear") { !$0.contains("PAUSED") }
+        tmux.waitFor("the countdown to move again") { _ in
+            if let now = tmux.remainingOnStatusLine(), let held { return now < held }
+            return false
+        }
+    }
+
+    @Test func nextAndPreviousKeysMoveBetweenSegments() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        tmux.send("n")
+        tmux.waitFor(text: "Steady Squats")
+        tmux.send("Right")
+        tmux.waitFor(text: "Next: Second Thing")
+        tmux.send("p")
+        tmux.waitFor(text: "Exercise 1/2")
+        tmux.send("?")
+        tmux.waitFor(text: "show / hide this help")
+        tmux.send("?")
+        tmux.waitFor("help to close") { !$0.contains("show / hide this help") }
+    }
+
+    @Test func quitAsksFirstThenRestoresTheTerminal() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        tmux.send("q")
+        tmux.waitFor(text: "Quit this workout?")
+        tmux.send("n")
+        tmux.waitFor("the prompt to close") { !$0.contains("Quit this workout?") }
+        tmux.send("q")
+        tmux.waitFor(text: "Quit this workout?")
+        tmux.send("y")
+        // bash drops the rest of a command line whose job was stopped, so check by hand.
+        tmux.waitFor("the normal screen") { _ in tmux.format("#{alternate_on}") == "0" }
+        #expect(tmux.format("#{cursor_flag}") == "1")
+        tmux.type("echo \"status\"=$?")
+        tmux.waitFor(text: "status=0")
+    }
+
+    @Test func ctrlCRestoresTheTerminal() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        tmux.send("C-c")
+        tmux.waitFor(text: "exit=130")
+        tmux.expectTerminalRestored()
+    }
+
+    @Test(arguments: [(SIGTERM, "exit=143"), (SIGHUP, "exit=129")])
+    func signalsRestoreTheTerminal(signal: Int32, expected: String) throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        let pid = try #require(tmux.sevenminPID())
+        kill(pid, signal)
+        tmux.waitFor(text: expected)
+        tmux.expectTerminalRestored()
+    }
+
+    @Test func finishingShowsTheSummaryAndExitsOnAKey() throws {
+        let dir = temporaryDirectory()
+        let tmux = try Tmux("\(binary) start \(short) --mute --events \(dir)/ev.jsonl")
+        tmux.waitFor(text: "Workout complete", timeout: 20)
+        #expect(tmux.screen().contains("Exercises done: 2/2"))
+        tmux.send("x")
+        tmux.waitFor(text: "exit=0")
+        tmux.expectTerminalRestored()
+        let lines = events(dir + "/ev.jsonl")
+        #expect(lines.compactMap { $0["event"] as? String } == ["start", "segment", "segment", "segment", "segment", "finish"])
+        let kinds = lines.compactMap { $0["kind"] as? String }
+        #expect(kinds == ["getReady", "work", "rest", "work"])
+        let planned = lines.compactMap { $0["planned"] as? Double }
+        #expect(planned == [0, 2, 5, 6, 9])
+    }
+
+    @Test func resizeRedrawsForTheNewSize() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        tmux.send("n")
+        tmux.waitFor(text: "Steady Squats")
+        _ = try tmux.tmux(["resize-window", "-x", "40", "-y", "12"])
+        // Too small for big digits: plain text, with the header cut to 40 columns.
+        tmux.waitFor("the compact layout") { screen in
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            // capture-pane drops trailing blanks: the header ends at the right edge with "1/2".
+            return rows.first?.hasSuffix("1/2") == true && rows.first!.count <= 40
+                && !screen.contains("██████") && screen.contains("Steady Squats")
+        }
+        _ = try tmux.tmux(["resize-window", "-x", "100", "-y", "30"])
+        tmux.waitFor("big digits again") { $0.contains("██████") && $0.contains("Steady Squats") }
+    }
+
+    @Test func ctrlZStopsCleanlyAndFgRedrawsStillPaused() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        tmux.send("C-z")
+        tmux.waitFor(text: "Stopped")
+        #expect(tmux.format("#{alternate_on}") == "0")
+        #expect(tmux.format("#{cursor_flag}") == "1")
+        tmux.type("stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | sort | tr '\\n' ,")
+        tmux.waitFor(text: "echo,icanon,")
+        tmux.type("fg")
+        tmux.waitFor(text: "PAUSED")
+        #expect(tmux.screen().contains("Get ready"))
+        tmux.send("q")
+        tmux.waitFor(text: "Quit this workout?")
+        tmux.send("y")
+        // bash drops the rest of a command line whose job was stopped, so check by hand.
+        tmux.waitFor("the normal screen") { _ in tmux.format("#{alternate_on}") == "0" }
+        #expect(tmux.format("#{cursor_flag}") == "1")
+        tmux.type("echo \"status\"=$?")
+        tmux.waitFor(text: "status=0")
+    }
+}
+
+@Suite("Command line, run for real")
+struct CommandTests {
+    @Test func listShowsTheRoutineAsPlainTextWhenPiped() throws {
+        let r = try run(binary, ["list"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("   1  Jumping Jacks"))
+        #expect(r.stdout.contains("  12  Side Plank"))
+        #expect(r.stdout.contains("Total: 8:00"))
+        #expect(!r.stdout.contains("\u{1B}["))
+    }
+
+    @Test func listFindsRoutinesFromAnyDirectory() throws {
+        let r = try run(binary, ["list", "classic"], directory: "/")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Classic 7-Minute Workout"))
+    }
+
+    @Test(arguments: [
+        (["--version"], Int32(0), "sevenmin 0.1.0"),
+        (["--help"], 0, "SUBCOMMANDS:"),
+        (["help", "start"], 0, "--events <file>"),
+    ])
+    func helpAndVersionGoToStdout(args: [String], status: Int32, text: String) throws {
+        let r = try run(binary, args)
+        #expect(r.status == status)
+        #expect(r.stdout.contains(text))
+        #expect(r.stderr.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["bogus"], "Error: Unknown command 'bogus'"),
+        (["start", "--frobnicate"], "Error: Unknown option '--frobnicate'"),
+        (["start", "--rounds", "x"], "Error: The value 'x' is invalid for '--rounds <n>'"),
+    ])
+    func badUsageExits64WithUsageOnStderr(args: [String], message: String) throws {
+        let r = try run(binary, args)
+        #expect(r.status == 64)
+        #expect(r.stdout.isEmpty)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.first.map(String.init)?.hasPrefix(message) == true)
+        #expect(lines.contains { $0.hasPrefix("Usage: sevenmin") })
+        #expect(lines.last?.hasPrefix("See 'sevenmin") == true)
+    }
+
+    @Test func brokenRoutineGivesPositionAndExit65WithoutATrace() throws {
+        let dir = temporaryDirectory()
+        let path = dir + "/broken.json"
+        try "{\n  \"name\": \"B\",\n  \"rest\": -3,\n  \"exercises\": [{\"title\": \"A\", \"colr\": \"flatRed\"}]\n}\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["list", "start"] {
+            let r = try run(binary, [command, path])
+            #expect(r.status == 65)
+            #expect(r.stderr == """
+                \(path):3:11: "rest" must be 0 or more seconds, not -3
+                \(path):4:32: unknown key "colr" in an exercise; did you mean "color"?
+
+                """)
+        }
+    }
+
+    @Test func unknownRoutineNameSaysWhatExists() throws {
+        let r = try run(binary, ["list", "nosuchroutine"])
+        #expect(r.status == 66)
+        #expect(r.stderr.contains("No routine named 'nosuchroutine'"))
+        #expect(r.stderr.contains("classic"))
+    }
+
+    @Test func startWithoutATerminalFailsCleanly() throws {
+        let r = try run(binary, ["start", "--mute"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("must be a terminal"))
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+/// The folder of this test target, for fixtures.
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// The built `sevenmin` binary, beside the test bundle.
+let binary: String = {
+    if let env = ProcessInfo.processInfo.environment["SEVENMIN_BIN"] { return env }
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    for dir in [beside, beside.deletingLastPathComponent()] {
+        let candidate = dir.appendingPathComponent("sevenmin").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return repositoryRoot + "/.build/debug/sevenmin"
+}()
+
+/// A fresh temporary directory.
+func temporaryDirectory() -> String {
+    let dir = NSTemporaryDirectory() + "sevenmin-test-" + UUID().uuidString
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+/// Runs a program to completion, capturing its output in files.
+///
+/// Written on posix_spawn and waitpid because Foundation's Process can miss the exit
+/// of a child that daemonises (the tmux client), and then waits forever.
+@discardableResult
+func run(_ executable: String, _ args: [String], environment: [String: String] = [:], stdin: String? = nil,
+         directory: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    let scratch = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let inPath = scratch + "/in", outPath = scratch + "/out", errPath = scratch + "/err"
+    try (stdin ?? "").write(toFile: inPath, atomically: true, encoding: .utf8)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    // posix_spawn has no portable chdir action: go through the shell when asked.
+    if let directory {
+        return try run("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", directory, executable] + args,
+                       environment: environment, stdin: stdin)
+    }
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    let argv = ([executable] + args).map { strdup($0) } + [nil]
+    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    // Children start with no signal blocked and default handlers, whatever this test thread has.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t(), all = sigset_t()
+    sigemptyset(&empty)
+    sigfillset(&all)
+    sigdelset(&all, SIGKILL)
+    sigdelset(&all, SIGSTOP)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+    let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+    return (exitStatus, out, err)
+}
+
+/// A private tmux server running one command in a window of a fixed size.
+final class Tmux {
+    let name: String
+    let directory: String
+    private let config: String
+
+    /// Starts an interactive bash, as a person's terminal has, and types `command` into it
+    /// (unless it is empty). After the command exits the shell prints its exit status as
+    /// `exit=N`, saves `stty -a`, and prints `finished`.
+    init(_ command: String, width: Int = 100, height: Int = 30) throws {
+        name = "sevenmin-e2e-" + UUID().uuidString.prefix(8)
+        directory = temporaryDirectory()
+        config = directory + "/tmux.conf"
+        // A fixed 256-colour terminal type, as golden tests fix the colour profile.
+        try "set -g default-terminal tmux-256color\nset -g status off\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = "exec env PS1='e2e$ ' HOME=\(directory) XDG_STATE_HOME=\(directory) bash --norc --noprofile -i"
+        try tmux(["-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
+        waitFor("the shell prompt", timeout: 10) { $0.contains("e2e$") }
+        if !command.isEmpty {
+            // The quotes split the markers so that the typed line itself never matches them.
+            type("\(command); echo \"ex\"\"it=$?\"; stty -a > \(directory)/stty.txt; echo \"fini\"\"shed\"")
+        }
+    }
+
+    /// Types a line into the shell.
+    func type(_ line: String) {
+        _ = try? tmux(["send-keys", "-l", line])
+        _ = try? tmux(["send-keys", "Enter"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    @discardableResult
+    func tmux(_ args: [String]) throws -> String {
+        try run("/usr/bin/tmux", ["-L", name] + args).stdout
+    }
+
+    /// The screen as text.
+    func screen() -> String { (try? tmux(["capture-pane", "-p"])) ?? "" }
+
+    /// The screen with colour escapes (`capture-pane -e`).
+    func screenWithColours() -> String { (try? tmux(["capture-pane", "-p", "-e"])) ?? "" }
+
+    func send(_ keys: String...) { _ = try? tmux(["send-keys"] + keys) }
+
+    func format(_ spec: String) -> String {
+        ((try? tmux(["display-message", "-p", spec])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The pid of the sevenmin process in the pane.
+    func sevenminPID() -> Int32? {
+        let out = (try? run("/usr/bin/pgrep", ["-x", "sevenmin", "-P", format("#{pane_pid}")]).stdout) ?? ""
+        if let pid = Int32(out.split(separator: "\n").first ?? "") { return pid }
+        // Inside the interactive shell the program is a grandchild.
+        let shells = ((try? run("/usr/bin/pgrep", ["-P", format("#{pane_pid}")]).stdout) ?? "").split(separator: "\n")
+        for shell in shells {
+            let inner = (try? run("/usr/bin/pgrep", ["-x", "sevenmin", "-P", String(shell)]).stdout) ?? ""
+            if let pid = Int32(inner.split(separator: "\n").first ?? "") { return pid }
+        }
+        return nil
+    }
+
+    /// Waits until `predicate` holds for the screen, up to `timeout` seconds; returns the last screen.
+    @discardableResult
+    func waitFor(_ what: String, timeout: Double = 10, colours: Bool = false,
+                 sourceLocation: SourceLocation = #_sourceLocation, _ predicate: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = colours ? screenWithColours() : screen()
+            if predicate(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("Timed out waiting for \(what). Screen was:\n\(last)", sourceLocation: sourceLocation)
+        return last
+    }
+
+    @discardableResult
+    func waitFor(text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        waitFor("'\(text)'", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
+    }
+
+    /// The terminal modes recorded after the program exited.
+    func sttyAfterExit() -> String {
+        (try? String(contentsOfFile: directory + "/stty.txt", encoding: .utf8)) ?? ""
+    }
+
+    /// Checks that the terminal was handed back clean: normal screen, visible cursor,
+    /// canonical mode with echo, and no colour left set.
+    func expectTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation) {
+        waitFor(text: "finished", sourceLocation: sourceLocation)
+        let modes = sttyAfterExit().split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+        #expect(modes.contains("icanon") && modes.contains("echo") && modes.contains("icrnl"),
+                "terminal modes not restored: \(modes.joined(separator: " "))", sourceLocation: sourceLocation)
+        #expect(format("#{alternate_on}") == "0", "still on the alternate screen", sourceLocation: sourceLocation)
+        #expect(format("#{cursor_flag}") == "1", "cursor left hidden", sourceLocation: sourceLocation)
+        let coloured = screenWithColours().split(separator: "\n").filter { $0.hasPrefix("exit=") }
+        #expect(coloured.allSatisfy { !$0.contains("\u{1B}[") }, "colours leak after exit: \(coloured)", sourceLocation: sourceLocation)
+    }
+
+    /// The first `m:ss left` on screen, in seconds.
+    func remainingOnStatusLine() -> Int? {
+        for line in screen().split(separator: "\n") {
+            guard let r = line.range(of: " left ·") else { continue }
+            let clock = line[..<r.lowerBound].split(separator: " ").last ?? ""
+            let parts = clock.split(separator: ":").compactMap { Int($0) }
+            if parts.count == 2 { return parts[0] * 60 + parts[1] }
+        }
+        return nil
+    }
+}
+
+/// Lines of an events file, decoded.
+func events(_ path: String) -> [[String: Any]] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").compactMap {
+        try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+}
