@@ -135,3 +135,31 @@ int csevenmin_wait(const int *fds, int count, long long timeout_ns, unsigned *re
     }
     return 0;
 }
+
+/* ---- precise timer ---- */
+#include <sys/timerfd.h>
+#include <math.h>
+
+int csevenmin_timer_create(void) {
+    return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+int csevenmin_timer_arm(int fd, double instant) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    if (instant >= 0) {
+        double whole = floor(instant);
+        spec.it_value.tv_sec = (time_t)whole;
+        spec.it_value.tv_nsec = (long)((instant - whole) * 1e9);
+        if (spec.it_value.tv_nsec >= 1000000000L) { spec.it_value.tv_sec += 1; spec.it_value.tv_nsec -= 1000000000L; }
+        /* An all-zero value would disarm; the epoch itself is long past anyway. */
+        if (spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0) spec.it_value.tv_nsec = 1;
+    }
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+void csevenmin_timer_clear(int fd) {
+    unsigned long long expirations;
+    ssize_t ignored = read(fd, &expirations, sizeof expirations);
+    (void)ignored;
+}

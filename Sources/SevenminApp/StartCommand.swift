@@ -22,29 +22,36 @@ enum StartCommand {
         defer { redirect?.restore() }
 
         let timeline = Timeline()
-        var player: CuePlayer?
-        var notice: String?
+        var player: DeferredCuePlayer?
         if !options.mute {
-            let (sounds, missing) = loadSounds()
-            let wav = ProcessInfo.processInfo.environment["SEVENMIN_AUDIO_WAV"]
-            // The cue line is written when the audio thread hands the cue to the device.
-            player = CuePlayer(sounds: sounds, wavPath: wav) { [weak log] cue, due in
-                let now = clock.now()
-                log?.append(EventRecord(t: timeline.offset(now), event: "cue",
+            let wav = ProcessInfo.processInfo.environment["SEVENMIN_AUDIO_WAV"].flatMap { $0.isEmpty ? nil : $0 }
+            let started: @Sendable (Cue, Instant) -> Void = { [weak log] cue, due in
+                // Written when the audio thread hands the cue to the device.
+                log?.append(EventRecord(t: timeline.offset(clock.now()), event: "cue",
                                         [("cue", .string(cue.rawValue)), ("planned", .number(timeline.offset(due)))]))
             }
-            if player!.isSilent { notice = "no sound device: cues are silent" }
-            if !missing.isEmpty { FileHandle.standardError.write(Data("sevenmin: missing sounds: \(missing.joined(separator: ", "))\n".utf8)) }
-            FileHandle.standardError.write(Data("sevenmin: audio output: \(player!.output)\n".utf8))
+            player = DeferredCuePlayer {
+                let (sounds, missing) = loadSounds()
+                let opened = CuePlayer(sounds: sounds, wavPath: wav, started: started)
+                var lines = "sevenmin: audio output: \(opened.output)\n"
+                if !missing.isEmpty { lines += "sevenmin: missing sounds: \(missing.joined(separator: ", "))\n" }
+                FileHandle.standardError.write(Data(lines.utf8))
+                return opened
+            }
         }
         defer { player?.close() }
+        let notice: @Sendable () -> String? = { [player] in
+            if case .silent = player?.output { return "no sound device: cues are silent" }
+            return nil
+        }
 
         let ending: WorkoutEnding
         do {
             let signals = try SignalPipe()
+            let timer = try DeadlineTimer()
             ending = try CursesTerminal.withScreen { terminal in
                 WorkoutRunner(plan: plan, clock: clock, timeline: timeline, cues: player, log: log, notice: notice)
-                    .run(terminal: terminal, signals: signals)
+                    .run(terminal: terminal, signals: signals, timer: timer)
             }
         } catch {
             redirect?.restore()

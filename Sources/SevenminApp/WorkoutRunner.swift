@@ -17,13 +17,13 @@ final class WorkoutRunner {
     private var session: WorkoutSession
     private let cues: CueSink?
     private let log: EventLog?
-    private let notice: String?
+    private let notice: () -> String?
     private var overlay = ScreenModel.Overlay.none
     private var resumeAfterQuitPrompt = false
     private var origin: Instant = 0
     private var idleReads = 0
 
-    init(plan: Plan, clock: any MonotonicClock, timeline: Timeline, cues: CueSink?, log: EventLog?, notice: String?) {
+    init(plan: Plan, clock: any MonotonicClock, timeline: Timeline, cues: CueSink?, log: EventLog?, notice: @escaping () -> String?) {
         self.clock = clock
         self.timeline = timeline
         self.session = WorkoutSession(plan: plan)
@@ -32,7 +32,7 @@ final class WorkoutRunner {
         self.notice = notice
     }
 
-    func run(terminal: CursesTerminal, signals: SignalPipe) -> WorkoutEnding {
+    func run(terminal: CursesTerminal, signals: SignalPipe, timer: DeadlineTimer) -> WorkoutEnding {
         let presenter = CursesPresenter(terminal: terminal)
         origin = clock.now()
         timeline.begin(at: origin)
@@ -40,9 +40,11 @@ final class WorkoutRunner {
         draw(presenter, terminal, at: origin)
         let input = STDIN_FILENO
         while true {
-            let timeout = session.nextDeadline().map { $0 - clock.now() }
-            let ready = Waiter.wait([input, signals.fileDescriptor], timeout: timeout)
+            // Sleep until the next change on an absolute timer, a key, or a signal.
+            timer.arm(at: session.nextDeadline())
+            let ready = Waiter.wait([input, signals.fileDescriptor, timer.fileDescriptor], timeout: nil)
             var now = clock.now()
+            if ready.contains(timer.fileDescriptor) { timer.clear() }
             record(session.advance(to: now), at: now)
 
             if ready.contains(signals.fileDescriptor) {
@@ -124,7 +126,7 @@ final class WorkoutRunner {
 
     private func draw(_ presenter: CursesPresenter, _ terminal: CursesTerminal, at now: Instant) {
         let size = terminal.size
-        let model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice)
+        let model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice())
         presenter.present(WorkoutScreen.render(model, width: size.width, height: size.height))
     }
 
@@ -141,6 +143,8 @@ final class WorkoutRunner {
                         ("routine", .string(plan.routine.name)),
                         ("segments", .integer(plan.segments.count)),
                         ("duration", .number(plan.totalDuration)),
+                        // The origin on CLOCK_MONOTONIC, so tools can line events up with other clocks.
+                        ("clock", .number(origin)),
                     ]))
                 case .segmentStarted:
                     let segment = plan.segments[event.segmentIndex]

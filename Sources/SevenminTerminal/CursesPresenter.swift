@@ -7,6 +7,7 @@ public final class CursesPresenter {
     private var previous: CellGrid?
     private var pairs: [PairKey: Int16] = [:]
     private var colorIndex: [RGB: Int16] = [:]
+    private var windowBackground: CellStyle?
 
     private struct PairKey: Hashable { var fg: Int16; var bg: Int16 }
 
@@ -17,6 +18,7 @@ public final class CursesPresenter {
     /// Forgets what is on screen, so the next frame is drawn in full (after resize or `fg`).
     public func invalidate() {
         previous = nil
+        windowBackground = nil
         clearok(cncursesw_curscr(), true)
     }
 
@@ -24,6 +26,15 @@ public final class CursesPresenter {
     @discardableResult
     public func present(_ grid: CellGrid) -> Int {
         let changed = grid.changes(since: previous)
+        // The screen's dominant colour becomes the window background: curses then clears
+        // runs of it with erase sequences instead of writing every blank cell.
+        let background = grid[0, grid.height / 2].style
+        if grid.width > 0, grid.height > 0, background != windowBackground {
+            var blank = cchar_t()
+            setcchar(&blank, [wchar_t(32), 0], cncursesw_a_normal(), pair(background), nil)
+            wbkgrndset(cncursesw_stdscr(), &blank)
+            windowBackground = background
+        }
         for (x, y) in changed {
             let cell = grid[x, y]
             if cell.isContinuation { continue }

@@ -35,6 +35,9 @@ public final class CursesTerminal {
         keypad(cncursesw_stdscr(), true)
         nodelay(cncursesw_stdscr(), true)
         set_escdelay(25)
+        // No typeahead check during refresh: it costs a poll() per update, and a frame
+        // is a few dozen cells, never worth interrupting.
+        typeahead(-1)
         curs_set(0)
         var depth = ColorDepth.none
         if has_colors() {

@@ -32,6 +32,29 @@ public final class SignalPipe {
     }
 }
 
+/// A one-shot alarm at an absolute instant on CLOCK_MONOTONIC, as a readable descriptor.
+/// Waiting on it (rather than on a poll timeout) avoids the kernel's timeout slack.
+public final class DeadlineTimer {
+    public let fileDescriptor: Int32
+
+    public init() throws {
+        fileDescriptor = csevenmin_timer_create()
+        guard fileDescriptor >= 0 else { throw TerminalError(call: "timerfd_create", detail: String(cString: strerror(errno))) }
+    }
+
+    /// Fires once at `instant` (seconds on CLOCK_MONOTONIC); nil disarms.
+    public func arm(at instant: Double?) {
+        _ = csevenmin_timer_arm(fileDescriptor, instant ?? -1)
+    }
+
+    /// Consumes an expiry.
+    public func clear() {
+        csevenmin_timer_clear(fileDescriptor)
+    }
+
+    deinit { close(fileDescriptor) }
+}
+
 /// Waits for readable descriptors or a deadline, with nanosecond resolution.
 public enum Waiter {
     /// Returns the subset of `fds` that are readable; empty on timeout or interruption.

@@ -27,4 +27,14 @@ void csevenmin_stderr_restore(int saved);
    limit), with nanosecond resolution (ppoll). Sets bit k of *ready for each
    readable fds[k]. Returns 0 on timeout or readiness, -1 on EINTR. */
 int csevenmin_wait(const int *fds, int count, long long timeout_ns, unsigned *ready);
+
+/* A timerfd on CLOCK_MONOTONIC. Unlike a poll timeout, which the kernel lets
+   run late by 0.1% of its length (1 ms on a 1 s sleep), an absolute timerfd
+   expiry carries no slack. Returns the fd, or -1 with errno set. */
+int csevenmin_timer_create(void);
+/* Arms the timer to fire once at `instant` seconds on CLOCK_MONOTONIC;
+   a negative instant disarms it. Returns 0, or -1 with errno set. */
+int csevenmin_timer_arm(int fd, double instant);
+/* Clears an expiry so the fd stops being readable. */
+void csevenmin_timer_clear(int fd);
 #endif

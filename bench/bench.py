@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""sevenmin's benchmarks: timing accuracy, running cost, and termdown for comparison.
+
+Run from the repository root:  python3 bench/bench.py [--quick]
+
+--quick skips the 8-minute classic run. Everything runs in private tmux
+servers at 100x30, as a person's terminal would be; the machine should
+otherwise be idle. Prints one table; raw files stay in bench/results/.
+"""
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join(ROOT, "bench", "results")
+MEASURE = os.path.join(ROOT, "bench", "measure.py")
+SIZE = ("100", "30")
+WAITS = "poll,ppoll,select,pselect6,epoll_wait,epoll_pwait,nanosleep,clock_nanosleep,futex"
+
+
+def sh(*args, **kw):
+    return subprocess.run(args, check=True, capture_output=True, text=True, **kw).stdout
+
+
+def build():
+    sh("swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sevenmin", cwd=ROOT)
+    return os.path.join(sh("swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path", cwd=ROOT).strip(), "sevenmin")
+
+
+class Pane:
+    """One private tmux server running one command."""
+
+    def __init__(self, name, command):
+        self.name = "bench-" + name
+        conf = os.path.join(RESULTS, "tmux.conf")
+        subprocess.run(["tmux", "-L", self.name, "kill-server"], capture_output=True)
+        sh("tmux", "-L", self.name, "-f", conf, "new-session", "-d", "-x", SIZE[0], "-y", SIZE[1],
+           command + "; sleep 3600")
+
+    def keys(self, *keys):
+        subprocess.run(["tmux", "-L", self.name, "send-keys", *keys], capture_output=True)
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.name, "kill-server"], capture_output=True)
+
+
+def events(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def wait_for(predicate, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def finished(path):
+    return lambda: os.path.exists(path) and any(e["event"] == "finish" for e in events(path))
+
+
+def run_workout(binary, name, routine, extra="", wrapper=""):
+    """Runs a workout to its end, presses a key, and returns the events file's path."""
+    ev = os.path.join(RESULTS, name + ".jsonl")
+    cost = os.path.join(RESULTS, name + ".cost.json")
+    for p in (ev, cost):
+        if os.path.exists(p):
+            os.remove(p)
+    cmd = f"{wrapper} python3 {MEASURE} {cost} -- {binary} start {routine} --events {ev} {extra}"
+    return Pane(name, cmd), ev, cost
+
+
+def timing(ev_path):
+    ev = events(ev_path)
+    segments = [abs(e["t"] - e["planned"]) * 1000 for e in ev if e["event"] == "segment"]
+    cues = [abs(e["t"] - e["planned"]) * 1000 for e in ev if e["event"] == "cue"]
+    finish = [e for e in ev if e["event"] == "finish"][0]
+    return {
+        "segments": len(segments),
+        "p50_ms": statistics.median(segments),
+        "max_ms": max(segments),
+        "drift_ms": (finish["t"] - finish["planned"]) * 1000,
+        "cues": len(cues),
+        "cue_max_ms": max(cues) if cues else float("nan"),
+    }
+
+
+def strace_waits(path):
+    """Calls that put a thread to sleep: waits with a timeout that is not zero, and futex waits.
+
+    Zero-timeout polls return at once and futex wakes do not sleep, so neither is a wake-up."""
+    total = 0
+    call = re.compile(r"^\d+\s+(\w+)\((.*)")
+    with open(path) as f:
+        for line in f:
+            m = call.match(line)
+            if not m or "resumed>" in line:
+                continue
+            name, args = m.group(1), m.group(2)
+            if name == "futex":
+                blocking = "FUTEX_WAIT" in args
+            elif name == "poll":
+                blocking = not re.search(r", 0\)", args.split(" <unfinished")[0].rsplit("=", 1)[0])
+            elif name in ("ppoll", "pselect6", "select"):
+                blocking = "{tv_sec=0, tv_nsec=0}" not in args and "{tv_sec=0, tv_usec=0}" not in args
+            elif name in ("epoll_wait", "epoll_pwait"):
+                blocking = not re.search(r", 0[,)]", args)
+            else:
+                blocking = True
+            total += blocking
+    return total
+
+
+def strace_bytes_and_first_frame(path):
+    """Bytes written to the terminal, and seconds from execve to the first write."""
+    start = first = None
+    total = 0
+    pat = re.compile(r"^\d+\s+([\d.]+) (\w+)\((\d+)?.*= (-?\d+)")
+    with open(path) as f:
+        for line in f:
+            m = pat.match(line)
+            if not m:
+                continue
+            t, call, fd, ret = float(m.group(1)), m.group(2), m.group(3), int(m.group(4))
+            if call == "execve" and start is None and ret == 0:
+                start = t
+            elif call in ("write", "writev") and fd == "1" and ret > 0:
+                total += ret
+                if first is None:
+                    first = t
+    return total, (first - start) if (first and start) else float("nan")
+
+
+def cost_runs(binary):
+    two = os.path.join(ROOT, "bench", "routines", "two-minutes.json")
+    termdown = shutil.which("termdown")
+    panes = {}
+    out = {}
+    st = lambda n: os.path.join(RESULTS, n)
+    # Plain runs give CPU and peak RSS; strace runs give wake-ups, bytes and first frame.
+    panes["sm"] = run_workout(binary, "sm-plain", two)
+    panes["sm-c"] = run_workout(binary, "sm-strace-c", two, wrapper=f"strace -f -e trace={WAITS} -o {st('sm.strace-c')}")
+    panes["sm-w"] = run_workout(binary, "sm-strace-w", two,
+                                wrapper=f"strace -f -ttt -e trace=execve,write,writev -o {st('sm.strace-w')}")
+    if termdown:
+        for key, wrapper in (("td", ""), ("td-c", f"strace -f -e trace={WAITS} -o {st('td.strace-c')}"),
+                             ("td-w", f"strace -f -ttt -e trace=execve,write,writev -o {st('td.strace-w')}")):
+            cost = st(key + ".cost.json")
+            if os.path.exists(cost):
+                os.remove(cost)
+            panes[key] = (Pane(key, f"{wrapper} python3 {MEASURE} {cost} -- {termdown} -B 120"), None, cost)
+    # sevenmin waits for a key on its summary screen; termdown exits by itself.
+    for key in ("sm", "sm-c", "sm-w"):
+        pane, ev, cost = panes[key]
+        wait_for(finished(ev), 200)
+        pane.keys("x")
+        wait_for(lambda: os.path.exists(cost), 20)
+    for key in ("td", "td-c", "td-w"):
+        if key in panes:
+            wait_for(lambda: os.path.exists(panes[key][2]), 200)
+    time.sleep(1)  # let strace write its summaries
+    for pane, _, _ in panes.values():
+        pane.close()
+
+    def load(p):
+        with open(p) as f:
+            return json.load(f)
+
+    sm = load(panes["sm"][2])
+    ev = events(panes["sm"][1])
+    start = [e for e in ev if e["event"] == "start"][0]
+    fin = [e for e in ev if e["event"] == "finish"][0]
+    minutes = start["duration"] / 60
+    sm_bytes, sm_first = strace_bytes_and_first_frame(st("sm.strace-w"))
+    out["sevenmin"] = {
+        "cpu_s_per_min": sm["cpu"] / minutes,
+        "wakeups_per_s": strace_waits(st("sm.strace-c")) / start["duration"],
+        "first_frame_ms": sm_first * 1000,
+        "peak_rss_mib": sm["maxrss_kib"] / 1024,
+        "bytes": sm_bytes,
+        # From launch: the planned end is launch + duration.
+        "end_error_ms": (start["clock"] + fin["t"] - (sm["launched"] + start["duration"])) * 1000,
+    }
+    if termdown:
+        td = load(panes["td"][2])
+        td_bytes, td_first = strace_bytes_and_first_frame(st("td.strace-w"))
+        out["termdown"] = {
+            "cpu_s_per_min": td["cpu"] / 2,
+            "wakeups_per_s": strace_waits(st("td.strace-c")) / 120,
+            "first_frame_ms": td_first * 1000,
+            "peak_rss_mib": td["maxrss_kib"] / 1024,
+            "bytes": td_bytes,
+            "end_error_ms": (td["ended"] - (td["launched"] + 120)) * 1000,
+        }
+    return out
+
+
+def list_cost(binary, runs=41):
+    """Process time of `sevenmin list classic`, median of repeated runs."""
+    times = []
+    for _ in range(runs):
+        before = os.times()
+        subprocess.run([binary, "list", "classic"], stdout=subprocess.DEVNULL, check=True)
+        after = os.times()
+        times.append((after.children_user - before.children_user + after.children_system - before.children_system) * 1000)
+    return statistics.median(times)
+
+
+def main():
+    quick = "--quick" in sys.argv
+    os.makedirs(RESULTS, exist_ok=True)
+    with open(os.path.join(RESULTS, "tmux.conf"), "w") as f:
+        f.write("set -g default-terminal tmux-256color\nset -g status off\n")
+    binary = build()
+    print(f"binary: {binary}")
+
+    # Timing, on an otherwise idle machine: both workouts at once (they sleep almost always).
+    runs = {"3 rounds": run_workout(binary, "timing-3rounds", os.path.join(ROOT, "bench", "routines", "three-rounds.json"))}
+    if not quick:
+        runs["classic"] = run_workout(binary, "timing-classic", "classic")
+    for name, (pane, ev, cost) in runs.items():
+        wait_for(finished(ev), 700)
+        pane.keys("x")
+    for pane, _, _ in runs.values():
+        pane.close()
+    print("\ntiming (|t - planned| at every segment start; cue hand-off to the device)")
+    print(f"{'routine':<10} {'segments':>8} {'p50 ms':>8} {'max ms':>8} {'drift ms':>9} {'cues':>5} {'cue max ms':>11}")
+    for name, (_, ev, _) in runs.items():
+        t = timing(ev)
+        print(f"{name:<10} {t['segments']:>8} {t['p50_ms']:>8.3f} {t['max_ms']:>8.3f} {t['drift_ms']:>9.3f} {t['cues']:>5} {t['cue_max_ms']:>11.3f}")
+
+    cost = cost_runs(binary)
+    print("\ncost over a 2-minute workout (termdown: a 120 s countdown, same terminal size)")
+    rows = [("CPU s per minute", "cpu_s_per_min", "{:.4f}"), ("wake-ups per s", "wakeups_per_s", "{:.2f}"),
+            ("first frame ms", "first_frame_ms", "{:.1f}"), ("peak RSS MiB", "peak_rss_mib", "{:.1f}"),
+            ("bytes to terminal", "bytes", "{:.0f}"), ("end-time error ms", "end_error_ms", "{:.1f}")]
+    print(f"{'measure':<20} {'sevenmin':>10} {'termdown':>10} {'ratio':>8}")
+    for label, key, fmt in rows:
+        a = cost["sevenmin"][key]
+        b = cost.get("termdown", {}).get(key, float("nan"))
+        ratio = (b / a) if a else float("nan")
+        print(f"{label:<20} {fmt.format(a):>10} {fmt.format(b):>10} {ratio:>7.1f}x")
+
+    print(f"\nlist classic: {list_cost(binary):.1f} ms process time (median of 41 runs)")
+
+
+if __name__ == "__main__":
+    main()
