@@ -39,7 +39,7 @@ public final class CursesPresenter {
             let cell = grid[x, y]
             if cell.isContinuation { continue }
             var cch = cchar_t()
-            var wide = cell.character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+            var wide = grid.scalars(x: x, y: y).map { wchar_t(bitPattern: $0) }
             wide.append(0)
             setcchar(&cch, wide, attributes(cell.style), pair(cell.style), nil)
             mvadd_wch(Int32(y), Int32(x), &cch)

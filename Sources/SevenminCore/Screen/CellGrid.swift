@@ -24,15 +24,18 @@ public struct CellStyle: Equatable, Hashable, Sendable {
     }
 }
 
-/// One character cell of the terminal.
+/// One character cell of the terminal: plain data, so that copying and comparing a
+/// screenful (done every frame to find what changed) costs next to nothing.
 public struct Cell: Equatable, Sendable {
-    public var character: Character
+    /// A Unicode scalar, or for a multi-scalar cluster `CellGrid.clusterBase` plus its index
+    /// in the grid's cluster table.
+    var code: UInt32
     public var style: CellStyle
     /// The right half of a double-width character drawn in the cell to its left.
     public var isContinuation: Bool
 
-    public init(_ character: Character, _ style: CellStyle, isContinuation: Bool = false) {
-        self.character = character
+    init(code: UInt32, _ style: CellStyle, isContinuation: Bool = false) {
+        self.code = code
         self.style = style
         self.isContinuation = isContinuation
     }
@@ -43,11 +46,16 @@ public struct CellGrid: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Characters made of several scalars (an emoji with a variation selector, a letter with
+    /// a combining accent), referred to from cells by index.
+    private var clusters: [Character] = []
+    static let clusterBase: UInt32 = 0x11_0000
+    static let space = UInt32(0x20)
 
     public init(width: Int, height: Int, fill style: CellStyle) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells = Array(repeating: Cell(" ", style), count: self.width * self.height)
+        cells = Array(repeating: Cell(code: CellGrid.space, style), count: self.width * self.height)
     }
 
     public subscript(x: Int, y: Int) -> Cell {
@@ -55,9 +63,30 @@ public struct CellGrid: Equatable, Sendable {
         set { cells[y * width + x] = newValue }
     }
 
+    /// The character shown in a cell.
+    public func character(x: Int, y: Int) -> Character {
+        let code = self[x, y].code
+        if code >= CellGrid.clusterBase { return clusters[Int(code - CellGrid.clusterBase)] }
+        return Character(Unicode.Scalar(code) ?? " ")
+    }
+
+    /// The scalars to hand to the terminal for a cell.
+    public func scalars(x: Int, y: Int) -> [UInt32] {
+        let code = self[x, y].code
+        if code >= CellGrid.clusterBase { return clusters[Int(code - CellGrid.clusterBase)].unicodeScalars.map(\.value) }
+        return [code]
+    }
+
+    mutating func code(for ch: Character) -> UInt32 {
+        let scalars = ch.unicodeScalars
+        if scalars.count == 1 { return scalars.first!.value }
+        clusters.append(ch)
+        return CellGrid.clusterBase + UInt32(clusters.count - 1)
+    }
+
     public mutating func fill(row y: Int, from x0: Int = 0, to x1: Int? = nil, style: CellStyle) {
         guard y >= 0, y < height else { return }
-        for x in max(0, x0)..<min(width, x1 ?? width) { self[x, y] = Cell(" ", style) }
+        for x in max(0, x0)..<min(width, x1 ?? width) { self[x, y] = Cell(code: CellGrid.space, style) }
     }
 
     /// Writes `text` from column `x`, clipped to the grid (and to `limit` columns);
@@ -67,13 +96,22 @@ public struct CellGrid: Equatable, Sendable {
         guard y >= 0, y < height else { return 0 }
         let end = min(width, limit.map { x + $0 } ?? width)
         var col = x
+        // Printable ASCII, the common case, needs no grapheme or width work.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 {
+                if col >= end { break }
+                if col >= 0 { self[col, y] = Cell(code: UInt32(byte), style) }
+                col += 1
+            }
+            return col - x
+        }
         for ch in visible(text) {
             let w = ch.terminalWidth
             if w == 0 { continue }
             if col + w > end { break }
             if col >= 0 {
-                self[col, y] = Cell(ch, style)
-                if w == 2 { self[col + 1, y] = Cell(" ", style, isContinuation: true) }
+                self[col, y] = Cell(code: code(for: ch), style)
+                if w == 2 { self[col + 1, y] = Cell(code: CellGrid.space, style, isContinuation: true) }
             }
             col += w
         }
@@ -91,8 +129,7 @@ public struct CellGrid: Equatable, Sendable {
     public var text: String {
         (0..<height).map { y in
             String((0..<width).compactMap { x -> Character? in
-                let c = self[x, y]
-                return c.isContinuation ? nil : c.character
+                self[x, y].isContinuation ? nil : character(x: x, y: y)
             })
         }.joined(separator: "\n")
     }
@@ -103,8 +140,13 @@ public struct CellGrid: Equatable, Sendable {
             return (0..<height).flatMap { y in (0..<width).map { (x: $0, y: y) } }
         }
         var out: [(x: Int, y: Int)] = []
-        for i in cells.indices where cells[i] != old.cells[i] {
-            out.append((x: i % width, y: i / width))
+        cells.withUnsafeBufferPointer { new in
+            old.cells.withUnsafeBufferPointer { previous in
+                for i in 0..<new.count where new[i] != previous[i]
+                    || (new[i].code >= CellGrid.clusterBase && character(x: i % width, y: i / width) != old.character(x: i % width, y: i / width)) {
+                    out.append((x: i % width, y: i / width))
+                }
+            }
         }
         return out
     }
@@ -117,6 +159,8 @@ extension Character {
         guard let s = unicodeScalars.first else { return 0 }
         let v = s.value
         if v < 0x300 { return 1 }   // the common case, without a Unicode property lookup
+        // Punctuation, arrows, box drawing and blocks: narrow, except the combining marks for symbols.
+        if v >= 0x2000 && v < 0x2E80 { return (0x20D0...0x20FF).contains(v) ? 0 : 1 }
         if s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .enclosingMark { return 0 }
         if v < 0x1100 { return 1 }
         return Character.wideRanges.contains { $0.contains(v) } ? 2 : 1
