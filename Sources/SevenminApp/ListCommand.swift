@@ -3,15 +3,18 @@ import SevenminCore
 
 /// `sevenmin list`: the routine as a table, with colour swatches on a terminal.
 enum ListCommand {
-    static func render(_ plan: Plan, color: Bool) -> String {
+    static func render(_ plan: Plan, color: Bool, seed: UInt64? = nil) -> String {
         let routine = plan.routine
         var out = visible(routine.name) + "\n"
         if !routine.description.isEmpty { out += visible(routine.description) + "\n" }
         out += "\n"
-        let titleWidth = max(8, routine.exercises.map { visible($0.title).terminalWidth }.max() ?? 8)
+        let everything = routine.warmup + routine.exercises + routine.cooldown
+        let titleWidth = max(8, everything.map { visible($0.title).terminalWidth }.max() ?? 8)
         out += "   #  " + "Exercise".padding(toLength: titleWidth, withPad: " ", startingAt: 0) + "   Work  Colour\n"
-        for (k, e) in routine.exercises.enumerated() {
-            let number = String(k + 1)
+        let numbered = routine.warmup.enumerated().map { ("w\($0.offset + 1)", $0.element) }
+            + routine.exercises.enumerated().map { (String($0.offset + 1), $0.element) }
+            + routine.cooldown.enumerated().map { ("c\($0.offset + 1)", $0.element) }
+        for (number, e) in numbered {
             let title = visible(e.title)
             let pad = String(repeating: " ", count: max(0, titleWidth - title.terminalWidth))
             let work = seconds(e.work) + (e.sides == 2 ? "*" : " ")
@@ -19,12 +22,14 @@ enum ListCommand {
             out += String(repeating: " ", count: 4 - number.count) + number + "  " + title + pad
                 + String(repeating: " ", count: max(1, 7 - work.count)) + work + "  " + swatch + visible(e.colorName) + "\n"
         }
-        if routine.exercises.contains(where: { $0.sides == 2 }) { out += "\n  * done on each side, switching at half time\n" }
+        if everything.contains(where: { $0.sides == 2 }) { out += "\n  * done on each side, switching at half time\n" }
+        if !routine.warmup.isEmpty || !routine.cooldown.isEmpty { out += "  w: warm-up, once before the first round; c: cool-down, once after the last\n" }
         out += "\n"
         var facts = ["get ready \(seconds(routine.getReady))", "rest \(seconds(routine.rest)) between exercises"]
         facts.append(plan.rounds == 1 ? "1 round" : "\(plan.rounds) rounds, \(seconds(routine.roundRest)) between rounds")
         out += facts.joined(separator: " · ") + "\n"
         out += "Total: \(TimeFormat.clock(plan.totalDuration)) (\(plan.workSegmentCount) exercise periods)\n"
+        if let seed { out += "Shuffled with seed \(seed); repeat it with --seed \(seed)\n" }
         return out
     }
 

@@ -45,29 +45,76 @@ public struct RoutineNotFound: Error, CustomStringConvertible {
     public var available: [String]
     public var description: String {
         "Error: No routine named '\(visible(name))'." + (available.isEmpty ? "" : " Available: " + available.joined(separator: ", ") + ".")
+            + "\nSee 'sevenmin routines' for where they come from."
     }
 }
 
-/// The WorkoutDataSource: turns a routine's name or path into a loaded, validated routine.
-public enum WorkoutDataSource {
-    /// Routine names shipped in `Workouts/`.
-    public static func shippedNames() -> [String] {
-        guard let dir = Resources.workoutsDirectory,
-              let files = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
-        return files.filter { $0.hasSuffix(".json") && $0 != "schema.json" }.map { String($0.dropLast(5)) }.sorted()
+/// A routine file found on the search path.
+public struct RoutineFile: Equatable {
+    public var name: String
+    public var path: String
+    /// The file of the same name found earlier on the path, which hides this one.
+    public var shadowedBy: String?
+}
+
+/// The WorkoutDataSource: finds routines on the search path and loads them.
+///
+/// The path is `$SEVENMIN_WORKOUTS` (colon-separated), then the user's folder
+/// (`$XDG_CONFIG_HOME/sevenmin/workouts`, or `~/.config/sevenmin/workouts`), then the
+/// shipped `Workouts/`. A file found earlier shadows one of the same name found later.
+public struct WorkoutDataSource {
+    public var environment: [String: String]
+    public var shippedDirectory: String?
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                shippedDirectory: String? = Resources.workoutsDirectory) {
+        self.environment = environment
+        self.shippedDirectory = shippedDirectory
     }
 
-    /// The file a routine argument refers to: a path to a `.json` file, or a name in `Workouts/`.
-    public static func path(for argument: String) throws -> String {
+    /// Where `sevenmin new` writes.
+    public var userDirectory: String {
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.config"
+        return base + "/sevenmin/workouts"
+    }
+
+    public var searchPath: [String] {
+        var dirs = (environment["SEVENMIN_WORKOUTS"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        dirs.append(userDirectory)
+        if let shippedDirectory { dirs.append(shippedDirectory) }
+        return dirs
+    }
+
+    /// Every routine on the path, in path order, with shadowed ones marked.
+    public func allRoutines() -> [RoutineFile] {
+        var seen: [String: String] = [:]
+        var out: [RoutineFile] = []
+        for dir in searchPath {
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
+                .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted()
+            for file in files {
+                let name = String(file.dropLast(5))
+                let path = dir + "/" + file
+                out.append(RoutineFile(name: name, path: path, shadowedBy: seen[name]))
+                if seen[name] == nil { seen[name] = path }
+            }
+        }
+        return out
+    }
+
+    /// The file a routine argument refers to: a path to a `.json` file, or a name on the search path.
+    public func path(for argument: String) throws -> String {
         if argument.hasSuffix(".json") || argument.contains("/") { return argument }
-        if let dir = Resources.workoutsDirectory {
+        for dir in searchPath {
             let candidate = dir + "/" + argument + ".json"
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
         }
-        throw RoutineNotFound(name: argument, available: shippedNames())
+        let names = Set(allRoutines().map(\.name)).sorted()
+        throw RoutineNotFound(name: argument, available: names)
     }
 
-    public static func load(_ argument: String) throws -> Routine {
+    public func load(_ argument: String) throws -> Routine {
         try RoutineLoader.load(path: path(for: argument))
     }
 }

@@ -26,26 +26,44 @@ public enum Main {
             }
             return ExitCode.success
         case .list(let options):
-            return withRoutine(options.routine, rounds: options.rounds) { plan in
-                let color = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-                    && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-                print(ListCommand.render(plan, color: color), terminator: "")
+            return withPlan(options.plan) { plan, seed in
+                if options.json {
+                    print(PlanJSON.encode(plan, seed: seed), terminator: "")
+                } else {
+                    let env = ProcessInfo.processInfo.environment
+                    let color = isatty(STDOUT_FILENO) == 1 && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+                    print(ListCommand.render(plan, color: color, seed: seed), terminator: "")
+                }
                 return ExitCode.success
             }
         case .start(let options):
-            return withRoutine(options.routine, rounds: options.rounds) { plan in
-                StartCommand.run(plan: plan, options: options)
+            return withPlan(options.plan) { plan, seed in
+                StartCommand.run(plan: plan, options: options, seed: seed)
             }
+        case .routines:
+            return RoutineCommands.routines(WorkoutDataSource())
+        case .new(let name, let from):
+            return RoutineCommands.new(name: name, from: from, WorkoutDataSource())
+        case .validate(let paths):
+            return RoutineCommands.validate(paths)
         }
     }
 
-    /// Loads a routine, or reports why not with the right exit status.
-    static func withRoutine(_ name: String, rounds: Int?, _ body: (Plan) -> Int32) -> Int32 {
+    /// Loads a routine and applies the command line's changes, or reports why not.
+    static func withPlan(_ request: PlanRequest, _ body: (Plan, UInt64?) -> Int32) -> Int32 {
         do {
-            var routine = try WorkoutDataSource.load(name)
-            if let rounds { routine.rounds = rounds }
-            return body(Plan(routine))
+            let routine = try WorkoutDataSource().load(request.routine)
+            var adjustments = request.adjustments
+            switch request.shuffle {
+            case .none: break
+            case .seed(let seed): adjustments.shuffleSeed = seed
+            case .random: adjustments.shuffleSeed = UInt64.random(in: 0...999_999)
+            }
+            return body(Plan(try adjustments.apply(to: routine)), adjustments.shuffleSeed)
         } catch let error as RoutineLoadError {
+            printError(error.description)
+            return ExitCode.dataError
+        } catch let error as RoutineAdjustments.Failure {
             printError(error.description)
             return ExitCode.dataError
         } catch let error as RoutineNotFound {

@@ -6,7 +6,7 @@ import SevenminTerminal
 /// `sevenmin start`: sets up sound, the event log and the screen, runs the workout,
 /// and gives everything back in reverse order.
 enum StartCommand {
-    static func run(plan: Plan, options: StartOptions) -> Int32 {
+    static func run(plan: Plan, options: StartOptions, seed: UInt64?) -> Int32 {
         let clock = SystemMonotonicClock()
         var log: EventLog?
         if let path = options.eventsPath {
@@ -50,7 +50,7 @@ enum StartCommand {
             let signals = try SignalPipe()
             let timer = try DeadlineTimer()
             ending = try CursesTerminal.withScreen { terminal in
-                WorkoutRunner(plan: plan, clock: clock, timeline: timeline, cues: player, log: log, notice: notice)
+                WorkoutRunner(plan: plan, clock: clock, timeline: timeline, cues: player, log: log, notice: notice, seed: seed)
                     .run(terminal: terminal, signals: signals, timer: timer)
             }
         } catch {

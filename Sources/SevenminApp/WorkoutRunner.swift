@@ -18,12 +18,14 @@ final class WorkoutRunner {
     private let cues: CueSink?
     private let log: EventLog?
     private let notice: () -> String?
+    private let seed: UInt64?
     private var overlay = ScreenModel.Overlay.none
     private var resumeAfterQuitPrompt = false
     private var origin: Instant = 0
     private var idleReads = 0
 
-    init(plan: Plan, clock: any MonotonicClock, timeline: Timeline, cues: CueSink?, log: EventLog?, notice: @escaping () -> String?) {
+    init(plan: Plan, clock: any MonotonicClock, timeline: Timeline, cues: CueSink?, log: EventLog?, notice: @escaping () -> String?, seed: UInt64? = nil) {
+        self.seed = seed
         self.clock = clock
         self.timeline = timeline
         self.session = WorkoutSession(plan: plan)
@@ -139,13 +141,15 @@ final class WorkoutRunner {
                 let t = now - origin, planned = event.due - origin
                 switch event.kind {
                 case .started:
-                    log.append(EventRecord(t: t, event: "start", [
+                    var fields: [(String, EventRecord.Value)] = [
                         ("routine", .string(plan.routine.name)),
                         ("segments", .integer(plan.segments.count)),
                         ("duration", .number(plan.totalDuration)),
                         // The origin on CLOCK_MONOTONIC, so tools can line events up with other clocks.
                         ("clock", .number(origin)),
-                    ]))
+                    ]
+                    if let seed { fields.append(("seed", .string(String(seed)))) }
+                    log.append(EventRecord(t: t, event: "start", fields))
                 case .segmentStarted:
                     let segment = plan.segments[event.segmentIndex]
                     log.append(EventRecord(t: t, event: "segment", [

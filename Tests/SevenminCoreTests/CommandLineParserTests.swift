@@ -17,12 +17,24 @@ struct CommandLineParserTests {
         (["help", "start"], .help("start")),
         (["start", "--help"], .help("start")),
         (["start"], start()),
-        (["start", "tabata"], start { $0.routine = "tabata" }),
-        (["start", "--mute", "my.json"], start { $0.routine = "my.json"; $0.mute = true }),
-        (["start", "--rounds", "3"], start { $0.rounds = 3 }),
-        (["start", "--rounds=2", "--events", "ev.jsonl"], start { $0.rounds = 2; $0.eventsPath = "ev.jsonl" }),
-        (["start", "--", "--odd-name.json"], start { $0.routine = "--odd-name.json" }),
+        (["start", "tabata"], start { $0.plan.routine = "tabata" }),
+        (["start", "--mute", "my.json"], start { $0.plan.routine = "my.json"; $0.mute = true }),
+        (["start", "--rounds", "3"], start { $0.plan.adjustments.rounds = 3 }),
+        (["start", "--rounds=2", "--events", "ev.jsonl"], start { $0.plan.adjustments.rounds = 2; $0.eventsPath = "ev.jsonl" }),
+        (["start", "--", "--odd-name.json"], start { $0.plan.routine = "--odd-name.json" }),
+        (["start", "--work", "20", "--rest=0", "--get-ready", "2.5"], start {
+            $0.plan.adjustments.work = 20; $0.plan.adjustments.rest = 0; $0.plan.adjustments.getReady = 2.5
+        }),
+        (["start", "--without", "noisy", "--without", "chair"], start { $0.plan.adjustments.without = ["noisy", "chair"] }),
+        (["start", "--shuffle"], start { $0.plan.shuffle = .random }),
+        (["start", "--shuffle", "--seed", "9"], start { $0.plan.shuffle = .seed(9) }),
+        (["start", "--seed", "9"], start { $0.plan.shuffle = .seed(9) }),
         (["list"], .list(ListOptions())),
+        (["list", "tabata", "--json"], { var o = ListOptions(); o.plan.routine = "tabata"; o.json = true; return .list(o) }()),
+        (["routines"], .routines),
+        (["new", "mine"], .new(name: "mine", from: "classic")),
+        (["new", "mine", "--from", "tabata"], .new(name: "mine", from: "tabata")),
+        (["validate", "a.json", "b.json"], .validate(["a.json", "b.json"])),
     ])
     func parses(args: [String], expected: Command) throws {
         #expect(try CommandLineParser.parse(args) == expected)
@@ -38,6 +50,13 @@ struct CommandLineParserTests {
         (["start", "a", "b"], .unexpectedArgument("b", command: "start")),
         (["start", "--mute=yes"], .unexpectedValue(option: "--mute", command: "start")),
         (["help", "nope"], .unknownCommand("nope", suggestion: nil)),
+        (["validate"], .missingArgument("<file>", command: "validate")),
+        (["new"], .missingArgument("<name>", command: "new")),
+        (["new", "a", "b"], .unexpectedArgument("b", command: "new")),
+        (["new", "../x"], .invalidValue(option: "<name>", value: "../x", expected: "letters, digits, '-' and '_', not starting with '-'", command: "new")),
+        (["routines", "x"], .unexpectedArgument("x", command: "routines")),
+        (["list", "--work", "0"], .invalidValue(option: "--work <seconds>", value: "0", expected: "seconds, more than 0 and at most 86400", command: "list")),
+        (["list", "--shufle"], .unknownOption("--shufle", command: "list", suggestion: "--shuffle")),
     ])
     func rejects(args: [String], expected: UsageError) {
         #expect(throws: expected) { try CommandLineParser.parse(args) }
@@ -48,7 +67,7 @@ struct CommandLineParserTests {
         #expect(text == """
             Error: Unknown option '--round'
             Did you mean '--rounds'?
-            Usage: sevenmin start [--mute] [--rounds <n>] [--events <file>] [<routine>]
+            Usage: sevenmin start [--mute] [--events <file>] [--rounds <n>] [--work <seconds>] [--rest <seconds>] [--get-ready <seconds>] [--shuffle] [--seed <n>] [--without <tag> ...] [<routine>]
             See 'sevenmin start --help' for more information.
             """)
     }
@@ -57,7 +76,7 @@ struct CommandLineParserTests {
         let help = HelpText.help(for: CommandTable.start, width: 80)
         for section in ["OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:"] { #expect(help.contains(section)) }
         #expect(help.contains("-h, --help"))
-        #expect(help.contains("(values: 1-100)"))
+        #expect(help.contains("(values: 1-100; default: the routine's)"))
         let overview = HelpText.overview()
         for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:", "--version"] { #expect(overview.contains(section)) }
     }

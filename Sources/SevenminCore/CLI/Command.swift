@@ -2,32 +2,48 @@
 public enum Command: Equatable, Sendable {
     case start(StartOptions)
     case list(ListOptions)
+    case routines
+    case new(name: String, from: String)
+    case validate([String])
     /// Help for one subcommand, or the overview when nil.
     case help(String?)
     case version
 }
 
-public struct StartOptions: Equatable, Sendable {
+/// How to shuffle: not at all, with a chosen seed, or with one picked at random.
+public enum ShuffleRequest: Equatable, Sendable {
+    case none, random, seed(UInt64)
+}
+
+/// The routine and the changes to it that `start` and `list` share.
+public struct PlanRequest: Equatable, Sendable {
     public var routine = "classic"
+    public var adjustments = RoutineAdjustments()
+    public var shuffle = ShuffleRequest.none
+    public init() {}
+}
+
+public struct StartOptions: Equatable, Sendable {
+    public var plan = PlanRequest()
     public var mute = false
-    public var rounds: Int?
     public var eventsPath: String?
     public init() {}
 }
 
 public struct ListOptions: Equatable, Sendable {
-    public var routine = "classic"
-    public var rounds: Int?
+    public var plan = PlanRequest()
+    public var json = false
     public init() {}
 }
 
-/// Why the arguments could not be understood; worded by `UsageError.message`.
+/// Why the arguments could not be understood; worded by `HelpText.message(for:)`.
 public enum UsageError: Error, Equatable, Sendable {
     case unknownCommand(String, suggestion: String?)
     case unknownOption(String, command: String, suggestion: String?)
     case missingValue(option: String, command: String)
     case invalidValue(option: String, value: String, expected: String, command: String)
     case unexpectedArgument(String, command: String)
+    case missingArgument(String, command: String)
     case unexpectedValue(option: String, command: String)
 
     /// The subcommand whose usage applies, if any.
@@ -35,7 +51,7 @@ public enum UsageError: Error, Equatable, Sendable {
         switch self {
         case .unknownCommand: return nil
         case .unknownOption(_, let c, _), .missingValue(_, let c), .invalidValue(_, _, _, let c),
-             .unexpectedArgument(_, let c), .unexpectedValue(_, let c): return c
+             .unexpectedArgument(_, let c), .missingArgument(_, let c), .unexpectedValue(_, let c): return c.isEmpty ? nil : c
         }
     }
 }
@@ -69,21 +85,39 @@ public enum CommandLineParser {
         switch spec.name {
         case "start":
             var o = StartOptions()
-            if let r = parsed.positional.first { o.routine = r }
+            o.plan = try parsed.planRequest()
             o.mute = parsed.flags.contains("mute")
-            o.rounds = try parsed.rounds()
             o.eventsPath = parsed.values["events"]?.last
             return .start(o)
-        default:
+        case "list":
             var o = ListOptions()
-            if let r = parsed.positional.first { o.routine = r }
-            o.rounds = try parsed.rounds()
+            o.plan = try parsed.planRequest()
+            o.json = parsed.flags.contains("json")
             return .list(o)
+        case "routines":
+            return .routines
+        case "new":
+            let name = parsed.positional[0]
+            guard RoutineName.isValid(name) else {
+                throw .invalidValue(option: "<name>", value: name, expected: "letters, digits, '-' and '_', not starting with '-'", command: "new")
+            }
+            return .new(name: name, from: parsed.values["from"]?.last ?? "classic")
+        default:
+            return .validate(parsed.positional)
         }
     }
 
     static func suggest(_ word: String, _ candidates: [String]) -> String? {
         Suggestions.nearest(to: word, in: candidates).first
+    }
+}
+
+/// Names for routines in the user's folder: safe as file names.
+public enum RoutineName {
+    public static func isValid(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64 && !name.hasPrefix("-") && name.utf8.allSatisfy { b in
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F
+        }
     }
 }
 
@@ -113,8 +147,7 @@ struct ParsedArguments {
                 name = String(arg[..<eq])
                 inline = String(arg[arg.index(after: eq)...])
             }
-            let option = spec.options.first { "--" + $0.long == name || ($0.short.map { "-\($0)" } == name) }
-            guard let option else {
+            guard let option = spec.options.first(where: { "--" + $0.long == name }) else {
                 throw .unknownOption(name, command: spec.name,
                                      suggestion: CommandLineParser.suggest(name, spec.options.map { "--" + $0.long } + ["--help"]))
             }
@@ -134,16 +167,50 @@ struct ParsedArguments {
             }
             values[option.long, default: []].append(value)
         }
-        if positional.count > spec.arguments.count {
-            throw .unexpectedArgument(positional[spec.arguments.count], command: spec.name)
+        if help { return }
+        if positional.count > spec.positional.maximum {
+            throw .unexpectedArgument(positional[spec.positional.maximum], command: spec.name)
+        }
+        if positional.count < spec.positional.minimum {
+            throw .missingArgument("<\(spec.positional.name ?? "")>", command: spec.name)
         }
     }
 
-    func rounds() throws(UsageError) -> Int? {
-        guard let text = values["rounds"]?.last else { return nil }
-        guard let n = Int(text), (1...RoutineLoader.maximumRounds).contains(n) else {
-            throw .invalidValue(option: "--rounds <n>", value: text, expected: "a whole number from 1 to 100", command: spec.name)
+    func seconds(_ long: String, allowZero: Bool) throws(UsageError) -> Double? {
+        guard let text = values[long]?.last else { return nil }
+        guard let v = Double(text), v.isFinite, allowZero ? v >= 0 : v > 0, v <= RoutineLoader.maximumSeconds else {
+            throw .invalidValue(option: "--\(long) <seconds>", value: text,
+                                expected: allowZero ? "seconds from 0 to 86400" : "seconds, more than 0 and at most 86400", command: spec.name)
         }
-        return n
+        return v
+    }
+
+    func planRequest() throws(UsageError) -> PlanRequest {
+        var request = PlanRequest()
+        if let r = positional.first { request.routine = r }
+        if let text = values["rounds"]?.last {
+            guard let n = Int(text), (1...RoutineLoader.maximumRounds).contains(n) else {
+                throw .invalidValue(option: "--rounds <n>", value: text, expected: "a whole number from 1 to 100", command: spec.name)
+            }
+            request.adjustments.rounds = n
+        }
+        request.adjustments.work = try seconds("work", allowZero: false)
+        request.adjustments.rest = try seconds("rest", allowZero: true)
+        request.adjustments.getReady = try seconds("get-ready", allowZero: true)
+        for tag in values["without"] ?? [] {
+            guard Tag.isValid(tag) else {
+                throw .invalidValue(option: "--without <tag>", value: tag, expected: "a tag: lower-case letters, digits and '-'", command: spec.name)
+            }
+            request.adjustments.without.append(tag)
+        }
+        if let text = values["seed"]?.last {
+            guard let seed = UInt64(text) else {
+                throw .invalidValue(option: "--seed <n>", value: text, expected: "a whole number from 0 to 18446744073709551615", command: spec.name)
+            }
+            request.shuffle = .seed(seed)
+        } else if flags.contains("shuffle") {
+            request.shuffle = .random
+        }
+        return request
     }
 }

@@ -19,8 +19,8 @@ public enum HelpText {
             out += "\n" + TextWrap.lines(discussion, width: max(20, width)).joined(separator: "\n") + "\n"
         }
         out += "\n" + hanging("USAGE: ", spec.usage, width: width)
-        if !spec.arguments.isEmpty {
-            out += "\nARGUMENTS:\n" + rows(spec.arguments.map { ("<\($0.name)>", $0.help) }, width: width)
+        if let name = spec.positional.name, let help = spec.positional.help {
+            out += "\nARGUMENTS:\n" + rows([("<\(name)>", help)], width: width)
         }
         var options = spec.options.map { o in (o.value.map { "--\(o.long) <\($0)>" } ?? "--\(o.long)", o.help) }
         options.append(("-h, --help", "Show help information."))
@@ -45,6 +45,8 @@ public enum HelpText {
             lines.append("Error: The value '\(visible(value))' is invalid for '\(option)': expected \(expected)")
         case .unexpectedArgument(let word, _):
             lines.append("Error: Unexpected argument '\(visible(word))'")
+        case .missingArgument(let name, _):
+            lines.append("Error: Missing expected argument '\(name)'")
         case .unexpectedValue(let option, _):
             lines.append("Error: '\(option)' takes no value")
         }

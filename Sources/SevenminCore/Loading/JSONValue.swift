@@ -24,6 +24,8 @@ public indirect enum JSONValue: Equatable, Sendable {
 public struct JSONNode: Equatable, Sendable {
     public var value: JSONValue
     public var position: SourcePosition
+    /// Where the value starts in the source, in bytes.
+    public var byteOffset: Int = 0
 }
 
 /// One key of an object, with positions for the key and its value.
@@ -93,6 +95,13 @@ public struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        let start = i
+        var node = try parseValueAt()
+        node.byteOffset = start
+        return node
+    }
+
+    private mutating func parseValueAt() throws(JSONSyntaxError) -> JSONNode {
         let start = i
         let position = lines.position(ofByte: start)
         guard i < bytes.count else { throw fail("unexpected end of file; expected a value") }

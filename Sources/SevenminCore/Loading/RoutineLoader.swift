@@ -8,8 +8,9 @@ public struct RoutineLoader {
     public static let maximumSeconds = 86_400.0
     public static let maximumRounds = 100
 
-    static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest", "exercises"]
-    static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "sides"]
+    static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest",
+                              "exercises", "warmup", "cooldown"]
+    static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "sides", "group", "tags"]
 
     /// Loads and validates the file at `path`.
     public static func load(path: String) throws(RoutineLoadError) -> Routine {
@@ -146,22 +147,29 @@ private struct Validator {
         let rounds = integer(m["rounds"], key: "rounds", range: 1...RoutineLoader.maximumRounds) ?? Routine.defaultRounds
         let roundRest = seconds(m["roundRest"], key: "roundRest", allowZero: true) ?? Routine.defaultRoundRest
 
-        var drafts: [(Exercise, explicitColor: Bool)] = []
-        if let list = m["exercises"] {
-            if case .array(let items) = list.value {
-                if items.isEmpty { report(list.position, "\"exercises\" is empty; a routine needs at least one exercise") }
-                for item in items {
-                    if let draft = exercise(item, defaultWork: work) { drafts.append(draft) }
-                }
-            } else {
-                report(list.position, "\"exercises\" must be an array, not \(list.value.typeName)")
-            }
-        } else {
-            report(root.position, "the routine has no \"exercises\"")
-        }
+        let drafts = exerciseList(m["exercises"], key: "exercises", defaultWork: work, required: true, root: root)
+        let warmup = exerciseList(m["warmup"], key: "warmup", defaultWork: work, required: false, root: root)
+        let cooldown = exerciseList(m["cooldown"], key: "cooldown", defaultWork: work, required: false, root: root)
         guard let name, diagnostics.isEmpty else { return nil }
+        // Colours are assigned along the whole workout, so neighbours differ across the seams too.
+        let all = ColorAssignment.fill(warmup + drafts + cooldown)
         return Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
-                       roundRest: roundRest, exercises: ColorAssignment.fill(drafts))
+                       roundRest: roundRest, exercises: Array(all[warmup.count..<(warmup.count + drafts.count)]),
+                       warmup: Array(all.prefix(warmup.count)), cooldown: Array(all.suffix(cooldown.count)))
+    }
+
+    mutating func exerciseList(_ node: JSONNode?, key: String, defaultWork: Double, required: Bool,
+                               root: JSONNode) -> [(Exercise, explicitColor: Bool)] {
+        guard let node else {
+            if required { report(root.position, "the routine has no \"\(key)\"") }
+            return []
+        }
+        guard case .array(let items) = node.value else {
+            report(node.position, "\"\(key)\" must be an array, not \(node.value.typeName)")
+            return []
+        }
+        if required && items.isEmpty { report(node.position, "\"\(key)\" is empty; a routine needs at least one exercise") }
+        return items.compactMap { exercise($0, defaultWork: defaultWork) }
     }
 
     mutating func exercise(_ node: JSONNode, defaultWork: Double) -> (Exercise, explicitColor: Bool)? {
@@ -188,9 +196,32 @@ private struct Validator {
             color = parseColor(text, at: colorNode.position)
             colorName = text
         }
+        var group: ExerciseGroup?
+        if let groupNode = m["group"], let text = string(groupNode, key: "group") {
+            group = ExerciseGroup(rawValue: text)
+            if group == nil {
+                let names = ExerciseGroup.allCases.map(\.rawValue)
+                let near = Suggestions.nearest(to: text, in: names).first
+                report(groupNode.position, "unknown group \"\(text)\"" + (near.map { "; did you mean \"\($0)\"?" }
+                    ?? "; expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")))
+            }
+        }
+        var tags: [String] = []
+        if let tagsNode = m["tags"] {
+            if case .array(let items) = tagsNode.value {
+                for item in items {
+                    guard let tag = string(item, key: "tags") else { continue }
+                    if Tag.isValid(tag) { tags.append(tag) }
+                    else { report(item.position, "tag \"\(tag)\" must be lower-case letters, digits and '-'") }
+                }
+            } else {
+                report(tagsNode.position, "\"tags\" must be an array of strings, not \(tagsNode.value.typeName)")
+            }
+        }
         guard let title else { return nil }
         return (Exercise(title: title, description: description, videoURL: video,
-                         color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides),
+                         color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides,
+                         group: group, tags: tags),
                 color != nil)
     }
 
@@ -216,6 +247,15 @@ private struct Validator {
 
 private func isControl(_ s: Unicode.Scalar) -> Bool {
     s.value < 0x20 || (0x7F...0x9F).contains(s.value)
+}
+
+/// Exercise tags: short lower-case words, so that `--without` matches them exactly.
+public enum Tag {
+    public static func isValid(_ tag: String) -> Bool {
+        !tag.isEmpty && tag.utf8.count <= 32 && tag.utf8.allSatisfy { b in
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+        }
+    }
 }
 
 /// Checks on video links.

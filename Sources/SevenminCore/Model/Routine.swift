@@ -1,3 +1,8 @@
+/// The body area an exercise works; `--shuffle` keeps the order of groups.
+public enum ExerciseGroup: String, CaseIterable, Sendable {
+    case cardio, lower, upper, core
+}
+
 /// One exercise of a routine, after validation.
 public struct Exercise: Equatable, Sendable {
     public var title: String
@@ -11,9 +16,13 @@ public struct Exercise: Equatable, Sendable {
     public var work: Double
     /// 2 for exercises done once on each side, with a switch at half time.
     public var sides: Int
+    public var group: ExerciseGroup?
+    /// Free-form labels such as `chair`, `floor`, `noisy`; `--without TAG` drops exercises by them.
+    public var tags: [String]
 
     public init(title: String, description: String = "", videoURL: String? = nil,
-                color: RGB, colorName: String? = nil, work: Double, sides: Int = 1) {
+                color: RGB, colorName: String? = nil, work: Double, sides: Int = 1,
+                group: ExerciseGroup? = nil, tags: [String] = []) {
         self.title = title
         self.description = description
         self.videoURL = videoURL
@@ -21,6 +30,8 @@ public struct Exercise: Equatable, Sendable {
         self.colorName = colorName ?? color.hex
         self.work = work
         self.sides = sides
+        self.group = group
+        self.tags = tags
     }
 }
 
@@ -39,10 +50,15 @@ public struct Routine: Equatable, Sendable {
     public var rounds: Int
     public var roundRest: Double
     public var exercises: [Exercise]
+    /// Run once, before the first round.
+    public var warmup: [Exercise]
+    /// Run once, after the last round.
+    public var cooldown: [Exercise]
 
     public init(name: String, description: String = "", rest: Double = Routine.defaultRest,
                 getReady: Double = Routine.defaultGetReady, rounds: Int = Routine.defaultRounds,
-                roundRest: Double = Routine.defaultRoundRest, exercises: [Exercise]) {
+                roundRest: Double = Routine.defaultRoundRest, exercises: [Exercise],
+                warmup: [Exercise] = [], cooldown: [Exercise] = []) {
         self.name = name
         self.description = description
         self.rest = rest
@@ -50,6 +66,8 @@ public struct Routine: Equatable, Sendable {
         self.rounds = rounds
         self.roundRest = roundRest
         self.exercises = exercises
+        self.warmup = warmup
+        self.cooldown = cooldown
     }
 
     /// The YouTube watch link for a video id.

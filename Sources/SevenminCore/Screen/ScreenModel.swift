@@ -18,6 +18,7 @@ public struct ScreenModel: Equatable, Sendable {
     public var workCount: Int
     public var exerciseNumber: Int
     public var exerciseCount: Int
+    public var stage: Stage
     public var round: Int
     public var rounds: Int
     /// 1 or 2 for an exercise done on each side; nil otherwise.
@@ -43,7 +44,8 @@ public struct ScreenModel: Equatable, Sendable {
         workNumber = segment.kind == .work ? plan.workNumber(ofSegment: session.index)
                                            : min(workCount, plan.workNumber(ofSegment: session.index) + 1)
         exerciseNumber = segment.exerciseIndex + 1
-        exerciseCount = plan.routine.exercises.count
+        exerciseCount = plan.exerciseCount(in: segment.stage)
+        stage = segment.stage
         round = segment.round
         rounds = plan.rounds
         remaining = session.remaining(at: now)

@@ -62,7 +62,8 @@ public enum WorkoutScreen {
     static func subtitle(_ model: ScreenModel) -> String {
         switch model.kind {
         case .work:
-            var s = "Exercise \(model.exerciseNumber)/\(model.exerciseCount)"
+            let label = model.stage == .warmup ? "Warm-up" : model.stage == .cooldown ? "Cool-down" : "Exercise"
+            var s = "\(label) \(model.exerciseNumber)/\(model.exerciseCount)"
             if let side = model.side { s += side == 1 ? " · first side" : " · switch sides: second side" }
             return s
         case .getReady, .rest, .roundRest:

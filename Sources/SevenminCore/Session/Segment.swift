@@ -3,12 +3,19 @@ public enum SegmentKind: String, Sendable, CaseIterable {
     case getReady, work, rest, roundRest
 }
 
+/// Which part of the workout a segment belongs to.
+public enum Stage: String, Sendable {
+    case warmup, main, cooldown
+}
+
 /// One stretch of the plan: get ready, work on an exercise, rest, or rest between rounds.
 public struct Segment: Equatable, Sendable {
     public var kind: SegmentKind
+    /// Warm-up, the circuit itself, or cool-down; for pauses, that of the exercise coming next.
+    public var stage: Stage = .main
     /// The exercise worked on, or for the pauses the exercise coming next.
     public var exercise: Exercise
-    /// Index of that exercise within the routine.
+    /// Index of that exercise within its stage's list (warm-up, exercises or cool-down).
     public var exerciseIndex: Int
     /// 1-based round this segment belongs to.
     public var round: Int
@@ -40,26 +47,44 @@ public struct Plan: Equatable, Sendable {
         self.rounds = routine.rounds
         var list: [Segment] = []
         var t = 0.0
-        func add(_ kind: SegmentKind, _ index: Int, _ round: Int, _ duration: Double) {
+        func add(_ kind: SegmentKind, _ stage: Stage, _ exercise: Exercise, _ index: Int, _ round: Int, _ duration: Double) {
             guard duration > 0 else { return }
-            list.append(Segment(kind: kind, exercise: routine.exercises[index], exerciseIndex: index,
+            list.append(Segment(kind: kind, stage: stage, exercise: exercise, exerciseIndex: index,
                                 round: round, offset: t, duration: duration))
             t += duration
         }
-        add(.getReady, 0, 1, routine.getReady)
-        let last = routine.exercises.count - 1
+        // Everything that is worked, in order, with what kind of pause comes before each.
+        var steps: [(stage: Stage, exercise: Exercise, index: Int, round: Int, pauseBefore: SegmentKind)] = []
+        for (k, e) in routine.warmup.enumerated() { steps.append((.warmup, e, k, 1, .rest)) }
         for round in 1...max(1, routine.rounds) {
-            for (k, exercise) in routine.exercises.enumerated() {
-                add(.work, k, round, exercise.work)
-                if k < last { add(.rest, k + 1, round, routine.rest) }
+            for (k, e) in routine.exercises.enumerated() {
+                steps.append((.main, e, k, round, k == 0 && round > 1 ? .roundRest : .rest))
             }
-            if round < routine.rounds { add(.roundRest, 0, round + 1, routine.roundRest) }
+        }
+        for (k, e) in routine.cooldown.enumerated() { steps.append((.cooldown, e, k, routine.rounds, .rest)) }
+
+        if let first = steps.first { add(.getReady, first.stage, first.exercise, first.index, 1, routine.getReady) }
+        for (n, step) in steps.enumerated() {
+            if n > 0 {
+                let pause = step.pauseBefore
+                add(pause, step.stage, step.exercise, step.index, step.round, pause == .roundRest ? routine.roundRest : routine.rest)
+            }
+            add(.work, step.stage, step.exercise, step.index, step.round, step.exercise.work)
         }
         self.segments = list
     }
 
     public var totalDuration: Double { segments.last?.end ?? 0 }
     public var workSegmentCount: Int { segments.filter { $0.kind == .work }.count }
+
+    /// How many exercises a stage has.
+    public func exerciseCount(in stage: Stage) -> Int {
+        switch stage {
+        case .warmup: return routine.warmup.count
+        case .main: return routine.exercises.count
+        case .cooldown: return routine.cooldown.count
+        }
+    }
 
     /// 1-based position of a work segment among all work segments.
     public func workNumber(ofSegment index: Int) -> Int {

@@ -1,0 +1,85 @@
+/// Changes asked for on the command line, applied to a loaded routine before it is planned.
+public struct RoutineAdjustments: Equatable, Sendable {
+    public var work: Double?
+    public var rest: Double?
+    public var getReady: Double?
+    public var rounds: Int?
+    /// Exercises carrying any of these tags are left out.
+    public var without: [String] = []
+    /// Shuffle within groups, with this seed.
+    public var shuffleSeed: UInt64?
+
+    public init(work: Double? = nil, rest: Double? = nil, getReady: Double? = nil, rounds: Int? = nil,
+                without: [String] = [], shuffleSeed: UInt64? = nil) {
+        self.work = work
+        self.rest = rest
+        self.getReady = getReady
+        self.rounds = rounds
+        self.without = without
+        self.shuffleSeed = shuffleSeed
+    }
+
+    /// Why the adjustments cannot apply.
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public func apply(to routine: Routine) throws(Failure) -> Routine {
+        var r = routine
+        if let work {
+            for k in r.exercises.indices { r.exercises[k].work = work }
+            for k in r.warmup.indices { r.warmup[k].work = work }
+            for k in r.cooldown.indices { r.cooldown[k].work = work }
+        }
+        if let rest { r.rest = rest }
+        if let getReady { r.getReady = getReady }
+        if let rounds { r.rounds = rounds }
+        if !without.isEmpty {
+            let drop = Set(without)
+            let keep = { (e: Exercise) in drop.isDisjoint(with: e.tags) }
+            r.exercises = r.exercises.filter(keep)
+            r.warmup = r.warmup.filter(keep)
+            r.cooldown = r.cooldown.filter(keep)
+            if r.exercises.isEmpty {
+                throw Failure(description: "Error: Leaving out exercises tagged \(without.map { "'\($0)'" }.joined(separator: ", ")) leaves '\(visible(routine.name))' with no exercises.")
+            }
+        }
+        if let shuffleSeed {
+            var generator = SplitMix64(seed: shuffleSeed)
+            r.exercises = Shuffle.withinGroups(r.exercises, using: &generator)
+        }
+        return r
+    }
+}
+
+/// Reorders exercises randomly while every position keeps its group, so the sequence of
+/// groups (cardio, lower, upper, core…) and with it the workout's balance stay as written.
+public enum Shuffle {
+    public static func withinGroups<G: RandomNumberGenerator>(_ exercises: [Exercise], using generator: inout G) -> [Exercise] {
+        var result = exercises
+        var positions: [String: [Int]] = [:]
+        for (k, e) in exercises.enumerated() { positions[e.group?.rawValue ?? "", default: []].append(k) }
+        // Sorted keys: the same seed must give the same order on every run.
+        for key in positions.keys.sorted() {
+            let slots = positions[key]!
+            let shuffled = slots.map { exercises[$0] }.shuffled(using: &generator)
+            for (slot, exercise) in zip(slots, shuffled) { result[slot] = exercise }
+        }
+        return result
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64), so `--seed N` repeats exactly on every platform.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+let goodRoutines = fixtures + "/routines/good"
+let badRoutines = fixtures + "/routines/bad"
+
+func jsonFiles(_ dir: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { dir + "/" + $0 }
+}
+
+/// An isolated user: its own config folder and nothing on SEVENMIN_WORKOUTS.
+func isolatedEnvironment() -> (env: [String: String], config: String) {
+    let dir = temporaryDirectory()
+    return (["XDG_CONFIG_HOME": dir, "HOME": dir, "SEVENMIN_WORKOUTS": ""], dir)
+}
+
+@Suite("Routine files and commands")
+struct RoutineCommandTests {
+    @Test func schemaAndLoaderAgreeOnEveryFixtureAndShippedRoutine() throws {
+        let shipped = jsonFiles(repositoryRoot + "/Workouts").filter { !$0.hasSuffix("schema.json") }
+        let good = shipped + jsonFiles(goodRoutines)
+        let bad = jsonFiles(badRoutines)
+        #expect(good.count >= 10 && bad.count >= 20)
+        let schemaGood = try run("/usr/bin/python3", [repositoryRoot + "/scripts/check-schema"] + good)
+        #expect(schemaGood.status == 0, "schema rejects a good routine:\n\(schemaGood.stdout)")
+        let loaderGood = try run(binary, ["validate"] + good)
+        #expect(loaderGood.status == 0, "loader rejects a good routine:\n\(loaderGood.stderr)")
+        for file in bad {
+            let schema = try run("/usr/bin/python3", [repositoryRoot + "/scripts/check-schema", file])
+            #expect(schema.status != 0, "schema accepts \(file)")
+            let loader = try run(binary, ["validate", file])
+            #expect(loader.status == 65, "loader accepts \(file)")
+            // Every message carries PATH:LINE:COLUMN.
+            #expect(!loader.stderr.isEmpty && loader.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix(file + ":") })
+        }
+    }
+
+    @Test func validateReportsEveryProblemInEveryFile() throws {
+        let r = try run(binary, ["validate", goodRoutines + "/minimal.json", badRoutines + "/zero-work.json", badRoutines + "/bad-hex.json"])
+        #expect(r.status == 65)
+        #expect(r.stdout == goodRoutines + "/minimal.json: ok\n")
+        #expect(r.stderr.split(separator: "\n").count == 2)
+        #expect(r.stderr.contains("zero-work.json:1:23: \"work\" must be more than 0 seconds, not 0"))
+    }
+
+    @Test func validateNeedsAtLeastOneFile() throws {
+        let r = try run(binary, ["validate"])
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("Error: Missing expected argument '<file>'"))
+    }
+
+    @Test func routinesListsTheSearchPathWithShadowing() throws {
+        var (env, config) = isolatedEnvironment()
+        let extra = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: config + "/sevenmin/workouts", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: goodRoutines + "/minimal.json", toPath: config + "/sevenmin/workouts/classic.json")
+        try FileManager.default.copyItem(atPath: goodRoutines + "/full.json", toPath: extra + "/full.json")
+        env["SEVENMIN_WORKOUTS"] = extra
+        let r = try run(binary, ["routines"], environment: env)
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("NAME") == true)
+        let full = try #require(lines.first { $0.hasPrefix("full ") })
+        #expect(full.contains("Everything") && full.contains(extra + "/full.json"))
+        let mine = try #require(lines.first { $0.hasPrefix("classic ") && $0.contains(config) })
+        #expect(mine.contains("Minimal") && !mine.contains("shadowed"))
+        let theirs = try #require(lines.first { $0.hasPrefix("classic ") && $0.contains("/Workouts/classic.json") })
+        #expect(theirs.contains("shadowed by " + config + "/sevenmin/workouts/classic.json"))
+        #expect(theirs.contains("Classic 7-Minute Workout") && theirs.contains("8:00"))
+        // The user's file is the one that runs.
+        let list = try run(binary, ["list", "classic"], environment: env)
+        #expect(list.stdout.hasPrefix("Minimal"))
+    }
+
+    @Test func newWritesAStarterAndNeverOverwrites() throws {
+        let (env, config) = isolatedEnvironment()
+        let first = try run(binary, ["new", "mine"], environment: env)
+        let path = config + "/sevenmin/workouts/mine.json"
+        #expect(first.status == 0)
+        #expect(first.stdout == path + "\n")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#""name": "mine""#) && text.contains("Jumping Jacks"))
+        #expect(try run(binary, ["list", "mine"], environment: env).status == 0)
+        // A second time: refused, and the user's edits survive.
+        try (text + " ").write(toFile: path, atomically: true, encoding: .utf8)
+        let again = try run(binary, ["new", "mine", "--from", "tabata"], environment: env)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text + " ")
+        let fromTabata = try run(binary, ["new", "quick", "--from", "tabata"], environment: env)
+        #expect(fromTabata.status == 0)
+        #expect(try String(contentsOfFile: config + "/sevenmin/workouts/quick.json", encoding: .utf8).contains("Squat Jumps"))
+        let badName = try run(binary, ["new", "../escape"], environment: env)
+        #expect(badName.status == 64)
+    }
+
+    @Test func listJSONIsTheResolvedPlan() throws {
+        let r = try run(binary, ["list", "classic", "--json", "--rounds", "2", "--rest", "5"])
+        #expect(r.status == 0)
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let segments = try #require(plan["segments"] as? [[String: Any]])
+        #expect(plan["rounds"] as? Int == 2)
+        #expect(segments.filter { $0["kind"] as? String == "work" }.count == 24)
+        let round: Double = 12 * 30 + 11 * 5
+        #expect(plan["total"] as? Double == 10 + 2 * round + 60)
+        var t = 0.0
+        for s in segments {
+            #expect(s["start"] as? Double == t)
+            t += s["duration"] as? Double ?? 0
+        }
+    }
+
+    @Test func withoutAndShuffleChangeTheList() throws {
+        let quiet = try run(binary, ["list", "classic", "--without", "noisy", "--without", "chair"])
+        #expect(quiet.status == 0)
+        #expect(!quiet.stdout.contains("Jumping Jacks") && !quiet.stdout.contains("Triceps Dip"))
+        #expect(quiet.stdout.contains("Wall Sit"))
+        let a = try run(binary, ["list", "classic", "--seed", "7"])
+        let b = try run(binary, ["list", "classic", "--seed", "7"])
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout.contains("Shuffled with seed 7"))
+        let none = try run(binary, ["list", "tabata", "--without", "noisy"])
+        #expect(none.status == 65)
+        #expect(none.stderr.contains("no exercises"))
+    }
+
+    @Test func badOverridesAreUsageErrors() throws {
+        for args in [["list", "--work", "0"], ["list", "--rest", "-1"], ["list", "--get-ready", "x"], ["start", "--seed", "-3"], ["list", "--without", "Noisy"]] {
+            let r = try run(binary, args)
+            #expect(r.status == 64, "\(args)")
+            #expect(r.stderr.hasPrefix("Error: The value"), "\(args): \(r.stderr)")
+        }
+    }
+
+    @Test func textFromAFileNeverReachesTheTerminalRaw() throws {
+        // An escape in a title is refused with its position; nothing is printed raw.
+        let r = try run(binary, ["list", badRoutines + "/escape-in-text.json"])
+        #expect(r.status == 65)
+        #expect(!r.stderr.contains("\u{1B}"))
+        #expect(r.stderr.contains("control character ^["))
+    }
+}
