@@ -40,9 +40,10 @@ let package = Package(
         // Synthesises the cue set in Sounds/ reproducibly.
         .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio"]),
 
-        .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"]),
+        // Snapshots and fixtures are read from the source tree, not bundled.
+        .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots"]),
         .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench", "results")
 MEASURE = os.path.join(ROOT, "bench", "measure.py")
 SIZE = ("100", "30")
+STAGGER = 3
 WAITS = "poll,ppoll,select,pselect6,epoll_wait,epoll_pwait,nanosleep,clock_nanosleep,futex"
 
 
@@ -139,20 +140,54 @@ def strace_bytes_and_first_frame(path):
     return total, (first - start) if (first and start) else float("nan")
 
 
+def steady_bytes(path):
+    """Median bytes written per second: the cost of a second ticking by, without segment changes."""
+    pat = re.compile(r"^\d+\s+([\d.]+) (write|writev)\(1,.*= (\d+)")
+    per = {}
+    with open(path) as f:
+        for line in f:
+            m = pat.match(line)
+            if m:
+                second = int(float(m.group(1)))
+                per[second] = per.get(second, 0) + int(m.group(3))
+    return statistics.median(per.values()) if per else float("nan")
+
+
+def first_frame(command, runs=7):
+    """Median ms from execve to the first write to the terminal, each run alone in its own pane."""
+    times = []
+    for k in range(runs):
+        trace = os.path.join(RESULTS, f"first-frame-{k}.strace")
+        if os.path.exists(trace):
+            os.remove(trace)
+        pane = Pane(f"ff{k}", f"strace -f -ttt --seccomp-bpf -e trace=execve,write,writev -o {trace} " + " ".join(command))
+        wait_for(lambda: os.path.exists(trace) and "write(1" in open(trace).read(), 10)
+        time.sleep(0.3)
+        pane.close()
+        time.sleep(0.5)
+        _, seconds = strace_bytes_and_first_frame(trace)
+        times.append(seconds * 1000)
+    return statistics.median(times)
+
+
 def cost_runs(binary):
     two = os.path.join(ROOT, "bench", "routines", "two-minutes.json")
     termdown = shutil.which("termdown")
     panes = {}
     out = {}
     st = lambda n: os.path.join(RESULTS, n)
-    # Plain runs give CPU and peak RSS; strace runs give wake-ups, bytes and first frame.
+    # Plain runs give CPU, peak RSS and end time; strace runs give wake-ups and bytes.
+    # Starts are staggered so that no run's start-up competes with another's for the CPU.
     panes["sm"] = run_workout(binary, "sm-plain", two)
+    time.sleep(STAGGER)
     panes["sm-c"] = run_workout(binary, "sm-strace-c", two, wrapper=f"strace -f -e trace={WAITS} -o {st('sm.strace-c')}")
+    time.sleep(STAGGER)
     panes["sm-w"] = run_workout(binary, "sm-strace-w", two,
                                 wrapper=f"strace -f -ttt -e trace=execve,write,writev -o {st('sm.strace-w')}")
     if termdown:
         for key, wrapper in (("td", ""), ("td-c", f"strace -f -e trace={WAITS} -o {st('td.strace-c')}"),
                              ("td-w", f"strace -f -ttt -e trace=execve,write,writev -o {st('td.strace-w')}")):
+            time.sleep(STAGGER)
             cost = st(key + ".cost.json")
             if os.path.exists(cost):
                 os.remove(cost)
@@ -179,25 +214,27 @@ def cost_runs(binary):
     start = [e for e in ev if e["event"] == "start"][0]
     fin = [e for e in ev if e["event"] == "finish"][0]
     minutes = start["duration"] / 60
-    sm_bytes, sm_first = strace_bytes_and_first_frame(st("sm.strace-w"))
+    sm_bytes, _ = strace_bytes_and_first_frame(st("sm.strace-w"))
     out["sevenmin"] = {
         "cpu_s_per_min": sm["cpu"] / minutes,
         "wakeups_per_s": strace_waits(st("sm.strace-c")) / start["duration"],
-        "first_frame_ms": sm_first * 1000,
+        "first_frame_ms": first_frame([binary, "start", two, "--mute"]),
         "peak_rss_mib": sm["maxrss_kib"] / 1024,
         "bytes": sm_bytes,
+        "steady_bytes_per_s": steady_bytes(st("sm.strace-w")),
         # From launch: the planned end is launch + duration.
         "end_error_ms": (start["clock"] + fin["t"] - (sm["launched"] + start["duration"])) * 1000,
     }
     if termdown:
         td = load(panes["td"][2])
-        td_bytes, td_first = strace_bytes_and_first_frame(st("td.strace-w"))
+        td_bytes, _ = strace_bytes_and_first_frame(st("td.strace-w"))
         out["termdown"] = {
             "cpu_s_per_min": td["cpu"] / 2,
             "wakeups_per_s": strace_waits(st("td.strace-c")) / 120,
-            "first_frame_ms": td_first * 1000,
+            "first_frame_ms": first_frame([termdown, "-B", "120"]),
             "peak_rss_mib": td["maxrss_kib"] / 1024,
             "bytes": td_bytes,
+            "steady_bytes_per_s": steady_bytes(st("td.strace-w")),
             "end_error_ms": (td["ended"] - (td["launched"] + 120)) * 1000,
         }
     return out
@@ -241,7 +278,8 @@ def main():
     print("\ncost over a 2-minute workout (termdown: a 120 s countdown, same terminal size)")
     rows = [("CPU s per minute", "cpu_s_per_min", "{:.4f}"), ("wake-ups per s", "wakeups_per_s", "{:.2f}"),
             ("first frame ms", "first_frame_ms", "{:.1f}"), ("peak RSS MiB", "peak_rss_mib", "{:.1f}"),
-            ("bytes to terminal", "bytes", "{:.0f}"), ("end-time error ms", "end_error_ms", "{:.1f}")]
+            ("bytes to terminal", "bytes", "{:.0f}"), ("bytes per quiet second", "steady_bytes_per_s", "{:.0f}"),
+            ("end-time error ms", "end_error_ms", "{:.1f}")]
     print(f"{'measure':<20} {'sevenmin':>10} {'termdown':>10} {'ratio':>8}")
     for label, key, fmt in rows:
         a = cost["sevenmin"][key]

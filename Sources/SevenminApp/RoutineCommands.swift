@@ -16,11 +16,9 @@ enum RoutineCommands {
                 let routine = try RoutineLoader.load(path: file.path)
                 row = [file.name, visible(routine.name), String(routine.exercises.count), String(routine.rounds),
                        TimeFormat.clock(Plan(routine).totalDuration), visible(file.path)]
-            } catch let error as RoutineLoadError {
+            } catch {
                 let first = error.diagnostics.first.map { "\($0.position): \($0.message)" } ?? "invalid"
                 row = [file.name, "(invalid: \(first))", "-", "-", "-", visible(file.path)]
-            } catch {
-                row = [file.name, "(unreadable)", "-", "-", "-", visible(file.path)]
             }
             if let by = file.shadowedBy { row[5] += "  (shadowed by \(visible(by)))" }
             rows.append(row)
@@ -89,12 +87,9 @@ enum RoutineCommands {
             do {
                 _ = try RoutineLoader.load(path: path)
                 print("\(visible(path)): ok")
-            } catch let error as RoutineLoadError {
-                failed = true
-                Main.printError(error.description)
             } catch {
                 failed = true
-                Main.printError("\(visible(path)):1:1: \(error)")
+                Main.printError(error.description)
             }
         }
         return failed ? ExitCode.dataError : ExitCode.success

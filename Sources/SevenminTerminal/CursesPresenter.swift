@@ -8,6 +8,8 @@ public final class CursesPresenter {
     private var pairs: [PairKey: Int16] = [:]
     private var colorIndex: [RGB: Int16] = [:]
     private var windowBackground: CellStyle?
+    private var lastStyle: CellStyle?
+    private var lastLook: (attributes: attr_t, pair: Int16) = (0, 0)
 
     private struct PairKey: Hashable { var fg: Int16; var bg: Int16 }
 
@@ -41,7 +43,12 @@ public final class CursesPresenter {
             var cch = cchar_t()
             var wide = grid.scalars(x: x, y: y).map { wchar_t(bitPattern: $0) }
             wide.append(0)
-            setcchar(&cch, wide, attributes(cell.style), pair(cell.style), nil)
+            // Neighbouring cells nearly always share a style: look it up once per run.
+            if cell.style != lastStyle {
+                lastStyle = cell.style
+                lastLook = (attributes(cell.style), pair(cell.style))
+            }
+            setcchar(&cch, wide, lastLook.attributes, lastLook.pair, nil)
             mvadd_wch(Int32(y), Int32(x), &cch)
         }
         if !changed.isEmpty { refresh() }

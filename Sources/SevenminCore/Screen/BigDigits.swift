@@ -16,20 +16,23 @@ public enum BigDigits {
         ":": [".", "#", ".", "#", "."],
     ]
 
-    /// The rows of `text` (digits and colons) in block characters.
-    public static func render(_ text: String) -> [String] {
-        var rows = Array(repeating: "", count: height)
-        for (n, ch) in text.enumerated() {
-            guard let glyph = glyphs[ch] else { continue }
-            for r in 0..<height {
-                if n > 0 { rows[r] += "  " }
-                rows[r] += glyph[r].map { $0 == "#" ? "██" : "  " }.joined()
-            }
-        }
-        return rows
+    public static func width(_ text: String) -> Int {
+        let glyphs = text.compactMap { self.glyphs[$0] }
+        return glyphs.reduce(0) { $0 + $1[0].count * 2 } + max(0, glyphs.count - 1) * 2
     }
 
-    public static func width(_ text: String) -> Int {
-        render(text).first?.count ?? 0
+    /// Draws `text` centred on the grid with its top at row `y`, cell by cell: one cell at a time,
+    /// without building strings every frame.
+    public static func draw(_ text: String, into grid: inout CellGrid, y: Int, style: CellStyle) {
+        var x = (grid.width - width(text)) / 2
+        for ch in text {
+            guard let glyph = glyphs[ch] else { continue }
+            for (r, row) in glyph.enumerated() {
+                for (c, pixel) in row.enumerated() where pixel == "#" {
+                    grid.repeatScalar("█", count: 2, x: x + 2 * c, y: y + r, style: style)
+                }
+            }
+            x += glyph[0].count * 2 + 2
+        }
     }
 }

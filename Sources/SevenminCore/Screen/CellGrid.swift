@@ -89,6 +89,12 @@ public struct CellGrid: Equatable, Sendable {
         for x in max(0, x0)..<min(width, x1 ?? width) { self[x, y] = Cell(code: CellGrid.space, style) }
     }
 
+    /// Writes `count` copies of a single-width scalar from column `x`, clipped to the grid.
+    public mutating func repeatScalar(_ scalar: Unicode.Scalar, count: Int, x: Int, y: Int, style: CellStyle) {
+        guard y >= 0, y < height, count > 0 else { return }
+        for col in max(0, x)..<min(width, x + count) { self[col, y] = Cell(code: scalar.value, style) }
+    }
+
     /// Writes `text` from column `x`, clipped to the grid (and to `limit` columns);
     /// control characters are shown neutralised. Returns the columns used.
     @discardableResult

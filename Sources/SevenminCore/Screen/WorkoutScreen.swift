@@ -100,9 +100,8 @@ public enum WorkoutScreen {
         let accent = model.kind == .work ? base : base.with(bold: true, foreground: model.exercise.color)
         grid.center(subtitle(model), y: y, style: accent)
         y += 2
-        let rows = BigDigits.render(TimeFormat.clock(model.remaining))
         let digitStyle = model.kind == .work ? base : base.with(foreground: model.exercise.color)
-        for (k, row) in rows.enumerated() { grid.center(row, y: y + k, style: digitStyle) }
+        BigDigits.draw(TimeFormat.clock(model.remaining), into: &grid, y: y, style: digitStyle)
         y += BigDigits.height + 1
         let belowDigits = y
         for line in lines {
@@ -146,8 +145,9 @@ public enum WorkoutScreen {
         let filled = Int((Double(barWidth) * model.progress).rounded(.down))
         let progressRow = h >= 8 ? h - 3 : h - 2
         if h >= 5 {
-            grid.put(String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + percent,
-                     x: 1, y: progressRow, style: base)
+            grid.repeatScalar("█", count: filled, x: 1, y: progressRow, style: base)
+            grid.repeatScalar("░", count: barWidth - filled, x: 1 + filled, y: progressRow, style: base)
+            grid.put(percent, x: 1 + barWidth, y: progressRow, style: base)
         }
         // Status line: time left here and overall, or a notice.
         grid.fill(row: h - 1, style: bar)
