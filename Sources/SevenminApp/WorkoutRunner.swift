@@ -128,7 +128,7 @@ final class WorkoutRunner {
 
     private func draw(_ presenter: CursesPresenter, _ terminal: CursesTerminal, at now: Instant) {
         let size = terminal.size
-        let model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice())
+        let model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice(), shuffleSeed: seed)
         presenter.present(WorkoutScreen.render(model, width: size.width, height: size.height))
     }
 

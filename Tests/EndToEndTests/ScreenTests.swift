@@ -71,14 +71,9 @@ struct ScreenTests {
         tmux.waitFor(text: "Quit this workout?")
         tmux.send("n")
         tmux.waitFor("the prompt to close") { !$0.contains("Quit this workout?") }
-        tmux.send("q")
-        tmux.waitFor(text: "Quit this workout?")
-        tmux.send("y")
-        // bash drops the rest of a command line whose job was stopped, so check by hand.
-        tmux.waitFor("the normal screen") { _ in tmux.format("#{alternate_on}") == "0" }
-        #expect(tmux.format("#{cursor_flag}") == "1")
-        tmux.type("echo \"status\"=$?")
-        tmux.waitFor(text: "status=0")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        tmux.expectTerminalRestored()
     }
 
     @Test func ctrlCRestoresTheTerminal() throws {
@@ -144,9 +139,7 @@ struct ScreenTests {
         tmux.type("fg")
         tmux.waitFor(text: "PAUSED")
         #expect(tmux.screen().contains("Get ready"))
-        tmux.send("q")
-        tmux.waitFor(text: "Quit this workout?")
-        tmux.send("y")
+        tmux.quitWorkout()
         // bash drops the rest of a command line whose job was stopped, so check by hand.
         tmux.waitFor("the normal screen") { _ in tmux.format("#{alternate_on}") == "0" }
         #expect(tmux.format("#{cursor_flag}") == "1")

@@ -158,6 +158,13 @@ final class Tmux {
         waitFor("'\(text)'", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
+    /// Quits a workout under way: `q`, then `y` at the prompt.
+    func quitWorkout(sourceLocation: SourceLocation = #_sourceLocation) {
+        send("q")
+        waitFor(text: "Quit this workout?", sourceLocation: sourceLocation)
+        send("y")
+    }
+
     /// The terminal modes recorded after the program exited.
     func sttyAfterExit() -> String {
         (try? String(contentsOfFile: directory + "/stty.txt", encoding: .utf8)) ?? ""

@@ -97,6 +97,15 @@ struct ScreenSnapshotTests {
         #expect(grid.text.contains("Time: 8:00"))
     }
 
+    @Test func aShuffledWorkoutEndsWithItsSeed() throws {
+        let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
+        var session = WorkoutSession(plan: Plan(routine))
+        _ = session.start(at: 0)
+        _ = session.advance(to: 1000)
+        let grid = WorkoutScreen.render(ScreenModel(session: session, at: 1000, shuffleSeed: 4711), width: 80, height: 24)
+        #expect(grid.text.contains("Shuffled with --seed 4711"))
+    }
+
     @Test func work40x12FallsBackToPlainText() throws {
         let (grid, _) = try classicScreen(at: 15, width: 40, height: 12)
         assertSnapshot(grid, named: "work-40x12")

@@ -31,8 +31,12 @@ public struct ScreenModel: Equatable, Sendable {
     public var overlay: Overlay = .none
     /// A one-line notice shown in the status bar, such as silent audio.
     public var notice: String?
+    /// The seed of a shuffled workout, shown at the end so that it can be repeated.
+    public var shuffleSeed: UInt64?
 
-    public init(session: WorkoutSession, at now: Instant, overlay: Overlay = .none, notice: String? = nil) {
+    public init(session: WorkoutSession, at now: Instant, overlay: Overlay = .none, notice: String? = nil,
+                shuffleSeed: UInt64? = nil) {
+        self.shuffleSeed = shuffleSeed
         let plan = session.plan
         let segment = session.segment
         routineName = plan.routine.name

@@ -163,7 +163,7 @@ public enum WorkoutScreen {
     }
 
     static func drawSummary(_ summary: ScreenModel.Summary, model: ScreenModel, into grid: inout CellGrid, style base: CellStyle) {
-        let lines = [
+        var lines = [
             "Workout complete",
             "",
             model.routineName,
@@ -171,9 +171,9 @@ public enum WorkoutScreen {
             "Time: " + TimeFormat.clock(summary.activeTime, roundingUp: false),
             "Exercises done: \(summary.exercisesDone)/\(summary.exerciseCount)"
                 + (summary.rounds > 1 ? " in \(summary.rounds) rounds" : ""),
-            "",
-            "Press any key to finish",
         ]
+        if let seed = model.shuffleSeed { lines.append("Shuffled with --seed \(seed)") }
+        lines += ["", "Press any key to finish"]
         let top = max(0, (grid.height - lines.count) / 2)
         for (k, line) in lines.enumerated() {
             grid.center(line, y: top + k, style: k == 0 ? base.with(bold: true) : base)
