@@ -30,6 +30,20 @@ static inline attr_t cncursesw_a_dim(void) { return A_DIM; }
 static inline int cncursesw_key_f(int n) { return KEY_F(n); }
 static inline int cncursesw_key_resize(void) { return KEY_RESIZE; }
 
+/* Whether terminal type `term` (NULL: $TERM) is known and can address the cursor,
+   which a full-screen program needs. 1 yes, 0 no cursor addressing, -1 unknown type.
+   Loads the description and releases it again, leaving no state behind. */
+static inline int cncursesw_term_can_address(const char *term) {
+    int err = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm(term, 1, &err) != OK) { cur_term = saved; return -1; }
+    const char *cup = tigetstr("cup");
+    int ok = cup != NULL && cup != (char *)-1;
+    del_curterm(cur_term);
+    cur_term = saved;
+    return ok;
+}
+
 /* The terminal's size as the kernel knows it (TIOCGWINSZ); 0 on success. */
 static inline int cncursesw_winsize(int fd, int *rows, int *cols) {
     struct winsize ws;

@@ -23,9 +23,15 @@ public final class CursesTerminal {
             throw TerminalError(call: "isatty", detail: "standard input and output must be a terminal")
         }
         setlocale(LC_ALL, "")
+        let type = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        switch cncursesw_term_can_address(nil) {
+        case -1: throw TerminalError(call: "setupterm", detail: "unknown terminal type '\(visible(type))'; set TERM to your terminal's type")
+        case 0: throw TerminalError(call: "setupterm", detail: "terminal type '\(visible(type))' cannot move the cursor, and sevenmin needs a full-screen terminal")
+        default: break
+        }
         // newterm, unlike initscr, returns an error instead of exiting on a bad TERM.
         guard let screen = newterm(nil, cncursesw_stdout(), cncursesw_stdin()) else {
-            throw TerminalError(call: "newterm", detail: "cannot drive the terminal type '\(ProcessInfo.processInfo.environment["TERM"] ?? "")'")
+            throw TerminalError(call: "newterm", detail: "cannot drive the terminal type '\(visible(type))'")
         }
         set_term(screen)
         cbreak()

@@ -127,6 +127,14 @@ struct ScreenTests {
         tmux.waitFor("big digits again") { $0.contains("██████") && $0.contains("Steady Squats") }
     }
 
+    @Test(arguments: [("dumb", "cannot move the cursor"), ("no-such-terminal", "unknown terminal type")])
+    func aTerminalThatCannotDoFullScreenIsRefused(term: String, message: String) throws {
+        let tmux = try Tmux("TERM=\(term) \(binary) start --mute")
+        tmux.waitFor(text: "exit=1")
+        #expect(tmux.screen().contains(message))
+        tmux.expectTerminalRestored()
+    }
+
     @Test func ctrlZStopsCleanlyAndFgRedrawsStillPaused() throws {
         let tmux = try Tmux("\(binary) start \(long) --mute")
         tmux.waitFor(text: "Get ready")
