@@ -61,9 +61,10 @@ struct TimingEndToEndTests {
         #expect(t == t.sorted())
         // The ones that fell due while stopped were reported late, on waking…
         #expect(t[1] > 5 && t[2] > 5)
-        // …and the end stayed where the plan put it.
+        // …and the end stayed where the plan put it, not 5.5 s later. (The bound allows for a
+        // busy machine running other tests; bench/ measures the real accuracy.)
         let finish = try #require(lines.first { $0["event"] as? String == "finish" })
         #expect(finish["planned"] as? Double == 9)
-        #expect(abs((finish["t"] as? Double ?? 0) - 9) < 0.05)
+        #expect(abs((finish["t"] as? Double ?? 0) - 9) < 0.25)
     }
 }
