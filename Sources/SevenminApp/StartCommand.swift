@@ -58,7 +58,6 @@ enum StartCommand {
             Main.printError("Error: \(error)")
             return ExitCode.failure
         }
-        redirect?.restore()
         switch ending {
         case .completed, .quit: return ExitCode.success
         case .signal(let signo): return 128 + signo

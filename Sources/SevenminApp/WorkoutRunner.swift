@@ -44,7 +44,7 @@ final class WorkoutRunner {
         while true {
             // Sleep until the next change on an absolute timer, a key, or a signal.
             timer.arm(at: session.nextDeadline())
-            let ready = Waiter.wait([input, signals.fileDescriptor, timer.fileDescriptor], timeout: nil)
+            let ready = Waiter.wait([input, signals.fileDescriptor, timer.fileDescriptor])
             var now = clock.now()
             if ready.contains(timer.fileDescriptor) { timer.clear() }
             record(session.advance(to: now), at: now)

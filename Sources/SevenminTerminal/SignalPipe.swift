@@ -55,13 +55,12 @@ public final class DeadlineTimer {
     deinit { close(fileDescriptor) }
 }
 
-/// Waits for readable descriptors or a deadline, with nanosecond resolution.
+/// Waits for readable descriptors; deadlines are a `DeadlineTimer` among them.
 public enum Waiter {
-    /// Returns the subset of `fds` that are readable; empty on timeout or interruption.
-    public static func wait(_ fds: [Int32], timeout: Double?) -> Set<Int32> {
+    /// Returns the subset of `fds` that are readable; empty after an interruption.
+    public static func wait(_ fds: [Int32]) -> Set<Int32> {
         var ready: UInt32 = 0
-        let ns: Int64 = timeout.map { Int64(max(0, min($0, 86_400)) * 1e9) } ?? -1
-        let status = fds.withUnsafeBufferPointer { csevenmin_wait($0.baseAddress, Int32($0.count), ns, &ready) }
+        let status = fds.withUnsafeBufferPointer { csevenmin_wait($0.baseAddress, Int32($0.count), -1, &ready) }
         guard status == 0 else { return [] }
         return Set(fds.enumerated().filter { ready & (1 << UInt32($0.offset)) != 0 }.map(\.element))
     }

@@ -24,7 +24,7 @@ int csevenmin_stderr_redirect(const char *path);
 void csevenmin_stderr_restore(int saved);
 
 /* Waits until one of `fds` is readable or `timeout_ns` passes (negative: no
-   limit), with nanosecond resolution (ppoll). Sets bit k of *ready for each
+   limit; sevenmin passes -1 and keeps its deadlines on a timerfd). Sets bit k of *ready for each
    readable fds[k]. Returns 0 on timeout or readiness, -1 on EINTR. */
 int csevenmin_wait(const int *fds, int count, long long timeout_ns, unsigned *ready);
 

@@ -108,9 +108,9 @@ private struct Validator {
         if !v.isFinite {
             report(node.position, "\"\(key)\" is not a finite number")
         } else if allowZero ? v < 0 : v <= 0 {
-            report(node.position, "\"\(key)\" must be \(allowZero ? "0 or more" : "more than 0") seconds, not \(format(v))")
+            report(node.position, "\"\(key)\" must be \(allowZero ? "0 or more" : "more than 0") seconds, not \(plainNumber(v))")
         } else if v > RoutineLoader.maximumSeconds {
-            report(node.position, "\"\(key)\" is \(format(v)) seconds, more than a day (86400)")
+            report(node.position, "\"\(key)\" is \(plainNumber(v)) seconds, more than a day (86400)")
         } else {
             return v
         }
@@ -124,7 +124,7 @@ private struct Validator {
             return nil
         }
         guard v.isFinite, v == v.rounded(), let n = Int(exactly: v) else {
-            report(node.position, "\"\(key)\" must be a whole number, not \(format(v))")
+            report(node.position, "\"\(key)\" must be a whole number, not \(plainNumber(v))")
             return nil
         }
         guard range.contains(n) else {
@@ -240,9 +240,6 @@ private struct Validator {
         return nil
     }
 
-    func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
 }
 
 private func isControl(_ s: Unicode.Scalar) -> Bool {

@@ -23,7 +23,7 @@ public enum PlanJSON {
         out += "  \"name\": \(EventRecord.quote(plan.routine.name)),\n"
         out += "  \"rounds\": \(plan.rounds),\n"
         if let seed { out += "  \"seed\": \(seed),\n" }
-        out += "  \"total\": \(number(plan.totalDuration)),\n"
+        out += "  \"total\": \(plainNumber(plan.totalDuration)),\n"
         out += "  \"segments\": [\n"
         let lines = plan.segments.map { s in
             var fields = [
@@ -32,15 +32,15 @@ public enum PlanJSON {
                 "\"title\": \(EventRecord.quote(s.kind == .work ? s.exercise.title : s.heading))",
             ]
             if s.kind != .work { fields.append("\"next\": \(EventRecord.quote(s.exercise.title))") }
-            fields += ["\"round\": \(s.round)", "\"start\": \(number(s.offset))", "\"duration\": \(number(s.duration))"]
+            fields += ["\"round\": \(s.round)", "\"start\": \(plainNumber(s.offset))", "\"duration\": \(plainNumber(s.duration))"]
             return "    {" + fields.joined(separator: ", ") + "}"
         }
         out += lines.joined(separator: ",\n") + "\n  ]\n}\n"
         return out
     }
+}
 
-    /// Whole numbers without a decimal point; others in the shortest form that reads back exactly.
-    static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
+/// Whole numbers without a decimal point; others in the shortest form that reads back exactly.
+func plainNumber(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
 }
