@@ -1,9 +1,12 @@
 // swift-tools-version: 6.0
+// sevenmin runs on Linux only: it is built on ncursesw, libao and libsndfile from Debian.
 import PackageDescription
+
+/// Every Swift target says what it imports: a file that uses a module must import it.
+let strict: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
     name: "sevenmin",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "sevenmin", targets: ["sevenmin"]),
     ],
@@ -41,9 +44,13 @@ let package = Package(
         .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio"]),
 
         // Snapshots and fixtures are read from the source tree, not bundled.
-        .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots"]),
+        .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots", "Golden"]),
         .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + strict
+}

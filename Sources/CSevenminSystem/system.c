@@ -2,16 +2,41 @@
 #include "csevenmin_system.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/timerfd.h>
 #include <termios.h>
 #include <unistd.h>
-#include <pthread.h>
+
+/* ---- crash guard state, also used by the final signal handler ---- */
+
+static int guard_fd = -1;
+static char guard_restore[512];
+static size_t guard_length = 0;
+static struct termios guard_modes;
+static volatile sig_atomic_t guard_have_modes = 0;
+
+/* Puts the terminal back as well as can be done inside a signal handler. */
+static void guard_restore_terminal(void) {
+    if (guard_fd < 0) return;
+    ssize_t ignored = write(guard_fd, guard_restore, guard_length);
+    (void)ignored;
+    if (guard_have_modes) tcsetattr(guard_fd, TCSANOW, &guard_modes);
+}
+
+/* ---- signals through a self-pipe ---- */
 
 static int signal_pipe[2] = {-1, -1};
+static volatile sig_atomic_t final_stage = 0;
 
 static void on_signal(int signo) {
     int saved = errno;
+    if (final_stage && (signo == SIGINT || signo == SIGTERM || signo == SIGHUP || signo == SIGQUIT)) {
+        guard_restore_terminal();
+        csevenmin_die_by_signal(signo);
+    }
     unsigned char byte = (unsigned char)signo;
     /* A full pipe already holds a wake-up; dropping the byte is harmless. */
     ssize_t ignored = write(signal_pipe[1], &byte, 1);
@@ -19,7 +44,12 @@ static void on_signal(int signo) {
     errno = saved;
 }
 
-static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT};
+static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH, SIGCONT};
+/* Signals whose default action ends the process, which nothing here sends on
+   purpose: ignoring them keeps the terminal safe (a broken --events pipe becomes
+   EPIPE, reported once). */
+static const int ignored_signals[] = {SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+                                      SIGIO, SIGPWR, SIGSTKFLT, SIGXCPU, SIGXFSZ};
 
 int csevenmin_signal_catch(int signo) {
     struct sigaction sa;
@@ -50,34 +80,46 @@ int csevenmin_signals_install(void) {
         if (csevenmin_signal_catch(caught[i]) != 0) return -1;
         sigaddset(&set, caught[i]);
     }
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    for (size_t i = 0; i < sizeof ignored_signals / sizeof ignored_signals[0]; i++) {
+        if (signal(ignored_signals[i], SIG_IGN) == SIG_ERR) return -1;
+    }
+    if (pthread_sigmask(SIG_UNBLOCK, &set, NULL) != 0) return -1;
     return signal_pipe[0];
+}
+
+void csevenmin_signals_final(void) {
+    final_stage = 1;
+}
+
+void csevenmin_die_by_signal(int signo) {
+    csevenmin_signal_default(signo);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signo);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(signo);
+    /* Only reached if the signal is somehow ignored by the kernel (it is not). */
+    _exit(128 + signo);
 }
 
 /* ---- crash guard ---- */
 
-static int guard_fd = -1;
-static char guard_restore[512];
-static size_t guard_length = 0;
-static struct termios guard_modes;
-static int guard_have_modes = 0;
 static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
 
 static void on_crash(int signo) {
-    if (guard_fd >= 0) {
-        ssize_t ignored = write(guard_fd, guard_restore, guard_length);
-        (void)ignored;
-        if (guard_have_modes) tcsetattr(guard_fd, TCSANOW, &guard_modes);
-    }
+    guard_restore_terminal();
     csevenmin_signal_default(signo);
     raise(signo);
+}
+
+void csevenmin_crash_guard_save_modes(int fd) {
+    guard_have_modes = tcgetattr(fd, &guard_modes) == 0;
 }
 
 int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length) {
     if (length >= sizeof guard_restore) length = sizeof guard_restore - 1;
     memcpy(guard_restore, restore, length);
     guard_length = length;
-    guard_have_modes = tcgetattr(tty_fd, &guard_modes) == 0;
     guard_fd = tty_fd;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -95,14 +137,23 @@ void csevenmin_crash_guard_disarm(void) {
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) csevenmin_signal_default(fatal[i]);
 }
 
+/* ---- terminal modes ---- */
+
+int csevenmin_tty_flow_control(int fd, int on) {
+    struct termios t;
+    if (tcgetattr(fd, &t) != 0) return -1;
+    if (on) t.c_iflag |= IXON; else t.c_iflag &= ~(tcflag_t)IXON;
+    return tcsetattr(fd, TCSANOW, &t);
+}
+
 /* ---- stderr redirection ---- */
 
 int csevenmin_stderr_redirect(const char *path) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0) return -1;
     int saved = fcntl(2, F_DUPFD_CLOEXEC, 3);
-    if (saved < 0) { close(fd); return -1; }
-    if (dup2(fd, 2) < 0) { close(fd); close(saved); return -1; }
+    if (saved < 0) { int e = errno; close(fd); errno = e; return -1; }
+    if (dup2(fd, 2) < 0) { int e = errno; close(fd); close(saved); errno = e; return -1; }
     close(fd);
     return saved;
 }
@@ -113,32 +164,7 @@ void csevenmin_stderr_restore(int saved) {
     close(saved);
 }
 
-/* ---- waiting ---- */
-#include <poll.h>
-#include <time.h>
-
-int csevenmin_wait(const int *fds, int count, long long timeout_ns, unsigned *ready) {
-    struct pollfd p[8];
-    if (count > 8) count = 8;
-    for (int k = 0; k < count; k++) { p[k].fd = fds[k]; p[k].events = POLLIN; p[k].revents = 0; }
-    struct timespec ts, *tp = NULL;
-    if (timeout_ns >= 0) {
-        ts.tv_sec = (time_t)(timeout_ns / 1000000000LL);
-        ts.tv_nsec = (long)(timeout_ns % 1000000000LL);
-        tp = &ts;
-    }
-    *ready = 0;
-    int n = ppoll(p, (nfds_t)count, tp, NULL);
-    if (n < 0) return -1;
-    for (int k = 0; k < count; k++) {
-        if (p[k].revents & (POLLIN | POLLHUP | POLLERR)) *ready |= 1u << k;
-    }
-    return 0;
-}
-
 /* ---- precise timer ---- */
-#include <sys/timerfd.h>
-#include <math.h>
 
 int csevenmin_timer_create(void) {
     return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
@@ -156,10 +182,4 @@ int csevenmin_timer_arm(int fd, double instant) {
         if (spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0) spec.it_value.tv_nsec = 1;
     }
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
-}
-
-void csevenmin_timer_clear(int fd) {
-    unsigned long long expirations;
-    ssize_t ignored = read(fd, &expirations, sizeof expirations);
-    (void)ignored;
 }

@@ -5,20 +5,46 @@ import SevenminCore
 public final class EventLog: @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
+    private var failure: String?
+    private var failureTaken = false
 
-    public init(path: String) throws {
-        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path,
-                NSLocalizedDescriptionKey: "cannot open \(path): \(String(cString: strerror(errno)))"])
+    /// Why an events file could not be opened.
+    public struct OpenError: Error, CustomStringConvertible {
+        public var path: String
+        public var errno: Int32
+        public var description: String {
+            let reason = errno == ENXIO ? "it is a FIFO that no program is reading yet; start the reader first"
+                : String(cString: strerror(errno))
+            return "Error: Cannot open the events file \(visible(path)): \(reason)"
         }
     }
 
+    /// Opens `path` for appending. Non-blocking, so a FIFO without a reader is an error at once
+    /// rather than a hang before the screen comes up.
+    public init(path: String) throws {
+        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
+        guard fd >= 0 else { throw OpenError(path: path, errno: errno) }
+    }
+
     /// Writes one line with a single `write`, so lines from the audio thread never interleave.
+    /// After a failure (a reader that went away, a full disk) it stops writing and says so once.
     public func append(_ record: EventRecord) {
         let line = record.jsonLine + "\n"
         lock.withLock {
-            _ = line.withCString { write(fd, $0, strlen($0)) }
+            guard failure == nil else { return }
+            if let code = Console.write(fd, line) {
+                failure = "events file: " + String(cString: strerror(code)) + "; no more events written"
+                Console.error("sevenmin: " + failure!)
+            }
+        }
+    }
+
+    /// The failure, the first time it is asked after one happened.
+    public func takeFailure() -> String? {
+        lock.withLock {
+            guard let failure, !failureTaken else { return nil }
+            failureTaken = true
+            return failure
         }
     }
 

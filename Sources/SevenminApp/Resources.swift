@@ -117,4 +117,10 @@ public struct WorkoutDataSource {
     public func load(_ argument: String) throws -> Routine {
         try RoutineLoader.load(path: path(for: argument))
     }
+
+    /// The bytes of a routine file.
+    public func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw RoutineNotFound(name: path, available: []) }
+        return Array(data)
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 import SevenminCore
 
 /// Plays cues through libao on a thread of its own, since `ao_play` blocks.
-public final class CuePlayer: CueSink, @unchecked Sendable {
+public final class CuePlayer: @unchecked Sendable {
     /// Which device the player ended up with.
     public enum Output: Equatable, Sendable {
         case device(String)

@@ -5,7 +5,7 @@ import SevenminCore
 ///
 /// libao probes its drivers when it starts (ALSA, PulseAudio…), which can take far longer
 /// than drawing the first frame; the workout should not wait for it.
-public final class DeferredCuePlayer: CueSink, @unchecked Sendable {
+public final class DeferredCuePlayer: @unchecked Sendable {
     private let lock = NSLock()
     private let opened = DispatchGroup()
     private var player: CuePlayer?

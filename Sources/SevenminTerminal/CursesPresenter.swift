@@ -13,8 +13,8 @@ public final class CursesPresenter {
 
     private struct PairKey: Hashable { var fg: Int16; var bg: Int16 }
 
-    public init(terminal: CursesTerminal) {
-        depth = terminal.colorDepth
+    public init(depth: CursesTerminal.ColorDepth) {
+        self.depth = depth
     }
 
     /// Forgets what is on screen, so the next frame is drawn in full (after resize or `fg`).

@@ -1,57 +1,84 @@
 import CNcursesw
 import CSevenminSystem
-import Foundation
+import Glibc
 import SevenminCore
 
 /// The terminal while curses owns it. Create it only through `withScreen`, which
 /// gives the terminal back (cursor, echo, modes, colours) however the body ends.
-public final class CursesTerminal {
+public final class CursesTerminal: TerminalBackend {
     public enum ColorDepth: Sendable { case none, basic8, palette256 }
 
     public let colorDepth: ColorDepth
     private var active = true
+    private let signals: SignalPipe
+    private var presenter: CursesPresenter!
+    private let titles: Bool
 
     /// Runs `body` with curses owning the terminal, and always ends curses afterwards.
-    public static func withScreen<T>(_ body: (CursesTerminal) throws -> T) throws -> T {
-        let terminal = try CursesTerminal()
+    public static func withScreen<T>(signals: SignalPipe, _ body: (CursesTerminal) throws -> T) throws -> T {
+        let terminal = try CursesTerminal(signals: signals)
         defer { terminal.close() }
         return try body(terminal)
     }
 
-    private init() throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw TerminalError(call: "isatty", detail: "standard input and output must be a terminal")
-        }
+    private init(signals: SignalPipe) throws {
+        self.signals = signals
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
         setlocale(LC_ALL, "")
-        let type = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        let type = visible(getenv("TERM").map { String(cString: $0) } ?? "")
         switch cncursesw_term_can_address(nil) {
-        case -1: throw TerminalError(call: "setupterm", detail: "unknown terminal type '\(visible(type))'; set TERM to your terminal's type")
-        case 0: throw TerminalError(call: "setupterm", detail: "terminal type '\(visible(type))' cannot move the cursor, and sevenmin needs a full-screen terminal")
+        case -1: throw TerminalError.unknownType(type)
+        case 0: throw TerminalError.cannotAddress(type)
         default: break
         }
+        // The user's own modes, saved before curses changes them, for the crash guard to put back.
+        csevenmin_crash_guard_save_modes(STDIN_FILENO)
+        // The size comes from the terminal, never from COLUMNS and LINES left in the environment.
+        use_env(false)
         // newterm, unlike initscr, returns an error instead of exiting on a bad TERM.
         guard let screen = newterm(nil, cncursesw_stdout(), cncursesw_stdin()) else {
-            throw TerminalError(call: "newterm", detail: "cannot drive the terminal type '\(visible(type))'")
+            throw TerminalError.cannotStart(type)
         }
         set_term(screen)
-        cbreak()
-        noecho()
-        nonl()
-        intrflush(cncursesw_stdscr(), false)
-        keypad(cncursesw_stdscr(), true)
-        nodelay(cncursesw_stdscr(), true)
-        set_escdelay(25)
+        func require(_ call: String, _ result: Int32) throws {
+            guard result == ERR else { return }
+            // The name of the call is for the log (standard error goes there), not for the user.
+            let line = "sevenmin: curses: \(call) failed\n"
+            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            endwin()
+            throw TerminalError.cannotStart(type)
+        }
+        try require("cbreak", cbreak())
+        try require("noecho", noecho())
+        try require("nonl", nonl())
+        try require("intrflush", intrflush(cncursesw_stdscr(), false))
+        try require("keypad", keypad(cncursesw_stdscr(), true))
+        try require("nodelay", nodelay(cncursesw_stdscr(), true))
+        try require("set_escdelay", set_escdelay(25))
         // No typeahead check during refresh: it costs a poll() per update, and a frame
         // is a few dozen cells, never worth interrupting.
-        typeahead(-1)
+        try require("typeahead", typeahead(-1))
+        // Ctrl-S must not freeze the screen: flow control off while we own the terminal.
+        csevenmin_tty_flow_control(STDIN_FILENO, 0)
+        try require("def_prog_mode", def_prog_mode())
+        // A terminal without an invisible cursor is still usable: not an error.
         curs_set(0)
         var depth = ColorDepth.none
         if has_colors() {
-            start_color()
+            try require("start_color", start_color())
             depth = cncursesw_colors() >= 256 ? .palette256 : (cncursesw_colors() >= 8 ? .basic8 : .none)
         }
         colorDepth = depth
+        titles = CursesTerminal.canSetTitle(type)
+        if titles { putp("\u{1B}[22;0t") }  // push the current title, popped on exit
+        presenter = CursesPresenter(depth: depth)
         armCrashGuard()
+    }
+
+    /// Whether the terminal takes xterm's title sequence; others could print it as text.
+    static func canSetTitle(_ type: String) -> Bool {
+        ["xterm", "tmux", "screen", "rxvt", "alacritty", "kitty", "foot", "wezterm", "vte", "gnome", "konsole"]
+            .contains { type.hasPrefix($0) }
     }
 
     /// Prepares the terminfo strings that undo our modes, so that a crash handler
@@ -67,6 +94,8 @@ public final class CursesTerminal {
         _ = restore.withCString { csevenmin_crash_guard_arm(STDOUT_FILENO, $0, strlen($0)) }
     }
 
+    // MARK: TerminalBackend
+
     /// The current size in columns and rows.
     public var size: (width: Int, height: Int) {
         var y: Int32 = 0, x: Int32 = 0
@@ -74,26 +103,43 @@ public final class CursesTerminal {
         return (Int(x), Int(y))
     }
 
+    public func draw(_ grid: CellGrid) {
+        presenter.present(grid)
+    }
+
+    public func invalidate() {
+        presenter.invalidate()
+    }
+
+    public func bell() {
+        beep()
+    }
+
+    public func setTitle(_ title: String) {
+        guard titles else { return }
+        putp("\u{1B}]2;" + visible(title) + "\u{07}")
+        fflush(cncursesw_stdout())
+    }
+
+    /// Gives the terminal back and stops (Ctrl-Z); after `fg`, takes it again.
+    public func suspend() {
+        guard active else { return }
+        endwin()
+        fflush(nil)
+        signals.stopProcess()
+        refresh()
+        followResize()
+        clearok(cncursesw_curscr(), true)
+    }
+
+    // MARK: Input
+
     /// Follows a size change the kernel reports (after SIGWINCH).
     public func followResize() {
         var rows: Int32 = 0, cols: Int32 = 0
         if cncursesw_winsize(STDOUT_FILENO, &rows, &cols) == 0, rows > 0, cols > 0 {
             resize_term(rows, cols)
         }
-    }
-
-    /// Gives the terminal back before the process stops (Ctrl-Z).
-    public func suspend() {
-        guard active else { return }
-        endwin()
-        fflush(nil)
-    }
-
-    /// Takes the terminal again after `fg`.
-    public func resumeAfterStop() {
-        refresh()
-        followResize()
-        clearok(cncursesw_curscr(), true)
     }
 
     /// The keys waiting in the input, without blocking.
@@ -119,10 +165,29 @@ public final class CursesTerminal {
         return keys
     }
 
+    /// After a wake-up that gave no key: true when the input has reached its end (the terminal
+    /// went away). A byte that arrived meanwhile is handed back to curses.
+    public func inputAtEnd() -> Bool {
+        var byte: UInt8 = 0
+        let n = read(STDIN_FILENO, &byte, 1)
+        if n == 1 {
+            ungetch(Int32(byte))
+            return false
+        }
+        return n == 0 || (errno != EINTR && errno != EAGAIN)
+    }
+
+    /// Throws away keys typed but not yet read, so they do not spill into the shell.
+    public func discardInput() {
+        flushinp()
+    }
+
     /// Ends curses; safe to call twice.
     public func close() {
         guard active else { return }
         active = false
+        flushinp()
+        if titles { putp("\u{1B}[23;0t") }
         curs_set(1)
         endwin()
         fflush(nil)

@@ -84,7 +84,7 @@ struct RoutineCommandTests {
         // A second time: refused, and the user's edits survive.
         try (text + " ").write(toFile: path, atomically: true, encoding: .utf8)
         let again = try run(binary, ["new", "mine", "--from", "tabata"], environment: env)
-        #expect(again.status == 1)
+        #expect(again.status == 73)
         #expect(again.stderr.contains("already exists"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text + " ")
         let fromTabata = try run(binary, ["new", "quick", "--from", "tabata"], environment: env)

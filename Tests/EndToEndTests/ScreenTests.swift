@@ -76,12 +76,26 @@ struct ScreenTests {
         tmux.expectTerminalRestored()
     }
 
-    @Test func ctrlCRestoresTheTerminal() throws {
+    @Test(arguments: [("C-c", "exit=130"), ("C-\\", "exit=131")])
+    func ctrlCAndCtrlBackslashEndBySignalAndRestoreTheTerminal(key: String, expected: String) throws {
         let tmux = try Tmux("\(binary) start \(long) --mute")
         tmux.waitFor(text: "Get ready")
+        tmux.send(key)
+        tmux.reportStatusAfterAbort()
+        tmux.waitFor(text: expected)
+        tmux.expectTerminalRestored()
+    }
+
+    @Test func ctrlCStopsAShellLoop() throws {
+        let dir = temporaryDirectory()
+        let tmux = try Tmux("for r in 1 2; do \(binary) start \(long) --mute --events \(dir)/ev.jsonl; done")
+        tmux.waitFor(text: "Get ready")
         tmux.send("C-c")
+        tmux.reportStatusAfterAbort()
         tmux.waitFor(text: "exit=130")
         tmux.expectTerminalRestored()
+        // One workout started, not two: the loop ended with the first.
+        #expect(events(dir + "/ev.jsonl").filter { $0["event"] as? String == "start" }.count == 1)
     }
 
     @Test(arguments: [(SIGTERM, "exit=143"), (SIGHUP, "exit=129")])
@@ -99,10 +113,11 @@ struct ScreenTests {
         let tmux = try Tmux("\(binary) start \(short) --mute --events \(dir)/ev.jsonl")
         tmux.waitFor(text: "Workout complete", timeout: 20)
         #expect(tmux.screen().contains("Exercises done: 2/2"))
-        tmux.send("x")
+        tmux.dismissSummary()
         tmux.waitFor(text: "exit=0")
         tmux.expectTerminalRestored()
-        let lines = events(dir + "/ev.jsonl")
+        #expect(tmux.screen().contains("Short Test Routine: 2/2 exercises in 0:0"))
+        let lines = events(dir + "/ev.jsonl").filter { $0["event"] as? String != "cue" }
         #expect(lines.compactMap { $0["event"] as? String } == ["start", "segment", "segment", "segment", "segment", "finish"])
         let kinds = lines.compactMap { $0["kind"] as? String }
         #expect(kinds == ["getReady", "work", "rest", "work"])
@@ -226,6 +241,7 @@ struct CommandTests {
     @Test func startWithoutATerminalFailsCleanly() throws {
         let r = try run(binary, ["start", "--mute"])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("must be a terminal"))
+        #expect(r.stderr.contains("needs a terminal"))
+        #expect(!r.stderr.contains("isatty"))
     }
 }

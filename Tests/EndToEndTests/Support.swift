@@ -91,9 +91,32 @@ final class Tmux {
         let shell = "exec env PS1='e2e$ ' HOME=\(directory) XDG_STATE_HOME=\(directory) bash --norc --noprofile -i"
         try tmux(["-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
         waitFor("the shell prompt", timeout: 10) { $0.contains("e2e$") }
-        if !command.isEmpty {
-            // The quotes split the markers so that the typed line itself never matches them.
-            type("\(command); echo \"ex\"\"it=$?\"; stty -a > \(directory)/stty.txt; echo \"fini\"\"shed\"")
+        if !command.isEmpty { type("\(command); \(statusLine)") }
+    }
+
+    /// What the shell runs after the command: its exit status, the terminal modes, and a marker.
+    /// The quotes split the markers so that the typed line itself never matches them.
+    private var statusLine: String {
+        "echo \"ex\"\"it=$?\"; stty -a > \(directory)/stty.txt; echo \"fini\"\"shed\""
+    }
+
+    /// After a program that died of SIGINT or SIGQUIT: an interactive bash drops the rest of the
+    /// command line then (as it must, so loops stop), so wait for the prompt and ask again.
+    func reportStatusAfterAbort(sourceLocation: SourceLocation = #_sourceLocation) {
+        waitFor("the prompt back", sourceLocation: sourceLocation) { screen in
+            screen.split(separator: "\n").last.map { $0.hasPrefix("e2e$") } ?? false
+        }
+        type(statusLine)
+    }
+
+    /// Dismisses the finish summary. Keys in its first second are ignored (they were meant for the
+    /// workout), so keep pressing until the program exits.
+    func dismissSummary(sourceLocation: SourceLocation = #_sourceLocation) {
+        waitFor("the summary to be dismissed", sourceLocation: sourceLocation) { screen in
+            if screen.contains("exit=") { return true }
+            send("x")
+            Thread.sleep(forTimeInterval: 0.2)
+            return false
         }
     }
 

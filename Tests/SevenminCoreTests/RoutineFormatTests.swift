@@ -62,7 +62,9 @@ struct RoutineFormatTests {
     @Test func warmupAndCooldownRunOnceAroundTheRounds() throws {
         let routine = try load(#"{"name": "N", "work": 10, "rest": 5, "getReady": 3, "rounds": 2, "roundRest": 20, "warmup": [{"title": "W"}], "cooldown": [{"title": "C"}], "exercises": [{"title": "A"}, {"title": "B"}]}"#)
         let plan = Plan(routine)
-        let described = plan.segments.map { "\($0.kind.rawValue):\($0.stage.rawValue):\($0.exercise.title)" }
+        let described = plan.segments.indices.map { k in
+            "\(plan.segments[k].kind.rawValue):\(plan.segments[k].stage.rawValue):\(plan.exercise(of: k).title)"
+        }
         #expect(described == [
             "getReady:warmup:W", "work:warmup:W", "rest:main:A",
             "work:main:A", "rest:main:B", "work:main:B",

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SevenminCore
 
@@ -60,20 +61,21 @@ struct TimingTests {
         // At the very start: +10 makes 40.
         _ = session.addTime(10, at: 0)
         #expect(session.remaining(at: 0) == 40)
-        // A hair before the end: -10 ends it on the spot, and the next starts then.
-        _ = session.advance(to: 39.999)
-        let ended = session.addTime(-10, at: 39.999)
-        #expect(ended.filter { $0.kind == .segmentStarted }.map(\.due) == [39.999])
+        // With 5 s left, -10 leaves one second, and the next starts when that runs out.
+        _ = session.advance(to: 35)
+        #expect(session.addTime(-10, at: 35).isEmpty)
+        let ended = session.advance(to: 36)
+        #expect(ended.filter { $0.kind == .segmentStarted }.map(\.due) == [36])
         #expect(session.index == 1)
         #expect(session.segment.kind == .rest)
         // Exactly at a boundary, added time goes to the segment that starts there.
-        _ = session.advance(to: 49.999)
+        _ = session.advance(to: 46)
         #expect(session.index == 2)
-        _ = session.addTime(10, at: 49.999)
-        #expect(abs(session.remaining(at: 49.999) - 40) < 1e-9)
-        // The end moves by exactly the time added.
+        _ = session.addTime(10, at: 46)
+        #expect(abs(session.remaining(at: 46) - 40) < 1e-9)
+        // The end moves by exactly the time added and removed.
         _ = session.advance(to: 1000)
-        #expect(abs(session.finishedAt! - 89.999) < 1e-9)
+        #expect(abs(session.finishedAt! - 86) < 1e-9)
     }
 
     @Test func skippingPastManySegmentsLeavesNoDrift() {

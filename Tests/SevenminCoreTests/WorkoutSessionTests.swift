@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SevenminCore
 
@@ -171,6 +172,28 @@ struct WorkoutSessionTests {
         #expect(session.remaining(at: 20) == 30)
     }
 
+    @Test func previousActsLikeAMusicPlayer() {
+        let plan = Plan(routine(["A", "B", "C"], work: 30, rest: 10, getReady: 5))
+        var session = WorkoutSession(plan: plan)
+        _ = session.start(at: 0)
+        _ = session.advance(to: 87)            // 2 s into C (segment 5)
+        #expect(session.index == 5)
+        // Early in an exercise: back to the previous exercise, skipping the rest between.
+        #expect(session.previous(at: 87).summary == ["segment 3@87.0"])
+        // Later in it: the same exercise from its start.
+        _ = session.advance(to: 97)
+        #expect(session.previous(at: 97).summary == ["segment 3@97.0"])
+        // During a rest: back to the exercise just done.
+        _ = session.advance(to: 130)           // into the rest before C
+        #expect(session.index == 4)
+        #expect(session.previous(at: 130).summary == ["segment 3@130.0"])
+        // Before the first exercise there is nothing earlier: get ready starts over.
+        var fresh = WorkoutSession(plan: plan)
+        _ = fresh.start(at: 0)
+        _ = fresh.advance(to: 6)
+        #expect(fresh.previous(at: 6).summary == ["segment 0@6.0"])
+    }
+
     @Test func addTimeStretchesAndShortensTheCurrentSegment() {
         let plan = Plan(routine(["A", "B"], work: 30, rest: 10, getReady: 0))
         var session = WorkoutSession(plan: plan)
@@ -181,9 +204,14 @@ struct WorkoutSessionTests {
         // The countdown ticks again before the new end.
         let events = session.advance(to: 41)
         #expect(events.summary == ["3@37.0", "2@38.0", "1@39.0", "segment 1@40.0"])
-        // Removing more than is left ends the segment now.
+        // Removing more than is left stops at one second left: the segment still ends with its cues.
         let shortened = session.addTime(-100, at: 42)
-        #expect(shortened.summary == ["segment 2@42.0"])
+        #expect(shortened.summary.isEmpty)
+        #expect(session.remaining(at: 42) == 1)
+        #expect(session.advance(to: 43).summary == ["segment 2@43.0"])
+        // With a second or less left, removing changes nothing.
+        _ = session.advance(to: 72.5)
+        #expect(session.addTime(-10, at: 72.5).isEmpty && session.remaining(at: 72.5) == 0.5)
     }
 
     @Test func nextDeadlineIsTheNextVisibleChange() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The words of help and usage errors, laid out like swift-argument-parser's.
 public enum HelpText {
     public static let version = "0.1.0"
@@ -8,7 +10,7 @@ public enum HelpText {
         out += "OPTIONS:\n"
         out += rows([("-h, --help", "Show help information."), ("--version", "Show the version.")], width: width)
         out += "\nSUBCOMMANDS:\n"
-        out += rows(CommandTable.all.map { ($0.name, $0.abstract) } + [("help", "Show help for a subcommand.")], width: width)
+        out += rows(CommandLineParser.specs.map { ($0.name, $0.abstract) }, width: width)
         out += "\n  See 'sevenmin help <subcommand>' for detailed help.\n"
         return out
     }
@@ -26,33 +28,6 @@ public enum HelpText {
         options.append(("-h, --help", "Show help information."))
         out += "\nOPTIONS:\n" + rows(options, width: width)
         return out
-    }
-
-    /// The three lines printed to stderr for a usage error.
-    public static func message(for error: UsageError) -> String {
-        let spec = error.command.flatMap { name in CommandTable.all.first { $0.name == name } }
-        var lines: [String] = []
-        switch error {
-        case .unknownCommand(let word, let suggestion):
-            lines.append("Error: Unknown command '\(visible(word))'")
-            if let suggestion { lines.append("Did you mean '\(suggestion)'?") }
-        case .unknownOption(let word, _, let suggestion):
-            lines.append("Error: Unknown option '\(visible(word))'")
-            if let suggestion { lines.append("Did you mean '\(suggestion)'?") }
-        case .missingValue(let option, _):
-            lines.append("Error: Missing value for '\(option)'")
-        case .invalidValue(let option, let value, let expected, _):
-            lines.append("Error: The value '\(visible(value))' is invalid for '\(option)': expected \(expected)")
-        case .unexpectedArgument(let word, _):
-            lines.append("Error: Unexpected argument '\(visible(word))'")
-        case .missingArgument(let name, _):
-            lines.append("Error: Missing expected argument '\(name)'")
-        case .unexpectedValue(let option, _):
-            lines.append("Error: '\(option)' takes no value")
-        }
-        lines.append("Usage: " + (spec?.usage ?? "sevenmin <subcommand>"))
-        lines.append("See '" + (spec.map { "sevenmin \($0.name) --help" } ?? "sevenmin --help") + "' for more information.")
-        return lines.joined(separator: "\n")
     }
 
     /// `label` then `text` wrapped, continuation lines indented under the text.

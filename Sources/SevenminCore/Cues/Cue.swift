@@ -21,12 +21,7 @@ public enum CuePolicy {
 
     public static func cue(for event: SessionEvent, in plan: Plan) -> Cue? {
         switch event.kind {
-        case .segmentStarted:
-            switch plan.segments[event.segmentIndex].kind {
-            case .work: return .go
-            case .rest, .roundRest: return .rest
-            case .getReady: return nil
-            }
+        case .segmentStarted: return plan.segments[event.segmentIndex].segment.startCue
         case .countdown: return .tick
         case .halfway: return .halfway
         case .switchSides: return .switchSides

@@ -108,9 +108,9 @@ private struct Validator {
         if !v.isFinite {
             report(node.position, "\"\(key)\" is not a finite number")
         } else if allowZero ? v < 0 : v <= 0 {
-            report(node.position, "\"\(key)\" must be \(allowZero ? "0 or more" : "more than 0") seconds, not \(plainNumber(v))")
+            report(node.position, "\"\(key)\" must be \(allowZero ? "0 or more" : "more than 0") seconds, not \(JSONWriter.number(v))")
         } else if v > RoutineLoader.maximumSeconds {
-            report(node.position, "\"\(key)\" is \(plainNumber(v)) seconds, more than a day (86400)")
+            report(node.position, "\"\(key)\" is \(JSONWriter.number(v)) seconds, more than a day (86400)")
         } else {
             return v
         }
@@ -124,7 +124,7 @@ private struct Validator {
             return nil
         }
         guard v.isFinite, v == v.rounded(), let n = Int(exactly: v) else {
-            report(node.position, "\"\(key)\" must be a whole number, not \(plainNumber(v))")
+            report(node.position, "\"\(key)\" must be a whole number, not \(JSONWriter.number(v))")
             return nil
         }
         guard range.contains(n) else {

@@ -11,36 +11,33 @@ public enum RoutineTemplate {
             end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
         }
         guard end < bytes.count else { return nil }
-        let replacement = Array(EventRecord.quote(name).utf8)
+        let replacement = Array(JSONWriter.quote(name).utf8)
         return Array(bytes[..<start]) + replacement + Array(bytes[(end + 1)...])
     }
 }
 
-/// The resolved plan as stable JSON, for scripts: `sevenmin list --json`.
+/// The resolved plan as stable JSON, for scripts: `sevenmin list --json`. One segment per line.
 public enum PlanJSON {
     public static func encode(_ plan: Plan, seed: UInt64?) -> String {
         var out = "{\n"
-        out += "  \"name\": \(EventRecord.quote(plan.routine.name)),\n"
+        out += "  \"name\": \(JSONWriter.quote(plan.routine.name)),\n"
         out += "  \"rounds\": \(plan.rounds),\n"
         if let seed { out += "  \"seed\": \(seed),\n" }
-        out += "  \"total\": \(plainNumber(plan.totalDuration)),\n"
+        out += "  \"total\": \(JSONWriter.number(plan.totalDuration)),\n"
         out += "  \"segments\": [\n"
-        let lines = plan.segments.map { s in
-            var fields = [
-                "\"kind\": \(EventRecord.quote(s.kind.rawValue))",
-                "\"stage\": \(EventRecord.quote(s.stage.rawValue))",
-                "\"title\": \(EventRecord.quote(s.kind == .work ? s.exercise.title : s.heading))",
+        let lines = plan.segments.indices.map { k in
+            let s = plan.segments[k]
+            var fields: [JSONWriter.Member] = [
+                .init("kind", .string(s.kind.rawValue)),
+                .init("stage", .string(s.stage.rawValue)),
+                .init("title", .string(plan.heading(of: k))),
             ]
-            if s.kind != .work { fields.append("\"next\": \(EventRecord.quote(s.exercise.title))") }
-            fields += ["\"round\": \(s.round)", "\"start\": \(plainNumber(s.offset))", "\"duration\": \(plainNumber(s.duration))"]
-            return "    {" + fields.joined(separator: ", ") + "}"
+            if !s.segment.isWork { fields.append(.init("next", .string(plan.exercise(of: k).title))) }
+            fields += [.init("round", .integer(s.round)), .init("start", .number(s.offset)),
+                       .init("duration", .number(s.duration))]
+            return "    " + JSONWriter.line(.object(fields))
         }
         out += lines.joined(separator: ",\n") + "\n  ]\n}\n"
         return out
     }
-}
-
-/// Whole numbers without a decimal point; others in the shortest form that reads back exactly.
-func plainNumber(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
 }

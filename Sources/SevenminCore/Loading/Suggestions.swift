@@ -1,6 +1,6 @@
 /// "Did you mean" candidates by edit distance, closest first.
-enum Suggestions {
-    static func nearest(to word: String, in candidates: [String], limit: Int = 1) -> [String] {
+public enum Suggestions {
+    public static func nearest(to word: String, in candidates: [String], limit: Int = 1) -> [String] {
         let w = Array(word.lowercased())
         let threshold = max(2, w.count / 3)
         let scored = candidates
@@ -34,7 +34,7 @@ enum Suggestions {
     }
 
     /// `"a"`, `"a" or "b"`, `"a", "b" or "c"`.
-    static func phrase(_ words: [String]) -> String {
+    public static func phrase(_ words: [String]) -> String {
         let quoted = words.map { "\"\($0)\"" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!

@@ -33,6 +33,8 @@ public struct ScreenModel: Equatable, Sendable {
     public var notice: String?
     /// The seed of a shuffled workout, shown at the end so that it can be repeated.
     public var shuffleSeed: UInt64?
+    /// A brief flash marks a transition.
+    public var flash = false
 
     public init(session: WorkoutSession, at now: Instant, overlay: Overlay = .none, notice: String? = nil,
                 shuffleSeed: UInt64? = nil) {
@@ -41,19 +43,17 @@ public struct ScreenModel: Equatable, Sendable {
         let segment = session.segment
         routineName = plan.routine.name
         kind = segment.kind
-        exercise = segment.exercise
-        upNext = plan.segments[(session.index + 1)...].first { $0.kind == .work }?.exercise
-        if segment.kind != .work { upNext = segment.exercise }
+        exercise = plan.exercise(of: session.index)
+        upNext = segment.segment.isWork ? plan.nextWork(after: session.index) : exercise
         workCount = plan.workSegmentCount
-        workNumber = segment.kind == .work ? plan.workNumber(ofSegment: session.index)
-                                           : min(workCount, plan.workNumber(ofSegment: session.index) + 1)
-        exerciseNumber = segment.exerciseIndex + 1
+        workNumber = plan.workNumber(ofSegment: session.index)
+        exerciseNumber = segment.slot.index + 1
         exerciseCount = plan.exerciseCount(in: segment.stage)
         stage = segment.stage
         round = segment.round
         rounds = plan.rounds
         remaining = session.remaining(at: now)
-        if segment.kind == .work, segment.exercise.sides == 2 {
+        if segment.segment.isWork, exercise.sides == 2 {
             side = remaining <= session.timer.countdownTime / 2 ? 2 : 1
         }
         totalRemaining = session.totalRemaining(at: now)

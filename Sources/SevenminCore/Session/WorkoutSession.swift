@@ -13,8 +13,6 @@ public struct WorkoutSession: Sendable {
     public private(set) var timer = CountdownTimer()
     /// When the workout started.
     public private(set) var origin: Instant = 0
-    /// When the current segment began on the (pause-shifted) schedule.
-    public private(set) var segmentDue: Instant = 0
     public private(set) var pausedTotal = 0.0
     public private(set) var finishedAt: Instant?
     /// Work segments that ran to their end rather than being skipped.
@@ -23,6 +21,9 @@ public struct WorkoutSession: Sendable {
     private var lastRemaining = 0.0
     private var halfwayDone = false
 
+    /// What removing time leaves at least on the clock.
+    public static let minimumLeft = 1.0
+
     /// Crossing tests allow this much floating-point slack, far below anything visible.
     static let epsilon = 1e-6
 
@@ -30,7 +31,7 @@ public struct WorkoutSession: Sendable {
         self.plan = plan
     }
 
-    public var segment: Segment { plan.segments[index] }
+    public var segment: ScheduledSegment { plan.segments[index] }
 
     // MARK: Controls
 
@@ -50,7 +51,7 @@ public struct WorkoutSession: Sendable {
             events += crossings(from: lastRemaining, to: remaining, finish: end)
             lastRemaining = remaining
             guard remaining <= WorkoutSession.epsilon else { break }
-            if segment.kind == .work { completedWork.insert(index) }
+            if segment.segment.isWork { completedWork.insert(index) }
             if index + 1 < plan.segments.count {
                 begin(index + 1, at: end)
                 events.append(SessionEvent(.segmentStarted, segment: index, due: end))
@@ -100,11 +101,18 @@ public struct WorkoutSession: Sendable {
         return events
     }
 
-    /// Goes back to the previous segment (or restarts the first).
+    /// How long into an exercise `previous` still goes back rather than starting it over,
+    /// as a music player's previous button does.
+    public static let previousGrace = 3.0
+
+    /// Goes back as a music player does: to the previous exercise (skipping the pause between)
+    /// in the first seconds of an exercise or during a pause, else to the start of this exercise.
     public mutating func previous(at now: Instant) -> [SessionEvent] {
         var events = advance(to: now)
         guard state == .running || state == .paused else { return events }
-        events += jump(to: max(0, index - 1), at: now)
+        let early = !segment.segment.isWork || timer.counted(at: now) < WorkoutSession.previousGrace
+        let target = early ? (plan.segments[..<index].lastIndex { $0.segment.isWork } ?? 0) : index
+        events += jump(to: target, at: now)
         return events
     }
 
@@ -116,12 +124,15 @@ public struct WorkoutSession: Sendable {
         return events
     }
 
-    /// Adds (or with a negative amount removes) time on the current segment.
-    /// Removing more than is left ends the segment now.
+    /// Adds (or with a negative amount removes) time on the current segment. Removing never ends
+    /// the segment: it stops at `minimumLeft` seconds, so the transition still comes with its cues.
     public mutating func addTime(_ seconds: Double, at now: Instant) -> [SessionEvent] {
         var events = advance(to: now)
         guard state == .running || state == .paused else { return events }
-        timer.addTime(seconds, at: now)
+        let left = timer.remaining(at: now)
+        let change = seconds >= 0 ? seconds : -min(-seconds, max(0, left - WorkoutSession.minimumLeft))
+        guard change != 0 else { return events }
+        timer.addTime(change, at: now)
         lastRemaining = timer.remaining(at: now)
         events += advance(to: now)
         return events
@@ -146,7 +157,7 @@ public struct WorkoutSession: Sendable {
     /// Seconds left in the whole workout, as now scheduled.
     public func totalRemaining(at now: Instant) -> Double {
         guard state != .finished else { return 0 }
-        return remaining(at: now) + plan.segments[(index + 1)...].reduce(0) { $0 + $1.duration }
+        return remaining(at: now) + plan.duration(after: index)
     }
 
     /// How far through the plan the workout is, 0…1.
@@ -168,13 +179,12 @@ public struct WorkoutSession: Sendable {
     // MARK: Internals
 
     private var halfwayThreshold: Double? {
-        guard segment.kind == .work, !halfwayDone else { return nil }
+        guard segment.segment.isWork, !halfwayDone else { return nil }
         return timer.countdownTime / 2
     }
 
     private mutating func begin(_ i: Int, at instant: Instant) {
         index = i
-        segmentDue = instant
         timer = CountdownTimer(mode: .countdown, countdownTime: plan.segments[i].duration)
         timer.start(at: instant)
         if state == .paused { timer.pause(at: instant) }
@@ -209,7 +219,7 @@ public struct WorkoutSession: Sendable {
             }
         }
         if let half = halfwayThreshold, half < high - WorkoutSession.epsilon, half >= floorLow, half > 0 {
-            found.append((half, 2, segment.exercise.sides == 2 ? .switchSides : .halfway))
+            found.append((half, 2, plan.exercise(of: index).sides == 2 ? .switchSides : .halfway))
             halfwayDone = true
         }
         return found

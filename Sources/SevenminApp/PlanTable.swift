@@ -2,7 +2,7 @@ import Foundation
 import SevenminCore
 
 /// `sevenmin list`: the routine as a table, with colour swatches on a terminal.
-enum ListCommand {
+enum PlanTable {
     static func render(_ plan: Plan, color: Bool, seed: UInt64? = nil) -> String {
         let routine = plan.routine
         var out = visible(routine.name) + "\n"
@@ -10,20 +10,22 @@ enum ListCommand {
         out += "\n"
         let everything = routine.warmup + routine.exercises + routine.cooldown
         let titleWidth = max(8, everything.map { visible($0.title).terminalWidth }.max() ?? 8)
-        out += "   #  " + "Exercise".padding(toLength: titleWidth, withPad: " ", startingAt: 0) + "   Work  Colour\n"
         let numbered = routine.warmup.enumerated().map { ("w\($0.offset + 1)", $0.element) }
             + routine.exercises.enumerated().map { (String($0.offset + 1), $0.element) }
             + routine.cooldown.enumerated().map { ("c\($0.offset + 1)", $0.element) }
+        let numberWidth = max(4, numbered.map(\.0.count).max() ?? 4)
+        out += pad("#", numberWidth) + "  " + "Exercise" + String(repeating: " ", count: titleWidth - 8) + "   Work  Colour\n"
         for (number, e) in numbered {
             let title = visible(e.title)
-            let pad = String(repeating: " ", count: max(0, titleWidth - title.terminalWidth))
             let work = seconds(e.work) + (e.sides == 2 ? "*" : " ")
             let swatch = color ? "\u{1B}[48;5;\(TerminalPalette.nearest256(e.color))m  \u{1B}[0m " : ""
-            out += String(repeating: " ", count: 4 - number.count) + number + "  " + title + pad
-                + String(repeating: " ", count: max(1, 7 - work.count)) + work + "  " + swatch + visible(e.colorName) + "\n"
+            out += pad(number, numberWidth) + "  " + title + String(repeating: " ", count: max(0, titleWidth - title.terminalWidth))
+                + pad(work, 7) + "  " + swatch + visible(e.colorName) + "\n"
         }
         if everything.contains(where: { $0.sides == 2 }) { out += "\n  * done on each side, switching at half time\n" }
-        if !routine.warmup.isEmpty || !routine.cooldown.isEmpty { out += "  w: warm-up, once before the first round; c: cool-down, once after the last\n" }
+        if !routine.warmup.isEmpty || !routine.cooldown.isEmpty {
+            out += "  w: warm-up, once before the first round; c: cool-down, once after the last\n"
+        }
         out += "\n"
         var facts = ["get ready \(seconds(routine.getReady))", "rest \(seconds(routine.rest)) between exercises"]
         facts.append(plan.rounds == 1 ? "1 round" : "\(plan.rounds) rounds, \(seconds(routine.roundRest)) between rounds")
@@ -31,6 +33,11 @@ enum ListCommand {
         out += "Total: \(TimeFormat.clock(plan.totalDuration)) (\(plan.workSegmentCount) exercise periods)\n"
         if let seed { out += "Shuffled with seed \(seed); repeat it with --seed \(seed)\n" }
         return out
+    }
+
+    /// `text` right-aligned in `width` columns; never negative padding, however long the text.
+    static func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.terminalWidth)) + text
     }
 
     static func seconds(_ s: Double) -> String {

@@ -1,0 +1,60 @@
+import Glibc
+
+/// Standard output and error as a careful Unix tool uses them: every write is checked, a failed
+/// stdout turns into "write error" and exit 1 (as coreutils do), and a stderr that cannot be
+/// written is given up on silently rather than crashing.
+enum Console {
+    /// The first error writing standard output, if any.
+    nonisolated(unsafe) private(set) static var outputError: Int32?
+
+    /// Writes `text` to standard output.
+    static func out(_ text: String) {
+        guard outputError == nil else { return }
+        if let code = write(STDOUT_FILENO, text) { outputError = code }
+    }
+
+    /// Writes a line to standard error; a failure is dropped, since there is nowhere left to say it.
+    static func error(_ line: String) {
+        _ = write(STDERR_FILENO, line + "\n")
+    }
+
+    /// The exit status after a command: its own, or 1 when standard output could not be written.
+    static func finish(_ status: Int32) -> Int32 {
+        if outputError == nil, fsync(STDOUT_FILENO) != 0, errno == ENOSPC || errno == EIO { outputError = errno }
+        guard let code = outputError else { return status }
+        error("sevenmin: write error: " + String(cString: strerror(code)))
+        return ExitCode.failure
+    }
+
+    /// Writes all of `text` to `fd`, retrying partial writes and EINTR; returns errno on failure.
+    static func write(_ fd: Int32, _ text: String) -> Int32? {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            bytes = bytes.dropFirst(n)
+        }
+        return nil
+    }
+
+    /// Opens /dev/null on any of fds 0–2 that is closed, so that files opened later never land
+    /// there (and the log redirect never swallows an events file or the signal pipe).
+    static func ensureStandardDescriptors() {
+        for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            _ = open("/dev/null", O_RDWR)
+        }
+    }
+}
+
+/// sysexits.h codes, as the house style asks.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 64
+    public static let dataError: Int32 = 65
+    public static let noInput: Int32 = 66
+    public static let cannotCreate: Int32 = 73
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SevenminCore
+
+/// Loads the routine a command names and applies the command line's changes to it,
+/// or says why not, with the exit status that goes with it.
+enum PlanLoading {
+    /// A plan ready to run or show, with the seed it was shuffled with.
+    struct Loaded {
+        var plan: Plan
+        var seed: UInt64?
+        var path: String
+    }
+
+    /// The plan, or the exit status after the reason was reported.
+    static func load(_ request: PlanRequest) -> Result<Loaded, ExitStatus> {
+        let source = WorkoutDataSource()
+        do {
+            let path = try source.path(for: request.routine)
+            let routine = try source.load(request.routine)
+            let (changed, seed) = try request.apply(to: routine, randomSeed: UInt64.random(in: 0...999_999))
+            return .success(Loaded(plan: Plan(changed), seed: seed, path: path))
+        } catch {
+            return .failure(ExitStatus(report(error)))
+        }
+    }
+
+    /// Reports an error from loading a routine; returns the exit status for it.
+    static func report(_ error: any Error) -> Int32 {
+        switch error {
+        case let error as RoutineLoadError:
+            Console.error(error.diagnostics.map { visible($0.description) }.joined(separator: "\n"))
+            return ExitCode.dataError
+        case let error as PlanRequest.Failure:
+            Console.error(Messages.plan(error))
+            return ExitCode.dataError
+        case let error as RoutineNotFound:
+            Console.error(Messages.notFound(error))
+            return ExitCode.noInput
+        default:
+            Console.error("Error: \(error)")
+            return ExitCode.failure
+        }
+    }
+}
+
+/// An exit status carried as an error.
+struct ExitStatus: Error {
+    var code: Int32
+    init(_ code: Int32) { self.code = code }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SevenminCore
+
+extension RoutinesCommand: RunnableCommand {
+    func run() -> Int32 {
+        let source = WorkoutDataSource()
+        let files = source.allRoutines()
+        guard !files.isEmpty else {
+            Console.error("Error: No routines found. Looked in: " + source.searchPath.map(visible).joined(separator: ", "))
+            return ExitCode.noInput
+        }
+        var rows: [[String]] = [["NAME", "TITLE", "EXERCISES", "ROUNDS", "TOTAL", "FILE"]]
+        for file in files {
+            var row: [String]
+            do {
+                let routine = try source.load(file.path)
+                row = [visible(file.name), visible(routine.name), String(routine.exercises.count), String(routine.rounds),
+                       TimeFormat.clock(Plan(routine).totalDuration), visible(file.path)]
+            } catch {
+                let first = (error as? RoutineLoadError)?.diagnostics.first.map { "\($0.position): \($0.message)" }
+                row = [visible(file.name), "(invalid: \(visible(first ?? "\(error)")))", "-", "-", "-", visible(file.path)]
+            }
+            if let by = file.shadowedBy { row[5] += "  (shadowed by \(visible(by)))" }
+            rows.append(row)
+        }
+        let widths = (0..<5).map { c in rows.map { $0[c].terminalWidth }.max() ?? 0 }
+        for row in rows {
+            var line = ""
+            for c in 0..<5 {
+                let cell = row[c]
+                let pad = String(repeating: " ", count: widths[c] - cell.terminalWidth)
+                // Numbers line up on the right, words on the left.
+                line += (c >= 2 && c <= 4 ? pad + cell : cell + pad) + "  "
+            }
+            Console.out(line + row[5] + "\n")
+        }
+        return ExitCode.success
+    }
+}
+
+extension NewCommand: RunnableCommand {
+    func run() -> Int32 {
+        let source = WorkoutDataSource()
+        let origin: String
+        let bytes: [UInt8]
+        do {
+            origin = try source.path(for: from)
+            bytes = try source.read(origin)
+            _ = try RoutineLoader.parse(bytes, path: origin)
+        } catch {
+            return PlanLoading.report(error)
+        }
+        let dir = source.userDirectory
+        let target = dir + "/" + name + ".json"
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            Console.error("Error: Cannot create the folder \(visible(dir)).")
+            return ExitCode.cannotCreate
+        }
+        let text = RoutineTemplate.renamed(bytes, to: name) ?? bytes
+        // O_EXCL: never overwrite a routine the user already has, even in a race.
+        let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            if errno == EEXIST {
+                Console.error("Error: \(visible(target)) already exists; choose another name, or edit that file.")
+            } else {
+                Console.error("Error: Cannot create \(visible(target)): \(String(cString: strerror(errno)))")
+            }
+            return ExitCode.cannotCreate
+        }
+        let failed = Console.write(fd, String(decoding: text, as: UTF8.self))
+        let closed = close(fd)
+        guard failed == nil, closed == 0 else {
+            unlink(target)
+            Console.error("Error: Cannot write \(visible(target)): \(String(cString: strerror(failed ?? errno)))")
+            return ExitCode.failure
+        }
+        Console.out(target + "\n")
+        return ExitCode.success
+    }
+}
+
+extension ValidateCommand: RunnableCommand {
+    func run() -> Int32 {
+        let source = WorkoutDataSource()
+        var worst = ExitCode.success
+        for path in paths {
+            do {
+                _ = try RoutineLoader.load(path: path)
+                Console.out("\(visible(path)): ok\n")
+            } catch {
+                let status = PlanLoading.report(error)
+                worst = max(worst, status)
+            }
+        }
+        return worst
+    }
+}

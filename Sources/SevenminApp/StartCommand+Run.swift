@@ -1,0 +1,107 @@
+import CSevenminSystem
+import Foundation
+import SevenminAudio
+import SevenminCore
+import SevenminTerminal
+
+extension StartCommand: RunnableCommand {
+    /// Sets up sound, the events file and the screen, runs the workout, and gives everything
+    /// back in reverse order; a signal that ended the workout then ends the process too.
+    func run() -> Int32 {
+        let loaded: PlanLoading.Loaded
+        switch PlanLoading.load(plan) {
+        case .failure(let status): return status.code
+        case .success(let value): loaded = value
+        }
+        let clock = SystemMonotonicClock()
+        var events: EventLog?
+        if let path = eventsPath {
+            do { events = try EventLog(path: path) } catch {
+                Console.error("\(error)")
+                return ExitCode.cannotCreate
+            }
+        }
+        // From here until the screen is given back, fd 2 goes to the log: libraries
+        // (ALSA above all) print there, and nothing may scribble over the screen.
+        let redirect = (try? StderrRedirect(path: Resources.logPath)) ?? (try? StderrRedirect(path: "/dev/null"))
+        defer { redirect?.restore() }
+
+        let timeline = Timeline()
+        let audio = mute ? nil : CueAudio(timeline: timeline, clock: clock, events: events)
+        let journal = WorkoutJournal(events: events)
+        let settings = CoachSettings(flash: flash, bell: bell, seed: loaded.seed)
+
+        var outcome: (ending: WorkoutEnding, app: WorkoutApp)
+        do {
+            let signals = try SignalPipe()
+            let timer = try DeadlineTimer()
+            outcome = try CursesTerminal.withScreen(signals: signals) { terminal in
+                let input = TerminalInput(terminal: terminal, signals: signals, timer: timer)
+                let loop = WorkoutLoop(app: WorkoutApp(plan: loaded.plan, settings: settings), clock: TimelineClock(clock, timeline),
+                                       terminal: terminal, input: input, audio: audio, recorder: journal)
+                let ending = try loop.run()
+                return (ending, loop.app)
+            }
+        } catch {
+            redirect?.restore()
+            Console.error("Error: \(error)")
+            return ExitCode.failure
+        }
+        // The terminal is back; from now on a second Ctrl-C ends the process at once.
+        csevenmin_signals_final()
+        audio?.close()
+        redirect?.restore()
+        Console.out(Summary.line(outcome.app, at: clock.now()) + "\n")
+        switch outcome.ending {
+        case .completed, .quit: return ExitCode.success
+        case .signal(let signal):
+            _ = Console.finish(0)
+            csevenmin_die_by_signal(signal.number)
+            return 128 + signal.number
+        }
+    }
+}
+
+/// The monotonic clock, fixing the timeline's origin at the first reading (the workout's start).
+struct TimelineClock: MonotonicClock {
+    let clock: SystemMonotonicClock
+    let timeline: Timeline
+
+    init(_ clock: SystemMonotonicClock, _ timeline: Timeline) {
+        self.clock = clock
+        self.timeline = timeline
+    }
+
+    func now() -> Instant {
+        let t = clock.now()
+        timeline.begin(at: t)
+        return t
+    }
+}
+
+/// The one line left on the normal screen after a workout.
+enum Summary {
+    static func line(_ app: WorkoutApp, at now: Instant) -> String {
+        let session = app.session
+        let done = session.completedWork.count
+        return visible(app.plan.routine.name) + ": \(done)/\(app.plan.workSegmentCount) exercises in "
+            + TimeFormat.clock(session.activeTime(at: now), roundingUp: false)
+    }
+}
+
+/// What the loop writes as it goes: the events file, and the history.
+final class WorkoutJournal: WorkoutRecorder {
+    private let events: EventLog?
+
+    init(events: EventLog?) {
+        self.events = events
+    }
+
+    func log(_ record: EventRecord) { events?.append(record) }
+
+    func record(_ entry: HistoryEntry) {}
+
+    func takeNotices() -> [String] {
+        [events?.takeFailure()].compactMap { $0 }
+    }
+}

@@ -1,0 +1,28 @@
+/// The user's choices about how the coach gets through: flash, bell, voice.
+public struct CoachSettings: Equatable, Sendable {
+    /// When to ring the terminal bell for go, rest, switch and finish.
+    public enum Bell: Equatable, Sendable {
+        /// Only when there is no sound device.
+        case auto
+        case always
+        case never
+    }
+
+    public var flash = true
+    public var bell = Bell.auto
+    /// Speak the phrases (the adapter turns this off when no voice can be had).
+    public var voice = false
+    /// Speak the 3-2-1 instead of ticking it.
+    public var countAloud = false
+    /// The seed of a shuffled plan, logged and shown at the end so it can be repeated.
+    public var seed: UInt64?
+
+    public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
+                seed: UInt64? = nil) {
+        self.flash = flash
+        self.bell = bell
+        self.voice = voice
+        self.countAloud = countAloud
+        self.seed = seed
+    }
+}

@@ -1,0 +1,74 @@
+/// What the workout asks the adapters to do. The core decides; the loop only performs these.
+public enum Effect: Equatable, Sendable {
+    /// Draw this frame.
+    case draw(ScreenModel)
+    /// Forget what the terminal shows, so the next frame is drawn in full (after `fg` or a stop).
+    case repaint
+    /// Sound a cue that fell due at `due`.
+    case playCue(Cue, due: Instant)
+    /// Speak a phrase.
+    case announce(Announcement)
+    /// Append a line to the events file.
+    case log(EventRecord)
+    /// Write to the history.
+    case record(HistoryEntry)
+    /// Ring the terminal bell: a cue for when there is no sound device.
+    case bell
+    /// Set the window title.
+    case setTitle(String)
+    /// Give the terminal back and stop the process (Ctrl-Z); `fg` continues it.
+    case suspend
+    /// End the workout.
+    case quit(WorkoutEnding)
+}
+
+/// How a workout ended.
+public enum WorkoutEnding: Equatable, Sendable {
+    case completed
+    case quit
+    case signal(WorkoutSignal)
+}
+
+/// A phrase for the voice to speak.
+public struct Announcement: Equatable, Sendable {
+    public enum Priority: Int, Comparable, Sendable {
+        /// Counting aloud, halfway: may be cut off.
+        case low
+        /// A segment starting, the finish: cuts off anything lower.
+        case high
+
+        public static func < (a: Priority, b: Priority) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public var text: String
+    public var priority: Priority
+    public var due: Instant
+
+    public init(_ text: String, priority: Priority, due: Instant) {
+        self.text = text
+        self.priority = priority
+        self.due = due
+    }
+}
+
+/// What the history keeps of a workout as it goes.
+public enum HistoryEntry: Equatable, Sendable {
+    /// A segment ended, by running out or by being left (skipped, restarted, or quit).
+    case segmentEnded(SegmentEnd)
+    /// The workout ended.
+    case finished(WorkoutEnding)
+}
+
+/// A segment that ended.
+public struct SegmentEnd: Equatable, Sendable {
+    public var index: Int
+    public var kind: SegmentKind
+    public var title: String
+    public var round: Int
+    /// Seconds the plan gave it.
+    public var planned: Double
+    /// Seconds it really ran, pauses excluded.
+    public var actual: Double
+    /// True when it ran out; false when it was skipped or cut short.
+    public var ranOut: Bool
+}

@@ -1,0 +1,47 @@
+/// Something the outside world tells the workout: a key, the passing of time, a signal.
+public enum Input: Equatable, Sendable {
+    case key(Key)
+    /// Time has passed; nothing else happened (the deadline timer fired).
+    case tick
+    /// The terminal changed size; the adapter has already followed it.
+    case resize
+    case signal(WorkoutSignal)
+    /// The terminal hung up: nobody can press a key any more.
+    case inputClosed
+    /// The sound device finished opening (or failed to).
+    case audio(AudioStatus)
+    /// Something went wrong that the user should know of, though the workout goes on.
+    case notice(String)
+}
+
+/// The signals a workout reacts to, by meaning rather than number.
+public enum WorkoutSignal: Equatable, Sendable {
+    case interrupt, terminate, hangUp, quit
+    /// Ctrl-Z: pause and give the terminal back.
+    case suspend
+    /// Running again after a stop; whatever is on screen may be stale.
+    case continued
+
+    /// The POSIX signal number, for the exit status and the re-raise.
+    public var number: Int32 {
+        switch self {
+        case .interrupt: return 2
+        case .terminate: return 15
+        case .hangUp: return 1
+        case .quit: return 3
+        case .suspend: return 20
+        case .continued: return 18
+        }
+    }
+}
+
+/// Where cues can be heard, as far as the core needs to know.
+public enum AudioStatus: Equatable, Sendable {
+    /// Still opening in the background; cues are queued.
+    case opening
+    case device(String)
+    /// No sound device: cues cannot be heard.
+    case silent
+    /// The user asked for no sound.
+    case muted
+}

@@ -1,0 +1,39 @@
+/// What the workout loop needs of a terminal; curses in the program, an in-memory grid in tests.
+public protocol TerminalBackend: AnyObject {
+    /// The size in columns and rows.
+    var size: (width: Int, height: Int) { get }
+    /// Shows `grid`, writing only what changed since the last frame.
+    func draw(_ grid: CellGrid)
+    /// Forgets what is on screen, so the next frame is drawn in full.
+    func invalidate()
+    func bell()
+    func setTitle(_ title: String)
+    /// Gives the terminal back and stops the process; returns once it runs again (after `fg`).
+    func suspend()
+}
+
+/// Where the loop waits for something to happen.
+public protocol InputSource: AnyObject {
+    /// Blocks until input arrives or `deadline` passes (nil: no deadline). An empty answer means
+    /// only that time has passed.
+    func wait(until deadline: Instant?) throws -> [Input]
+}
+
+/// Where cues and phrases are sent to be heard: the libao player, or a recorder in tests.
+public protocol AudioSink: AnyObject, Sendable {
+    /// Queues `cue`, which fell due at `due`; returns at once.
+    func play(_ cue: Cue, due: Instant)
+    /// Queues a phrase; returns at once.
+    func say(_ announcement: Announcement)
+    /// Where sound goes, once known.
+    var status: AudioStatus { get }
+}
+
+/// Where the loop writes what happened: the events file and the history.
+public protocol WorkoutRecorder: AnyObject {
+    func log(_ record: EventRecord)
+    func record(_ entry: HistoryEntry)
+    /// Problems the user should know of (a broken events pipe, a history that cannot be written),
+    /// each handed over once.
+    func takeNotices() -> [String]
+}

@@ -1,0 +1,244 @@
+/// The whole workout as a pure state machine: handed an input and the instant it happened,
+/// it answers with the effects to perform, in order (bubbletea's update). Overlays, the quit
+/// prompt, cues, the bell, the title, the events file and the history are all decided here.
+public struct WorkoutApp: Sendable {
+    public private(set) var session: WorkoutSession
+    public let settings: CoachSettings
+    public private(set) var overlay = ScreenModel.Overlay.none
+    public private(set) var audio = AudioStatus.opening
+    /// When the workout started; the events file counts `t` from here.
+    public private(set) var origin: Instant = 0
+    /// Problems reported while the workout runs; the latest shows on the status line.
+    public private(set) var notices: [String] = []
+    private var resumeAfterQuitPrompt = false
+    /// When the finish was first seen; keys in the second after it do not dismiss the summary.
+    private var finishSeen: Instant?
+    private var flashUntil: Instant?
+    private var title: String?
+    /// The countdown length of the current segment, to tell what it really ran when it ends.
+    private var currentLength = 0.0
+
+    /// Keys pressed this soon after the finish are taken as meant for the workout, not the summary.
+    public static let dismissGuard = 1.0
+    /// How long a flash lasts.
+    public static let flashLength = 0.15
+
+    public init(plan: Plan, settings: CoachSettings = CoachSettings()) {
+        session = WorkoutSession(plan: plan)
+        self.settings = settings
+    }
+
+    public var plan: Plan { session.plan }
+
+    /// Starts the workout at `now`.
+    public mutating func start(at now: Instant) -> [Effect] {
+        origin = now
+        var effects: [Effect] = []
+        perform(session.start(at: now), at: now, into: &effects)
+        effects += frame(at: now)
+        return effects
+    }
+
+    public mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
+        var effects: [Effect] = []
+        perform(session.advance(to: now), at: now, into: &effects)
+        switch input {
+        case .tick:
+            break
+        case .resize, .key(.resize):
+            // A new size: whatever the terminal showed is gone, so the next frame is drawn whole.
+            effects.append(.repaint)
+        case .key(let key):
+            if let ending = apply(KeyBindings.action(for: key, overlay: overlay, finished: session.state == .finished),
+                                  at: now, into: &effects) {
+                return effects + end(ending, at: now)
+            }
+        case .signal(let signal):
+            switch signal {
+            case .interrupt, .terminate, .hangUp, .quit:
+                return effects + end(.signal(signal), at: now)
+            case .suspend:
+                perform(session.pause(at: now), at: now, into: &effects)
+                effects.append(.suspend)
+                effects.append(.repaint)
+            case .continued:
+                effects.append(.repaint)
+            }
+        case .inputClosed:
+            return effects + end(.signal(.hangUp), at: now)
+        case .audio(let status):
+            audio = status
+        case .notice(let text):
+            notices.append(text)
+        }
+        return effects + frame(at: now)
+    }
+
+    /// The next instant at which something visible or audible changes; nil when only input can change things.
+    public func nextDeadline() -> Instant? {
+        [session.nextDeadline(), flashUntil].compactMap { $0 }.min()
+    }
+
+    /// What the screen shows at `now`.
+    public func screen(at now: Instant) -> ScreenModel {
+        var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
+        model.flash = flashUntil.map { now < $0 } ?? false
+        return model
+    }
+
+    // MARK: Internals
+
+    private var notice: String? {
+        notices.last ?? (audio == .silent ? "no sound device: cues are silent" : nil)
+    }
+
+    private mutating func frame(at now: Instant) -> [Effect] {
+        if let until = flashUntil, now >= until { flashUntil = nil }
+        var effects: [Effect] = []
+        let newTitle = windowTitle(at: now)
+        if newTitle != title {
+            title = newTitle
+            effects.append(.setTitle(newTitle))
+        }
+        if session.state == .finished, finishSeen == nil { finishSeen = now }
+        effects.append(.draw(screen(at: now)))
+        return effects
+    }
+
+    private func windowTitle(at now: Instant) -> String {
+        guard session.state != .finished else { return "Done · sevenmin" }
+        let heading = plan.heading(of: session.index)
+        let paused = session.state == .paused ? " (paused)" : ""
+        return TimeFormat.clock(session.remaining(at: now)) + " " + visible(heading) + paused + " · sevenmin"
+    }
+
+    /// Performs a key's action; returns an ending when the workout should stop.
+    private mutating func apply(_ action: Action, at now: Instant, into effects: inout [Effect]) -> WorkoutEnding? {
+        switch action {
+        case .togglePause: perform(session.togglePause(at: now), at: now, into: &effects)
+        case .next: leave(at: now, into: &effects) { $0.next(at: now) }
+        case .previous: leave(at: now, into: &effects) { $0.previous(at: now) }
+        case .restart: leave(at: now, into: &effects) { $0.restartSegment(at: now) }
+        case .addTime(let seconds):
+            perform(session.addTime(seconds, at: now), at: now, into: &effects)
+            currentLength = session.timer.countdownTime
+        case .toggleHelp: overlay = overlay == .help ? .none : .help
+        case .requestQuit:
+            guard session.state == .running || session.state == .paused else { return .quit }
+            resumeAfterQuitPrompt = session.state == .running
+            perform(session.pause(at: now), at: now, into: &effects)
+            overlay = .confirmQuit
+        case .confirmQuit:
+            return .quit
+        case .cancelQuit:
+            overlay = .none
+            if resumeAfterQuitPrompt { perform(session.resume(at: now), at: now, into: &effects) }
+        case .dismiss:
+            if let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard { return .completed }
+        case .none:
+            break
+        }
+        return nil
+    }
+
+    /// Moves away from the current segment on the user's word: it ends cut short.
+    private mutating func leave(at now: Instant, into effects: inout [Effect],
+                                _ move: (inout WorkoutSession) -> [SessionEvent]) {
+        guard session.state == .running || session.state == .paused else { return }
+        let index = session.index, ran = session.timer.counted(at: now)
+        let events = move(&session)
+        effects.append(.record(.segmentEnded(segmentEnd(index, actual: ran, ranOut: false))))
+        perform(events, at: now, into: &effects, leftCurrent: true)
+    }
+
+    private mutating func end(_ ending: WorkoutEnding, at now: Instant) -> [Effect] {
+        var effects: [Effect] = []
+        let unfinished = session.state == .running || session.state == .paused
+        if unfinished {
+            let ran = session.timer.counted(at: now)
+            effects.append(.record(.segmentEnded(segmentEnd(session.index, actual: ran, ranOut: false))))
+        }
+        switch ending {
+        case .signal(let signal):
+            effects.append(.log(EventRecord(t: now - origin, event: "quit", [("signal", .integer(Int(signal.number)))])))
+        case .quit:
+            effects.append(.log(EventRecord(t: now - origin, event: "quit")))
+        case .completed:
+            break
+        }
+        // A finished workout was recorded as completed when it finished, whatever ends the summary.
+        if unfinished || session.state == .ready { effects.append(.record(.finished(ending))) }
+        effects.append(.quit(ending))
+        return effects
+    }
+
+    private func segmentEnd(_ index: Int, actual: Double, ranOut: Bool) -> SegmentEnd {
+        let s = plan.segments[index]
+        return SegmentEnd(index: index, kind: s.kind, title: plan.heading(of: index), round: s.round,
+                          planned: s.duration, actual: actual, ranOut: ranOut)
+    }
+
+    /// Turns session events into effects: log lines, history, cues, bell, voice and flash.
+    /// With `leftCurrent`, the first segment change was the user's jump, already recorded by `leave`.
+    private mutating func perform(_ events: [SessionEvent], at now: Instant, into effects: inout [Effect],
+                                  leftCurrent: Bool = false) {
+        var jumped = leftCurrent
+        for event in events {
+            if let line = EventRecords.record(for: event, in: plan, origin: origin, now: now, seed: settings.seed) {
+                effects.append(.log(line))
+            }
+            switch event.kind {
+            case .segmentStarted, .finished:
+                let finished = event.kind == .finished
+                if jumped {
+                    jumped = false
+                } else if finished || event.segmentIndex > 0 {
+                    // The segment before ran out: the current one with any time added, later ones as planned.
+                    let ended = finished ? event.segmentIndex : event.segmentIndex - 1
+                    effects.append(.record(.segmentEnded(segmentEnd(ended, actual: currentLength, ranOut: true))))
+                }
+                if finished {
+                    effects.append(.record(.finished(.completed)))
+                } else {
+                    currentLength = plan.segments[event.segmentIndex].duration
+                }
+                flash(at: now)
+            case .halfway, .switchSides:
+                flash(at: now)
+            default:
+                break
+            }
+            sound(event, at: now, into: &effects)
+            if settings.voice, let phrase = VoicePolicy.announcement(for: event, in: plan, countAloud: settings.countAloud) {
+                effects.append(.announce(phrase))
+            }
+        }
+    }
+
+    private mutating func flash(at now: Instant) {
+        if settings.flash { flashUntil = now + WorkoutApp.flashLength }
+    }
+
+    /// Cues go to the device when there is one; with none, the ones that mark a change ring the bell.
+    private func sound(_ event: SessionEvent, at now: Instant, into effects: inout [Effect]) {
+        guard let cue = CuePolicy.cue(for: event, in: plan) else { return }
+        let stale = cue != .finish && now - event.due > CuePolicy.stalenessLimit
+        let ringable = cue != .tick && cue != .halfway
+        let bell: Bool
+        switch settings.bell {
+        case .always: bell = ringable
+        case .never: bell = false
+        case .auto: bell = ringable && audio == .silent
+        }
+        if settings.countAloud && settings.voice && cue == .tick { return }
+        if !stale, audio != .muted, audio != .silent {
+            effects.append(.playCue(cue, due: event.due))
+        }
+        if bell && !stale {
+            effects.append(.bell)
+            effects.append(.log(EventRecords.cue(cue, delivery: "bell", t: now - origin, planned: event.due - origin)))
+        } else if audio == .muted || audio == .silent || stale {
+            effects.append(.log(EventRecords.cue(cue, delivery: "none", t: now - origin, planned: event.due - origin)))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// The real-time loop: waits until the next change, a key or a signal; hands what happened to
+/// the `WorkoutApp`; performs the effects it returns. It decides nothing itself.
+public final class WorkoutLoop {
+    public private(set) var app: WorkoutApp
+    private let clock: any MonotonicClock
+    private let terminal: any TerminalBackend
+    private let input: any InputSource
+    private let audio: (any AudioSink)?
+    private let recorder: (any WorkoutRecorder)?
+
+    public init(app: WorkoutApp, clock: any MonotonicClock, terminal: any TerminalBackend, input: any InputSource,
+                audio: (any AudioSink)?, recorder: (any WorkoutRecorder)?) {
+        self.app = app
+        self.clock = clock
+        self.terminal = terminal
+        self.input = input
+        self.audio = audio
+        self.recorder = recorder
+    }
+
+    /// Runs the workout to its end.
+    public func run() throws -> WorkoutEnding {
+        var audioStatus = audio == nil ? AudioStatus.muted : .opening
+        var effects = app.start(at: clock.now())
+        if audio == nil { effects += app.handle(.audio(.muted), at: clock.now()) }
+        while true {
+            if let ending = perform(effects) { return ending }
+            let happened = try input.wait(until: app.nextDeadline())
+            var inputs = happened.isEmpty ? [Input.tick] : happened
+            // The device opens in the background; its outcome is news for the coach.
+            if let status = audio?.status, status != audioStatus {
+                audioStatus = status
+                inputs.append(.audio(status))
+            }
+            inputs += (recorder?.takeNotices() ?? []).map { Input.notice($0) }
+            effects = []
+            for item in inputs {
+                effects += app.handle(item, at: clock.now())
+                if case .quit = effects.last { break }
+            }
+        }
+    }
+
+    /// Performs effects in order; draws only the last frame among them. Returns the ending, if any.
+    private func perform(_ effects: [Effect]) -> WorkoutEnding? {
+        let lastDraw = effects.lastIndex { if case .draw = $0 { true } else { false } }
+        for (k, effect) in effects.enumerated() {
+            switch effect {
+            case .draw(let model):
+                guard k == lastDraw else { continue }
+                let size = terminal.size
+                terminal.draw(WorkoutScreen.render(model, width: size.width, height: size.height))
+            case .repaint: terminal.invalidate()
+            case .playCue(let cue, let due): audio?.play(cue, due: due)
+            case .announce(let phrase): audio?.say(phrase)
+            case .log(let line): recorder?.log(line)
+            case .record(let entry): recorder?.record(entry)
+            case .bell: terminal.bell()
+            case .setTitle(let title): terminal.setTitle(title)
+            case .suspend: terminal.suspend()
+            case .quit(let ending): return ending
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,35 @@
+/// `sevenmin new`: a starter routine in the user's folder.
+public struct NewCommand: ParsableCommand, Equatable {
+    public static let spec = CommandSpec(
+        name: "new",
+        abstract: "Write a starter routine into your workouts folder.",
+        discussion: nil,
+        positional: .required("name", help: "The new routine's name: letters, digits, '-' and '_'."),
+        options: [OptionSpec(long: "from", value: "routine", help: "Start from this routine. (default: classic)")])
+
+    public var name: String
+    public var from: String
+
+    public init(name: String, from: String = "classic") {
+        self.name = name
+        self.from = from
+    }
+
+    public init(_ parsed: ParsedArguments) throws(UsageError) {
+        name = parsed.positional[0]
+        guard RoutineName.isValid(name) else {
+            throw .invalidValue(option: "<name>", value: name,
+                                expected: "letters, digits, '-' and '_', not starting with '-'", command: "new")
+        }
+        from = parsed.value("from") ?? "classic"
+    }
+}
+
+/// Names for routines in the user's folder: safe as file names.
+public enum RoutineName {
+    public static func isValid(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64 && !name.hasPrefix("-") && name.utf8.allSatisfy { b in
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// `sevenmin start`: run a workout full-screen.
+public struct StartCommand: ParsableCommand, Equatable {
+    public static let spec = CommandSpec(
+        name: "start",
+        abstract: "Run a workout full-screen, with sound cues.",
+        discussion: "Keys while it runs: space pauses, n/→ and p/← skip, r restarts the segment, "
+            + "+ and - add or remove 10 seconds, ? lists the keys, q quits.",
+        positional: PlanRequest.routineArgument,
+        options: [
+            OptionSpec(long: "mute", value: nil, help: "Play no sound."),
+            OptionSpec(long: "events", value: "file",
+                       help: "Append a JSON line per event (segment starts, cues, pauses) to file."),
+            OptionSpec(long: "no-flash", value: nil, help: "Do not flash the screen at each change."),
+            OptionSpec(long: "bell", value: nil, help: "Ring the terminal bell at each change, even with sound."),
+            OptionSpec(long: "no-bell", value: nil, help: "Never ring the terminal bell (by default it rings when there is no sound device)."),
+        ] + PlanRequest.options)
+
+    public var plan = PlanRequest()
+    public var mute = false
+    public var eventsPath: String?
+    public var flash = true
+    public var bell = CoachSettings.Bell.auto
+
+    public init() {}
+
+    public init(_ parsed: ParsedArguments) throws(UsageError) {
+        plan = try PlanRequest(parsed)
+        mute = parsed.flag("mute")
+        eventsPath = parsed.value("events")
+        flash = !parsed.flag("no-flash")
+        if parsed.flag("bell") && parsed.flag("no-bell") {
+            throw .invalidValue(option: "--bell", value: "--no-bell", expected: "one of --bell or --no-bell", command: "start")
+        }
+        bell = parsed.flag("bell") ? .always : parsed.flag("no-bell") ? .never : .auto
+    }
+}

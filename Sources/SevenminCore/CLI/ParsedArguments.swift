@@ -1,0 +1,109 @@
+/// Arguments split by one subcommand's spec: flags, option values and positionals.
+public struct ParsedArguments: Sendable {
+    public let spec: CommandSpec
+    public private(set) var flags: Set<String> = []
+    public private(set) var values: [String: [String]] = [:]
+    public private(set) var positional: [String] = []
+    public private(set) var help = false
+
+    public init(_ args: [String], spec: CommandSpec) throws(UsageError) {
+        self.spec = spec
+        var k = 0
+        var optionsEnded = false
+        while k < args.count {
+            let arg = args[k]
+            k += 1
+            if optionsEnded || !arg.hasPrefix("-") || arg == "-" {
+                positional.append(arg)
+                continue
+            }
+            if arg == "--" { optionsEnded = true; continue }
+            if arg == "-h" || arg == "--help" { help = true; continue }
+            var name = arg, inline: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            guard let option = spec.options.first(where: { "--" + $0.long == name }) else {
+                throw .unknownOption(name, command: spec.name,
+                                     suggestion: CommandLineParser.suggest(name, spec.options.map { "--" + $0.long } + ["--help"]))
+            }
+            guard let placeholder = option.value else {
+                if inline != nil { throw .unexpectedValue(option: "--" + option.long, command: spec.name) }
+                flags.insert(option.long)
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
+            } else if k < args.count {
+                value = args[k]
+                k += 1
+            } else {
+                throw .missingValue(option: "--\(option.long) <\(placeholder)>", command: spec.name)
+            }
+            values[option.long, default: []].append(value)
+        }
+        if help { return }
+        if positional.count > spec.positional.maximum {
+            throw .unexpectedArgument(positional[spec.positional.maximum], command: spec.name)
+        }
+        if positional.count < spec.positional.minimum {
+            throw .missingArgument("<\(spec.positional.name ?? "")>", command: spec.name)
+        }
+    }
+
+    /// Whether a flag was given.
+    public func flag(_ long: String) -> Bool { flags.contains(long) }
+
+    /// The last value given for an option.
+    public func value(_ long: String) -> String? { values[long]?.last }
+
+    /// An option's value as plain decimal seconds (no hex, exponents or infinities) within `range`.
+    public func seconds(_ long: String, allowZero: Bool) throws(UsageError) -> Double? {
+        guard let text = value(long) else { return nil }
+        guard let v = Decimal.seconds(text), allowZero ? v >= 0 : v > 0, v <= RoutineLoader.maximumSeconds else {
+            throw .invalidValue(option: "--\(long) <seconds>", value: text,
+                                expected: allowZero ? "seconds from 0 to 86400" : "seconds, more than 0 and at most 86400",
+                                command: spec.name)
+        }
+        return v
+    }
+
+    /// An option's value as a whole decimal number within `range`.
+    public func integer(_ long: String, placeholder: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(long) else { return nil }
+        guard let n = Decimal.whole(text).flatMap({ Int(exactly: $0) }), range.contains(n) else {
+            throw .invalidValue(option: "--\(long) <\(placeholder)>", value: text,
+                                expected: "a whole number from \(range.lowerBound) to \(range.upperBound)", command: spec.name)
+        }
+        return n
+    }
+
+    /// An option's value that must be one of `choices`.
+    public func choice(_ long: String, placeholder: String, among choices: [String]) throws(UsageError) -> String? {
+        guard let text = value(long) else { return nil }
+        guard choices.contains(text) else {
+            throw .invalidValue(option: "--\(long) <\(placeholder)>", value: text,
+                                expected: "one of " + choices.joined(separator: ", "), command: spec.name)
+        }
+        return text
+    }
+}
+
+/// Numbers as people type them in decimal: `30`, `12.5`. Hex, exponents, signs and words are refused,
+/// which `Double("0x10")` would not do.
+enum Decimal {
+    static func whole(_ text: String) -> UInt64? {
+        guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return UInt64(text)
+    }
+
+    static func seconds(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let head = parts.first, !head.isEmpty || parts.count == 2,
+              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+              !(parts.count == 2 && parts[1].isEmpty), text.utf8.count <= 24 else { return nil }
+        return Double(text)
+    }
+}

@@ -1,0 +1,82 @@
+/// How to shuffle: not at all, with a chosen seed, or with one picked at random.
+public enum ShuffleRequest: Equatable, Sendable {
+    case none, random, seed(UInt64)
+}
+
+/// The routine and the changes to it that `start` and `list` share.
+public struct PlanRequest: Equatable, Sendable {
+    public var routine = "classic"
+    public var adjustments = RoutineAdjustments()
+    public var shuffle = ShuffleRequest.none
+
+    public init() {}
+
+    /// The plan options, shared by every command that builds a plan.
+    public static let options = [
+        OptionSpec(long: "rounds", value: "n", help: "Repeat the circuit n times. (values: 1-100; default: the routine's)"),
+        OptionSpec(long: "work", value: "seconds", help: "Seconds of work for every exercise. (default: the routine's)"),
+        OptionSpec(long: "rest", value: "seconds", help: "Seconds of rest between exercises. (default: the routine's)"),
+        OptionSpec(long: "get-ready", value: "seconds", help: "Seconds before the first exercise. (default: the routine's)"),
+        OptionSpec(long: "shuffle", value: nil,
+                   help: "Shuffle the exercises within their groups, keeping the sequence of groups."),
+        OptionSpec(long: "seed", value: "n", help: "Shuffle repeatably with this seed (implies --shuffle)."),
+        OptionSpec(long: "without", value: "tag", help: "Leave out exercises with this tag, e.g. noisy or chair.",
+                   repeatable: true),
+    ]
+
+    /// The routine argument, shared by every command that takes one.
+    public static let routineArgument = Positional.optional(
+        "routine", help: "A routine's name (see 'sevenmin routines') or the path to a .json file. (default: classic)")
+
+    public init(_ parsed: ParsedArguments) throws(UsageError) {
+        if let r = parsed.positional.first { routine = r }
+        adjustments.rounds = try parsed.integer("rounds", placeholder: "n", in: 1...RoutineLoader.maximumRounds)
+        adjustments.work = try parsed.seconds("work", allowZero: false)
+        adjustments.rest = try parsed.seconds("rest", allowZero: true)
+        adjustments.getReady = try parsed.seconds("get-ready", allowZero: true)
+        for tag in parsed.values["without"] ?? [] {
+            guard Tag.isValid(tag) else {
+                throw .invalidValue(option: "--without <tag>", value: tag,
+                                    expected: "a tag: lower-case letters, digits and '-'", command: parsed.spec.name)
+            }
+            adjustments.without.append(tag)
+        }
+        if let text = parsed.value("seed") {
+            guard let seed = Decimal.whole(text) else {
+                throw .invalidValue(option: "--seed <n>", value: text,
+                                    expected: "a whole number from 0 to 18446744073709551615", command: parsed.spec.name)
+            }
+            shuffle = .seed(seed)
+        } else if parsed.flag("shuffle") {
+            shuffle = .random
+        }
+    }
+
+    /// Why a request cannot apply to the routine it names.
+    public enum Failure: Error, Equatable, Sendable {
+        /// `--without` names a tag no exercise has.
+        case unknownTag(String, known: [String])
+        /// Leaving out these tags leaves nothing to do.
+        case nothingLeft(tags: [String], routine: String)
+    }
+
+    /// The routine with the request's changes, and the seed it was shuffled with.
+    /// `randomSeed` is used when a random shuffle was asked for.
+    public func apply(to routine: Routine, randomSeed: UInt64) throws(Failure) -> (Routine, seed: UInt64?) {
+        let known = Set((routine.warmup + routine.exercises + routine.cooldown).flatMap(\.tags))
+        for tag in adjustments.without where !known.contains(tag) {
+            throw .unknownTag(tag, known: known.sorted())
+        }
+        var changes = adjustments
+        switch shuffle {
+        case .none: break
+        case .seed(let seed): changes.shuffleSeed = seed
+        case .random: changes.shuffleSeed = randomSeed
+        }
+        do {
+            return (try changes.apply(to: routine), changes.shuffleSeed)
+        } catch {
+            throw .nothingLeft(tags: adjustments.without, routine: routine.name)
+        }
+    }
+}

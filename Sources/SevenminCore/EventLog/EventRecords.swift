@@ -1,0 +1,40 @@
+/// Which session events become lines of the events file, and what each line says.
+public enum EventRecords {
+    /// The line for `event`, or nil for events the file does not carry (seconds, halfway).
+    public static func record(for event: SessionEvent, in plan: Plan, origin: Instant, now: Instant,
+                              seed: UInt64?) -> EventRecord? {
+        let t = now - origin, planned = event.due - origin
+        switch event.kind {
+        case .started:
+            var fields: [(String, JSONWriter.Value)] = [
+                ("routine", .string(plan.routine.name)),
+                ("segments", .integer(plan.segments.count)),
+                ("duration", .seconds(plan.totalDuration)),
+                // The origin on CLOCK_MONOTONIC, so tools can line events up with other clocks.
+                ("clock", .seconds(origin)),
+            ]
+            if let seed { fields.append(("seed", .string(String(seed)))) }
+            return EventRecord(t: t, event: "start", fields)
+        case .segmentStarted:
+            let segment = plan.segments[event.segmentIndex]
+            return EventRecord(t: t, event: "segment", [
+                ("kind", .string(segment.kind.rawValue)),
+                ("index", .integer(event.segmentIndex)),
+                ("title", .string(plan.heading(of: event.segmentIndex))),
+                ("round", .integer(segment.round)),
+                ("planned", .seconds(planned)),
+            ])
+        case .paused: return EventRecord(t: t, event: "pause")
+        case .resumed: return EventRecord(t: t, event: "resume")
+        case .finished: return EventRecord(t: t, event: "finish", [("planned", .seconds(planned))])
+        case .second, .halfway, .switchSides, .countdown: return nil
+        }
+    }
+
+    /// The line for a cue: when it was handed on, when it was due, and how it was delivered
+    /// (`device`, `bell`, or `none` when it could not be heard).
+    public static func cue(_ cue: Cue, delivery: String, t: Double, planned: Double) -> EventRecord {
+        EventRecord(t: t, event: "cue", [("cue", .string(cue.rawValue)), ("planned", .seconds(planned)),
+                                         ("delivery", .string(delivery))])
+    }
+}

@@ -1,0 +1,98 @@
+/// Writes JSON text: the one writer behind the events file, `list --json` and routine templates.
+public enum JSONWriter {
+    /// A value to write.
+    public enum Value: Equatable, Sendable {
+        case string(String)
+        /// Written with microsecond precision, enough to judge millisecond timing.
+        case seconds(Double)
+        /// Written in the shortest form that reads back exactly; whole numbers without a point.
+        case number(Double)
+        case integer(Int)
+        case object([Member])
+        case array([Value])
+        case bool(Bool)
+        case null
+    }
+
+    /// One key and its value, in the order written.
+    public struct Member: Equatable, Sendable {
+        public var key: String
+        public var value: Value
+
+        public init(_ key: String, _ value: Value) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// `value` on one line, with a space after each `:` and `,`.
+    public static func line(_ value: Value) -> String {
+        var out = ""
+        write(value, into: &out)
+        return out
+    }
+
+    static func write(_ value: Value, into out: inout String) {
+        switch value {
+        case .string(let s): out += quote(s)
+        case .seconds(let d): out += seconds(d)
+        case .number(let d): out += number(d)
+        case .integer(let n): out += String(n)
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        case .array(let items):
+            out += "["
+            for (k, item) in items.enumerated() {
+                if k > 0 { out += ", " }
+                write(item, into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (k, member) in members.enumerated() {
+                if k > 0 { out += ", " }
+                out += quote(member.key) + ": "
+                write(member.value, into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// A JSON string literal; control characters are escaped, so the text can never drive a terminal.
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Whole numbers without a decimal point; others in the shortest form that reads back exactly.
+    public static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+
+    /// Fixed six decimals: microseconds.
+    public static func seconds(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        let micro = (d * 1_000_000).rounded()
+        let sign = micro < 0 ? "-" : ""
+        let m = Int(abs(micro))
+        let fraction = String(m % 1_000_000)
+        return sign + String(m / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+}

@@ -1,0 +1,99 @@
+/// The routine laid out on a timeline: every segment with its absolute offset.
+///
+/// Segments refer to the routine's exercises by slot, and the counts a frame needs (how many
+/// work segments come before this one, what the next exercise is) are precomputed, so drawing a
+/// frame costs the same however long the plan.
+public struct Plan: Equatable, Sendable {
+    public let routine: Routine
+    public let segments: [ScheduledSegment]
+    public let rounds: Int
+    public let totalDuration: Double
+    public let workSegmentCount: Int
+    /// For each segment, how many work segments start at or before it.
+    private let worksThrough: [Int]
+
+    public init(_ routine: Routine) {
+        self.routine = routine
+        let rounds = max(1, routine.rounds)
+        self.rounds = rounds
+        var list: [ScheduledSegment] = []
+        var t = 0.0
+        func add(_ segment: Segment, _ duration: Double) {
+            guard duration > 0 else { return }
+            list.append(ScheduledSegment(segment: segment, offset: t, duration: duration))
+            t += duration
+        }
+        // Everything that is worked, in order; a new round's first exercise follows a round rest.
+        var slots: [ExerciseSlot] = []
+        slots += routine.warmup.indices.map { ExerciseSlot(stage: .warmup, index: $0, round: 1) }
+        for round in 1...rounds {
+            slots += routine.exercises.indices.map { ExerciseSlot(stage: .main, index: $0, round: round) }
+        }
+        slots += routine.cooldown.indices.map { ExerciseSlot(stage: .cooldown, index: $0, round: rounds) }
+
+        if let first = slots.first { add(.getReady(next: first), routine.getReady) }
+        for (n, slot) in slots.enumerated() {
+            if n > 0 {
+                let newRound = slot.stage == .main && slot.index == 0 && slot.round > 1
+                if newRound { add(.roundRest(next: slot), routine.roundRest) } else { add(.rest(next: slot), routine.rest) }
+            }
+            add(.work(slot), Plan.exercise(slot, in: routine).work)
+        }
+        segments = list
+        totalDuration = t
+        var count = 0
+        worksThrough = list.map { s in
+            if s.segment.isWork { count += 1 }
+            return count
+        }
+        workSegmentCount = count
+    }
+
+    static func exercise(_ slot: ExerciseSlot, in routine: Routine) -> Exercise {
+        switch slot.stage {
+        case .warmup: return routine.warmup[slot.index]
+        case .main: return routine.exercises[slot.index]
+        case .cooldown: return routine.cooldown[slot.index]
+        }
+    }
+
+    /// The exercise a slot refers to.
+    public func exercise(_ slot: ExerciseSlot) -> Exercise { Plan.exercise(slot, in: routine) }
+
+    /// The exercise a segment concerns: worked on, or for a pause coming next.
+    public func exercise(of index: Int) -> Exercise { exercise(segments[index].slot) }
+
+    /// The heading of segment `index`, as shown and logged.
+    public func heading(of index: Int) -> String { segments[index].segment.heading(exercise: exercise(of: index)) }
+
+    /// How many exercises a stage has.
+    public func exerciseCount(in stage: Stage) -> Int {
+        switch stage {
+        case .warmup: return routine.warmup.count
+        case .main: return routine.exercises.count
+        case .cooldown: return routine.cooldown.count
+        }
+    }
+
+    /// 1-based position of a work segment among all work segments; for a pause, of the work it leads to.
+    public func workNumber(ofSegment index: Int) -> Int {
+        segments[index].segment.isWork ? worksThrough[index] : min(workSegmentCount, worksThrough[index] + 1)
+    }
+
+    /// The exercise worked on after segment `index`, if any. A pause always comes straight before
+    /// its work, so this looks at most two segments ahead.
+    public func nextWork(after index: Int) -> Exercise? {
+        for k in (index + 1)..<min(segments.count, index + 3) where segments[k].segment.isWork {
+            return exercise(segments[k].slot)
+        }
+        return nil
+    }
+
+    /// Seconds of the plan after segment `index` ends.
+    public func duration(after index: Int) -> Double { totalDuration - segments[index].end }
+
+    /// Whether segment `index` is the last pause before the final exercise.
+    public func isLastPause(_ index: Int) -> Bool {
+        !segments[index].segment.isWork && index + 2 == segments.count
+    }
+}

@@ -1,0 +1,21 @@
+import CSevenminSystem
+
+/// Sends diagnostics written to fd 2 (by us, or by libraries such as ALSA) to a log file
+/// while curses owns the screen.
+public final class StderrRedirect {
+    private var saved: Int32
+
+    /// Opens `path` for appending, refusing to follow a symbolic link, and points fd 2 at it.
+    public init(path: String) throws(SystemError) {
+        saved = try retryingEINTR("open") { csevenmin_stderr_redirect(path) }
+    }
+
+    /// Points fd 2 back where it was; safe to call twice.
+    public func restore() {
+        guard saved >= 0 else { return }
+        csevenmin_stderr_restore(saved)
+        saved = -1
+    }
+
+    deinit { restore() }
+}

@@ -1,0 +1,26 @@
+import Glibc
+
+/// A system or library call that failed: which call, and the `errno` it left.
+public struct SystemError: Error, Equatable, CustomStringConvertible {
+    public var call: String
+    public var errno: Int32
+
+    public init(call: String, errno: Int32) {
+        self.call = call
+        self.errno = errno
+    }
+
+    public var description: String { "\(call): \(String(cString: strerror(errno)))" }
+}
+
+/// Runs a C call that reports failure as -1 with `errno`, retrying `EINTR`; throws a
+/// `SystemError` naming the call for any other failure (swift-system's `valueOrErrno`).
+@discardableResult
+public func retryingEINTR<T: FixedWidthInteger>(_ call: String, _ body: () -> T) throws(SystemError) -> T {
+    while true {
+        let result = body()
+        if result != -1 { return result }
+        let code = Glibc.errno
+        if code != EINTR { throw SystemError(call: call, errno: code) }
+    }
+}

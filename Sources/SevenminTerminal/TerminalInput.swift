@@ -1,0 +1,53 @@
+import Glibc
+import SevenminCore
+
+/// The loop's waiting room: sleeps in `poll` on the terminal, the signal pipe and the deadline
+/// timer, and reports what woke it as inputs.
+public final class TerminalInput: InputSource {
+    private let terminal: CursesTerminal
+    private let signals: SignalPipe
+    private let timer: DeadlineTimer
+
+    public init(terminal: CursesTerminal, signals: SignalPipe, timer: DeadlineTimer) {
+        self.terminal = terminal
+        self.signals = signals
+        self.timer = timer
+    }
+
+    public func wait(until deadline: Instant?) throws -> [Input] {
+        try timer.arm(at: deadline)
+        var fds = [STDIN_FILENO, signals.fileDescriptor, timer.fileDescriptor].map {
+            pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+        }
+        // An interruption is a signal, which the pipe now holds: wait again to read it.
+        try retryingEINTR("poll") { poll(&fds, nfds_t(fds.count), -1) }
+        var inputs: [Input] = []
+        if fds[2].revents != 0 { timer.clear() }
+        if fds[1].revents != 0 {
+            for signo in signals.drain() {
+                switch signo {
+                case SIGINT: inputs.append(.signal(.interrupt))
+                case SIGTERM: inputs.append(.signal(.terminate))
+                case SIGHUP: inputs.append(.signal(.hangUp))
+                case SIGQUIT: inputs.append(.signal(.quit))
+                case SIGTSTP: inputs.append(.signal(.suspend))
+                case SIGCONT: inputs.append(.signal(.continued))
+                case SIGWINCH:
+                    terminal.followResize()
+                    inputs.append(.resize)
+                default: break
+                }
+            }
+        }
+        var closed = fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+        if fds[0].revents & Int16(POLLIN) != 0 {
+            let keys = terminal.pendingKeys()
+            inputs += keys.map { Input.key($0) }
+            // Readable yet no key: either end of file (the terminal went away) or a byte that
+            // arrived just now. A read tells which without blocking, since the fd is readable.
+            if keys.isEmpty { closed = closed || terminal.inputAtEnd() }
+        }
+        if closed { inputs.append(.inputClosed) }
+        return inputs
+    }
+}

@@ -1,0 +1,79 @@
+@testable import SevenminCore
+
+/// An in-memory terminal, as ratatui's `TestBackend`: keeps the last frame and counts what was asked.
+final class TestBackend: TerminalBackend {
+    var size: (width: Int, height: Int)
+    private(set) var frame: CellGrid?
+    private(set) var frames = 0
+    private(set) var invalidations = 0
+    private(set) var bells = 0
+    private(set) var titles: [String] = []
+    private(set) var suspensions = 0
+
+    init(width: Int = 80, height: Int = 24) { size = (width, height) }
+
+    func draw(_ grid: CellGrid) { frame = grid; frames += 1 }
+    func invalidate() { invalidations += 1 }
+    func bell() { bells += 1 }
+    func setTitle(_ title: String) { titles.append(title) }
+    func suspend() { suspensions += 1 }
+
+    /// The last frame as text.
+    var text: String { frame?.text ?? "" }
+}
+
+/// A clock the test moves by hand.
+final class ManualClock: MonotonicClock, @unchecked Sendable {
+    var time: Instant
+    init(_ time: Instant = 0) { self.time = time }
+    func now() -> Instant { time }
+}
+
+/// Scripted input: each wait returns the next step's inputs at its instant, or, when the step
+/// has none, sleeps to the deadline the loop asked for. Runs out with an interrupt so no test hangs.
+final class ScriptedInput: InputSource {
+    enum Step { case at(Instant, [Input]), untilDeadline }
+    private var steps: [Step]
+    private let clock: ManualClock
+    private(set) var deadlines: [Instant?] = []
+
+    init(clock: ManualClock, _ steps: [Step]) {
+        self.clock = clock
+        self.steps = steps
+    }
+
+    func wait(until deadline: Instant?) throws -> [Input] {
+        deadlines.append(deadline)
+        guard !steps.isEmpty else { return [.signal(.interrupt)] }
+        switch steps.removeFirst() {
+        case .at(let t, let inputs):
+            clock.time = max(clock.time, t)
+            return inputs
+        case .untilDeadline:
+            if let deadline { clock.time = max(clock.time, deadline) }
+            return []
+        }
+    }
+}
+
+/// Records what would be heard.
+final class RecordingAudio: AudioSink, @unchecked Sendable {
+    private(set) var cues: [(Cue, Instant)] = []
+    private(set) var phrases: [Announcement] = []
+    var status: AudioStatus
+
+    init(status: AudioStatus = .device("test")) { self.status = status }
+    func play(_ cue: Cue, due: Instant) { cues.append((cue, due)) }
+    func say(_ announcement: Announcement) { phrases.append(announcement) }
+}
+
+/// Records the events file and the history.
+final class RecordingJournal: WorkoutRecorder {
+    private(set) var lines: [EventRecord] = []
+    private(set) var entries: [HistoryEntry] = []
+    var pendingNotices: [String] = []
+
+    func log(_ record: EventRecord) { lines.append(record) }
+    func record(_ entry: HistoryEntry) { entries.append(entry) }
+    func takeNotices() -> [String] { defer { pendingNotices = [] }; return pendingNotices }
+}

@@ -1,0 +1,257 @@
+import Testing
+@testable import SevenminCore
+
+/// Short two-exercise plan: get ready 0–2, A 2–5, rest 5–6, B 6–9.
+let shortPlan = Plan(Routine(name: "Short", rest: 1, getReady: 2,
+                             exercises: [exercise("A", work: 3), exercise("B", work: 3, sides: 2)]))
+
+extension [Effect] {
+    var cues: [Cue] { compactMap { if case .playCue(let c, _) = $0 { c } else { nil } } }
+    var logged: [String] { compactMap { if case .log(let r) = $0 { r.event } else { nil } } }
+    var records: [HistoryEntry] { compactMap { if case .record(let e) = $0 { e } else { nil } } }
+    var ending: WorkoutEnding? { compactMap { if case .quit(let e) = $0 { e } else { nil } }.first }
+    var model: ScreenModel? { compactMap { if case .draw(let m) = $0 { m } else { nil } }.last }
+    var bells: Int { filter { $0 == .bell }.count }
+    var titles: [String] { compactMap { if case .setTitle(let t) = $0 { t } else { nil } } }
+}
+
+@Suite("Workout app: the core's decisions")
+struct WorkoutAppTests {
+    func started(_ settings: CoachSettings = CoachSettings(), audio: AudioStatus = .device("test")) -> WorkoutApp {
+        var app = WorkoutApp(plan: shortPlan, settings: settings)
+        _ = app.start(at: 0)
+        _ = app.handle(.audio(audio), at: 0)
+        return app
+    }
+
+    @Test func startLogsAndDrawsAndTitles() {
+        var app = WorkoutApp(plan: shortPlan)
+        let effects = app.start(at: 100)
+        #expect(effects.logged == ["start", "segment"])
+        #expect(effects.model?.kind == .getReady)
+        #expect(effects.titles == ["0:02 Get ready · sevenmin"])
+    }
+
+    @Test func theQuitPromptPausesAndCancellingResumes() {
+        var app = started()
+        var e = app.handle(.key(.character("q")), at: 1)
+        #expect(app.overlay == .confirmQuit && app.session.state == .paused)
+        #expect(e.logged == ["pause"])
+        e = app.handle(.key(.character("n")), at: 1.5)
+        #expect(app.overlay == .none && app.session.state == .running)
+        #expect(e.logged == ["resume"])
+    }
+
+    @Test func quitWhilePausedThenNoStaysPaused() {
+        var app = started()
+        _ = app.handle(.key(.character(" ")), at: 1)
+        _ = app.handle(.key(.character("q")), at: 2)
+        #expect(app.overlay == .confirmQuit)
+        let e = app.handle(.key(.character("n")), at: 3)
+        #expect(app.overlay == .none)
+        #expect(app.session.state == .paused, "cancelling the prompt must not resume a workout paused before it")
+        #expect(e.logged.isEmpty)
+        // And the workout is still where it was.
+        #expect(app.session.remaining(at: 50) == 1)
+    }
+
+    @Test func confirmingQuitEndsWithQuitAndRecordsTheSegmentCutShort() {
+        var app = started()
+        _ = app.handle(.tick, at: 3)
+        _ = app.handle(.key(.character("q")), at: 3.5)
+        let e = app.handle(.key(.character("y")), at: 4)
+        #expect(e.ending == .quit)
+        #expect(e.logged == ["quit"])
+        let ended = e.records.compactMap { if case .segmentEnded(let s) = $0 { s } else { nil } }
+        #expect(ended.map(\.index) == [1] && ended.first?.ranOut == false)
+        #expect(abs((ended.first?.actual ?? 0) - 1.5) < 1e-9)   // 2–3.5 worked, the prompt paused it
+        #expect(e.records.last == .finished(.quit))
+    }
+
+    @Test(arguments: [
+        (WorkoutSignal.interrupt, 2), (.terminate, 15), (.hangUp, 1), (.quit, 3),
+    ])
+    func terminatingSignalsEndBySignal(signal: WorkoutSignal, number: Int) {
+        var app = started()
+        let e = app.handle(.signal(signal), at: 1)
+        #expect(e.ending == .signal(signal))
+        let quit = e.compactMap { if case .log(let r) = $0, r.event == "quit" { r } else { nil } }.first
+        #expect(quit?.fields == [JSONWriter.Member("signal", .integer(number))])
+    }
+
+    @Test func inputClosedEndsAsAHangUp() {
+        var app = started()
+        #expect(app.handle(.inputClosed, at: 1).ending == .signal(.hangUp))
+    }
+
+    @Test func ctrlZPausesSuspendsAndRepaints() {
+        var app = started()
+        let e = app.handle(.signal(.suspend), at: 1)
+        let order = e.filter { $0 == .suspend || $0 == .repaint }
+        #expect(order == [.suspend, .repaint])
+        #expect(app.session.state == .paused)
+        #expect(app.handle(.signal(.continued), at: 9).contains(.repaint))
+        #expect(app.session.state == .paused)
+    }
+
+    @Test func resizeRepaints() {
+        var app = started()
+        #expect(app.handle(.resize, at: 1).contains(.repaint))
+        #expect(app.handle(.key(.resize), at: 1).contains(.repaint))
+    }
+
+    @Test func helpOverlayTogglesAndQuitFromHelpAsks() {
+        var app = started()
+        _ = app.handle(.key(.character("?")), at: 1)
+        #expect(app.overlay == .help)
+        _ = app.handle(.key(.character("q")), at: 1)
+        #expect(app.overlay == .confirmQuit)
+    }
+
+    /// Every cue of the plan, with a device: go at work, rest at rests, ticks, switch sides, finish.
+    @Test func cuesGoToTheDeviceAtTheirInstants() {
+        var app = started()
+        var cues: [Cue] = []
+        for t in stride(from: 0.5, through: 9.5, by: 0.5) { cues += app.handle(.tick, at: t).cues }
+        #expect(cues == [.tick, .go, .tick, .halfway, .tick, .rest, .go, .tick, .switchSides, .tick, .finish])
+    }
+
+    @Test(arguments: [
+        // audio, bell choice → bells rung over the whole plan (go, rest, go, switch, finish)
+        (AudioStatus.silent, CoachSettings.Bell.auto, 5),
+        (.device("x"), .auto, 0),
+        (.device("x"), .always, 5),
+        (.silent, .never, 0),
+        (.muted, .auto, 0),
+    ])
+    func theBellStandsInForMissingSound(audio: AudioStatus, bell: CoachSettings.Bell, bells: Int) {
+        var app = started(CoachSettings(bell: bell), audio: audio)
+        var rung = 0, played = 0
+        var deliveries: [String] = []
+        for t in stride(from: 0.5, through: 9.5, by: 0.5) {
+            let e = app.handle(.tick, at: t)
+            rung += e.bells
+            played += e.cues.count
+            deliveries += e.compactMap { effect in
+                guard case .log(let r) = effect, r.event == "cue" else { return nil }
+                if case .string(let d)? = r.fields.first(where: { $0.key == "delivery" })?.value { return d }
+                return nil
+            }
+        }
+        #expect(rung == bells)
+        let heard = audio == .device("x")
+        #expect(played == (heard ? 11 : 0))
+        // The events file says how each cue was delivered when it was not by the device.
+        #expect(deliveries.filter { $0 == "bell" }.count == bells)
+        if !heard { #expect(deliveries.count == 11) }
+    }
+
+    @Test func staleCuesAfterAStallAreDroppedButTheFinishIsNot() {
+        var app = started()
+        let e = app.handle(.tick, at: 20)   // slept through everything
+        #expect(e.cues == [.finish])
+        #expect(e.logged.filter { $0 == "segment" }.count == 3)
+    }
+
+    @Test func segmentsAreRecordedAsTheyEnd() {
+        var app = started()
+        _ = app.handle(.tick, at: 3)
+        _ = app.handle(.key(.character("+")), at: 3)           // A now 2–15
+        var e = app.handle(.tick, at: 15.2)                       // A ran out with its extra time
+        let ranOut = e.records.compactMap { if case .segmentEnded(let s) = $0 { s } else { nil } }
+        #expect(ranOut.map(\.index) == [1] && ranOut[0].ranOut && ranOut[0].actual == 13 && ranOut[0].planned == 3)
+        e = app.handle(.key(.character("n")), at: 15.5)          // skip the rest
+        let skipped = e.records.compactMap { if case .segmentEnded(let s) = $0 { s } else { nil } }
+        #expect(skipped.map(\.index) == [2] && !skipped[0].ranOut && abs(skipped[0].actual - 0.5) < 1e-9)
+        e = app.handle(.tick, at: 30)
+        #expect(e.records.last == .finished(.completed))
+        #expect(e.records.count == 2)                              // B ran out, then the outcome
+    }
+
+    @Test func aFinishedWorkoutIgnoresKeysForASecondThenDismisses() {
+        var app = started()
+        let finish = app.handle(.tick, at: 9)
+        #expect(finish.model?.summary != nil)
+        #expect(app.handle(.key(.character("x")), at: 9.5).ending == nil)
+        let e = app.handle(.key(.character("x")), at: 10.1)
+        #expect(e.ending == .completed)
+        // Completed once, when it finished; dismissing records nothing more.
+        #expect(e.records.isEmpty)
+    }
+
+    @Test func flashesMarkTransitionsBrieflyUnlessTurnedOff() {
+        var app = started()
+        let at2 = app.handle(.tick, at: 2)
+        #expect(at2.model?.flash == true)
+        #expect(app.nextDeadline() == 2 + WorkoutApp.flashLength)
+        #expect(app.handle(.tick, at: 2.2).model?.flash == false)
+        var calm = started(CoachSettings(flash: false))
+        #expect(calm.handle(.tick, at: 2).model?.flash == false)
+    }
+
+    @Test func theTitleFollowsTheCountdownOncePerChange() {
+        var app = started()
+        #expect(app.handle(.tick, at: 0.5).titles.isEmpty)
+        #expect(app.handle(.tick, at: 1).titles == ["0:01 Get ready · sevenmin"])
+        #expect(app.handle(.tick, at: 2).titles == ["0:03 A · sevenmin"])
+        _ = app.handle(.key(.character(" ")), at: 2.5)
+        #expect(app.handle(.tick, at: 3).titles.isEmpty)
+        #expect(app.handle(.tick, at: 9).titles.isEmpty)
+    }
+
+    @Test func noticesShowOnTheStatusLine() {
+        var app = started(audio: .silent)
+        #expect(app.handle(.tick, at: 1).model?.notice == "no sound device: cues are silent")
+        #expect(app.handle(.notice("events file: broken pipe"), at: 1).model?.notice == "events file: broken pipe")
+    }
+}
+
+@Suite("Workout loop against an in-memory terminal")
+struct WorkoutLoopTests {
+    @Test func runsAWholeWorkoutAndSleepsOnlyUntilChanges() throws {
+        let clock = ManualClock()
+        let terminal = TestBackend()
+        let audio = RecordingAudio()
+        let journal = RecordingJournal()
+        var steps = Array(repeating: ScriptedInput.Step.untilDeadline, count: 40)
+        steps.append(.at(30, [.key(.character("x"))]))
+        let input = ScriptedInput(clock: clock, steps)
+        let loop = WorkoutLoop(app: WorkoutApp(plan: shortPlan), clock: clock, terminal: terminal, input: input,
+                               audio: audio, recorder: journal)
+        #expect(try loop.run() == .completed)
+        #expect(terminal.text.contains("Workout complete"))
+        #expect(audio.cues.map(\.0) == [.tick, .go, .tick, .halfway, .tick, .rest, .go, .tick, .switchSides, .tick, .finish])
+        // Cues carry the instant they were due, not when the loop noticed.
+        #expect(audio.cues.map(\.1) == [1, 2, 3, 3.5, 4, 5, 6, 7, 7.5, 8, 9])
+        #expect(journal.lines.map(\.event).filter { $0 != "cue" } == ["start", "segment", "segment", "segment", "segment",
+                                                                       "finish"])
+        // Deadlines are whole seconds of the countdown, halfway, and flash ends: never a busy poll.
+        let asked = input.deadlines.compactMap { $0 }
+        #expect(asked == asked.sorted() && Set(asked).count == asked.count)
+        #expect(terminal.titles.first == "0:02 Get ready · sevenmin")
+    }
+
+    @Test func aNoticeFromTheRecorderReachesTheScreen() throws {
+        let clock = ManualClock()
+        let terminal = TestBackend()
+        let journal = RecordingJournal()
+        journal.pendingNotices = ["events file: No space left on device; no more events written"]
+        let input = ScriptedInput(clock: clock, [.at(0.5, [])])
+        let loop = WorkoutLoop(app: WorkoutApp(plan: shortPlan), clock: clock, terminal: terminal, input: input,
+                               audio: nil, recorder: journal)
+        #expect(try loop.run() == .signal(.interrupt))
+        #expect(loop.app.notices.count == 1)
+    }
+
+    @Test func ctrlZSuspendsTheTerminalAndRepaintsAfter() throws {
+        let clock = ManualClock()
+        let terminal = TestBackend()
+        let input = ScriptedInput(clock: clock, [.at(1, [.signal(.suspend)]), .at(5, [.signal(.continued)])])
+        let loop = WorkoutLoop(app: WorkoutApp(plan: shortPlan), clock: clock, terminal: terminal, input: input,
+                               audio: nil, recorder: nil)
+        _ = try loop.run()
+        #expect(terminal.suspensions == 1)
+        #expect(terminal.invalidations == 2)
+        #expect(terminal.text.contains("PAUSED"))
+    }
+}
