@@ -17,8 +17,6 @@ static inline FILE *cncursesw_stdout(void) { return stdout; }
 static inline FILE *cncursesw_stdin(void) { return stdin; }
 static inline WINDOW *cncursesw_stdscr(void) { return stdscr; }
 static inline WINDOW *cncursesw_curscr(void) { return curscr; }
-static inline int cncursesw_lines(void) { return LINES; }
-static inline int cncursesw_cols(void) { return COLS; }
 static inline int cncursesw_colors(void) { return COLORS; }
 static inline int cncursesw_color_pairs(void) { return COLOR_PAIRS; }
 static inline void cncursesw_getmaxyx(WINDOW *w, int *y, int *x) { int yy, xx; getmaxyx(w, yy, xx); *y = yy; *x = xx; }
@@ -27,7 +25,6 @@ static inline attr_t cncursesw_a_bold(void) { return A_BOLD; }
 static inline attr_t cncursesw_a_reverse(void) { return A_REVERSE; }
 static inline attr_t cncursesw_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cncursesw_a_dim(void) { return A_DIM; }
-static inline int cncursesw_key_f(int n) { return KEY_F(n); }
 static inline int cncursesw_key_resize(void) { return KEY_RESIZE; }
 
 /* Whether terminal type `term` (NULL: $TERM) is known and can address the cursor,

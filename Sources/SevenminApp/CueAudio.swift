@@ -19,7 +19,7 @@ final class CueAudio: AudioSink, @unchecked Sendable {
             let opened = CuePlayer(sounds: sounds, wavPath: wav, started: started)
             var lines = "sevenmin: audio output: \(opened.output)\n"
             if !missing.isEmpty { lines += "sevenmin: missing sounds: \(missing.joined(separator: ", "))\n" }
-            FileHandle.standardError.write(Data(lines.utf8))
+            Console.error(String(lines.dropLast()))
             return opened
         }
     }

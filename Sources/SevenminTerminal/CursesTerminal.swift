@@ -124,12 +124,16 @@ public final class CursesTerminal: TerminalBackend {
     /// Gives the terminal back and stops (Ctrl-Z); after `fg`, takes it again.
     public func suspend() {
         guard active else { return }
+        // Run from a script, we may not own the terminal's foreground when we come back; setting
+        // its modes would then stop us again with SIGTTOU, so that signal is ignored meanwhile.
+        let ttou = signal(SIGTTOU, SIG_IGN)
         endwin()
         fflush(nil)
         signals.stopProcess()
         refresh()
         followResize()
         clearok(cncursesw_curscr(), true)
+        signal(SIGTTOU, ttou)
     }
 
     // MARK: Input
@@ -189,8 +193,10 @@ public final class CursesTerminal: TerminalBackend {
         flushinp()
         if titles { putp("\u{1B}[23;0t") }
         curs_set(1)
+        let ttou = signal(SIGTTOU, SIG_IGN)
         endwin()
         fflush(nil)
+        signal(SIGTTOU, ttou)
         csevenmin_crash_guard_disarm()
     }
 }
