@@ -15,7 +15,7 @@ struct ScreenTests {
         let screen = tmux.waitFor(text: "Exercise 1/2", timeout: 6)
         #expect(screen.contains("Alpha Squats"))
         #expect(screen.contains("Sink your hips back and down, then stand tall again."))
-        #expect(screen.contains("https://www.youtube.com/watch?v=mGvzVjuY8SY"))
+        #expect(screen.contains("https://youtu.be/mGvzVjuY8SY"))
         // The exercise's colour fills the background, as its nearest of 256.
         let red = TerminalPalette.nearest256(FlatColor.red.rgb)
         #expect(tmux.screenWithColours().contains("48;5;\(red)m"), "flatRed background not found")
