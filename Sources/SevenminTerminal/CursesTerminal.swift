@@ -6,19 +6,18 @@ import SevenminCore
 /// The terminal while curses owns it. Create it only through `withScreen`, which
 /// gives the terminal back (cursor, echo, modes, colours) however the body ends.
 public final class CursesTerminal {
-    public enum ColorDepth: Sendable { case none, basic8, palette256 }
-
+    /// The colours the screen is drawn in, decided before curses starts.
     public let colorDepth: ColorDepth
     private var active = true
 
     /// Runs `body` with curses owning the terminal, and always ends curses afterwards.
-    public static func withScreen<T>(_ body: (CursesTerminal) throws -> T) throws -> T {
-        let terminal = try CursesTerminal()
+    public static func withScreen<T>(colorChoice: ColorChoice = .auto, _ body: (CursesTerminal) throws -> T) throws -> T {
+        let terminal = try CursesTerminal(colorChoice: colorChoice)
         defer { terminal.close() }
         return try body(terminal)
     }
 
-    private init() throws {
+    private init(colorChoice: ColorChoice) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(call: "isatty", detail: "standard input and output must be a terminal")
         }
@@ -29,8 +28,9 @@ public final class CursesTerminal {
         case 0: throw TerminalError(call: "setupterm", detail: "terminal type '\(visible(type))' cannot move the cursor, and sevenmin needs a full-screen terminal")
         default: break
         }
+        let (depth, cursesType) = CursesTerminal.colorDepth(type: type, choice: colorChoice)
         // newterm, unlike initscr, returns an error instead of exiting on a bad TERM.
-        guard let screen = newterm(nil, cncursesw_stdout(), cncursesw_stdin()) else {
+        guard let screen = newterm(cursesType, cncursesw_stdout(), cncursesw_stdin()) else {
             throw TerminalError(call: "newterm", detail: "cannot drive the terminal type '\(visible(type))'")
         }
         set_term(screen)
@@ -45,13 +45,31 @@ public final class CursesTerminal {
         // is a few dozen cells, never worth interrupting.
         typeahead(-1)
         curs_set(0)
-        var depth = ColorDepth.none
-        if has_colors() {
-            start_color()
-            depth = cncursesw_colors() >= 256 ? .palette256 : (cncursesw_colors() >= 8 ? .basic8 : .none)
-        }
-        colorDepth = depth
+        colorDepth = depth != .monochrome && has_colors() ? depth : .monochrome
+        if colorDepth != .monochrome { start_color() }
         armCrashGuard()
+    }
+
+    /// The colour depth to draw in, and the terminal type to give curses for it. Curses can send
+    /// 24-bit colour only through a direct-colour description, so a terminal that says it has true
+    /// colour (`COLORTERM`) under a 256-colour `TERM` is driven through its family's `-direct` entry
+    /// (`tmux-256color` → `tmux-direct`) when one is installed, and in 256 colours otherwise.
+    static func colorDepth(type: String, choice: ColorChoice) -> (ColorDepth, String?) {
+        let environment = ProcessInfo.processInfo.environment
+        var colors: Int32 = -1, direct: Int32 = 0
+        _ = cncursesw_term_colors(nil, &colors, &direct)
+        let wanted = ColorDepth.detect(colors: Int(colors), directCapable: direct != 0,
+                                       colorTerm: environment["COLORTERM"],
+                                       noColor: !(environment["NO_COLOR"] ?? "").isEmpty, choice: choice)
+        guard wanted == .direct, direct == 0, colors < 0x100_0000 else { return (wanted, nil) }
+        let family = type.split(separator: "-").first.map(String.init) ?? type
+        var directColors: Int32 = -1, directFlag: Int32 = 0
+        let candidate = family + "-direct"
+        if cncursesw_term_colors(candidate, &directColors, &directFlag) == 0, directColors >= 0x100_0000 {
+            return (.direct, candidate)
+        }
+        return (ColorDepth.detect(colors: Int(colors), directCapable: false, colorTerm: nil, noColor: false,
+                                  choice: choice), nil)
     }
 
     /// Prepares the terminfo strings that undo our modes, so that a crash handler
