@@ -11,7 +11,8 @@ public final class CursesTerminal {
     private var active = true
 
     /// Runs `body` with curses owning the terminal, and always ends curses afterwards.
-    public static func withScreen<T>(colorChoice: ColorChoice = .auto, _ body: (CursesTerminal) throws -> T) throws -> T {
+    public static func withScreen<T>(colorChoice: ColorChoice = .auto,
+                                     _ body: (CursesTerminal) throws -> T) throws -> T {
         let terminal = try CursesTerminal(colorChoice: colorChoice)
         defer { terminal.close() }
         return try body(terminal)

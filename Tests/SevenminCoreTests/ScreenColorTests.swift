@@ -83,7 +83,8 @@ struct ScreenColorTests {
         let grid = WorkoutScreen.render(ScreenState.rest.model(), width: 100, height: 30)
         let digits = drawnCells(grid).filter { $0.character == "█" && $0.y < 26 }
         #expect(!digits.isEmpty && digits.allSatisfy { $0.style.foreground.luminance > 0.5 })
-        let next = drawnCells(grid).first { $0.character == "N" && grid.text.split(separator: "\n")[$0.y].contains("Next:") }
+        let rows = grid.text.split(separator: "\n")
+        let next = drawnCells(grid).first { $0.character == "N" && rows[$0.y].contains("Next:") }
         #expect(next?.style.background == ScreenTheme.readable(on: FlatColor.red.rgb, depth: .direct).background)
     }
 

@@ -211,8 +211,12 @@ struct ScreenLayoutTests {
     func rendererFuzz(state: ScreenState) {
         let widths = Array(1...40) + Array(stride(from: 41, through: 220, by: 7)) + [220]
         let heights = Array(1...24) + Array(stride(from: 25, through: 70, by: 5)) + [70]
-        let renderer = ScreenRenderer(depth: .palette256, glyphs: .unicode)
-        let model = state.model(remaining: 36_000)
+        // Each state in a different depth and charset, so that all of them are covered.
+        let k = ScreenState.allCases.firstIndex(of: state)!
+        let renderer = ScreenRenderer(depth: ColorDepth.allCases[k % ColorDepth.allCases.count],
+                                      glyphs: k % 2 == 0 ? .unicode : .ascii)
+        var model = state.model(remaining: 36_000)
+        model.exercise.title = "Wall Sit ⚡ 日本語 🏋️"
         for (k, w) in widths.enumerated() {
             // Every height for every fifth width, a sample of them for the others.
             for (j, h) in heights.enumerated() where k % 5 == 0 || (j + k) % 3 == 0 {

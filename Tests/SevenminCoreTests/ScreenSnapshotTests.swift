@@ -30,7 +30,8 @@ func snapshotText(_ grid: CellGrid) -> String {
 /// Compares a grid, styles included, with `Snapshots/NAME.txt`; `SNAPSHOT_RECORD=1` rewrites the file.
 /// A difference is reported cell by cell.
 func assertSnapshot(_ grid: CellGrid, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/\(name).txt")
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Snapshots/\(name).txt")
     let actual = snapshotText(grid)
     if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1" {
         try? actual.write(to: url, atomically: true, encoding: .utf8)
@@ -54,7 +55,8 @@ func assertSnapshot(_ grid: CellGrid, named name: String, sourceLocation: Source
                 diff.append("legend line \(row): expected |\(String(er))|, actual |\(String(ar))|")
                 break
             }
-            diff.append("\(part) (\(x), \(row)): expected '\(x < er.count ? er[x] : " ")', actual '\(x < ar.count ? ar[x] : " ")'")
+            let (want, got) = (x < er.count ? er[x] : " ", x < ar.count ? ar[x] : " ")
+            diff.append("\(part) (\(x), \(row)): expected '\(want)', actual '\(got)'")
         }
     }
     let shown = diff.prefix(40).joined(separator: "\n") + (diff.count > 40 ? "\n… and \(diff.count - 40) more" : "")

@@ -25,6 +25,9 @@ public enum BigDigits {
         "-": ["...", "...", "###", "...", "..."],
     ]
 
+    /// The glyphs as pixels, worked out once rather than on every frame.
+    static let bitmaps: [Character: [[Bool]]] = glyphs.mapValues { rows in rows.map { $0.map { $0 == "#" } } }
+
     /// Font pixels across `text`: its glyphs with one blank pixel between neighbours.
     public static func pixelWidth(_ text: String) -> Int {
         let widths = text.compactMap { glyphs[$0]?[0].count }
@@ -52,8 +55,7 @@ public enum BigDigits {
                             style: CellStyle, glyphs set: Glyphs) {
         var left = x
         for ch in text {
-            guard let glyph = glyphs[ch] else { continue }
-            let bits = glyph.map { $0.map { $0 == "#" } }
+            guard let bits = bitmaps[ch] else { continue }
             for (c, _) in bits[0].enumerated() {
                 let x0 = left + c * scale.columns
                 for row in 0..<scale.rows {
@@ -71,7 +73,7 @@ public enum BigDigits {
                     if let scalar { grid.repeatScalar(scalar, count: scale.columns, x: x0, y: y + row, style: style) }
                 }
             }
-            left += (glyph[0].count + 1) * scale.columns
+            left += (bits[0].count + 1) * scale.columns
         }
     }
 }

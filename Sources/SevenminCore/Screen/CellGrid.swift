@@ -95,7 +95,9 @@ public struct CellGrid: Equatable, Sendable {
     /// The scalars to hand to the terminal for a cell.
     public func scalars(x: Int, y: Int) -> [UInt32] {
         let code = self[x, y].code
-        if code >= CellGrid.clusterBase { return clusters[Int(code - CellGrid.clusterBase)].unicodeScalars.map(\.value) }
+        if code >= CellGrid.clusterBase {
+            return clusters[Int(code - CellGrid.clusterBase)].unicodeScalars.map(\.value)
+        }
         return [code]
     }
 
@@ -108,13 +110,15 @@ public struct CellGrid: Equatable, Sendable {
 
     public mutating func fill(row y: Int, from x0: Int = 0, to x1: Int? = nil, style: CellStyle) {
         guard y >= 0, y < height else { return }
-        for x in max(0, x0)..<max(max(0, x0), min(width, x1 ?? width)) { place(Cell(code: CellGrid.space, style), x: x, y: y) }
+        let from = max(0, x0)
+        for x in from..<max(from, min(width, x1 ?? width)) { place(Cell(code: CellGrid.space, style), x: x, y: y) }
     }
 
     /// Writes `count` copies of a single-width scalar from column `x`, clipped to the grid.
     public mutating func repeatScalar(_ scalar: Unicode.Scalar, count: Int, x: Int, y: Int, style: CellStyle) {
         guard y >= 0, y < height, count > 0 else { return }
-        for col in max(0, x)..<max(max(0, x), min(width, x + count)) { place(Cell(code: scalar.value, style), x: col, y: y) }
+        let from = max(0, x)
+        for col in from..<max(from, min(width, x + count)) { place(Cell(code: scalar.value, style), x: col, y: y) }
     }
 
     /// Writes `text` from column `x`, clipped to the grid (and to `limit` columns);
@@ -193,7 +197,8 @@ public struct CellGrid: Equatable, Sendable {
         cells.withUnsafeBufferPointer { new in
             old.cells.withUnsafeBufferPointer { previous in
                 for i in 0..<new.count where new[i] != previous[i]
-                    || (new[i].code >= CellGrid.clusterBase && character(x: i % width, y: i / width) != old.character(x: i % width, y: i / width)) {
+                    || (new[i].code >= CellGrid.clusterBase
+                        && character(x: i % width, y: i / width) != old.character(x: i % width, y: i / width)) {
                     out.append((x: i % width, y: i / width))
                 }
             }
@@ -212,7 +217,8 @@ extension Character {
         if v >= 0x20 && v < 0x7F { return 1 }   // the common case, without a call
         let w = Int(cWcwidth(Int32(bitPattern: v)))
         if w >= 0 { return w }
-        if s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .enclosingMark { return 0 }
+        let category = s.properties.generalCategory
+        if category == .nonspacingMark || category == .enclosingMark { return 0 }
         return Character.wideRanges.contains { $0.contains(v) } ? 2 : 1
     }
 

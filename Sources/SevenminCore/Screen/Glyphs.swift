@@ -19,8 +19,8 @@ public struct Glyphs: Equatable, Sendable {
     public var unicodeText: Bool
 
     public static let unicode = Glyphs(
-        full: "█", upperHalf: "▀", lowerHalf: "▄", barFilled: "█", barEmpty: "░", separator: " · ", play: "▶ ",
-        pause: "❚❚", ellipsis: "…", done: "✓", current: "▶", toCome: " ",
+        full: "█", upperHalf: "▀", lowerHalf: "▄", barFilled: "█", barEmpty: "░", separator: " · ",
+        play: "▶ ", pause: "❚❚", ellipsis: "…", done: "✓", current: "▶", toCome: " ",
         box: ("┌", "┐", "└", "┘", "─", "│"), unicodeText: true)
 
     public static let ascii = Glyphs(

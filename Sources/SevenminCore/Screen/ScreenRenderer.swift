@@ -36,7 +36,8 @@ public final class ScreenRenderer {
     /// Readable text on a patch of `color`, as the overview strip draws each exercise.
     func band(_ color: RGB) -> CellStyle {
         if let known = bands[color] { return known }
-        let made = depth == .monochrome ? CellStyle(foreground: RGB(255, 255, 255), background: RGB(0, 0, 0), reverse: true)
+        let made = depth == .monochrome
+            ? CellStyle(foreground: RGB(255, 255, 255), background: RGB(0, 0, 0), reverse: true)
             : ScreenTheme.readable(on: color, depth: depth)
         bands[color] = made
         return made

@@ -148,7 +148,8 @@ struct WorkoutFrame {
         }
         // A margin of two columns each side where the width allows it.
         let margin = width >= 60 ? 4 : 0
-        return BigDigits.scale(for: clock, width: width - margin, height: height - 2, halfBlocks: glyphs.upperHalf != nil)
+        return BigDigits.scale(for: clock, width: width - margin, height: height - 2,
+                               halfBlocks: glyphs.upperHalf != nil)
     }
 
     mutating func drawBody(rows: Range<Int>) {
@@ -200,10 +201,11 @@ struct WorkoutFrame {
         let linkGap = showLink && !description.isEmpty && take(&left)
 
         var y = rows.lowerBound + max(0, left / 2)
-        center(WorkoutScreen.title(model), y: y, style: theme.body.with(bold: true), from: columns.lowerBound, to: columns.upperBound)
+        let (x0, x1) = (columns.lowerBound, columns.upperBound)
+        center(WorkoutScreen.title(model), y: y, style: theme.body.with(bold: true), from: x0, to: x1)
         y += 1
         if showSubtitle {
-            center(subtitle, y: y, style: theme.body, from: columns.lowerBound, to: columns.upperBound)
+            center(subtitle, y: y, style: theme.body, from: x0, to: x1)
             y += 1
         }
         if gapAbove { y += 1 }
@@ -213,7 +215,7 @@ struct WorkoutFrame {
         if model.paused {
             // On the countdown itself, in the row above it where there is one.
             let label = " " + glyphs.pause + "  PAUSED "
-            center(label, y: gapAbove ? y - 1 : y, style: theme.bar.with(bold: true), from: columns.lowerBound, to: columns.upperBound)
+            center(label, y: gapAbove ? y - 1 : y, style: theme.bar.with(bold: true), from: x0, to: x1)
         }
         y += scale.rows
         if gapBelow { y += 1 }
@@ -225,7 +227,7 @@ struct WorkoutFrame {
             y += 1
         }
         if linkGap { y += 1 }
-        if showLink, let link { center(link, y: y, style: theme.body.with(underline: true), from: columns.lowerBound, to: columns.upperBound) }
+        if showLink, let link { center(link, y: y, style: theme.body.with(underline: true), from: x0, to: x1) }
     }
 
     /// Without room for big digits: the countdown as a line of text, and whatever else fits, by priority.
@@ -236,13 +238,15 @@ struct WorkoutFrame {
         let showSubtitle = !subtitle.isEmpty && take(&left)
         let link = linkText(width: w - 2)
         let showLink = link != nil && take(&left)
-        let description = Array(renderer.wrap(say(WorkoutScreen.description(model)), width: max(1, w - 2)).prefix(max(0, left)))
+        let wrapped = renderer.wrap(say(WorkoutScreen.description(model)), width: max(1, w - 2))
+        let description = Array(wrapped.prefix(max(0, left)))
         left -= description.count
         var y = rows.lowerBound + max(0, left / 2)
         if showTitle { center(WorkoutScreen.title(model), y: y, style: theme.body.with(bold: true)); y += 1 }
         if showSubtitle { center(subtitle, y: y, style: theme.body); y += 1 }
         if showClock {
-            center(clock + (model.paused ? "  " + glyphs.pause + " PAUSED" : ""), y: y, style: theme.digits.with(bold: true))
+            let line = clock + (model.paused ? "  " + glyphs.pause + " PAUSED" : "")
+            center(line, y: y, style: theme.digits.with(bold: true))
             y += 1
         }
         if showNext { drawNextUp(y: y, columns: 0..<w); y += 1 }
