@@ -193,7 +193,7 @@ struct WorkoutFrame {
         var description = renderer.wrap(say(WorkoutScreen.description(model)), width: max(1, textWidth))
         if description.count > left, left > 0 {
             description = Array(description.prefix(left))
-            description[left - 1] = fitted(description[left - 1] + " " + glyphs.ellipsis, textWidth)
+            description[left - 1] = endingCut(description[left - 1], textWidth)
         } else if left <= 0 {
             description = []
         }
@@ -273,6 +273,17 @@ struct WorkoutFrame {
         let full = glyphs.play + url
         if full.terminalWidth <= width { return full }
         return "o: open video".terminalWidth <= width ? "o: open video" : nil
+    }
+
+    /// The last line that fits of a text cut short: whole words, then an ellipsis.
+    func endingCut(_ line: String, _ width: Int) -> String {
+        var words = line.split(separator: " ")
+        while !words.isEmpty {
+            let candidate = words.joined(separator: " ") + " " + glyphs.ellipsis
+            if candidate.terminalWidth <= width { return candidate }
+            words.removeLast()
+        }
+        return fitted(line, width)
     }
 
     /// Takes one row from `left` if there is one.
