@@ -61,11 +61,15 @@ struct WorkoutFrame {
 
     mutating func drawHeader() {
         grid.fill(row: 0, style: theme.bar)
-        let right = say(WorkoutScreen.position(model, separator: " · ")) + " "
+        // Where we are matters more than the routine's name: on a narrow screen the name gives way,
+        // and then the round.
+        var right = say(WorkoutScreen.position(model, separator: " · ")) + " "
+        if right.terminalWidth > w - 2 { right = "\(model.workNumber)/\(model.workCount) " }
+        if right.terminalWidth > w - 1 { right = "" }
         let rightWidth = right.terminalWidth
         let name = fitted(" sevenmin" + " · " + model.routineName, max(0, w - rightWidth - 1))
-        let used = grid.put(name, x: 0, y: 0, style: theme.bar.with(bold: true))
-        if used + rightWidth <= w { grid.put(right, x: w - rightWidth, y: 0, style: theme.bar) }
+        grid.put(name, x: 0, y: 0, style: theme.bar.with(bold: true))
+        grid.put(right, x: w - rightWidth, y: 0, style: theme.bar)
     }
 
     /// Draws the status line, the progress bar and the overview strip as space allows; returns the
