@@ -42,6 +42,8 @@ let package = Package(
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
         // Synthesises the cue set in Sounds/ reproducibly.
         .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio"]),
+        // Times the drawing of workout frames (bench/frames.sh).
+        .executableTarget(name: "sevenmin-frame-bench", dependencies: ["SevenminCore"]),
 
         // Snapshots and fixtures are read from the source tree, not bundled.
         .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots", "Golden"]),

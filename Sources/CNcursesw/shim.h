@@ -41,6 +41,19 @@ static inline int cncursesw_term_can_address(const char *term) {
     return ok;
 }
 
+/* What terminal type `term` (NULL: $TERM) says about colour: `colors` (-1 if none) and whether it
+   declares direct colour (`RGB`, or tmux's `Tc`). -1 for an unknown type, else 0. Leaves no state behind. */
+static inline int cncursesw_term_colors(const char *term, int *colors, int *direct) {
+    int err = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm(term, 1, &err) != OK) { cur_term = saved; return -1; }
+    *colors = tigetnum("colors");
+    *direct = tigetflag("RGB") == 1 || tigetflag("Tc") == 1;
+    del_curterm(cur_term);
+    cur_term = saved;
+    return 0;
+}
+
 /* The terminal's size as the kernel knows it (TIOCGWINSZ); 0 on success. */
 static inline int cncursesw_winsize(int fd, int *rows, int *cols) {
     struct winsize ws;

@@ -35,10 +35,13 @@ extension StartCommand: RunnableCommand {
         do {
             let signals = try SignalPipe()
             let timer = try DeadlineTimer()
-            outcome = try CursesTerminal.withScreen(signals: signals) { terminal in
+            outcome = try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
                 let input = TerminalInput(terminal: terminal, signals: signals, timer: timer)
-                let loop = WorkoutLoop(app: WorkoutApp(plan: loaded.plan, settings: settings), clock: TimelineClock(clock, timeline),
-                                       terminal: terminal, input: input, audio: audio, recorder: journal)
+                // One renderer for the run: it keeps the colours and wrapped text it has worked out.
+                let renderer = ScreenRenderer(depth: terminal.colorDepth, glyphs: .forLocale(utf8: localeCharsetIsUTF8()))
+                let loop = WorkoutLoop(app: WorkoutApp(plan: loaded.plan, settings: settings),
+                                       clock: TimelineClock(clock, timeline), terminal: terminal, input: input,
+                                       audio: audio, recorder: journal, renderer: renderer, opener: BrowserOpener())
                 let ending = try loop.run()
                 return (ending, loop.app)
             }

@@ -3,17 +3,17 @@ import SevenminCore
 
 /// Draws cell grids with curses, writing only the cells that changed since the last frame.
 public final class CursesPresenter {
-    private let depth: CursesTerminal.ColorDepth
+    private let depth: ColorDepth
     private var previous: CellGrid?
-    private var pairs: [PairKey: Int16] = [:]
-    private var colorIndex: [RGB: Int16] = [:]
+    private var pairs: [PairKey: Int32] = [:]
+    private var colorIndex: [RGB: Int32] = [:]
     private var windowBackground: CellStyle?
     private var lastStyle: CellStyle?
-    private var lastLook: (attributes: attr_t, pair: Int16) = (0, 0)
+    private var lastLook: (attributes: attr_t, pair: Int32) = (0, 0)
 
-    private struct PairKey: Hashable { var fg: Int16; var bg: Int16 }
+    private struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
 
-    public init(depth: CursesTerminal.ColorDepth) {
+    public init(depth: ColorDepth) {
         self.depth = depth
     }
 
@@ -30,12 +30,15 @@ public final class CursesPresenter {
         let changed = grid.changes(since: previous)
         // The screen's dominant colour becomes the window background: curses then clears
         // runs of it with erase sequences instead of writing every blank cell.
-        let background = grid[0, grid.height / 2].style
-        if grid.width > 0, grid.height > 0, background != windowBackground {
-            var blank = cchar_t()
-            setcchar(&blank, [wchar_t(32), 0], cncursesw_a_normal(), pair(background), nil)
-            wbkgrndset(cncursesw_stdscr(), &blank)
-            windowBackground = background
+        if grid.width > 0, grid.height > 0 {
+            let background = grid[0, grid.height / 2].style
+            if background != windowBackground {
+                var blank = cchar_t()
+                var pairNumber = pair(background)
+                setcchar(&blank, [wchar_t(32), 0], attributes(background), 0, &pairNumber)
+                wbkgrndset(cncursesw_stdscr(), &blank)
+                windowBackground = background
+            }
         }
         for (x, y) in changed {
             let cell = grid[x, y]
@@ -48,7 +51,8 @@ public final class CursesPresenter {
                 lastStyle = cell.style
                 lastLook = (attributes(cell.style), pair(cell.style))
             }
-            setcchar(&cch, wide, lastLook.attributes, lastLook.pair, nil)
+            // The pair goes through setcchar's `opts` as an int, which reaches past 32767 pairs.
+            setcchar(&cch, wide, lastLook.attributes, 0, &lastLook.pair)
             mvadd_wch(Int32(y), Int32(x), &cch)
         }
         if !changed.isEmpty { refresh() }
@@ -61,30 +65,28 @@ public final class CursesPresenter {
         if style.bold { a |= cncursesw_a_bold() }
         if style.dim { a |= cncursesw_a_dim() }
         if style.underline { a |= cncursesw_a_underline() }
-        if depth == .none, style.background.luminance > 0.5 { a |= cncursesw_a_reverse() }
+        if style.reverse { a |= cncursesw_a_reverse() }
         return a
     }
 
-    private func color(_ rgb: RGB) -> Int16 {
+    /// The colour number curses is given: a palette index, or in direct colour `0xRRGGBB`.
+    private func color(_ rgb: RGB) -> Int32 {
         if let known = colorIndex[rgb] { return known }
-        let index: Int16
-        switch depth {
-        case .palette256: index = Int16(TerminalPalette.nearest256(rgb))
-        case .basic8: index = Int16(TerminalPalette.nearest8(rgb))
-        case .none: index = -1
-        }
+        var index = Int32(TerminalPalette.index(rgb, depth: depth))
+        // Direct-colour terminfo sends numbers below 8 as the ANSI colours; nudge near-black up.
+        if depth == .direct, index < 8 { index = 8 }
         colorIndex[rgb] = index
         return index
     }
 
-    private func pair(_ style: CellStyle) -> Int16 {
-        guard depth != .none else { return 0 }
+    private func pair(_ style: CellStyle) -> Int32 {
+        guard depth != .monochrome else { return 0 }
         let key = PairKey(fg: color(style.foreground), bg: color(style.background))
         if let known = pairs[key] { return known }
-        let next = Int16(pairs.count + 1)
+        let next = Int32(pairs.count + 1)
         // Too many distinct pairs cannot happen with our few colours, but never exceed the terminal's.
-        guard Int32(next) < cncursesw_color_pairs() else { return 0 }
-        init_pair(next, key.fg, key.bg)
+        guard next < cncursesw_color_pairs() else { return 0 }
+        init_extended_pair(next, key.fg, key.bg)
         pairs[key] = next
         return next
     }

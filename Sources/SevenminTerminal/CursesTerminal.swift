@@ -1,13 +1,13 @@
 import CNcursesw
 import CSevenminSystem
+import Foundation
 import Glibc
 import SevenminCore
 
 /// The terminal while curses owns it. Create it only through `withScreen`, which
 /// gives the terminal back (cursor, echo, modes, colours) however the body ends.
 public final class CursesTerminal: TerminalBackend {
-    public enum ColorDepth: Sendable { case none, basic8, palette256 }
-
+    /// The colours the screen is drawn in, decided before curses starts.
     public let colorDepth: ColorDepth
     private var active = true
     private let signals: SignalPipe
@@ -15,13 +15,14 @@ public final class CursesTerminal: TerminalBackend {
     private let titles: Bool
 
     /// Runs `body` with curses owning the terminal, and always ends curses afterwards.
-    public static func withScreen<T>(signals: SignalPipe, _ body: (CursesTerminal) throws -> T) throws -> T {
-        let terminal = try CursesTerminal(signals: signals)
+    public static func withScreen<T>(signals: SignalPipe, colorChoice: ColorChoice = .auto,
+                                     _ body: (CursesTerminal) throws -> T) throws -> T {
+        let terminal = try CursesTerminal(signals: signals, colorChoice: colorChoice)
         defer { terminal.close() }
         return try body(terminal)
     }
 
-    private init(signals: SignalPipe) throws {
+    private init(signals: SignalPipe, colorChoice: ColorChoice) throws {
         self.signals = signals
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
         setlocale(LC_ALL, "")
@@ -31,12 +32,13 @@ public final class CursesTerminal: TerminalBackend {
         case 0: throw TerminalError.cannotAddress(type)
         default: break
         }
+        let (depth, cursesType) = CursesTerminal.colorDepth(type: type, choice: colorChoice)
         // The user's own modes, saved before curses changes them, for the crash guard to put back.
         csevenmin_crash_guard_save_modes(STDIN_FILENO)
         // The size comes from the terminal, never from COLUMNS and LINES left in the environment.
         use_env(false)
         // newterm, unlike initscr, returns an error instead of exiting on a bad TERM.
-        guard let screen = newterm(nil, cncursesw_stdout(), cncursesw_stdin()) else {
+        guard let screen = newterm(cursesType, cncursesw_stdout(), cncursesw_stdin()) else {
             throw TerminalError.cannotStart(type)
         }
         set_term(screen)
@@ -63,15 +65,11 @@ public final class CursesTerminal: TerminalBackend {
         try require("def_prog_mode", def_prog_mode())
         // A terminal without an invisible cursor is still usable: not an error.
         curs_set(0)
-        var depth = ColorDepth.none
-        if has_colors() {
-            try require("start_color", start_color())
-            depth = cncursesw_colors() >= 256 ? .palette256 : (cncursesw_colors() >= 8 ? .basic8 : .none)
-        }
-        colorDepth = depth
+        colorDepth = depth != .monochrome && has_colors() ? depth : .monochrome
+        if colorDepth != .monochrome { try require("start_color", start_color()) }
         titles = CursesTerminal.canSetTitle(type)
         if titles { putp("\u{1B}[22;0t") }  // push the current title, popped on exit
-        presenter = CursesPresenter(depth: depth)
+        presenter = CursesPresenter(depth: colorDepth)
         armCrashGuard()
     }
 
@@ -79,6 +77,28 @@ public final class CursesTerminal: TerminalBackend {
     static func canSetTitle(_ type: String) -> Bool {
         ["xterm", "tmux", "screen", "rxvt", "alacritty", "kitty", "foot", "wezterm", "vte", "gnome", "konsole"]
             .contains { type.hasPrefix($0) }
+    }
+
+    /// The colour depth to draw in, and the terminal type to give curses for it. Curses can send
+    /// 24-bit colour only through a direct-colour description, so a terminal that says it has true
+    /// colour (`COLORTERM`) under a 256-colour `TERM` is driven through its family's `-direct` entry
+    /// (`tmux-256color` → `tmux-direct`) when one is installed, and in 256 colours otherwise.
+    static func colorDepth(type: String, choice: ColorChoice) -> (ColorDepth, String?) {
+        let environment = ProcessInfo.processInfo.environment
+        var colors: Int32 = -1, direct: Int32 = 0
+        _ = cncursesw_term_colors(nil, &colors, &direct)
+        let wanted = ColorDepth.detect(colors: Int(colors), directCapable: direct != 0,
+                                       colorTerm: environment["COLORTERM"],
+                                       noColor: !(environment["NO_COLOR"] ?? "").isEmpty, choice: choice)
+        guard wanted == .direct, direct == 0, colors < 0x100_0000 else { return (wanted, nil) }
+        let family = type.split(separator: "-").first.map(String.init) ?? type
+        var directColors: Int32 = -1, directFlag: Int32 = 0
+        let candidate = family + "-direct"
+        if cncursesw_term_colors(candidate, &directColors, &directFlag) == 0, directColors >= 0x100_0000 {
+            return (.direct, candidate)
+        }
+        return (ColorDepth.detect(colors: Int(colors), directCapable: false, colorTerm: nil, noColor: false,
+                                  choice: choice), nil)
     }
 
     /// Prepares the terminfo strings that undo our modes, so that a crash handler

@@ -88,7 +88,7 @@ final class Tmux {
         config = directory + "/tmux.conf"
         // A fixed 256-colour terminal type, as golden tests fix the colour profile.
         try "set -g default-terminal tmux-256color\nset -g status off\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let shell = "exec env PS1='e2e$ ' HOME=\(directory) XDG_STATE_HOME=\(directory) bash --norc --noprofile -i"
+        let shell = "exec env -u COLORTERM -u NO_COLOR PS1='e2e$ ' HOME=\(directory) XDG_STATE_HOME=\(directory) bash --norc --noprofile -i"
         try tmux(["-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
         waitFor("the shell prompt", timeout: 10) { $0.contains("e2e$") }
         if !command.isEmpty { type("\(command); \(statusLine)") }

@@ -30,8 +30,8 @@ struct RoutineLoaderTests {
         ])
         #expect(routine.exercises.allSatisfy { $0.work == 30 })
         #expect(routine.rest == 10)
-        #expect(routine.exercises[0].videoURL == "https://www.youtube.com/watch?v=UpH7rm0cYbM")
-        #expect(routine.exercises[6].videoURL == "https://www.youtube.com/watch?v=0326dy_-CzM")
+        #expect(routine.exercises[0].videoURL == "https://youtu.be/UpH7rm0cYbM")
+        #expect(routine.exercises[6].videoURL == "https://youtu.be/0326dy_-CzM")
         #expect(routine.exercises[11].sides == 2)
         #expect(routine.exercises.allSatisfy { !$0.description.isEmpty })
         // Every exercise has its own colour.

@@ -2,10 +2,37 @@ import Foundation
 import Testing
 @testable import SevenminCore
 
-/// Compares a grid's text with `Snapshots/NAME.txt`; `SNAPSHOT_RECORD=1` rewrites the file.
+/// A grid as snapshot text: the characters, then each cell's style as a letter, then what each letter means.
+func snapshotText(_ grid: CellGrid) -> String {
+    var legend: [CellStyle] = []
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    var styleRows: [String] = []
+    for y in 0..<grid.height {
+        var row = ""
+        for x in 0..<grid.width {
+            let style = grid[x, y].style
+            var k = legend.firstIndex(of: style) ?? legend.count
+            if k == legend.count { legend.append(style) }
+            k = min(k, letters.count - 1)
+            row.append(letters[k])
+        }
+        styleRows.append(row)
+    }
+    let key = legend.enumerated().map { k, s in
+        var attributes = [s.bold ? "bold" : nil, s.dim ? "dim" : nil, s.underline ? "underline" : nil,
+                          s.reverse ? "reverse" : nil].compactMap { $0 }.joined(separator: " ")
+        if !attributes.isEmpty { attributes = " " + attributes }
+        return "\(letters[min(k, letters.count - 1)]) \(s.foreground) on \(s.background)\(attributes)"
+    }
+    return grid.text + "\n\n" + styleRows.joined(separator: "\n") + "\n\n" + key.joined(separator: "\n") + "\n"
+}
+
+/// Compares a grid, styles included, with `Snapshots/NAME.txt`; `SNAPSHOT_RECORD=1` rewrites the file.
+/// A difference is reported cell by cell.
 func assertSnapshot(_ grid: CellGrid, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/\(name).txt")
-    let actual = grid.text + "\n"
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Snapshots/\(name).txt")
+    let actual = snapshotText(grid)
     if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1" {
         try? actual.write(to: url, atomically: true, encoding: .utf8)
         return
@@ -14,15 +41,26 @@ func assertSnapshot(_ grid: CellGrid, named name: String, sourceLocation: Source
         Issue.record("No snapshot \(name).txt; run with SNAPSHOT_RECORD=1 to create it", sourceLocation: sourceLocation)
         return
     }
-    if actual != expected {
-        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        var diff = ""
-        for k in 0..<max(a.count, e.count) where (k < a.count ? a[k] : "") != (k < e.count ? e[k] : "") {
-            diff += "row \(k):\n  expected |\(k < e.count ? e[k] : "")|\n  actual   |\(k < a.count ? a[k] : "")|\n"
+    guard actual != expected else { return }
+    let a = actual.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+    let e = expected.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+    var diff: [String] = []
+    // The text rows, then the style rows, then the legend, each compared cell by cell.
+    for k in 0..<max(a.count, e.count) {
+        let ar = k < a.count ? a[k] : [], er = k < e.count ? e[k] : []
+        let part = k < grid.height ? "text" : k < 2 * grid.height + 1 ? "style" : "legend"
+        let row = part == "text" ? k : part == "style" ? k - grid.height - 1 : k - 2 * grid.height - 2
+        for x in 0..<max(ar.count, er.count) where (x < ar.count ? ar[x] : " ") != (x < er.count ? er[x] : " ") {
+            if part == "legend" {
+                diff.append("legend line \(row): expected |\(String(er))|, actual |\(String(ar))|")
+                break
+            }
+            let (want, got) = (x < er.count ? er[x] : " ", x < ar.count ? ar[x] : " ")
+            diff.append("\(part) (\(x), \(row)): expected '\(want)', actual '\(got)'")
         }
-        Issue.record("Snapshot \(name) differs:\n\(diff)", sourceLocation: sourceLocation)
     }
+    let shown = diff.prefix(40).joined(separator: "\n") + (diff.count > 40 ? "\n… and \(diff.count - 40) more" : "")
+    Issue.record("Snapshot \(name) differs in \(diff.count) places:\n\(shown)", sourceLocation: sourceLocation)
 }
 
 /// A session over the first exercises of classic, advanced to `seconds` after the start.
@@ -50,7 +88,7 @@ struct ScreenSnapshotTests {
         #expect(grid[0, 23].style.background != FlatColor.red.rgb)  // status bar is darker
         #expect(grid.text.contains("Jumping Jacks"))
         #expect(grid.text.contains("Exercise 1/12"))
-        #expect(grid.text.contains("https://www.youtube.com/watch?v=UpH7rm0cYbM"))
+        #expect(grid.text.contains("https://youtu.be/UpH7rm0cYbM"))
         #expect(grid.text.contains("0:25 left"))
     }
 
@@ -145,6 +183,33 @@ struct ScreenSnapshotTests {
         let changed = c.changes(since: b)
         #expect(!changed.isEmpty && changed.count < 80 * 24 / 4)
         #expect(c.changes(since: nil).count == 80 * 24)
+    }
+}
+
+/// The same screens across sizes, colour depths and charsets: every size at one depth, and every
+/// depth and the ASCII glyphs at one size.
+@Suite("Screen snapshots across terminals")
+struct TerminalSnapshotTests {
+    @Test(arguments: [(200, 60), (100, 30), (80, 24), (40, 12), (26, 7), (10, 3)])
+    func sizes(width: Int, height: Int) throws {
+        let model = ScreenState.work.model()
+        assertSnapshot(WorkoutScreen.render(model, width: width, height: height, depth: .palette256),
+                       named: "sizes/work-\(width)x\(height)-256")
+    }
+
+    @Test(arguments: ColorDepth.allCases)
+    func depths(depth: ColorDepth) throws {
+        for state in [ScreenState.work, .rest] {
+            assertSnapshot(WorkoutScreen.render(state.model(), width: 80, height: 24, depth: depth),
+                           named: "depths/\(state)-80x24-\(depth)")
+        }
+    }
+
+    @Test(arguments: [(80, 24), (40, 12)])
+    func asciiGlyphs(width: Int, height: Int) throws {
+        assertSnapshot(WorkoutScreen.render(ScreenState.paused.model(), width: width, height: height,
+                                            depth: .basic8, glyphs: .ascii),
+                       named: "ascii/paused-\(width)x\(height)-8")
     }
 }
 

@@ -16,6 +16,8 @@ public enum Effect: Equatable, Sendable {
     case bell
     /// Set the window title.
     case setTitle(String)
+    /// Open a link (an exercise's video) in the user's browser.
+    case openLink(String)
     /// Give the terminal back and stop the process (Ctrl-Z); `fg` continues it.
     case suspend
     /// End the workout.

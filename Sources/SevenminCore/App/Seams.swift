@@ -29,6 +29,11 @@ public protocol AudioSink: AnyObject, Sendable {
     var status: AudioStatus { get }
 }
 
+/// Opens links outside the terminal: `$BROWSER` or `xdg-open` in the program, a recorder in tests.
+public protocol LinkOpener: AnyObject {
+    func open(_ url: String)
+}
+
 /// Where the loop writes what happened: the events file and the history.
 public protocol WorkoutRecorder: AnyObject {
     func log(_ record: EventRecord)

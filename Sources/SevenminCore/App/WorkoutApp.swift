@@ -123,6 +123,12 @@ public struct WorkoutApp: Sendable {
             perform(session.addTime(seconds, at: now), at: now, into: &effects)
             currentLength = session.timer.countdownTime
         case .toggleHelp: overlay = overlay == .help ? .none : .help
+        case .openVideo:
+            // The video of what is on screen: the exercise, or during a pause the one coming next.
+            guard session.state == .running || session.state == .paused,
+                  let url = plan.exercise(of: session.index).videoURL else { break }
+            perform(session.pause(at: now), at: now, into: &effects)
+            effects.append(.openLink(url))
         case .requestQuit:
             guard session.state == .running || session.state == .paused else { return .quit }
             resumeAfterQuitPrompt = session.state == .running

@@ -7,9 +7,15 @@ public final class WorkoutLoop {
     private let input: any InputSource
     private let audio: (any AudioSink)?
     private let recorder: (any WorkoutRecorder)?
+    private let renderer: ScreenRenderer
+    private let opener: (any LinkOpener)?
 
     public init(app: WorkoutApp, clock: any MonotonicClock, terminal: any TerminalBackend, input: any InputSource,
-                audio: (any AudioSink)?, recorder: (any WorkoutRecorder)?) {
+                audio: (any AudioSink)?, recorder: (any WorkoutRecorder)?,
+                renderer: ScreenRenderer = ScreenRenderer(depth: .direct, glyphs: .unicode),
+                opener: (any LinkOpener)? = nil) {
+        self.renderer = renderer
+        self.opener = opener
         self.app = app
         self.clock = clock
         self.terminal = terminal
@@ -49,13 +55,14 @@ public final class WorkoutLoop {
             case .draw(let model):
                 guard k == lastDraw else { continue }
                 let size = terminal.size
-                terminal.draw(WorkoutScreen.render(model, width: size.width, height: size.height))
+                terminal.draw(renderer.render(model, width: size.width, height: size.height))
             case .repaint: terminal.invalidate()
             case .playCue(let cue, let due): audio?.play(cue, due: due)
             case .announce(let phrase): audio?.say(phrase)
             case .log(let line): recorder?.log(line)
             case .record(let entry): recorder?.record(entry)
             case .bell: terminal.bell()
+            case .openLink(let url): opener?.open(url)
             case .setTitle(let title): terminal.setTitle(title)
             case .suspend: terminal.suspend()
             case .quit(let ending): return ending

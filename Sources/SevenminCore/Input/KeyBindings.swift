@@ -11,6 +11,8 @@ public enum Action: Equatable, Sendable {
     case togglePause, next, previous, restart
     case addTime(Double)
     case toggleHelp
+    /// Open the exercise's video in a browser.
+    case openVideo
     case requestQuit, confirmQuit, cancelQuit
     case dismiss
     case none
@@ -44,6 +46,7 @@ public enum KeyBindings {
             case .character("+"), .character("="): return .addTime(timeStep)
             case .character("-"), .character("_"): return .addTime(-timeStep)
             case .character("?"), .character("h"): return .toggleHelp
+            case .character("o"): return .openVideo
             case .character("q"), .character("Q"): return .requestQuit
             default: return .none
             }

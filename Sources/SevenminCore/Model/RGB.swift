@@ -1,3 +1,5 @@
+import Foundation
+
 /// A 24-bit sRGB colour.
 public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var r: UInt8
@@ -50,14 +52,31 @@ public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { hex }
 
-    /// Relative luminance (Rec. 709 weights), 0…1.
+    /// Relative luminance as WCAG 2.x defines it (linearised sRGB), 0…1.
     public var luminance: Double {
-        (0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b)) / 255
+        let (lr, lg, lb) = linear
+        return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb
     }
 
-    /// Black-ish or white-ish text that reads well on this colour, as Chameleon's ContrastColorOf does.
+    /// The components as linear light, 0…1 (the sRGB transfer curve undone).
+    var linear: (Double, Double, Double) {
+        func undo(_ v: UInt8) -> Double {
+            let c = Double(v) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return (undo(r), undo(g), undo(b))
+    }
+
+    /// The WCAG 2.x contrast ratio between two colours, 1…21.
+    public func contrast(with other: RGB) -> Double {
+        let a = luminance, b = other.luminance
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    /// White or near-black text, whichever contrasts more with this colour (measured, not guessed).
     public var contrastingText: RGB {
-        luminance > 0.5 ? FlatColor.black.rgb.darkened : FlatColor.white.rgb
+        let light = FlatColor.white.rgb, dark = FlatColor.black.rgb.darkened
+        return contrast(with: light) >= contrast(with: dark) ? light : dark
     }
 
     var darkened: RGB { RGB(r / 2, g / 2, b / 2) }

@@ -70,8 +70,8 @@ public struct Routine: Equatable, Sendable {
         self.cooldown = cooldown
     }
 
-    /// The YouTube watch link for a video id.
+    /// The short YouTube link for a video id: short enough to fit on the screen whole.
     public static func youTubeURL(id: String) -> String {
-        "https://www.youtube.com/watch?v=" + id
+        "https://youtu.be/" + id
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a cell is drawn: colours and attributes.
 public struct CellStyle: Equatable, Hashable, Sendable {
     public var foreground: RGB
@@ -5,21 +7,39 @@ public struct CellStyle: Equatable, Hashable, Sendable {
     public var bold: Bool
     public var dim: Bool
     public var underline: Bool
+    /// Foreground and background swapped by the terminal: how a monochrome screen shows bars.
+    public var reverse: Bool
 
-    public init(foreground: RGB, background: RGB, bold: Bool = false, dim: Bool = false, underline: Bool = false) {
+    public init(foreground: RGB, background: RGB, bold: Bool = false, dim: Bool = false, underline: Bool = false,
+                reverse: Bool = false) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
         self.dim = dim
         self.underline = underline
+        self.reverse = reverse
     }
 
-    public func with(bold: Bool? = nil, dim: Bool? = nil, underline: Bool? = nil, foreground: RGB? = nil) -> CellStyle {
+    public func with(bold: Bool? = nil, dim: Bool? = nil, underline: Bool? = nil, reverse: Bool? = nil,
+                     foreground: RGB? = nil) -> CellStyle {
         var s = self
         if let bold { s.bold = bold }
         if let dim { s.dim = dim }
         if let underline { s.underline = underline }
+        if let reverse { s.reverse = reverse }
         if let foreground { s.foreground = foreground }
+        return s
+    }
+
+    /// The colours as they appear, once reverse video is applied.
+    public var shownColors: (foreground: RGB, background: RGB) {
+        reverse ? (background, foreground) : (foreground, background)
+    }
+
+    /// The same look with foreground and background exchanged, as a flash shows it.
+    public var inverted: CellStyle {
+        var s = self
+        if reverse { s.reverse = false } else { (s.foreground, s.background) = (background, foreground) }
         return s
     }
 }
@@ -49,6 +69,8 @@ public struct CellGrid: Equatable, Sendable {
     /// Characters made of several scalars (an emoji with a variation selector, a letter with
     /// a combining accent), referred to from cells by index.
     private var clusters: [Character] = []
+    /// Draw anything beyond ASCII as `?`, for a locale whose charset cannot show it.
+    public var asciiOnly = false
     static let clusterBase: UInt32 = 0x11_0000
     static let space = UInt32(0x20)
 
@@ -73,7 +95,9 @@ public struct CellGrid: Equatable, Sendable {
     /// The scalars to hand to the terminal for a cell.
     public func scalars(x: Int, y: Int) -> [UInt32] {
         let code = self[x, y].code
-        if code >= CellGrid.clusterBase { return clusters[Int(code - CellGrid.clusterBase)].unicodeScalars.map(\.value) }
+        if code >= CellGrid.clusterBase {
+            return clusters[Int(code - CellGrid.clusterBase)].unicodeScalars.map(\.value)
+        }
         return [code]
     }
 
@@ -86,13 +110,15 @@ public struct CellGrid: Equatable, Sendable {
 
     public mutating func fill(row y: Int, from x0: Int = 0, to x1: Int? = nil, style: CellStyle) {
         guard y >= 0, y < height else { return }
-        for x in max(0, x0)..<min(width, x1 ?? width) { self[x, y] = Cell(code: CellGrid.space, style) }
+        let from = max(0, x0)
+        for x in from..<max(from, min(width, x1 ?? width)) { place(Cell(code: CellGrid.space, style), x: x, y: y) }
     }
 
     /// Writes `count` copies of a single-width scalar from column `x`, clipped to the grid.
     public mutating func repeatScalar(_ scalar: Unicode.Scalar, count: Int, x: Int, y: Int, style: CellStyle) {
         guard y >= 0, y < height, count > 0 else { return }
-        for col in max(0, x)..<min(width, x + count) { self[col, y] = Cell(code: scalar.value, style) }
+        let from = max(0, x)
+        for col in from..<max(from, min(width, x + count)) { place(Cell(code: scalar.value, style), x: col, y: y) }
     }
 
     /// Writes `text` from column `x`, clipped to the grid (and to `limit` columns);
@@ -106,22 +132,44 @@ public struct CellGrid: Equatable, Sendable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             for byte in text.utf8 {
                 if col >= end { break }
-                if col >= 0 { self[col, y] = Cell(code: UInt32(byte), style) }
+                if col >= 0 { place(Cell(code: UInt32(byte), style), x: col, y: y) }
                 col += 1
             }
             return col - x
         }
-        for ch in visible(text) {
+        for var ch in visible(text) {
+            if asciiOnly { if !ch.isASCII { ch = "?" } } else { ch = CellGrid.textPresentation(ch) }
             let w = ch.terminalWidth
             if w == 0 { continue }
             if col + w > end { break }
             if col >= 0 {
-                self[col, y] = Cell(code: code(for: ch), style)
-                if w == 2 { self[col + 1, y] = Cell(code: CellGrid.space, style, isContinuation: true) }
+                place(Cell(code: code(for: ch), style), x: col, y: y)
+                if w == 2 { place(Cell(code: CellGrid.space, style, isContinuation: true), x: col + 1, y: y) }
             }
             col += w
         }
         return col - x
+    }
+
+    /// Sets one cell, blanking the other half of any wide character it cuts in two, so that no
+    /// half-character is left for the terminal to show stale.
+    private mutating func place(_ cell: Cell, x: Int, y: Int) {
+        if self[x, y].isContinuation && !cell.isContinuation && x > 0 {
+            self[x - 1, y] = Cell(code: CellGrid.space, self[x - 1, y].style)
+        }
+        if x + 1 < width && self[x + 1, y].isContinuation {
+            self[x + 1, y] = Cell(code: CellGrid.space, self[x + 1, y].style)
+        }
+        self[x, y] = cell
+    }
+
+    /// The character without an emoji presentation selector: terminals disagree on whether
+    /// U+FE0F widens a character, while curses counts only its first scalar.
+    static func textPresentation(_ ch: Character) -> Character {
+        guard ch.unicodeScalars.count > 1, ch.unicodeScalars.contains(where: { $0.value == 0xFE0F }) else { return ch }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: ch.unicodeScalars.filter { $0.value != 0xFE0F })
+        return Character(String(scalars))
     }
 
     /// Writes `text` centred on the row.
@@ -149,7 +197,8 @@ public struct CellGrid: Equatable, Sendable {
         cells.withUnsafeBufferPointer { new in
             old.cells.withUnsafeBufferPointer { previous in
                 for i in 0..<new.count where new[i] != previous[i]
-                    || (new[i].code >= CellGrid.clusterBase && character(x: i % width, y: i / width) != old.character(x: i % width, y: i / width)) {
+                    || (new[i].code >= CellGrid.clusterBase
+                        && character(x: i % width, y: i / width) != old.character(x: i % width, y: i / width)) {
                     out.append((x: i % width, y: i / width))
                 }
             }
@@ -159,25 +208,35 @@ public struct CellGrid: Equatable, Sendable {
 }
 
 extension Character {
-    /// Columns the character takes in a terminal: 2 for East Asian wide and emoji, 0 for
-    /// lone combining marks, 1 otherwise. A small table covers what routines use.
+    /// Columns the character takes in a terminal, as the C library's `wcwidth` says for its first
+    /// scalar, since that is what curses and the terminal go by. In the C locale `wcwidth` knows
+    /// nothing beyond ASCII, and a small table of wide ranges stands in.
     public var terminalWidth: Int {
         guard let s = unicodeScalars.first else { return 0 }
         let v = s.value
-        if v < 0x300 { return 1 }   // the common case, without a Unicode property lookup
-        // Punctuation, arrows, box drawing and blocks: narrow, except the combining marks for symbols.
-        if v >= 0x2000 && v < 0x2E80 { return (0x20D0...0x20FF).contains(v) ? 0 : 1 }
-        if s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .enclosingMark { return 0 }
-        if v < 0x1100 { return 1 }
+        if v >= 0x20 && v < 0x7F { return 1 }   // the common case, without a call
+        let w = Int(cWcwidth(Int32(bitPattern: v)))
+        if w >= 0 { return w }
+        let category = s.properties.generalCategory
+        if category == .nonspacingMark || category == .enclosingMark { return 0 }
         return Character.wideRanges.contains { $0.contains(v) } ? 2 : 1
     }
 
     static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0x1100...0x115F, 0x231A...0x231B, 0x23E9...0x23EC, 0x23F0...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615,
+        0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE,
+        0x26C4...0x26C5, 0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F5, 0x26FA...0x26FD,
+        0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728, 0x274C...0x274C, 0x2753...0x2757, 0x2795...0x2797,
+        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
+        0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
         0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
         0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
     ]
 }
+
+/// The C library's `wcwidth(3)`. Glibc's Swift module leaves it out (it is behind `_XOPEN_SOURCE`),
+/// so it is declared here; `wchar_t` is 32 bits on Linux.
+@_silgen_name("wcwidth") private func cWcwidth(_ c: Int32) -> Int32
 
 extension String {
     public var terminalWidth: Int { visible(self).reduce(0) { $0 + $1.terminalWidth } }

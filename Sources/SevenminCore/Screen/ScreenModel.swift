@@ -7,6 +7,13 @@ public struct ScreenModel: Equatable, Sendable {
         public var exercisesDone: Int
         public var exerciseCount: Int
         public var rounds: Int
+
+        public init(activeTime: Double, exercisesDone: Int, exerciseCount: Int, rounds: Int) {
+            self.activeTime = activeTime
+            self.exercisesDone = exercisesDone
+            self.exerciseCount = exerciseCount
+            self.rounds = rounds
+        }
     }
 
     public var routineName: String
@@ -33,8 +40,44 @@ public struct ScreenModel: Equatable, Sendable {
     public var notice: String?
     /// The seed of a shuffled workout, shown at the end so that it can be repeated.
     public var shuffleSeed: UInt64?
-    /// A brief flash marks a transition.
+    /// Draw the frame inverted for a moment, to catch the eye at a change (the caller decides when).
     public var flash = false
+    /// The colour of every work segment in order, for the strip that shows where the workout is.
+    public var overview: [RGB] = []
+    /// Index in `overview` of the work segment under way, or coming next during a pause.
+    public var overviewPosition = 0
+
+    /// A model from plain values, for callers and tests that hold no session.
+    public init(routineName: String, kind: SegmentKind, exercise: Exercise, upNext: Exercise? = nil,
+                workNumber: Int = 1, workCount: Int = 1, exerciseNumber: Int = 1, exerciseCount: Int = 1,
+                stage: Stage = .main, round: Int = 1, rounds: Int = 1, side: Int? = nil, remaining: Double,
+                totalRemaining: Double = 0, progress: Double = 0, paused: Bool = false, summary: Summary? = nil,
+                overlay: Overlay = .none, notice: String? = nil, shuffleSeed: UInt64? = nil, flash: Bool = false,
+                overview: [RGB] = [], overviewPosition: Int = 0) {
+        self.routineName = routineName
+        self.kind = kind
+        self.exercise = exercise
+        self.upNext = upNext
+        self.workNumber = workNumber
+        self.workCount = workCount
+        self.exerciseNumber = exerciseNumber
+        self.exerciseCount = exerciseCount
+        self.stage = stage
+        self.round = round
+        self.rounds = rounds
+        self.side = side
+        self.remaining = remaining
+        self.totalRemaining = totalRemaining
+        self.progress = progress
+        self.paused = paused
+        self.summary = summary
+        self.overlay = overlay
+        self.notice = notice
+        self.shuffleSeed = shuffleSeed
+        self.flash = flash
+        self.overview = overview
+        self.overviewPosition = overviewPosition
+    }
 
     public init(session: WorkoutSession, at now: Instant, overlay: Overlay = .none, notice: String? = nil,
                 shuffleSeed: UInt64? = nil) {
@@ -65,5 +108,7 @@ public struct ScreenModel: Equatable, Sendable {
         }
         self.overlay = overlay
         self.notice = notice
+        overview = plan.workColors
+        overviewPosition = workNumber - 1
     }
 }

@@ -1,4 +1,6 @@
-/// Chooses the nearest colour a terminal can show for an RGB colour.
+import Foundation
+
+/// Chooses the colour a terminal will show for an RGB colour at its colour depth.
 public enum TerminalPalette {
     /// xterm's 256-colour palette: 16 system colours, a 6×6×6 cube, and 24 greys.
     public static let xterm256: [RGB] = {
@@ -14,9 +16,53 @@ public enum TerminalPalette {
         return list
     }()
 
-    /// The nearest of the 240 colours from 16 up (the system 16 vary between terminals).
+    private static let lab256 = xterm256.map(OKLab.init)
+
+    /// The colour the terminal shows for `c` at `depth`, assuming xterm's default palette.
+    /// Monochrome terminals show their own two colours; the screen draws those as black and white.
+    public static func shown(_ c: RGB, depth: ColorDepth) -> RGB {
+        switch depth {
+        case .direct: return c
+        case .monochrome: return OKLab(c).l >= 0.6 ? RGB(255, 255, 255) : RGB(0, 0, 0)
+        default: return xterm256[index(c, depth: depth)]
+        }
+    }
+
+    /// The palette index curses is given for `c` (0…255); for direct colour, `0xRRGGBB`.
+    public static func index(_ c: RGB, depth: ColorDepth) -> Int {
+        switch depth {
+        case .direct: return Int(c.r) << 16 | Int(c.g) << 8 | Int(c.b)
+        case .palette256: return nearest256(c)
+        case .basic16: return nearest16(c)
+        case .basic8, .monochrome: return nearest8(c)
+        }
+    }
+
+    /// The perceptually nearest (OKLab) of the 240 colours from 16 up (the system 16 vary between
+    /// terminals). A coloured input keeps its hue: it never becomes a grey, and it goes to the nearest
+    /// colour within 30° of its hue where there is one, which keeps the 21 flat colours apart.
     public static func nearest256(_ c: RGB) -> Int {
-        nearest(c, among: 16..<256)
+        let lab = OKLab(c)
+        let chromatic = lab.chroma > 0.03
+        var best = 16, bestDistance = Double.infinity, bestInHue = false
+        for k in 16..<256 {
+            let p = lab256[k]
+            if chromatic && p.chroma < 0.03 { continue }
+            let inHue = !chromatic || lab.hueDifference(to: p) <= 30
+            let d = lab.distance(to: p, hueWeight: 1)
+            if (inHue && !bestInHue) || (inHue == bestInHue && d < bestDistance) {
+                best = k; bestDistance = d; bestInHue = inHue
+            }
+        }
+        return best
+    }
+
+    /// The nearest of the 16 system colours: the hue of `nearest8`, normal or bright by lightness.
+    public static func nearest16(_ c: RGB) -> Int {
+        let base = nearest8(c)
+        let lab = OKLab(c)
+        let choices = base == 0 || base == 7 ? [0, 8, 7, 15] : [base, base + 8]
+        return choices.min { lab.distance(to: lab256[$0], hueWeight: 1) < lab.distance(to: lab256[$1], hueWeight: 1) }!
     }
 
     /// The nearest of the 8 basic colours, for terminals without 256.
@@ -29,18 +75,35 @@ public enum TerminalPalette {
         let bits = (r >= t ? 1 : 0) | (g >= t ? 2 : 0) | (b >= t ? 4 : 0)
         return bits == 7 ? 7 : bits
     }
+}
 
-    static func nearest(_ c: RGB, among range: Range<Int>) -> Int {
-        var best = range.lowerBound, bestDistance = Int.max
-        for k in range {
-            let p = xterm256[k]
-            // Weighted Euclidean distance ("redmean"), a cheap stand-in for perceptual distance.
-            let rm = (Int(c.r) + Int(p.r)) / 2
-            let dr = Int(c.r) - Int(p.r), dg = Int(c.g) - Int(p.g), db = Int(c.b) - Int(p.b)
-            // Parenthesised with care: in Swift `>>` binds tighter than `*`.
-            let d = (((512 + rm) * dr * dr) >> 8) + 4 * dg * dg + (((767 - rm) * db * db) >> 8)
-            if d < bestDistance { best = k; bestDistance = d }
-        }
-        return best
+/// A colour in Björn Ottosson's OKLab space, where distances follow what the eye sees.
+struct OKLab: Equatable {
+    var l: Double, a: Double, b: Double
+
+    init(_ c: RGB) {
+        let (r, g, bl) = c.linear
+        let l1 = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl)
+        let m1 = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl)
+        let s1 = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl)
+        l = 0.2104542553 * l1 + 0.7936177850 * m1 - 0.0040720468 * s1
+        a = 1.9779984951 * l1 - 2.4285922050 * m1 + 0.4505937099 * s1
+        b = 0.0259040371 * l1 + 0.7827717662 * m1 - 0.8086757660 * s1
+    }
+
+    var chroma: Double { (a * a + b * b).squareRoot() }
+
+    /// The angle between two hues, in degrees, 0…180.
+    func hueDifference(to o: OKLab) -> Double {
+        let d = abs(atan2(b, a) - atan2(o.b, o.a)) * 180 / Double.pi
+        return d > 180 ? 360 - d : d
+    }
+
+    /// Squared distance, with the hue part (what is left of Δa, Δb once chroma is taken out) weighted.
+    func distance(to o: OKLab, hueWeight: Double) -> Double {
+        let dl = l - o.l, dc = chroma - o.chroma
+        let dab = (a - o.a) * (a - o.a) + (b - o.b) * (b - o.b)
+        let dh2 = max(0, dab - dc * dc)
+        return dl * dl + dc * dc + hueWeight * dh2
     }
 }

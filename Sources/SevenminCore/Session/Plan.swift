@@ -9,6 +9,8 @@ public struct Plan: Equatable, Sendable {
     public let rounds: Int
     public let totalDuration: Double
     public let workSegmentCount: Int
+    /// The colour of every work segment, in order: the overview strip, shared by every frame.
+    public let workColors: [RGB]
     /// For each segment, how many work segments start at or before it.
     private let worksThrough: [Int]
 
@@ -47,6 +49,7 @@ public struct Plan: Equatable, Sendable {
             return count
         }
         workSegmentCount = count
+        workColors = list.filter { $0.segment.isWork }.map { Plan.exercise($0.slot, in: routine).color }
     }
 
     static func exercise(_ slot: ExerciseSlot, in routine: Routine) -> Exercise {

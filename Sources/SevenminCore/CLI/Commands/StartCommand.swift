@@ -10,6 +10,8 @@ public struct StartCommand: ParsableCommand, Equatable {
             OptionSpec(long: "mute", value: nil, help: "Play no sound."),
             OptionSpec(long: "events", value: "file",
                        help: "Append a JSON line per event (segment starts, cues, pauses) to file."),
+            OptionSpec(long: "color", value: "when",
+                       help: "Use colour: auto follows the terminal and NO_COLOR. (values: auto, always, never; default: auto)"),
             OptionSpec(long: "no-flash", value: nil, help: "Do not flash the screen at each change."),
             OptionSpec(long: "bell", value: nil, help: "Ring the terminal bell at each change, even with sound."),
             OptionSpec(long: "no-bell", value: nil, help: "Never ring the terminal bell (by default it rings when there is no sound device)."),
@@ -20,6 +22,7 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var eventsPath: String?
     public var flash = true
     public var bell = CoachSettings.Bell.auto
+    public var color = ColorChoice.auto
 
     public init() {}
 
@@ -28,6 +31,9 @@ public struct StartCommand: ParsableCommand, Equatable {
         mute = parsed.flag("mute")
         eventsPath = parsed.value("events")
         flash = !parsed.flag("no-flash")
+        if let choice = try parsed.choice("color", placeholder: "when", among: ["auto", "always", "never"]) {
+            color = ColorChoice(rawValue: choice) ?? .auto
+        }
         if parsed.flag("bell") && parsed.flag("no-bell") {
             throw .invalidValue(option: "--bell", value: "--no-bell", expected: "one of --bell or --no-bell", command: "start")
         }

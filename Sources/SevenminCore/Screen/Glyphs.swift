@@ -1,0 +1,35 @@
+/// The characters the screen is drawn with: Unicode where the locale's charset is UTF-8, ASCII otherwise.
+public struct Glyphs: Equatable, Sendable {
+    public var full: Unicode.Scalar
+    /// Upper and lower half blocks; nil where the charset has none, and digits grow in whole cells.
+    public var upperHalf: Unicode.Scalar?
+    public var lowerHalf: Unicode.Scalar?
+    public var barFilled: Unicode.Scalar
+    public var barEmpty: Unicode.Scalar
+    public var separator: String
+    public var play: String
+    public var pause: String
+    public var ellipsis: String
+    public var done: Unicode.Scalar
+    public var current: Unicode.Scalar
+    public var toCome: Unicode.Scalar
+    /// Box corners (top left, top right, bottom left, bottom right), horizontal and vertical.
+    public var box: (tl: String, tr: String, bl: String, br: String, h: Unicode.Scalar, v: String)
+    /// Whether text may keep characters outside ASCII; if not, they are drawn as `?`.
+    public var unicodeText: Bool
+
+    public static let unicode = Glyphs(
+        full: "█", upperHalf: "▀", lowerHalf: "▄", barFilled: "█", barEmpty: "░", separator: " · ",
+        play: "▶ ", pause: "❚❚", ellipsis: "…", done: "✓", current: "▶", toCome: " ",
+        box: ("┌", "┐", "└", "┘", "─", "│"), unicodeText: true)
+
+    public static let ascii = Glyphs(
+        full: "#", upperHalf: nil, lowerHalf: nil, barFilled: "#", barEmpty: "-", separator: " - ", play: "> ",
+        pause: "||", ellipsis: "...", done: "x", current: ">", toCome: " ",
+        box: ("+", "+", "+", "+", "-", "|"), unicodeText: false)
+
+    /// The set for a locale: `utf8` is whether its charset is UTF-8 (`nl_langinfo(CODESET)`).
+    public static func forLocale(utf8: Bool) -> Glyphs { utf8 ? .unicode : .ascii }
+
+    public static func == (a: Glyphs, b: Glyphs) -> Bool { a.unicodeText == b.unicodeText && a.full == b.full }
+}

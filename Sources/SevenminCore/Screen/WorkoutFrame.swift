@@ -1,0 +1,354 @@
+import Foundation
+
+/// One frame of the workout screen being drawn: the layout decisions and the drawing, in priority order.
+struct WorkoutFrame {
+    let model: ScreenModel
+    let theme: ScreenTheme
+    let glyphs: Glyphs
+    let renderer: ScreenRenderer
+    var grid: CellGrid
+
+    init(model: ScreenModel, theme: ScreenTheme, glyphs: Glyphs, width: Int, height: Int, renderer: ScreenRenderer) {
+        self.model = model
+        self.theme = theme
+        self.glyphs = glyphs
+        self.renderer = renderer
+        grid = CellGrid(width: width, height: height, fill: theme.body)
+        grid.asciiOnly = !glyphs.unicodeText
+    }
+
+    var w: Int { grid.width }
+    var h: Int { grid.height }
+    var clock: String { TimeFormat.clock(model.remaining) }
+
+    /// Our own wording in the terminal's charset: ASCII stand-ins for the few symbols we use.
+    func say(_ text: String) -> String {
+        guard !glyphs.unicodeText, !text.allSatisfy(\.isASCII) else { return text }
+        return text.replacingOccurrences(of: " · ", with: glyphs.separator)
+            .replacingOccurrences(of: "→", with: ">").replacingOccurrences(of: "←", with: "<")
+            .replacingOccurrences(of: "…", with: "...").replacingOccurrences(of: "—", with: "-")
+    }
+
+    func fitted(_ text: String, _ width: Int) -> String {
+        WorkoutScreen.fitted(say(text), width, ellipsis: glyphs.ellipsis)
+    }
+
+    mutating func center(_ text: String, y: Int, style: CellStyle, from x0: Int = 0, to x1: Int? = nil) {
+        let right = x1 ?? w
+        grid.center(fitted(text, right - x0), y: y, style: style, within: x0, right)
+    }
+
+    mutating func draw() {
+        guard w >= 10, h >= 3 else { return drawTiny() }
+        if let summary = model.summary {
+            drawSummary(summary)
+            if model.overlay != .none { drawPanel(panelLines ?? [], centredIn: 0..<h) }
+        } else {
+            drawHeader()
+            let bottom = drawFooter()
+            drawBody(rows: 1..<bottom)
+        }
+        if model.flash { invert() }
+    }
+
+    // MARK: Sizes too small for a layout
+
+    mutating func drawTiny() {
+        let text = clock + (model.paused ? " " + glyphs.pause : "")
+        center(text, y: 0, style: theme.digits.with(bold: true))
+        if model.flash { invert() }
+    }
+
+    // MARK: Bars
+
+    mutating func drawHeader() {
+        grid.fill(row: 0, style: theme.bar)
+        // Where we are matters more than the routine's name: on a narrow screen the name gives way,
+        // and then the round.
+        var right = say(WorkoutScreen.position(model, separator: " · ")) + " "
+        if right.terminalWidth > w - 2 { right = "\(model.workNumber)/\(model.workCount) " }
+        if right.terminalWidth > w - 1 { right = "" }
+        let rightWidth = right.terminalWidth
+        let name = fitted(" sevenmin" + " · " + model.routineName, max(0, w - rightWidth - 1))
+        grid.put(name, x: 0, y: 0, style: theme.bar.with(bold: true))
+        grid.put(right, x: w - rightWidth, y: 0, style: theme.bar)
+    }
+
+    /// Draws the status line, the progress bar and the overview strip as space allows; returns the
+    /// first row they take.
+    mutating func drawFooter() -> Int {
+        drawStatus(row: h - 1)
+        var top = h - 1
+        if h >= 6 { top -= 1; drawProgress(row: top) }
+        if h >= 12, !model.overview.isEmpty { top -= 1; drawOverview(row: top) }
+        return top
+    }
+
+    mutating func drawStatus(row: Int) {
+        grid.fill(row: row, style: theme.bar)
+        let status = say(" \(clock) left · \(TimeFormat.clock(model.totalRemaining)) to go"
+            + (model.paused ? " · PAUSED" : ""))
+        let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
+        // The key hints keep their place; a notice takes what room is left between.
+        var keys = say(WorkoutScreen.keyHints) + " "
+        if let notice = model.notice, w - used - keys.terminalWidth - 2 < min(24, notice.terminalWidth) {
+            keys = say(WorkoutScreen.shortKeyHints) + " "
+        }
+        let keysWidth = keys.terminalWidth
+        guard used + keysWidth + 1 <= w else { return }
+        grid.put(keys, x: w - keysWidth, y: row, style: theme.bar)
+        if let notice = model.notice {
+            let room = w - used - keysWidth - 2
+            if room >= 4 { grid.put(fitted(notice, room), x: used + 1, y: row, style: theme.bar) }
+        }
+    }
+
+    mutating func drawProgress(row: Int) {
+        let percent = " \(Int((model.progress * 100).rounded(.down)))%"
+        let barWidth = max(0, w - 2 - percent.count)
+        let filled = Int((Double(barWidth) * min(1, max(0, model.progress))).rounded(.down))
+        grid.repeatScalar(glyphs.barFilled, count: filled, x: 1, y: row, style: theme.digits)
+        grid.repeatScalar(glyphs.barEmpty, count: barWidth - filled, x: 1 + filled, y: row, style: theme.digits)
+        grid.put(percent, x: 1 + barWidth, y: row, style: theme.body)
+    }
+
+    /// One run of cells per work segment, in its exercise's colour, marked done, current or to come.
+    mutating func drawOverview(row: Int) {
+        let items = model.overview
+        let room = w - 2
+        guard room > 0 else { return }
+        // Too many to show whole: a window that keeps the current one in view.
+        let shown = min(items.count, room)
+        let first = max(0, min(items.count - shown, model.overviewPosition - shown / 2))
+        let run = max(1, min(6, room / shown))
+        let gap = run >= 3 ? 1 : 0
+        var x = 1 + (room - shown * run) / 2
+        for k in first..<(first + shown) {
+            let style = renderer.band(items[k])
+            grid.fill(row: row, from: x, to: x + run - gap, style: style)
+            let mark = k < model.overviewPosition ? glyphs.done
+                : k == model.overviewPosition ? (model.kind == .work ? glyphs.current : glyphs.toCome) : glyphs.toCome
+            grid.repeatScalar(mark, count: 1, x: x + (run - gap - 1) / 2, y: row, style: style.with(bold: true))
+            x += run
+        }
+    }
+
+    // MARK: The body
+
+    var panelLines: [String]? {
+        switch model.overlay {
+        case .none: return nil
+        case .help: return WorkoutScreen.helpLines
+        case .confirmQuit: return WorkoutScreen.quitLines
+        }
+    }
+
+    func panelSize(_ lines: [String]) -> (width: Int, height: Int) {
+        ((lines.map { say($0).terminalWidth }.max() ?? 0) + 6, lines.count + 4)
+    }
+
+    /// The digits' scale for a free area, if big digits fit it.
+    func digitScale(width: Int, height: Int) -> BigDigits.Scale? {
+        guard width >= WorkoutScreen.bigDigitsMinimum.width, height >= WorkoutScreen.bigDigitsMinimum.height else {
+            return nil
+        }
+        // A margin of two columns each side where the width allows it.
+        let margin = width >= 60 ? 4 : 0
+        return BigDigits.scale(for: clock, width: width - margin, height: height - 2,
+                               halfBlocks: glyphs.upperHalf != nil)
+    }
+
+    mutating func drawBody(rows: Range<Int>) {
+        guard !rows.isEmpty else { return }
+        let free = (width: w, height: rows.count - 2)
+        guard let lines = panelLines else {
+            if let scale = digitScale(width: free.width, height: free.height) {
+                drawBig(rows: rows, columns: 0..<w, scale: scale)
+            } else {
+                drawCompact(rows: rows)
+            }
+            return
+        }
+        // A panel (help, quit) takes room beside or below the digits, so the time stays in view.
+        let panel = panelSize(lines)
+        let side = digitScale(width: w - panel.width - 1, height: free.height)
+        let below = digitScale(width: w, height: free.height - panel.height)
+        if let side, side.rows * side.columns >= (below.map { $0.rows * $0.columns } ?? 0) {
+            drawBig(rows: rows, columns: 0..<(w - panel.width - 1), scale: side)
+            drawPanel(lines, centredIn: rows, columns: (w - panel.width - 1)..<w)
+        } else if let below {
+            let split = rows.upperBound - panel.height
+            drawBig(rows: rows.lowerBound..<split, columns: 0..<w, scale: below)
+            drawPanel(lines, centredIn: split..<rows.upperBound)
+        } else {
+            drawCompact(rows: rows)
+            drawPanel(lines, centredIn: rows)
+        }
+    }
+
+    /// Title, subtitle, big digits, next up, description and link. The digits take what the title,
+    /// the next-up line and the bars leave; the rest goes to the subtitle, then the link, then the description.
+    mutating func drawBig(rows: Range<Int>, columns: Range<Int>, scale: BigDigits.Scale) {
+        let textWidth = min(columns.count - 4, 72)
+        var left = rows.count - 2 - scale.rows
+        let subtitle = WorkoutScreen.subtitle(model)
+        let showSubtitle = !subtitle.isEmpty && take(&left)
+        let link = linkText(width: textWidth)
+        let showLink = link != nil && take(&left)
+        let gapAbove = take(&left), gapBelow = take(&left)
+        var description = renderer.wrap(say(WorkoutScreen.description(model)), width: max(1, textWidth))
+        if description.count > left, left > 0 {
+            description = Array(description.prefix(left))
+            description[left - 1] = endingCut(description[left - 1], textWidth)
+        } else if left <= 0 {
+            description = []
+        }
+        left -= description.count
+        let linkGap = showLink && !description.isEmpty && take(&left)
+
+        var y = rows.lowerBound + max(0, left / 2)
+        let (x0, x1) = (columns.lowerBound, columns.upperBound)
+        center(WorkoutScreen.title(model), y: y, style: theme.body.with(bold: true), from: x0, to: x1)
+        y += 1
+        if showSubtitle {
+            center(subtitle, y: y, style: theme.body, from: x0, to: x1)
+            y += 1
+        }
+        if gapAbove { y += 1 }
+        let digitsWidth = BigDigits.width(clock, scale: scale)
+        let digitsX = columns.lowerBound + (columns.count - digitsWidth) / 2
+        BigDigits.draw(clock, scale: scale, into: &grid, x: digitsX, y: y, style: theme.digits, glyphs: glyphs)
+        if model.paused {
+            // On the countdown itself, in the row above it where there is one.
+            let label = " " + glyphs.pause + "  PAUSED "
+            center(label, y: gapAbove ? y - 1 : y, style: theme.bar.with(bold: true), from: x0, to: x1)
+        }
+        y += scale.rows
+        if gapBelow { y += 1 }
+        drawNextUp(y: y, columns: columns)
+        y += 1
+        let textLeft = columns.lowerBound + (columns.count - textWidth) / 2
+        for line in description {
+            grid.put(line, x: textLeft, y: y, style: theme.body, limit: textWidth)
+            y += 1
+        }
+        if linkGap { y += 1 }
+        if showLink, let link { center(link, y: y, style: theme.body.with(underline: true), from: x0, to: x1) }
+    }
+
+    /// Without room for big digits: the countdown as a line of text, and whatever else fits, by priority.
+    mutating func drawCompact(rows: Range<Int>) {
+        var left = rows.count
+        let showClock = take(&left), showTitle = take(&left), showNext = take(&left)
+        let subtitle = WorkoutScreen.subtitle(model)
+        let showSubtitle = !subtitle.isEmpty && take(&left)
+        let link = linkText(width: w - 2)
+        let showLink = link != nil && take(&left)
+        let wrapped = renderer.wrap(say(WorkoutScreen.description(model)), width: max(1, w - 2))
+        let description = Array(wrapped.prefix(max(0, left)))
+        left -= description.count
+        var y = rows.lowerBound + max(0, left / 2)
+        if showTitle { center(WorkoutScreen.title(model), y: y, style: theme.body.with(bold: true)); y += 1 }
+        if showSubtitle { center(subtitle, y: y, style: theme.body); y += 1 }
+        if showClock {
+            let line = clock + (model.paused ? "  " + glyphs.pause + " PAUSED" : "")
+            center(line, y: y, style: theme.digits.with(bold: true))
+            y += 1
+        }
+        if showNext { drawNextUp(y: y, columns: 0..<w); y += 1 }
+        for line in description { grid.put(line, x: 1, y: y, style: theme.body, limit: w - 2); y += 1 }
+        if showLink, let link { center(link, y: y, style: theme.body.with(underline: true)) }
+    }
+
+    /// "Next: Wall Sit"; during pauses on a band of that exercise's colour.
+    mutating func drawNextUp(y: Int, columns: Range<Int>) {
+        let text = WorkoutScreen.nextUp(model)
+        if let band = theme.accent {
+            let width = min(columns.count, max(text.terminalWidth + 8, columns.count / 2))
+            let x0 = columns.lowerBound + (columns.count - width) / 2
+            grid.fill(row: y, from: x0, to: x0 + width, style: band)
+            center(text, y: y, style: band.with(bold: true), from: x0, to: x0 + width)
+        } else {
+            center(text, y: y, style: theme.body, from: columns.lowerBound, to: columns.upperBound)
+        }
+    }
+
+    /// The video link whole, or a hint to open it: a link cut short would lead somewhere else.
+    func linkText(width: Int) -> String? {
+        guard let url = model.exercise.videoURL else { return nil }
+        let full = glyphs.play + url
+        if full.terminalWidth <= width { return full }
+        return "o: open video".terminalWidth <= width ? "o: open video" : nil
+    }
+
+    /// The last line that fits of a text cut short: whole words, then an ellipsis.
+    func endingCut(_ line: String, _ width: Int) -> String {
+        var words = line.split(separator: " ")
+        while !words.isEmpty {
+            let candidate = words.joined(separator: " ") + " " + glyphs.ellipsis
+            if candidate.terminalWidth <= width { return candidate }
+            words.removeLast()
+        }
+        return fitted(line, width)
+    }
+
+    /// Takes one row from `left` if there is one.
+    func take(_ left: inout Int) -> Bool {
+        guard left > 0 else { return false }
+        left -= 1
+        return true
+    }
+
+    // MARK: Summary, panels, flash
+
+    mutating func drawSummary(_ summary: ScreenModel.Summary) {
+        var lines = [
+            "Workout complete", "", model.routineName, "",
+            "Time: " + TimeFormat.clock(summary.activeTime, roundingUp: false),
+            "Exercises done: \(summary.exercisesDone)/\(summary.exerciseCount)"
+                + (summary.rounds > 1 ? " in \(summary.rounds) rounds" : ""),
+        ]
+        if let seed = model.shuffleSeed { lines.append("Shuffled with --seed \(seed)") }
+        lines += ["", "Press any key to finish"]
+        let top = max(0, (h - lines.count) / 2)
+        for (k, line) in lines.enumerated() {
+            center(line, y: top + k, style: k == 0 ? theme.body.with(bold: true) : theme.body)
+        }
+    }
+
+    /// A bordered panel in the bar's colours, centred in the given rows and columns.
+    mutating func drawPanel(_ lines: [String], centredIn rows: Range<Int>, columns: Range<Int>? = nil) {
+        let columns = columns ?? 0..<w
+        let size = panelSize(lines)
+        let width = min(columns.count, size.width), height = min(rows.count, size.height)
+        guard width >= 2, height >= 2 else { return }
+        let x0 = columns.lowerBound + (columns.count - width) / 2, y0 = rows.lowerBound + (rows.count - height) / 2
+        let style = theme.bar
+        for y in y0..<(y0 + height) { grid.fill(row: y, from: x0, to: x0 + width, style: style) }
+        let b = glyphs.box
+        grid.put(b.tl, x: x0, y: y0, style: style)
+        grid.repeatScalar(b.h, count: width - 2, x: x0 + 1, y: y0, style: style)
+        grid.put(b.tr, x: x0 + width - 1, y: y0, style: style)
+        grid.put(b.bl, x: x0, y: y0 + height - 1, style: style)
+        grid.repeatScalar(b.h, count: width - 2, x: x0 + 1, y: y0 + height - 1, style: style)
+        grid.put(b.br, x: x0 + width - 1, y: y0 + height - 1, style: style)
+        for y in (y0 + 1)..<(y0 + height - 1) {
+            grid.put(b.v, x: x0, y: y, style: style)
+            grid.put(b.v, x: x0 + width - 1, y: y, style: style)
+        }
+        for (k, line) in lines.enumerated() where y0 + 2 + k < y0 + height - 1 {
+            if k == 0 {
+                center(line, y: y0 + 2 + k, style: style.with(bold: true), from: x0 + 1, to: x0 + width - 1)
+            } else {
+                grid.put(fitted(line, width - 4), x: x0 + 3, y: y0 + 2 + k, style: style, limit: width - 4)
+            }
+        }
+    }
+
+    /// The whole frame in exchanged colours, for a moment's flash.
+    mutating func invert() {
+        for y in 0..<h {
+            for x in 0..<w { grid[x, y].style = grid[x, y].style.inverted }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SevenminCore
+
+// Renders a minute of workout frames, one per second of countdown, and reports the time each
+// frame took to lay out and to diff against the one before, as the presenter does.
+
+func milliseconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+}
+
+let exercise = Exercise(title: "Jumping Jacks",
+                        description: "Jump your feet out wide while raising your arms overhead, then jump back to "
+                            + "standing. Keep a brisk, steady rhythm.",
+                        videoURL: "https://youtu.be/UpH7rm0cYbM", color: FlatColor.red.rgb, work: 30)
+let next = Exercise(title: "Wall Sit", color: FlatColor.teal.rgb, work: 30)
+let frames = 2000
+let clock = ContinuousClock()
+print("size     depth       first frame   render p50   render p99   diff p50   cells changed p50")
+for (width, height) in [(200, 60), (100, 30)] {
+    for depth in [ColorDepth.direct, .palette256] {
+        let renderer = ScreenRenderer(depth: depth, glyphs: .unicode)
+        var previous: CellGrid?
+        var render: [Double] = [], diff: [Double] = [], changed: [Int] = []
+        for k in 0..<frames {
+            let model = ScreenModel(routineName: "Classic 7-Minute Workout", kind: .work, exercise: exercise,
+                                    upNext: next, workNumber: 5, workCount: 12, exerciseNumber: 5, exerciseCount: 12,
+                                    remaining: Double(30 - k % 30), totalRemaining: 400, progress: 0.4,
+                                    overview: FlatColor.cycle.prefix(12).map(\.rgb), overviewPosition: 4)
+            var grid: CellGrid?
+            render.append(milliseconds(clock.measure { grid = renderer.render(model, width: width, height: height) }))
+            var cells: [(x: Int, y: Int)] = []
+            diff.append(milliseconds(clock.measure { cells = grid!.changes(since: previous) }))
+            if previous != nil { changed.append(cells.count) }
+            previous = grid
+        }
+        let first = render[0]
+        let sorted = render.dropFirst().sorted(), diffs = diff.dropFirst().sorted()
+        func f(_ v: Double) -> String { String(format: "%.3f ms", v) }
+        let size = "\(width)×\(height)".padding(toLength: 9, withPad: " ", startingAt: 0)
+        let name = depth.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+        let (p50, p99) = (sorted[sorted.count / 2], sorted[sorted.count * 99 / 100])
+        print("\(size)\(name)\(f(first))      \(f(p50))     \(f(p99))     "
+            + "\(f(diffs[diffs.count / 2]))   \(changed.sorted()[changed.count / 2])")
+    }
+}

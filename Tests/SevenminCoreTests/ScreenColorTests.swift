@@ -1,0 +1,95 @@
+import Testing
+@testable import SevenminCore
+
+@Suite("Colour on every terminal")
+struct ScreenColorTests {
+    @Test(arguments: [
+        (256, true, nil, false, ColorChoice.auto, ColorDepth.direct),
+        (256, false, "truecolor", false, .auto, .direct),
+        (256, false, "24bit", false, .auto, .direct),
+        (0x100_0000, false, nil, false, .auto, .direct),
+        (256, false, nil, false, .auto, .palette256),
+        (16, false, nil, false, .auto, .basic16),
+        (8, false, nil, false, .auto, .basic8),
+        (-1, false, "truecolor", false, .auto, .monochrome),   // vt100 under a true-colour terminal
+        (256, true, "truecolor", true, .auto, .monochrome),     // NO_COLOR
+        (256, true, "truecolor", true, .always, .direct),
+        (256, false, nil, false, .never, .monochrome),
+        (-1, false, nil, false, .always, .basic8),
+    ] as [(Int, Bool, String?, Bool, ColorChoice, ColorDepth)])
+    func depthIsDecidedFromTheTerminal(colors: Int, direct: Bool, colorTerm: String?, noColor: Bool,
+                                       choice: ColorChoice, expected: ColorDepth) {
+        #expect(ColorDepth.detect(colors: colors, directCapable: direct, colorTerm: colorTerm, noColor: noColor,
+                                  choice: choice) == expected)
+    }
+
+    static let chromatic = FlatColor.allCases.filter { ![.white, .gray, .black].contains($0) }
+
+    @Test func the256PaletteKeepsEveryFlatColourApartAndNoneGrey() {
+        let indices = Self.chromatic.map { TerminalPalette.nearest256($0.rgb) }
+        #expect(Set(indices).count == 21, "\(zip(Self.chromatic, indices).map { "\($0): \($1)" })")
+        for (colour, k) in zip(Self.chromatic, indices) {
+            let p = TerminalPalette.xterm256[k]
+            #expect(!(p.r == p.g && p.g == p.b), "\(colour) became grey \(k)")
+        }
+    }
+
+    @Test func basicColoursGoByHue() {
+        #expect(TerminalPalette.nearest8(FlatColor.red.rgb) == 1)
+        #expect(TerminalPalette.nearest8(FlatColor.green.rgb) == 2)
+        #expect(TerminalPalette.nearest8(FlatColor.skyBlue.rgb) != 0)
+        #expect([3, 11].contains(TerminalPalette.nearest16(FlatColor.yellow.rgb)))
+        #expect(TerminalPalette.nearest16(RGB(20, 20, 20)) == 0)
+    }
+
+    @Test func directColourIsExact() {
+        #expect(TerminalPalette.shown(FlatColor.watermelon.rgb, depth: .direct) == FlatColor.watermelon.rgb)
+        #expect(TerminalPalette.index(RGB(1, 2, 3), depth: .direct) == 0x010203)
+    }
+
+    @Test func textIsChosenByMeasuredContrast() {
+        #expect(FlatColor.yellow.rgb.contrastingText != FlatColor.white.rgb)
+        #expect(FlatColor.navyBlue.rgb.contrastingText == FlatColor.white.rgb)
+        #expect(RGB(255, 255, 255).contrast(with: RGB(0, 0, 0)) > 20.9)
+    }
+
+    /// Every drawn character against the background it is drawn on, as the terminal shows both:
+    /// text at 4.5:1, digits and bars at 3:1; and the bars apart from the body.
+    @Test(arguments: ColorDepth.allCases)
+    func everythingIsReadableOnEveryFlatColour(depth: ColorDepth) {
+        let states: [ScreenState] = [.work, .rest, .getReady, .paused, .help, .quit]
+        let renderer = ScreenRenderer(depth: depth, glyphs: .unicode)
+        for colour in FlatColor.allCases {
+            for state in states {
+                let grid = renderer.render(state.model(color: colour.rgb), width: 100, height: 30)
+                for cell in drawnCells(grid) {
+                    let (fg, bg) = cell.style.shownColors
+                    let graphic = "█▀▄░▶✓│─┌┐└┘".contains(cell.character)
+                    let needed = graphic ? ScreenTheme.graphicContrast : ScreenTheme.textContrast
+                    let ratio = fg.contrast(with: bg)
+                    if ratio < needed {
+                        let place = "'\(cell.character)' at (\(cell.x), \(cell.y))"
+                        Issue.record("\(depth) \(colour) \(state): \(place) \(fg) on \(bg) is \(ratio):1")
+                        break
+                    }
+                }
+                let body = grid[1, 14].style.shownColors.background, bar = grid[1, 29].style.shownColors.background
+                #expect(body != bar && grid[1, 0].style.shownColors.background == bar, "\(depth) \(colour) \(state)")
+            }
+        }
+    }
+
+    @Test func aRestKeepsLightDigitsAndShowsTheNextColour() {
+        let grid = WorkoutScreen.render(ScreenState.rest.model(), width: 100, height: 30)
+        let digits = drawnCells(grid).filter { $0.character == "█" && $0.y < 26 }
+        #expect(!digits.isEmpty && digits.allSatisfy { $0.style.foreground.luminance > 0.5 })
+        let rows = grid.text.split(separator: "\n")
+        let next = drawnCells(grid).first { $0.character == "N" && rows[$0.y].contains("Next:") }
+        #expect(next?.style.background == ScreenTheme.readable(on: FlatColor.red.rgb, depth: .direct).background)
+    }
+
+    @Test func monochromeUsesReverseVideoForBars() {
+        let grid = WorkoutScreen.render(ScreenState.work.model(), width: 80, height: 24, depth: .monochrome)
+        #expect(grid[0, 0].style.reverse && grid[0, 23].style.reverse && !grid[0, 12].style.reverse)
+    }
+}
