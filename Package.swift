@@ -24,6 +24,11 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
         // Async-signal-safe pieces that cannot be written in Swift: the
         // self-pipe signal handlers and the crash-time terminal restore.
         .target(name: "CSevenminSystem"),
@@ -33,7 +38,7 @@ let package = Package(
 
         // Thin adapters around the core.
         .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "CNcursesw", "CSevenminSystem"]),
-        .target(name: "SevenminAudio", dependencies: ["SevenminCore", "CAo", "CSndfile"]),
+        .target(name: "SevenminAudio", dependencies: ["SevenminCore", "CAo", "CSndfile", "CEspeakNG"]),
         .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminTerminal", "SevenminAudio"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
