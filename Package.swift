@@ -44,6 +44,8 @@ let package = Package(
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
         // Synthesises the cue set in Sounds/ reproducibly.
         .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio"]),
+        // Measures speech rendering, export and cue levels for BENCHMARKS.md.
+        .executableTarget(name: "sevenmin-audio-bench", dependencies: ["SevenminAudio", "SevenminCore"]),
 
         // Snapshots and fixtures are read from the source tree, not bundled.
         .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots"]),

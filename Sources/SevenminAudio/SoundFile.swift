@@ -60,6 +60,7 @@ public enum SoundFile {
     public static let maxCueSeconds = 10.0
     public static let maxChannels = 2
     public static let sampleRates = 8_000...192_000
+    static let writeBlockFrames = 8_192
 
     /// Decodes a short cue in any format libsndfile reads (WAV, FLAC, OGG…) to mono 16-bit
     /// (`sf_open`, `sf_readf_short`). The header is not trusted: frames, channels and rate are
@@ -114,10 +115,17 @@ public enum SoundFile {
             throw SoundFileError(reason: .cannotOpen, call: "sf_open", path: path,
                                  detail: String(cString: sf_strerror(nil)))
         }
-        let written = sound.samples.withUnsafeBufferPointer {
-            sf_writef_short(file, $0.baseAddress, sf_count_t($0.count))
+        // In blocks: libvorbis allocates on the stack in proportion to one write, and a whole
+        // workout in one call overflows it.
+        var failure: String?
+        sound.samples.withUnsafeBufferPointer { samples in
+            for start in stride(from: 0, to: samples.count, by: writeBlockFrames) where failure == nil {
+                let count = min(writeBlockFrames, samples.count - start)
+                if sf_writef_short(file, samples.baseAddress! + start, sf_count_t(count)) != count {
+                    failure = String(cString: sf_strerror(file))
+                }
+            }
         }
-        let failure = written == sound.samples.count ? nil : String(cString: sf_strerror(file))
         // Closing flushes the encoder and the header; a failure there is a failed write too.
         let closed = sf_close(file)
         if let failure {

@@ -55,6 +55,13 @@ struct SoundFileTests {
         #expect(abs(back.rmsDecibels - sound.rmsDecibels) < 1)
     }
 
+    /// libvorbis allocates on the stack for each write; a workout-long track once crashed it.
+    @Test func aLongTrackWritesAsOggWithoutExhaustingTheStack() throws {
+        let path = scratchPath("long.ogg")
+        try SoundFile.write(tone(seconds: 120), to: path)
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0) > 10_000)
+    }
+
     @Test func writingNeedsAKnownExtensionAndAWritablePlace() {
         let sound = CueSynthesizer.sound(for: .tick)
         #expect { try SoundFile.write(sound, to: scratchPath("x.mp3")) } throws: {
