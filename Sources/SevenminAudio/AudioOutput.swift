@@ -94,8 +94,8 @@ public enum AudioOutput {
 
 /// A sound output the player writes to, on its audio thread.
 public protocol AudioDevice: AnyObject, Sendable {
-    /// Blocks until the device has taken the samples.
-    func play(_ samples: UnsafeBufferPointer<Int16>)
+    /// Blocks until the device has taken the samples; throws if the device is gone.
+    func play(_ samples: UnsafeBufferPointer<Int16>) throws
     /// Frees the device; called once, and only when no `play` is running.
     func close()
 }
@@ -169,19 +169,22 @@ final class AoDevice: AudioDevice, @unchecked Sendable {
         return AoDevice(opened)
     }
 
-    /// `ao_play`; a failure (a device unplugged) is not worth stopping the workout for, so it is ignored.
-    func play(_ samples: UnsafeBufferPointer<Int16>) {
+    /// `ao_play`, which returns 0 when the device has failed (unplugged, server gone).
+    func play(_ samples: UnsafeBufferPointer<Int16>) throws {
         guard let base = samples.baseAddress else { return }
         let bytes = UInt32(samples.count * MemoryLayout<Int16>.size)
-        _ = ao_play(device, UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: CChar.self), bytes)
+        errno = 0
+        guard ao_play(device, UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: CChar.self), bytes) != 0
+        else { throw AoError(call: "ao_play", code: errno) }
     }
 
-    /// `ao_close`; for the `wav` driver this is what writes the header's final length.
+    /// `ao_close`; for the `wav` driver this is what writes the header's final length. Its
+    /// result is not checked: at shutdown there is nothing left to do about a failure.
     func close() { _ = ao_close(device) }
 }
 
 /// Used only if even libao's null driver will not open.
 final class SilentDevice: AudioDevice {
-    func play(_ samples: UnsafeBufferPointer<Int16>) {}
+    func play(_ samples: UnsafeBufferPointer<Int16>) throws {}
     func close() {}
 }

@@ -126,6 +126,9 @@ public final class CuePlayer: CueSink, @unchecked Sendable {
     private func run() {
         var playout = Playout(gain: gain)
         var chunk = [Int16](repeating: 0, count: CuePlayer.chunkFrames)
+        // Once a write fails the device is gone for good: everything after is reported as
+        // having no device, so the app can ring the bell instead.
+        var lost = false
         while true {
             condition.lock()
             // Sleep while there is nothing to play: no wake-ups and no silence written.
@@ -137,11 +140,12 @@ public final class CuePlayer: CueSink, @unchecked Sendable {
             condition.unlock()
             if done { break }
             for (item, delivery) in playout.admit(incoming, now: clock.now()) {
-                delivered(item.kind, item.due, delivery == .played && isSilent ? .noDevice : delivery)
+                delivered(item.kind, item.due, delivery == .played && (isSilent || lost) ? .noDevice : delivery)
             }
             guard !playout.mixer.isSilent else { continue }
             chunk.withUnsafeMutableBufferPointer { playout.mixer.render(into: $0) }
-            chunk.withUnsafeBufferPointer { device.play($0) }
+            guard !lost else { continue }
+            do { try chunk.withUnsafeBufferPointer { try device.play($0) } } catch { lost = true }
         }
         finished.signal()
     }

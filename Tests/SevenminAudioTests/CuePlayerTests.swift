@@ -111,6 +111,18 @@ struct CuePlayerTests {
         player.close()
     }
 
+    @Test func aDeviceThatFailsMidWorkoutIsReportedAsNoDevice() {
+        let handed = Deliveries()
+        let player = CuePlayer(device: FakeDevice(failing: true), choice: fakeChoice(), sounds: cueSounds(),
+                               clock: ManualClock(), delivered: handed.handler)
+        player.play(.go, due: 0)
+        #expect(handed.wait(for: 1))
+        player.play(.tick, due: 0)
+        #expect(handed.wait(for: 2))
+        player.close()
+        #expect(handed.all.map(\.delivery) == [.played, .noDevice])
+    }
+
     @Test func anUnwritableOutputFallsBackToSilence() {
         let player = CuePlayer(sounds: cueSounds(), wavPath: "/nonexistent/dir/x.wav")
         #expect(player.isSilent)

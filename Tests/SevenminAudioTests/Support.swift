@@ -96,10 +96,16 @@ final class FakeDevice: AudioDevice, @unchecked Sendable {
     let entered = DispatchSemaphore(value: 0)
     let closed = DispatchSemaphore(value: 0)
 
-    /// With `blocking`, every `play` waits until `release()`.
-    init(blocking: Bool = false) { gate = blocking ? DispatchSemaphore(value: 0) : nil }
+    private let failing: Bool
 
-    func play(_ samples: UnsafeBufferPointer<Int16>) {
+    /// With `blocking`, every `play` waits until `release()`; with `failing`, every `play` throws.
+    init(blocking: Bool = false, failing: Bool = false) {
+        gate = blocking ? DispatchSemaphore(value: 0) : nil
+        self.failing = failing
+    }
+
+    func play(_ samples: UnsafeBufferPointer<Int16>) throws {
+        if failing { throw AoError(call: "ao_play", code: 0) }
         lock.withLock { written += samples }
         entered.signal()
         gate?.wait()
