@@ -15,6 +15,7 @@ public final class PhraseCache: @unchecked Sendable {
     private var ready: [String: Sound] = [:]
     private var failed: [String: String] = [:]
     private var todo: [String] = []
+    private var rendering: String?
     private var busy = false
 
     /// Sounds are resampled to `sampleRate` as they are rendered, so playing them costs nothing.
@@ -32,7 +33,9 @@ public final class PhraseCache: @unchecked Sendable {
     public func prepare(_ texts: [String]) {
         condition.lock()
         defer { condition.unlock() }
-        for text in texts where ready[text] == nil && failed[text] == nil && !todo.contains(text) { todo.append(text) }
+        for text in texts where ready[text] == nil && failed[text] == nil && rendering != text && !todo.contains(text) {
+            todo.append(text)
+        }
         guard !busy, !todo.isEmpty else { return }
         busy = true
         let thread = Thread { [self] in work() }
@@ -68,7 +71,8 @@ public final class PhraseCache: @unchecked Sendable {
                     condition.broadcast()
                     return nil
                 }
-                return todo.removeFirst()
+                rendering = todo.removeFirst()
+                return rendering
             }
             guard let text else { return }
             let outcome = Result { try render(text).resampled(to: sampleRate) }
@@ -77,6 +81,7 @@ public final class PhraseCache: @unchecked Sendable {
                 case .success(let sound): ready[text] = sound
                 case .failure(let error): failed[text] = "\(error)"
                 }
+                rendering = nil
             }
         }
     }

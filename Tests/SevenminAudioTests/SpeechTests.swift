@@ -73,6 +73,26 @@ struct PhraseCacheTests {
         #expect(cache.sound(for: "never asked for") == nil)
     }
 
+    @Test func eachTextIsRenderedOnceHoweverOftenItIsAskedFor() {
+        let gate = DispatchSemaphore(value: 0), entered = DispatchSemaphore(value: 0)
+        let count = Counter()
+        let cache = PhraseCache { _ in
+            count.add()
+            entered.signal()
+            gate.wait()
+            return tone(seconds: 0.1)
+        }
+        cache.prepare(["One.", "Two."])
+        entered.wait()
+        cache.prepare(["One.", "Two.", "One."])   // "One." is being rendered, "Two." is queued
+        gate.signal()
+        gate.signal()
+        #expect(cache.waitUntilReady(timeout: 5))
+        cache.prepare(["Two."])
+        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(count.value == 2)
+    }
+
     @Test func aFailureIsRecordedAndTheRestStillRender() {
         struct Unspeakable: Error {}
         let cache = PhraseCache { text in

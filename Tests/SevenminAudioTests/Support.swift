@@ -51,6 +51,14 @@ func tone(seconds: Double, frequency: Double = 300, amplitude: Double = 8_000, r
     return Sound(samples: samples, sampleRate: rate)
 }
 
+/// Counts calls from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
 /// A clock the test moves by hand.
 final class ManualClock: MonotonicClock, @unchecked Sendable {
     private let lock = NSLock()
