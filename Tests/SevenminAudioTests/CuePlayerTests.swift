@@ -60,6 +60,8 @@ struct CuePlayerTests {
         player.close(drain: 5)
         let written = try SoundFile.read(path).samples
         let beep = CueSynthesizer.sound(for: .halfway).samples
+        // Both begin on the file's first frame: the first sound heard is the first of either.
+        #expect(firstSound(in: written) == min(firstSound(in: beep) ?? .max, firstSound(in: words) ?? .max))
         // Past the ramp, what is left once the words are taken away is the beep, ducked.
         let range = Mixer.rampFrames..<min(beep.count, words.count)
         let residue = range.map { Double(written[$0]) - Double(words[$0]) }
@@ -105,6 +107,7 @@ struct CuePlayerTests {
         #expect(player.isSilent)
         let failure = "ao_driver_id(no-such-driver): no such driver"
         #expect(player.choice.attempts == [.init(driver: "no-such-driver", failure: failure)])
+        #expect(player.choice.summary == "tried no-such-driver (\(failure)); using silent (no sound device)")
         player.play(.tick, due: SystemMonotonicClock().now())
         #expect(handed.wait(for: 1))
         #expect(handed.all.map(\.delivery) == [.noDevice])
