@@ -27,6 +27,11 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
         // Async-signal-safe pieces that cannot be written in Swift: the
         // self-pipe signal handlers and the crash-time terminal restore.
         .target(name: "CSevenminSystem"),
@@ -35,19 +40,23 @@ let package = Package(
         .target(name: "SevenminCore"),
 
         // Thin adapters around the core.
-        .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "CNcursesw", "CSevenminSystem"]),
-        .target(name: "SevenminAudio", dependencies: ["SevenminCore", "CAo", "CSndfile"]),
-        .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminTerminal", "SevenminAudio"]),
+        // The system around the loop: signals, the deadline timer, the monotonic clock, checked C calls.
+        .target(name: "SevenminSystem", dependencies: ["SevenminCore", "CSevenminSystem"]),
+        .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "SevenminSystem", "CNcursesw", "CSevenminSystem"]),
+        .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile", "CEspeakNG"]),
+        .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal", "SevenminAudio"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
         // Synthesises the cue set in Sounds/ reproducibly.
         .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio"]),
         // Times the drawing of workout frames (bench/frames.sh).
         .executableTarget(name: "sevenmin-frame-bench", dependencies: ["SevenminCore"]),
+        // Measures speech rendering, export and cue levels for BENCHMARKS.md.
+        .executableTarget(name: "sevenmin-audio-bench", dependencies: ["SevenminAudio", "SevenminCore"]),
 
         // Snapshots and fixtures are read from the source tree, not bundled.
         .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots", "Golden"]),
-        .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore"]),
+        .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

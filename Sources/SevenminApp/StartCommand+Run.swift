@@ -2,6 +2,7 @@ import CSevenminSystem
 import Foundation
 import SevenminAudio
 import SevenminCore
+import SevenminSystem
 import SevenminTerminal
 
 extension StartCommand: RunnableCommand {
@@ -27,9 +28,11 @@ extension StartCommand: RunnableCommand {
         defer { redirect?.restore() }
 
         let timeline = Timeline()
-        let audio = mute ? nil : CueAudio(timeline: timeline, clock: clock, events: events)
-        let journal = WorkoutJournal(events: events)
-        let settings = CoachSettings(flash: flash, bell: bell, seed: loaded.seed)
+        let audio = mute ? nil : CoachAudio(request: audioRequest, timeline: timeline, clock: clock, events: events,
+                                            voice: voice ? (voiceName ?? loaded.plan.routine.voice ?? "en-us", rate) : nil)
+        let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
+        let settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
+                                     seed: loaded.seed)
 
         var outcome: (ending: WorkoutEnding, app: WorkoutApp)
         do {
@@ -65,6 +68,14 @@ extension StartCommand: RunnableCommand {
     }
 }
 
+extension StartCommand {
+    /// The sound output the options ask for; `SEVENMIN_AUDIO_WAV` writes a WAV file instead, for tests.
+    var audioRequest: AudioOutputRequest {
+        let wav = ProcessInfo.processInfo.environment["SEVENMIN_AUDIO_WAV"].flatMap { $0.isEmpty ? nil : $0 }
+        return AudioOutputRequest(driver: audioDriver, device: audioDevice, wavPath: wav, volume: volume)
+    }
+}
+
 /// The monotonic clock, fixing the timeline's origin at the first reading (the workout's start).
 struct TimelineClock: MonotonicClock {
     let clock: SystemMonotonicClock
@@ -95,9 +106,11 @@ enum Summary {
 /// What the loop writes as it goes: the events file, and the history.
 final class WorkoutJournal: WorkoutRecorder {
     private let events: EventLog?
+    private var notices: [String]
 
-    init(events: EventLog?) {
+    init(events: EventLog?, notices: [String] = []) {
         self.events = events
+        self.notices = notices
     }
 
     func log(_ record: EventRecord) { events?.append(record) }
@@ -105,6 +118,7 @@ final class WorkoutJournal: WorkoutRecorder {
     func record(_ entry: HistoryEntry) {}
 
     func takeNotices() -> [String] {
-        [events?.takeFailure()].compactMap { $0 }
+        defer { notices = [] }
+        return notices + [events?.takeFailure()].compactMap { $0 }
     }
 }

@@ -5,6 +5,9 @@ import SevenminCore
 /// the same code always yields the same samples, so `Sounds/` can be regenerated and checked.
 public enum CueSynthesizer {
     public static let sampleRate = 44_100
+    /// Every cue is scaled to this loudness (dB RMS over the whole cue), so none is much
+    /// quieter than another: a soft halfway chime was easily missed under a loud go.
+    public static let levelDecibels = -15.0
 
     /// A tone: frequency glide, length, loudness and decay.
     struct Tone {
@@ -72,7 +75,9 @@ public enum CueSynthesizer {
                 mix[first + k] += tone.level * envelope * v / norm
             }
         }
-        let samples = mix.map { Int16(max(-1, min(1, $0)) * 32_000) }
+        let power = mix.reduce(0.0) { $0 + $1 * $1 } / Double(max(mix.count, 1))
+        let scale = pow(10, levelDecibels / 20) / max(power.squareRoot(), 1e-9)
+        let samples = mix.map { Int16((max(-1, min(1, $0 * scale)) * 32_767).rounded()) }
         return Sound(samples: samples, sampleRate: sampleRate)
     }
 }

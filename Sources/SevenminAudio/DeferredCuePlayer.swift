@@ -1,28 +1,33 @@
 import Foundation
 import SevenminCore
 
-/// Opens the sound device on a background thread and queues cues until it is ready.
+/// Opens the sound device on a background thread and queues cues and phrases until it is ready.
 ///
 /// libao probes its drivers when it starts (ALSA, PulseAudio…), which can take far longer
-/// than drawing the first frame; the workout should not wait for it.
+/// than drawing the first frame; the workout should not wait for it. Items queued meanwhile keep
+/// their due instants, so the player drops those that went stale while the device opened.
 public final class DeferredCuePlayer: @unchecked Sendable {
     private let lock = NSLock()
-    private let opened = DispatchGroup()
+    private let opened = DispatchSemaphore(value: 0)
     private var player: CuePlayer?
-    private var pending: [(cue: Cue, due: Instant)] = []
+    private var pending: [(CuePlayer) -> Void] = []
+    private var closed = false
 
-    /// `open` runs on a background thread; its player receives the cues queued meanwhile.
+    /// `open` runs on a background thread; its player receives the items queued meanwhile.
     public init(open: @escaping @Sendable () -> CuePlayer) {
-        opened.enter()
         let thread = Thread { [self] in
             let ready = open()
-            let queued: [(cue: Cue, due: Instant)] = lock.withLock {
+            let abandoned: Bool = lock.withLock {
+                guard !closed else { return true }
                 player = ready
-                defer { pending.removeAll() }
-                return pending
+                // Under the lock, so nothing queued later overtakes what waited.
+                for item in pending { item(ready) }
+                pending.removeAll()
+                return false
             }
-            for item in queued { ready.play(item.cue, due: item.due) }
-            opened.leave()
+            // Closed while opening: nobody will play to it, so give it back at once.
+            if abandoned { ready.close(drain: 0) }
+            opened.signal()
         }
         thread.name = "sevenmin-audio-open"
         thread.start()
@@ -31,15 +36,33 @@ public final class DeferredCuePlayer: @unchecked Sendable {
     /// The player's output once open; nil while it is still opening.
     public var output: CuePlayer.Output? { lock.withLock { player?.output } }
 
+    /// The drivers tried and the one chosen, once open.
+    public var choice: AudioOutputChoice? { lock.withLock { player?.choice } }
+
     public func play(_ cue: Cue, due: Instant) {
+        forward { $0.play(cue, due: due) }
+    }
+
+    /// Queues a rendered phrase, as `CuePlayer.say`.
+    public func say(_ text: String, sound: Sound, priority: Phrase.Priority, due: Instant) {
+        forward { $0.say(text, sound: sound, priority: priority, due: due) }
+    }
+
+    private func forward(_ item: @escaping (CuePlayer) -> Void) {
         lock.withLock {
-            if let player { player.play(cue, due: due) } else { pending.append((cue, due)) }
+            if let player { item(player) } else if !closed { pending.append(item) }
         }
     }
 
-    /// Waits for the device to open, lets sounding cues finish, and closes it.
-    public func close() {
-        opened.wait()
-        lock.withLock { player }?.close()
+    /// Waits up to `openTimeout` for the device to open, then closes the player (see
+    /// `CuePlayer.close`): within 250 ms with the defaults, whatever the device does. A device
+    /// still opening by then is abandoned, and closed when it opens.
+    public func close(openTimeout: Double = 0.05, drain: Double = 0.15) {
+        _ = opened.wait(timeout: .now() + openTimeout)
+        let ready: CuePlayer? = lock.withLock {
+            closed = true
+            return player
+        }
+        ready?.close(drain: drain)
     }
 }

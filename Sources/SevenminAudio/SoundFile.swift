@@ -1,59 +1,92 @@
 import CSndfile
 import Foundation
 
-/// Mono 16-bit audio in memory.
-public struct Sound: Equatable, Sendable {
-    public var samples: [Int16]
-    public var sampleRate: Int
-
-    public init(samples: [Int16], sampleRate: Int) {
-        self.samples = samples
-        self.sampleRate = sampleRate
-    }
-
-    public var duration: Double { Double(samples.count) / Double(sampleRate) }
-
-    /// The same sound at another sample rate, by linear interpolation.
-    public func resampled(to rate: Int) -> Sound {
-        guard rate != sampleRate, !samples.isEmpty else { return Sound(samples: samples, sampleRate: rate) }
-        let count = Int((Double(samples.count) * Double(rate) / Double(sampleRate)).rounded())
-        let step = Double(sampleRate) / Double(rate)
-        var out = [Int16](repeating: 0, count: count)
-        for k in 0..<count {
-            let pos = Double(k) * step
-            let i = Int(pos), f = pos - Double(i)
-            let a = Double(samples[min(i, samples.count - 1)]), b = Double(samples[min(i + 1, samples.count - 1)])
-            out[k] = Int16(a + (b - a) * f)
-        }
-        return Sound(samples: out, sampleRate: rate)
-    }
-}
-
-/// A sound file that libsndfile could not read or write.
+/// A sound file that libsndfile could not read or write, or that is not a cue.
 public struct SoundFileError: Error, CustomStringConvertible {
+    /// What went wrong, for the exit code and the message.
+    public enum Reason: Sendable {
+        /// The file could not be opened or created (`sf_open`).
+        case cannotOpen
+        /// Reading or writing samples failed part way.
+        case cannotTransfer
+        /// It opened, but is not a short cue: too long, too many channels, an odd rate.
+        case notACue
+        /// The extension names no format we write.
+        case unknownFormat
+    }
+
+    public var reason: Reason
     public var call: String
     public var path: String
     public var detail: String
     public var description: String { "\(call)(\(path)) failed: \(detail)" }
 }
 
+/// A file format `SoundFile.write` can produce, chosen by the file's extension.
+public enum SoundFileFormat: String, CaseIterable, Sendable {
+    case wav, flac, ogg
+
+    /// The format for `path`'s extension (`.wav`, `.flac`, `.ogg`/`.oga`), or nil.
+    public init?(path: String) {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "wav", "wave": self = .wav
+        case "flac": self = .flac
+        case "ogg", "oga": self = .ogg
+        default: return nil
+        }
+    }
+
+    /// The format for `path`, or `SoundFileError.unknownFormat`.
+    public static func of(path: String) throws -> SoundFileFormat {
+        guard let format = SoundFileFormat(path: path) else {
+            throw SoundFileError(reason: .unknownFormat, call: "sf_open", path: path,
+                                 detail: "unknown format (use .wav, .flac or .ogg)")
+        }
+        return format
+    }
+
+    var libsndfileFormat: Int32 {
+        switch self {
+        case .wav: return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        case .flac: return Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
+        case .ogg: return Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
+        }
+    }
+}
+
 /// Reading and writing sound files through libsndfile.
 public enum SoundFile {
-    /// Decodes any format libsndfile reads (WAV, FLAC, OGG…) to mono 16-bit (`sf_open`, `sf_readf_short`).
+    /// A cue is a few seconds at most; anything longer is refused before a byte is allocated.
+    public static let maxCueSeconds = 10.0
+    public static let maxChannels = 2
+    public static let sampleRates = 8_000...192_000
+    static let writeBlockFrames = 8_192
+
+    /// Decodes a short cue in any format libsndfile reads (WAV, FLAC, OGG…) to mono 16-bit
+    /// (`sf_open`, `sf_readf_short`). The header is not trusted: frames, channels and rate are
+    /// checked against a cue's limits before anything is allocated.
     public static func read(_ path: String) throws -> Sound {
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
-            throw SoundFileError(call: "sf_open", path: path, detail: String(cString: sf_strerror(nil)))
+            throw SoundFileError(reason: .cannotOpen, call: "sf_open", path: path,
+                                 detail: String(cString: sf_strerror(nil)))
         }
         defer { sf_close(file) }
-        let channels = Int(info.channels)
-        guard channels > 0, info.frames > 0, info.frames < 10 * 60 * 192_000 else {
-            throw SoundFileError(call: "sf_open", path: path, detail: "no audio frames")
+        let channels = Int(info.channels), rate = Int(info.samplerate)
+        func refuse(_ detail: String) -> SoundFileError {
+            SoundFileError(reason: .notACue, call: "sf_open", path: path, detail: detail)
+        }
+        guard (1...maxChannels).contains(channels) else { throw refuse("\(channels) channels, not mono or stereo") }
+        guard sampleRates.contains(rate) else { throw refuse("sample rate \(rate) Hz") }
+        guard info.frames > 0 else { throw refuse("no audio frames") }
+        guard Double(info.frames) <= maxCueSeconds * Double(rate) else {
+            throw refuse("\(info.frames) frames, longer than a cue (\(Int(maxCueSeconds)) s)")
         }
         var interleaved = [Int16](repeating: 0, count: Int(info.frames) * channels)
         let got = interleaved.withUnsafeMutableBufferPointer { sf_readf_short(file, $0.baseAddress, info.frames) }
         guard got > 0 else {
-            throw SoundFileError(call: "sf_readf_short", path: path, detail: String(cString: sf_strerror(file)))
+            throw SoundFileError(reason: .cannotTransfer, call: "sf_readf_short", path: path,
+                                 detail: String(cString: sf_strerror(file)))
         }
         var mono = [Int16](repeating: 0, count: Int(got))
         for f in 0..<Int(got) {
@@ -61,22 +94,45 @@ public enum SoundFile {
             for c in 0..<channels { sum += Int(interleaved[f * channels + c]) }
             mono[f] = Int16(sum / channels)
         }
-        return Sound(samples: mono, sampleRate: Int(info.samplerate))
+        return Sound(samples: mono, sampleRate: rate)
     }
 
-    /// Writes a 16-bit PCM WAV file (`sf_open` for writing, `sf_writef_short`).
+    /// Writes a 16-bit PCM WAV file.
     public static func writeWAV(_ sound: Sound, to path: String) throws {
+        try write(sound, to: path, format: .wav)
+    }
+
+    /// Writes `sound` in `format`, or in the format the extension names (`sf_open` for writing,
+    /// `sf_writef_short`). Throws `.unknownFormat` for any other extension, `.cannotOpen` when the
+    /// file cannot be created.
+    public static func write(_ sound: Sound, to path: String, format: SoundFileFormat? = nil) throws {
+        let format = try format ?? SoundFileFormat.of(path: path)
         var info = SF_INFO()
         info.samplerate = Int32(sound.sampleRate)
         info.channels = 1
-        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        info.format = format.libsndfileFormat
         guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw SoundFileError(call: "sf_open", path: path, detail: String(cString: sf_strerror(nil)))
+            throw SoundFileError(reason: .cannotOpen, call: "sf_open", path: path,
+                                 detail: String(cString: sf_strerror(nil)))
         }
-        defer { sf_close(file) }
-        let written = sound.samples.withUnsafeBufferPointer { sf_writef_short(file, $0.baseAddress, sf_count_t($0.count)) }
-        guard written == sound.samples.count else {
-            throw SoundFileError(call: "sf_writef_short", path: path, detail: String(cString: sf_strerror(file)))
+        // In blocks: libvorbis allocates on the stack in proportion to one write, and a whole
+        // workout in one call overflows it.
+        var failure: String?
+        sound.samples.withUnsafeBufferPointer { samples in
+            for start in stride(from: 0, to: samples.count, by: writeBlockFrames) where failure == nil {
+                let count = min(writeBlockFrames, samples.count - start)
+                if sf_writef_short(file, samples.baseAddress! + start, sf_count_t(count)) != count {
+                    failure = String(cString: sf_strerror(file))
+                }
+            }
+        }
+        // Closing flushes the encoder and the header; a failure there is a failed write too.
+        let closed = sf_close(file)
+        if let failure {
+            throw SoundFileError(reason: .cannotTransfer, call: "sf_writef_short", path: path, detail: failure)
+        }
+        guard closed == 0 else {
+            throw SoundFileError(reason: .cannotTransfer, call: "sf_close", path: path, detail: "error \(closed)")
         }
     }
 }

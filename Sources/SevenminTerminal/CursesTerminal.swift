@@ -3,6 +3,7 @@ import CSevenminSystem
 import Foundation
 import Glibc
 import SevenminCore
+import SevenminSystem
 
 /// The terminal while curses owns it. Create it only through `withScreen`, which
 /// gives the terminal back (cursor, echo, modes, colours) however the body ends.

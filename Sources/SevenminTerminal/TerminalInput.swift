@@ -1,5 +1,6 @@
 import Glibc
 import SevenminCore
+import SevenminSystem
 
 /// The loop's waiting room: sleeps in `poll` on the terminal, the signal pipe and the deadline
 /// timer, and reports what woke it as inputs.

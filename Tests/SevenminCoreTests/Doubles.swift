@@ -65,6 +65,8 @@ final class RecordingAudio: AudioSink, @unchecked Sendable {
     init(status: AudioStatus = .device("test")) { self.status = status }
     func play(_ cue: Cue, due: Instant) { cues.append((cue, due)) }
     func say(_ announcement: Announcement) { phrases.append(announcement) }
+    private(set) var prepared: [Phrase] = []
+    func prepare(_ phrases: [Phrase]) { prepared += phrases }
 }
 
 /// Records the events file and the history.

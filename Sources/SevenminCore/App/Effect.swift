@@ -8,6 +8,8 @@ public enum Effect: Equatable, Sendable {
     case playCue(Cue, due: Instant)
     /// Speak a phrase.
     case announce(Announcement)
+    /// Render these phrases ahead of time, in the background, so none waits on synthesis when due.
+    case prepareVoice([Phrase])
     /// Append a line to the events file.
     case log(EventRecord)
     /// Write to the history.
@@ -31,24 +33,13 @@ public enum WorkoutEnding: Equatable, Sendable {
     case signal(WorkoutSignal)
 }
 
-/// A phrase for the voice to speak.
+/// A phrase for the voice to speak, with the instant it falls due.
 public struct Announcement: Equatable, Sendable {
-    public enum Priority: Int, Comparable, Sendable {
-        /// Counting aloud, halfway: may be cut off.
-        case low
-        /// A segment starting, the finish: cuts off anything lower.
-        case high
-
-        public static func < (a: Priority, b: Priority) -> Bool { a.rawValue < b.rawValue }
-    }
-
-    public var text: String
-    public var priority: Priority
+    public var phrase: Phrase
     public var due: Instant
 
-    public init(_ text: String, priority: Priority, due: Instant) {
-        self.text = text
-        self.priority = priority
+    public init(_ phrase: Phrase, due: Instant) {
+        self.phrase = phrase
         self.due = due
     }
 }

@@ -25,6 +25,8 @@ public protocol AudioSink: AnyObject, Sendable {
     func play(_ cue: Cue, due: Instant)
     /// Queues a phrase; returns at once.
     func say(_ announcement: Announcement)
+    /// Starts rendering phrases in the background; returns at once.
+    func prepare(_ phrases: [Phrase])
     /// Where sound goes, once known.
     var status: AudioStatus { get }
 }

@@ -36,6 +36,8 @@ public struct WorkoutApp: Sendable {
         var effects: [Effect] = []
         perform(session.start(at: now), at: now, into: &effects)
         effects += frame(at: now)
+        // After the first frame, so that drawing it never waits on the voice.
+        if settings.voice { effects.append(.prepareVoice(VoicePolicy.phrases(in: plan, countAloud: settings.countAloud))) }
         return effects
     }
 
@@ -215,8 +217,8 @@ public struct WorkoutApp: Sendable {
                 break
             }
             sound(event, at: now, into: &effects)
-            if settings.voice, let phrase = VoicePolicy.announcement(for: event, in: plan, countAloud: settings.countAloud) {
-                effects.append(.announce(phrase))
+            if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session, countAloud: settings.countAloud) {
+                effects.append(.announce(Announcement(phrase, due: event.due)))
             }
         }
     }

@@ -59,6 +59,7 @@ public final class WorkoutLoop {
             case .repaint: terminal.invalidate()
             case .playCue(let cue, let due): audio?.play(cue, due: due)
             case .announce(let phrase): audio?.say(phrase)
+            case .prepareVoice(let phrases): audio?.prepare(phrases)
             case .log(let line): recorder?.log(line)
             case .record(let entry): recorder?.record(entry)
             case .bell: terminal.bell()

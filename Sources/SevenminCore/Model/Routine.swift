@@ -19,10 +19,12 @@ public struct Exercise: Equatable, Sendable {
     public var group: ExerciseGroup?
     /// Free-form labels such as `chair`, `floor`, `noisy`; `--without TAG` drops exercises by them.
     public var tags: [String]
+    /// What the voice says instead of the title, for names that read badly aloud or another language.
+    public var say: String?
 
     public init(title: String, description: String = "", videoURL: String? = nil,
                 color: RGB, colorName: String? = nil, work: Double, sides: Int = 1,
-                group: ExerciseGroup? = nil, tags: [String] = []) {
+                group: ExerciseGroup? = nil, tags: [String] = [], say: String? = nil) {
         self.title = title
         self.description = description
         self.videoURL = videoURL
@@ -32,6 +34,7 @@ public struct Exercise: Equatable, Sendable {
         self.sides = sides
         self.group = group
         self.tags = tags
+        self.say = say
     }
 }
 
@@ -54,11 +57,13 @@ public struct Routine: Equatable, Sendable {
     public var warmup: [Exercise]
     /// Run once, after the last round.
     public var cooldown: [Exercise]
+    /// The espeak-ng voice to speak with, such as `en-us`, `de` or `fr`; nil for the default.
+    public var voice: String?
 
     public init(name: String, description: String = "", rest: Double = Routine.defaultRest,
                 getReady: Double = Routine.defaultGetReady, rounds: Int = Routine.defaultRounds,
                 roundRest: Double = Routine.defaultRoundRest, exercises: [Exercise],
-                warmup: [Exercise] = [], cooldown: [Exercise] = []) {
+                warmup: [Exercise] = [], cooldown: [Exercise] = [], voice: String? = nil) {
         self.name = name
         self.description = description
         self.rest = rest
@@ -68,6 +73,7 @@ public struct Routine: Equatable, Sendable {
         self.exercises = exercises
         self.warmup = warmup
         self.cooldown = cooldown
+        self.voice = voice
     }
 
     /// The short YouTube link for a video id: short enough to fit on the screen whole.

@@ -1,0 +1,135 @@
+import Foundation
+import SevenminAudio
+import SevenminCore
+import SevenminSystem
+
+/// The sound of a workout as the loop's audio sink: cues and the voice through one player,
+/// opened in the background, with every delivery written to the events file.
+final class CoachAudio: AudioSink, @unchecked Sendable {
+    private let player: DeferredCuePlayer
+    private let cache: PhraseCache?
+    private let speaker: SpeechSynthesizer?
+    private let events: EventLog?
+    private let timeline: Timeline
+    private let clock: SystemMonotonicClock
+
+    /// Opens the device `request` asks for; with `voice` set, speaks through espeak-ng with it,
+    /// or says once why it cannot (in `voiceProblem`) and carries on with cues alone.
+    init(request: AudioOutputRequest, timeline: Timeline, clock: SystemMonotonicClock, events: EventLog?,
+         voice: (name: String, rate: Int)?) {
+        self.events = events
+        self.timeline = timeline
+        self.clock = clock
+        var speaker: SpeechSynthesizer?
+        if let voice {
+            do {
+                speaker = try SpeechSynthesizer(voice: voice.name, wordsPerMinute: voice.rate)
+            } catch {
+                voiceProblem = "no voice: \(error)"
+                Console.error("sevenmin: voice: \(error)")
+            }
+        }
+        self.speaker = speaker
+        cache = speaker.map { PhraseCache(synthesizer: $0) }
+        let delivered: CuePlayer.DeliveryHandler = { [weak events] kind, due, delivery in
+            events?.append(CoachAudio.record(kind, due: due, delivery: delivery, timeline: timeline, clock: clock))
+        }
+        player = DeferredCuePlayer {
+            let (sounds, missing) = CoachAudio.loadSounds()
+            let opened = CuePlayer(sounds: sounds, request: request, clock: clock, delivered: delivered)
+            Console.error("sevenmin: audio: " + opened.choice.summary)
+            if !missing.isEmpty { Console.error("sevenmin: missing sounds: \(missing.joined(separator: ", "))") }
+            return opened
+        }
+    }
+
+    /// Why there is no voice, when one was asked for and cannot be had.
+    private(set) var voiceProblem: String?
+
+    /// Whether phrases will be spoken.
+    var speaks: Bool { cache != nil }
+
+    /// Renders every phrase the plan can call for, in the background: call after the first frame.
+    func prepare(_ phrases: [Phrase]) {
+        cache?.prepare(phrases.map(\.text))
+    }
+
+    func play(_ cue: Cue, due: Instant) { player.play(cue, due: due) }
+
+    /// Speaks a phrase once it is rendered. The finish, whose words depend on the time taken, is
+    /// rendered on the spot (it takes milliseconds). Any other phrase still rendering (the first,
+    /// due with the first frame) is waited for off the loop, within the staleness limit; one not
+    /// ready by then is skipped and logged, never played late.
+    func say(_ announcement: Announcement) {
+        guard let cache else { return }
+        let phrase = announcement.phrase
+        var sound = cache.sound(for: phrase.text)
+        if sound == nil, phrase.priority == .finish { sound = try? speaker?.synthesize(phrase.text) }
+        if let sound {
+            player.say(phrase.text, sound: sound, priority: phrase.priority, due: announcement.due)
+            return
+        }
+        let limit = announcement.due + CuePolicy.stalenessLimit
+        DispatchQueue.global().async { [self] in
+            while clock.now() < limit {
+                if let sound = cache.sound(for: phrase.text) {
+                    player.say(phrase.text, sound: sound, priority: phrase.priority, due: announcement.due)
+                    return
+                }
+                usleep(5_000)
+            }
+            Console.error("sevenmin: voice: skipped \"\(visible(phrase.text))\": not rendered in time")
+            events?.append(EventRecord(t: timeline.offset(clock.now()), event: "say", [
+                ("text", .string(phrase.text)), ("planned", .seconds(timeline.offset(announcement.due))),
+                ("delivery", .string("none")),
+            ]))
+        }
+    }
+
+    var status: AudioStatus {
+        switch player.output {
+        case nil: return .opening
+        case .silent?: return .silent
+        case .device(let name)?: return .device(name)
+        case .file(let path)?: return .device(path)
+        }
+    }
+
+    /// Lets what sounds finish briefly, then closes; bounded whatever the device does.
+    func close() { player.close() }
+
+    /// The events-file line for a delivery: `cue` or `say`, when it was handed on, when it was due, and how.
+    static func record(_ kind: AudioItem.Kind, due: Instant, delivery: Delivery, timeline: Timeline,
+                       clock: SystemMonotonicClock) -> EventRecord {
+        let how: String
+        switch delivery {
+        case .played: how = "device"
+        case .noDevice, .stale, .cutOff: how = "none"
+        }
+        var fields: [(String, JSONWriter.Value)]
+        let event: String
+        switch kind {
+        case .cue(let cue):
+            event = "cue"
+            fields = [("cue", .string(cue.rawValue))]
+        case .phrase(let text, _):
+            event = "say"
+            fields = [("text", .string(text))]
+        }
+        fields += [("planned", .seconds(timeline.offset(due))), ("delivery", .string(how))]
+        if case .stale(let late) = delivery { fields.append(("late", .seconds(late))) }
+        if case .cutOff = delivery { fields.append(("cut", .string("by a more important phrase"))) }
+        return EventRecord(t: timeline.offset(clock.now()), event: event, fields)
+    }
+
+    /// Decodes every cue file once, up front.
+    static func loadSounds() -> ([Cue: Sound], missing: [String]) {
+        var sounds: [Cue: Sound] = [:]
+        var missing: [String] = []
+        for cue in Cue.allCases {
+            let path = (Resources.soundsDirectory ?? "Sounds") + "/\(cue.rawValue).wav"
+            do { sounds[cue] = try SoundFile.read(path) } catch { missing.append(cue.rawValue) }
+        }
+        return (sounds, missing)
+    }
+}

@@ -1,0 +1,148 @@
+import CEspeakNG
+import Foundation
+
+/// Why speech cannot be had; the app reports it once and carries on with beeps only.
+public enum SpeechError: Error, Equatable, CustomStringConvertible {
+    /// `espeak_Initialize` failed: most often the voice data (espeak-ng-data) is missing.
+    case unavailable(call: String, detail: String)
+    /// `espeak_SetVoiceByName` knows no such voice.
+    case unknownVoice(String)
+    /// A call failed after set-up.
+    case failed(call: String, code: Int32)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let call, let detail): return "\(call) failed: \(detail) (is espeak-ng-data installed?)"
+        case .unknownVoice(let name): return "unknown voice '\(name)' (see the list of voices)"
+        case .failed(let call, let code): return "\(call) failed with error \(code)"
+        }
+    }
+}
+
+/// A voice espeak-ng can speak with.
+public struct SpeechVoice: Equatable, Sendable {
+    /// What `espeak_SetVoiceByName` takes, e.g. `en-us`, `de`, `fr`.
+    public var name: String
+    /// The language it reads, e.g. `en-us`.
+    public var language: String
+}
+
+/// Turns text into speech with libespeak-ng, rendered into memory (never played by espeak).
+///
+/// espeak-ng keeps its state in globals and is not thread-safe, so every call goes through
+/// one process-wide lock, and the library is initialised once per process.
+public final class SpeechSynthesizer: Sendable {
+    /// espeak-ng renders at 22 050 Hz, mono, 16-bit.
+    public let sampleRate: Int
+    public let voice: String
+    /// Words per minute, clamped to espeak's range (80–450).
+    public let rate: Int
+
+    /// Checks that the library and the voice are usable; throws `SpeechError` if not.
+    public init(voice: String = "en-us", wordsPerMinute: Int = 175) throws {
+        sampleRate = try Espeak.shared.sampleRate()
+        self.voice = voice
+        rate = min(max(wordsPerMinute, Int(espeakRATE_MINIMUM)), Int(espeakRATE_MAXIMUM))
+        try Espeak.shared.locked { try Espeak.select(voice: voice, rate: rate) }
+    }
+
+    /// The voices installed (`espeak_ListVoices`), sorted by name.
+    public static func voices() throws -> [SpeechVoice] {
+        _ = try Espeak.shared.sampleRate()
+        return try Espeak.shared.locked { try Espeak.listVoices() }
+    }
+
+    /// Speech for `text`, trimmed of the silence espeak leaves after the last word.
+    public func synthesize(_ text: String) throws -> Sound {
+        let samples = try Espeak.shared.locked {
+            try Espeak.select(voice: voice, rate: rate)
+            return try Espeak.synth(text)
+        }
+        var end = samples.count
+        while end > 0 && abs(Int(samples[end - 1])) < 64 { end -= 1 }
+        return Sound(samples: Array(samples[..<end]), sampleRate: sampleRate)
+    }
+}
+
+/// The library's global state, behind one lock.
+private final class Espeak: @unchecked Sendable {
+    static let shared = Espeak()
+    private let lock = NSLock()
+    private var initialised: Result<Int, SpeechError>?
+    /// What was last selected, so a voice is loaded only when it changes.
+    private static nonisolated(unsafe) var current: (voice: String, rate: Int)?
+
+    func locked<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Initialises once (`espeak_Initialize`); later calls return the first outcome.
+    func sampleRate() throws -> Int {
+        try locked {
+            if initialised == nil { initialised = Result { try Espeak.initialize() }.mapError { $0 as! SpeechError } }
+            return try initialised!.get()
+        }
+    }
+
+    /// `espeak_Initialize`, synchronous, with DONT_EXIT: without it, missing data calls exit(1).
+    private static func initialize() throws -> Int {
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, espeakINITIALIZE_DONT_EXIT)
+        guard rate > 0 else { throw SpeechError.unavailable(call: "espeak_Initialize", detail: "error \(rate)") }
+        espeak_SetSynthCallback(collectSpeech)
+        return Int(rate)
+    }
+
+    /// `espeak_SetVoiceByName` and `espeak_SetParameter(espeakRATE)`, when they change.
+    static func select(voice: String, rate: Int) throws {
+        if let current, current == (voice, rate) { return }
+        guard espeak_SetVoiceByName(voice) == EE_OK else { throw SpeechError.unknownVoice(voice) }
+        let code = espeak_SetParameter(espeakRATE, Int32(rate), 0)
+        guard code == EE_OK else { throw SpeechError.failed(call: "espeak_SetParameter", code: Int32(code.rawValue)) }
+        current = (voice, rate)
+    }
+
+    /// `espeak_Synth`: in synchronous mode it returns once every sample went through the callback.
+    static func synth(_ text: String) throws -> [Int16] {
+        let sink = SpeechSink()
+        let context = Unmanaged.passRetained(sink)
+        defer { context.release() }
+        let code = text.withCString { chars in
+            espeak_Synth(chars, strlen(chars) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil,
+                         context.toOpaque())
+        }
+        guard code == EE_OK else { throw SpeechError.failed(call: "espeak_Synth", code: Int32(code.rawValue)) }
+        return sink.samples
+    }
+
+    /// `espeak_ListVoices`, with a nil spec for every voice.
+    static func listVoices() throws -> [SpeechVoice] {
+        guard let list = espeak_ListVoices(nil) else { throw SpeechError.failed(call: "espeak_ListVoices", code: -1) }
+        var voices: [SpeechVoice] = []
+        var k = 0
+        while let entry = list[k] {
+            k += 1
+            guard let id = entry.pointee.identifier else { continue }
+            // `languages` is a priority byte followed by a C string; the first is the main one.
+            let language = entry.pointee.languages.map { String(cString: $0 + 1) } ?? ""
+            let name = String(cString: id).split(separator: "/").last.map(String.init) ?? ""
+            voices.append(SpeechVoice(name: name, language: language))
+        }
+        return voices.sorted { $0.name < $1.name }
+    }
+}
+
+/// Where the callback puts the samples of one `espeak_Synth` call; reached through `user_data`.
+private final class SpeechSink {
+    var samples: [Int16] = []
+}
+
+/// espeak-ng's synth callback; a C function pointer, so it is a plain function with no captures.
+private func collectSpeech(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32,
+                           _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+    guard let events, let data = events.pointee.user_data else { return 0 }
+    let sink = Unmanaged<SpeechSink>.fromOpaque(data).takeUnretainedValue()
+    if let wav, count > 0 { sink.samples.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count))) }
+    return 0   // 0 means carry on
+}

@@ -1,0 +1,78 @@
+// Measures the audio pipeline for BENCHMARKS.md: how long each phrase of a workout takes to
+// render, how long the whole workout's track takes to export, and how loud each cue is.
+// Run a release build: swift run -c release sevenmin-audio-bench [routine.json] [out-folder]
+import Foundation
+import SevenminAudio
+import SevenminCore
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let routinePath = arguments.first ?? "Workouts/classic.json"
+let folder = arguments.count > 1 ? arguments[1] : NSTemporaryDirectory()
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// Median and maximum of `runs` timings of `body`: the machine may be busy, the median says more.
+func timed(runs: Int = 5, _ body: () throws -> Void) rethrows -> (median: Double, max: Double) {
+    var times: [Double] = []
+    for _ in 0..<runs { times.append(try seconds(body)) }
+    times.sort()
+    return (times[runs / 2], times[runs - 1])
+}
+
+func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+
+do {
+    let plan = Plan(try RoutineLoader.load(path: routinePath))
+
+    print("## Levels (dB RMS over the whole cue)")
+    for cue in Cue.allCases { print("\(cue.rawValue): \(fmt(CueSynthesizer.sound(for: cue).rmsDecibels))") }
+
+    var voice: SpeechSynthesizer!
+    let initialise = try seconds { voice = try SpeechSynthesizer() }
+    let texts = VoicePolicy.phrases(in: plan, countAloud: false).map(\.text)
+    var rendered: [String: Sound] = [:]
+    var times: [Double] = []
+    for text in texts {
+        var sound: Sound!
+        times.append(try seconds { sound = try voice.synthesize(text) })
+        rendered[text] = sound
+    }
+    let speech = rendered.values.reduce(0) { $0 + $1.duration }
+    let levels = rendered.values.map(\.rmsDecibels).sorted()
+    print("\n## Speech (\(voice.voice), \(voice.rate) wpm)")
+    print("initialise: \(fmt(initialise * 1_000)) ms")
+    print("distinct phrases: \(texts.count), \(fmt(speech)) s of speech")
+    print("render per phrase: median \(fmt(times.sorted()[times.count / 2] * 1_000)) ms, "
+        + "max \(fmt(times.max()! * 1_000)) ms, all \(fmt(times.reduce(0, +) * 1_000)) ms "
+        + "(\(fmt(times.reduce(0, +) / speech * 1_000)) ms per second of speech)")
+    print("speech level: \(fmt(levels.first!)) to \(fmt(levels.last!)) dB RMS")
+
+    let cueSounds = Dictionary(uniqueKeysWithValues: Cue.allCases.map { ($0, CueSynthesizer.sound(for: $0)) })
+    let items = try WorkoutTrack.items(for: plan, cues: cueSounds, countAloud: false) { text in
+        try rendered[text] ?? voice.synthesize(text)
+    }
+    let cues = items.filter { if case .cue = $0.kind { true } else { false } }
+    let voiced = items.filter { if case .phrase = $0.kind { true } else { false } }
+    let duration = WorkoutTrack.duration(of: plan, items: items)
+    print("\n## Export (\(fmt(plan.totalDuration, 0)) s plan, \(cues.count) cues, \(voiced.count) phrases)")
+    let renderer = TrackRenderer()
+    var track: TrackRenderer.Track!
+    print("(median and max of 5 runs)")
+    let mix = timed { track = renderer.render(duration: duration, items: items) }
+    print("render only: \(fmt(mix.median, 3)) s, max \(fmt(mix.max, 3)) s")
+    for format in SoundFileFormat.allCases {
+        let path = folder + "/export." + format.rawValue
+        let total = try timed { try renderer.export(duration: duration, items: items, to: path) }
+        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        print("\(format.rawValue): \(fmt(total.median, 3)) s, max \(fmt(total.max, 3)) s, \(size / 1_024) KiB")
+    }
+    let outcomes = Dictionary(grouping: track.deliveries, by: { "\($0.delivery)".prefix { $0 != "(" } })
+    print("deliveries: " + outcomes.keys.sorted().map { "\($0) \(outcomes[$0]!.count)" }.joined(separator: ", "))
+} catch {
+    FileHandle.standardError.write(Data("sevenmin-audio-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import SevenminAudio
+import SevenminCore
+
+@Suite("Speech through espeak-ng")
+struct SpeechTests {
+    @Test func aShortPhraseIsSpeechOfAboutTheRightLength() throws {
+        let sound = try SpeechSynthesizer().synthesize("Wall sit")
+        #expect(sound.sampleRate == 22_050)
+        // Two syllables at 175 words a minute: well over 0.3 s of voice, well under two seconds.
+        #expect(audibleSeconds(sound) > 0.3)
+        #expect(sound.duration < 2)
+        #expect(peak(sound.samples) > 4_000, "too quiet to hear over a beep")
+    }
+
+    @Test func differentWordsGiveDifferentAudio() throws {
+        let voice = try SpeechSynthesizer()
+        let a = try voice.synthesize("Wall sit"), b = try voice.synthesize("Push-up")
+        #expect(a != b)
+        #expect(abs(a.duration - b.duration) > 0.01 || rms(a.samples) != rms(b.samples))
+    }
+
+    @Test func aLongerSentenceTakesLonger() throws {
+        let voice = try SpeechSynthesizer()
+        let short = try voice.synthesize(Phrases.halfway.text)
+        let long = try voice.synthesize(Phrases.getReady(first: "Jumping Jacks").text)
+        #expect(long.duration > short.duration + 0.5)
+    }
+
+    @Test(arguments: [(120, 250)])
+    func aFasterRateSpeaksFaster(slow: Int, fast: Int) throws {
+        let text = Phrases.rest(next: "Push-up").text
+        let slower = try SpeechSynthesizer(wordsPerMinute: slow).synthesize(text)
+        let faster = try SpeechSynthesizer(wordsPerMinute: fast).synthesize(text)
+        #expect(faster.duration < slower.duration * 0.75)
+    }
+
+    @Test(arguments: ["en-us", "de", "fr"])
+    func otherLanguagesSpeakToo(voice: String) throws {
+        let sound = try SpeechSynthesizer(voice: voice).synthesize("42")
+        #expect(audibleSeconds(sound) > 0.3)
+    }
+
+    @Test func anUnknownVoiceIsATypedError() {
+        #expect(throws: SpeechError.unknownVoice("xx-nonesuch")) { try SpeechSynthesizer(voice: "xx-nonesuch") }
+    }
+
+    @Test func theInstalledVoicesCanBeListed() throws {
+        let names = try SpeechSynthesizer.voices().map(\.name)
+        #expect(Set(names).isSuperset(of: ["en-US", "de", "fr"]))
+        // Every name listed is one the synthesiser accepts.
+        for name in names.prefix(5) { #expect(throws: Never.self) { try SpeechSynthesizer(voice: name) } }
+    }
+}
+
+@Suite("Phrases rendered ahead")
+struct PhraseCacheTests {
+    @Test func aPhraseIsNilUntilRenderedThenReadyAtThePlayersRate() {
+        let gate = DispatchSemaphore(value: 0)
+        let cache = PhraseCache(sampleRate: 44_100) { text in
+            gate.wait()
+            return tone(seconds: Double(text.count) / 10, rate: 22_050)
+        }
+        cache.prepare(["Halfway.", "Rest. Next: Push-up."])
+        #expect(cache.sound(for: "Halfway.") == nil, "not rendered yet: the caller skips it")
+        #expect(!cache.waitUntilReady(timeout: 0.05))
+        gate.signal()
+        gate.signal()
+        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(cache.sound(for: "Halfway.")?.sampleRate == 44_100)
+        #expect(abs((cache.sound(for: "Rest. Next: Push-up.")?.duration ?? 0) - 2) < 0.01)
+        #expect(cache.sound(for: "never asked for") == nil)
+    }
+
+    @Test func eachTextIsRenderedOnceHoweverOftenItIsAskedFor() {
+        let gate = DispatchSemaphore(value: 0), entered = DispatchSemaphore(value: 0)
+        let count = Counter()
+        let cache = PhraseCache { _ in
+            count.add()
+            entered.signal()
+            gate.wait()
+            return tone(seconds: 0.1)
+        }
+        cache.prepare(["One.", "Two."])
+        entered.wait()
+        cache.prepare(["One.", "Two.", "One."])   // "One." is being rendered, "Two." is queued
+        gate.signal()
+        gate.signal()
+        #expect(cache.waitUntilReady(timeout: 5))
+        cache.prepare(["Two."])
+        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(count.value == 2)
+    }
+
+    @Test func aFailureIsRecordedAndTheRestStillRender() {
+        struct Unspeakable: Error {}
+        let cache = PhraseCache { text in
+            if text == "bad" { throw Unspeakable() }
+            return tone(seconds: 0.1)
+        }
+        cache.prepare(["bad", "good", "good"])
+        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(cache.sound(for: "good") != nil)
+        #expect(cache.sound(for: "bad") == nil)
+        #expect(cache.failures.keys.sorted() == ["bad"])
+    }
+
+    @Test func rendersRealSpeech() throws {
+        let cache = PhraseCache(synthesizer: try SpeechSynthesizer())
+        let texts = [Phrases.getReady(first: "Jumping Jacks").text, Phrases.count(3).text]
+        cache.prepare(texts)
+        #expect(cache.waitUntilReady(timeout: 10))
+        for text in texts { #expect(audibleSeconds(cache.sound(for: text) ?? Sound(samples: [], sampleRate: 1)) > 0.2) }
+    }
+}
