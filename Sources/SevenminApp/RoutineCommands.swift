@@ -6,19 +6,20 @@ enum RoutineCommands {
     static func routines(_ source: WorkoutDataSource) -> Int32 {
         let files = source.allRoutines()
         guard !files.isEmpty else {
-            Main.printError("Error: No routines found. Looked in: " + source.searchPath.joined(separator: ", "))
+            Main.printError("Error: No routines found. Looked in: " + source.searchPath.map(visible).joined(separator: ", "))
             return ExitCode.noInput
         }
         var rows: [[String]] = [["NAME", "TITLE", "EXERCISES", "ROUNDS", "TOTAL", "FILE"]]
         for file in files {
             var row: [String]
             do {
-                let routine = try RoutineLoader.load(path: file.path)
-                row = [file.name, visible(routine.name), String(routine.exercises.count), String(routine.rounds),
+                let routine = try RoutineLoader.parse(WorkoutDataSource.read(file.path), path: file.path)
+                row = [visible(file.name), visible(routine.name), String(routine.exercises.count), String(routine.rounds),
                        TimeFormat.clock(Plan(routine).totalDuration), visible(file.path)]
             } catch {
-                let first = error.diagnostics.first.map { "\($0.position): \($0.message)" } ?? "invalid"
-                row = [file.name, "(invalid: \(first))", "-", "-", "-", visible(file.path)]
+                let first = (error as? RoutineLoadError)?.diagnostics.first.map { "\($0.position): \($0.message)" }
+                    ?? "unreadable"
+                row = [visible(file.name), "(invalid: \(first))", "-", "-", "-", visible(file.path)]
             }
             if let by = file.shadowedBy { row[5] += "  (shadowed by \(visible(by)))" }
             rows.append(row)
@@ -43,20 +44,22 @@ enum RoutineCommands {
             Main.printError("\(error)")
             return ExitCode.noInput
         }
-        guard let bytes = FileManager.default.contents(atPath: origin) else {
-            Main.printError("Error: Cannot read \(origin)")
-            return ExitCode.noInput
+        let bytes: [UInt8]
+        do { bytes = try WorkoutDataSource.read(origin) } catch {
+            Main.printError(error.description)
+            return error.exitCode
         }
         do { _ = try RoutineLoader.parse(Array(bytes), path: origin) } catch {
             Main.printError(error.description)
             return ExitCode.dataError
         }
-        let dir = source.userDirectory
+        guard let dir = source.userDirectory else {
+            Main.printError(UserDirectories.noHomeMessage)
+            return ExitCode.failure
+        }
         let target = dir + "/" + name + ".json"
-        do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        } catch {
-            Main.printError("Error: Cannot create \(dir): \(error.localizedDescription)")
+        do { try UserDirectories.makeDirectory(dir) } catch {
+            Main.printError(error.description)
             return ExitCode.failure
         }
         let text = RoutineTemplate.renamed(Array(bytes), to: name) ?? Array(bytes)
@@ -64,9 +67,9 @@ enum RoutineCommands {
         let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             if errno == EEXIST {
-                Main.printError("Error: \(target) already exists; choose another name, or edit that file.")
+                Main.printError("Error: \(visible(target)) already exists; choose another name, or edit that file.")
             } else {
-                Main.printError("Error: Cannot create \(target): \(String(cString: strerror(errno)))")
+                Main.printError("Error: Cannot create \(visible(target)): \(String(cString: strerror(errno)))")
             }
             return ExitCode.failure
         }
@@ -74,24 +77,25 @@ enum RoutineCommands {
         close(fd)
         guard written == text.count else {
             unlink(target)
-            Main.printError("Error: Cannot write \(target)")
+            Main.printError("Error: Cannot write \(visible(target))")
             return ExitCode.failure
         }
-        print(target)
+        print(visible(target))
         return ExitCode.success
     }
 
     static func validate(_ paths: [String]) -> Int32 {
-        var failed = false
+        var status = ExitCode.success
         for path in paths {
             do {
-                _ = try RoutineLoader.load(path: path)
+                _ = try RoutineLoader.parse(WorkoutDataSource.read(path), path: path)
                 print("\(visible(path)): ok")
             } catch {
-                failed = true
-                Main.printError(error.description)
+                // A missing file (66) outranks a bad one (65).
+                status = max(status, (error as? RoutineFileError)?.exitCode ?? ExitCode.dataError)
+                Main.printError("\(error)")
             }
         }
-        return failed ? ExitCode.dataError : ExitCode.success
+        return status
     }
 }

@@ -66,6 +66,9 @@ public enum Main {
         } catch let error as RoutineAdjustments.Failure {
             printError(error.description)
             return ExitCode.dataError
+        } catch let error as RoutineFileError {
+            printError(error.description)
+            return error.exitCode
         } catch let error as RoutineNotFound {
             printError(error.description)
             return ExitCode.noInput

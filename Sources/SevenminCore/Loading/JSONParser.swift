@@ -7,12 +7,19 @@ public struct JSONParser {
     public static let maximumDepth = 64
 
     private let bytes: [UInt8]
-    private let lines: LineIndex
+    private var lines: LineIndex
     private var i = 0
     private var depth = 0
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var work = 0
+        return try parse(bytes, positionWork: &work)
+    }
+
+    /// Parses, and reports how many steps finding positions took, so tests can check it is linear.
+    static func parse(_ bytes: [UInt8], positionWork: inout Int) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
+        defer { positionWork = parser.lines.work }
         return try parser.parseDocument()
     }
 
@@ -21,7 +28,7 @@ public struct JSONParser {
         self.lines = LineIndex(bytes)
     }
 
-    private func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+    private mutating func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(position: lines.position(ofByte: offset ?? i), message: message)
     }
 
@@ -118,7 +125,7 @@ public struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
-                throw fail("expected ':' after the key \"\(key)\"")
+                throw fail("expected ':' after the key \"\(visible(key))\"")
             }
             i += 1
             skipWhitespace()
@@ -158,7 +165,7 @@ public struct JSONParser {
         func flush(_ end: Int) throws(JSONSyntaxError) {
             if end > runStart {
                 guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-                    throw fail("the text is not valid UTF-8", at: runStart)
+                    throw fail("the text is not valid UTF-8", at: firstInvalidUTF8(in: runStart..<end))
                 }
                 scalars.append(contentsOf: text.unicodeScalars)
             }
@@ -211,13 +218,47 @@ public struct JSONParser {
                     }
                     scalars.append(scalar)
                 default:
-                    throw fail("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: escapeStart)
+                    throw fail("invalid escape '\\\(visible(character(at: i - 1)))'", at: escapeStart)
                 }
                 runStart = i
                 continue
             }
             i += 1
         }
+    }
+
+    /// The character starting at `offset`, for messages; bytes that are not UTF-8 show as U+FFFD.
+    private func character(at offset: Int) -> String {
+        var end = offset + 1
+        while end < bytes.count, end - offset < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(String(decoding: bytes[offset..<end], as: UTF8.self).prefix(1))
+    }
+
+    /// The offset of the first byte in `range` that does not start a well-formed UTF-8 sequence.
+    private func firstInvalidUTF8(in range: Range<Int>) -> Int {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            let b = bytes[k]
+            let (length, low, high): (Int, UInt8, UInt8) = switch b {
+            case 0x00...0x7F: (1, 0x80, 0xBF)
+            case 0xC2...0xDF: (2, 0x80, 0xBF)
+            case 0xE0: (3, 0xA0, 0xBF)       // no overlong forms
+            case 0xED: (3, 0x80, 0x9F)       // no surrogates
+            case 0xE1...0xEF: (3, 0x80, 0xBF)
+            case 0xF0: (4, 0x90, 0xBF)
+            case 0xF1...0xF3: (4, 0x80, 0xBF)
+            case 0xF4: (4, 0x80, 0x8F)       // nothing above U+10FFFF
+            default: (0, 0, 0)
+            }
+            // A sequence that is cut short or malformed is reported at its first byte.
+            if length == 0 || k + length > range.upperBound { return k }
+            for n in 1..<length {
+                let c = bytes[k + n]
+                if n == 1 ? !(low...high).contains(c) : c & 0xC0 != 0x80 { return k }
+            }
+            k += length
+        }
+        return range.lowerBound
     }
 
     private mutating func parseHex4(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {

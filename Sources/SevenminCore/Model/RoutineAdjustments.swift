@@ -20,8 +20,21 @@ public struct RoutineAdjustments: Equatable, Sendable {
     }
 
     /// Why the adjustments cannot apply.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var description: String
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// `--without` left the routine (named here) with no exercises.
+        case noExercisesLeft(without: [String], routine: String)
+        /// The changes would make the plan too long or too large (`PlanSize.problem` says which).
+        case planTooLarge(PlanSize)
+
+        public var description: String {
+            switch self {
+            case .noExercisesLeft(let tags, let routine):
+                return "Error: Leaving out exercises tagged \(tags.map { "'\(visible($0))'" }.joined(separator: ", "))"
+                    + " leaves '\(visible(routine))' with no exercises."
+            case .planTooLarge(let size):
+                return "Error: With these changes, \(size.problem ?? "the workout would be too large")."
+            }
+        }
     }
 
     public func apply(to routine: Routine) throws(Failure) -> Routine {
@@ -40,10 +53,10 @@ public struct RoutineAdjustments: Equatable, Sendable {
             r.exercises = r.exercises.filter(keep)
             r.warmup = r.warmup.filter(keep)
             r.cooldown = r.cooldown.filter(keep)
-            if r.exercises.isEmpty {
-                throw Failure(description: "Error: Leaving out exercises tagged \(without.map { "'\($0)'" }.joined(separator: ", ")) leaves '\(visible(routine.name))' with no exercises.")
-            }
+            if r.exercises.isEmpty { throw .noExercisesLeft(without: without, routine: routine.name) }
         }
+        let size = PlanSize(r)
+        if size.problem != nil { throw .planTooLarge(size) }
         if let shuffleSeed {
             var generator = SplitMix64(seed: shuffleSeed)
             r.exercises = Shuffle.withinGroups(r.exercises, using: &generator)
