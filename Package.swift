@@ -43,6 +43,7 @@ let package = Package(
         // Snapshots and fixtures are read from the source tree, not bundled.
         .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots"]),
         .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore"]),
+        .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
