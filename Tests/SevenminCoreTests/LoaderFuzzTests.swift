@@ -48,7 +48,7 @@ struct LoaderFuzzer {
             let depth = 1 + pick(150)
             let (open, close) = pick(2) == 0 ? ("[", "]") : (#"{"a":"#, "}")
             bytes = Array(String(repeating: open, count: depth).utf8) + Array("1".utf8)
-                + Array(String(repeating: close, count: depth - pick(3)).utf8)
+                + Array(String(repeating: close, count: max(0, depth - pick(3))).utf8)
         case 3: bytes = hugeCounts()
         case 4: bytes = lineEndsAndBadUTF8(source)
         case 5:

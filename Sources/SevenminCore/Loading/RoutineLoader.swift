@@ -7,6 +7,9 @@ public struct RoutineLoader {
     /// No duration may exceed a day: a larger one is a typo, not a workout.
     public static let maximumSeconds = 86_400.0
     public static let maximumRounds = 100
+    /// Past this many problems the rest are only counted: a hostile file can hold half a million,
+    /// and the first thousand already say what is wrong.
+    public static let maximumDiagnostics = 1_000
 
     static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest",
                               "exercises", "warmup", "cooldown"]
@@ -31,7 +34,7 @@ public struct RoutineLoader {
         var validator = Validator(path: path)
         let routine = validator.routine(root)
         if !validator.diagnostics.isEmpty || routine == nil {
-            throw RoutineLoadError(validator.diagnostics)
+            throw RoutineLoadError(validator.allDiagnostics)
         }
         return routine!
     }
@@ -48,9 +51,24 @@ public struct RoutineLoader {
 private struct Validator {
     let path: String
     var diagnostics: [Diagnostic] = []
+    /// Problems past `RoutineLoader.maximumDiagnostics`: counted, with where the first was.
+    var omitted = 0
+    var firstOmitted = SourcePosition(line: 1, column: 1)
 
     mutating func report(_ position: SourcePosition, _ message: String) {
+        guard diagnostics.count < RoutineLoader.maximumDiagnostics else {
+            if omitted == 0 { firstOmitted = position }
+            omitted += 1
+            return
+        }
         diagnostics.append(Diagnostic(path: path, position: position, message: message))
+    }
+
+    /// Everything reported, with one last line for those not kept.
+    var allDiagnostics: [Diagnostic] {
+        guard omitted > 0 else { return diagnostics }
+        return diagnostics + [Diagnostic(path: path, position: firstOmitted,
+                                         message: "\(omitted) more problems from here on are not shown")]
     }
 
     /// The members of an object, with duplicate and unknown keys reported.

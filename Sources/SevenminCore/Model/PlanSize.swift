@@ -37,7 +37,7 @@ public struct PlanSize: Equatable, Sendable {
     /// Why a plan of this size is refused, or nil if it is not.
     public var problem: String? {
         if seconds > PlanSize.maximumSeconds {
-            return "the workout would last \(plainNumber(seconds)) seconds, more than a day (86400)"
+            return "the workout would last \(plainNumber(seconds.rounded(.up))) seconds, more than a day (86400)"
         }
         if segments > PlanSize.maximumSegments {
             return "the workout would have \(segments) segments, more than \(PlanSize.maximumSegments)"
