@@ -157,7 +157,8 @@ public struct WorkoutDataSource {
             contents = try boundedRead(path, limit: RoutineLoader.maximumFileSize)
         } catch {
             let missing = error.errno == ENOENT || error.errno == ENOTDIR
-            throw RoutineFileError(path: path, reason: missing ? .notFound : .unreadable(call: error.call, errno: error.errno))
+            throw RoutineFileError(path: path,
+                                   reason: missing ? .notFound : .unreadable(call: error.call, errno: error.errno))
         }
         switch contents {
         case .bytes(let bytes): return bytes

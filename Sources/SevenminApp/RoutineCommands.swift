@@ -6,7 +6,8 @@ enum RoutineCommands {
     static func routines(_ source: WorkoutDataSource) -> Int32 {
         let files = source.allRoutines()
         guard !files.isEmpty else {
-            Main.printError("Error: No routines found. Looked in: " + source.searchPath.map(visible).joined(separator: ", "))
+            Main.printError("Error: No routines found. Looked in: "
+                + source.searchPath.map(visible).joined(separator: ", "))
             return ExitCode.noInput
         }
         var rows: [[String]] = [["NAME", "TITLE", "EXERCISES", "ROUNDS", "TOTAL", "FILE"]]
@@ -14,7 +15,8 @@ enum RoutineCommands {
             var row: [String]
             do {
                 let routine = try RoutineLoader.parse(WorkoutDataSource.read(file.path), path: file.path)
-                row = [visible(file.name), visible(routine.name), String(routine.exercises.count), String(routine.rounds),
+                row = [visible(file.name), visible(routine.name), String(routine.exercises.count),
+                       String(routine.rounds),
                        TimeFormat.clock(Plan(routine).totalDuration), visible(file.path)]
             } catch {
                 let first = (error as? RoutineLoadError)?.diagnostics.first.map { "\($0.position): \($0.message)" }

@@ -52,7 +52,9 @@ enum SystemCall {
         buffer.append(contentsOf: repeatElement(0, count: count))
         let got: Int
         do {
-            got = try check("read") { buffer.withUnsafeMutableBufferPointer { Foundation.read(fd, $0.baseAddress! + start, count) } }
+            got = try check("read") {
+                buffer.withUnsafeMutableBufferPointer { Foundation.read(fd, $0.baseAddress! + start, count) }
+            }
         } catch {
             buffer.removeLast(count)
             throw error

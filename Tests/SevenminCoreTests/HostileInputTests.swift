@@ -32,19 +32,21 @@ struct HostileInputTests {
 
     @Test(arguments: hostileKeys)
     func aKeyWithoutAColonIsPrintedNeutralised(key: String, shown: String) {
-        #expect(printedProblems(#"{"\#(key)" 1}"#) == [#"r.json:1:\#(key.count + 5): expected ':' after the key "\#(shown)""#])
+        #expect(printedProblems(#"{"\#(key)" 1}"#)
+            == [#"r.json:1:\#(key.count + 5): expected ':' after the key "\#(shown)""#])
     }
 
     @Test(arguments: [
-        ("\u{07}", "^G"), ("\u{7F}", "^?"), ("\u{9B}", "<U+009B>"), ("\u{1B}", "^["), ("\u{202E}", "<U+202E>"), ("é", "é"),
+        ("\u{07}", "^G"), ("\u{7F}", "^?"), ("\u{9B}", "<U+009B>"), ("\u{1B}", "^["), ("\u{202E}", "<U+202E>"),
+        ("é", "é"),
     ])
     func invalidEscapesArePrintedNeutralised(character: String, shown: String) {
         #expect(printedProblems(#"{"name": "\\#(character)"}"#) == [#"r.json:1:11: invalid escape '\\#(shown)'"#])
     }
 
     @Test func pathsArePrintedNeutralised() {
-        let error = RoutineLoadError([Diagnostic(path: "a\u{1B}]0;x\u{07}.json", position: SourcePosition(line: 1, column: 1),
-                                                 message: "m")])
+        let error = RoutineLoadError([Diagnostic(path: "a\u{1B}]0;x\u{07}.json",
+                                                 position: SourcePosition(line: 1, column: 1), message: "m")])
         #expect(error.description == "a^[]0;x^G.json:1:1: m")
     }
 
@@ -60,7 +62,8 @@ struct HostileInputTests {
                       ("\u{202E}", "U+202E")])
     func bidiControlsInTextAreRefusedWithTheirPosition(bidi: String, code: String) {
         #expect(problems(#"{"name": "N", "exercises": [{"title": "A", "description": "evil\#(bidi)txt"}]}"#)
-            == [#"r.json:1:59: "description" contains the control character <\#(code)>; routines may not carry terminal escapes"#])
+            == [#"r.json:1:59: "description" contains the control character <\#(code)>; "#
+                + "routines may not carry terminal escapes"])
     }
 
     @Test(arguments: ["#+1+2+3", "#-0-0-0", "#12345", "#1234567", "# 12345", "#１２３４５６"])
@@ -86,7 +89,8 @@ struct HostileInputTests {
 
     @Test(arguments: ["https://example.org", "HTTP://example.org:8080/a?b=c#d", "https://www.youtube.com/watch?v=x@y"])
     func plainLinksAreKept(link: String) throws {
-        #expect(try load(#"{"name": "N", "exercises": [{"title": "A", "video": "\#(link)"}]}"#).exercises[0].videoURL == link)
+        let routine = try load(#"{"name": "N", "exercises": [{"title": "A", "video": "\#(link)"}]}"#)
+        #expect(routine.exercises[0].videoURL == link)
     }
 
     @Test(arguments: [" ", "\\u00a0", "\\u2028\\u2029", "\\u3000 \\u2003", "\\u1680", "\\u205f"])
@@ -122,12 +126,14 @@ struct HostileInputTests {
         #expect(problems(#"{"name": "N", "rounds": 2, "exercises": [\#(exercises)]}"#)
             == [#"r.json:1:25: the workout would last 93910 seconds, more than a day (86400)"#])
         // With no "rounds", the routine itself is the place.
-        #expect(problems(#"{"name": "N", "getReady": 0, "rest": 0, "exercises": [\#(exercises), {"title": "B", "work": 39601}]}"#)
+        let longest = #"{"title": "B", "work": 39601}"#
+        #expect(problems(#"{"name": "N", "getReady": 0, "rest": 0, "exercises": [\#(exercises), \#(longest)]}"#)
             == [#"r.json:1:1: the workout would last 86401 seconds, more than a day (86400)"#])
     }
 
     @Test func problemsPastAThousandAreCountedNotKept() {
-        let printed = problems(#"{"name": "N", "exercises": [\#(Array(repeating: "1", count: 300_000).joined(separator: ","))]}"#)
+        let numbers = Array(repeating: "1", count: 300_000).joined(separator: ",")
+        let printed = problems(#"{"name": "N", "exercises": [\#(numbers)]}"#)
         #expect(printed.count == RoutineLoader.maximumDiagnostics + 1)
         #expect(printed.last == "r.json:1:2029: 299000 more problems from here on are not shown")
     }
@@ -156,7 +162,9 @@ struct HostileInputTests {
 
     @Test func overridesCannotMakeTooManySegments() throws {
         let many = Routine(name: "N", exercises: (1...1_001).map { exercise("E\($0)") })
-        #expect(throws: RoutineAdjustments.Failure.self) { try RoutineAdjustments(work: 0.1, rest: 0.1, rounds: 50).apply(to: many) }
+        #expect(throws: RoutineAdjustments.Failure.self) {
+            try RoutineAdjustments(work: 0.1, rest: 0.1, rounds: 50).apply(to: many)
+        }
     }
 
     @Test func planSizeMatchesTheLaidOutPlan() throws {
@@ -170,7 +178,8 @@ struct HostileInputTests {
         }
         for routine in routines {
             let plan = Plan(routine), size = PlanSize(routine)
-            #expect(abs(size.seconds - plan.totalDuration) < 1e-6 && size.segments == plan.segments.count, "\(routine.name)")
+            #expect(abs(size.seconds - plan.totalDuration) < 1e-6, "\(routine.name)")
+            #expect(size.segments == plan.segments.count, "\(routine.name)")
         }
     }
 
@@ -197,7 +206,8 @@ struct HostileInputTests {
         // An error at the very end still gets its line and column.
         var broken = bytes
         broken[broken.count - 1] = UInt8(ascii: "]")
-        #expect(throws: RoutineLoadError([Diagnostic(path: "big.json", position: SourcePosition(line: 1, column: String(decoding: bytes, as: UTF8.self).unicodeScalars.count),
+        let end = SourcePosition(line: 1, column: String(decoding: bytes, as: UTF8.self).unicodeScalars.count)
+        #expect(throws: RoutineLoadError([Diagnostic(path: "big.json", position: end,
                                                      message: "unexpected ']'; expected ',' or '}'")])) {
             try RoutineLoader.parse(broken, path: "big.json")
         }

@@ -53,7 +53,8 @@ struct LoaderFuzzer {
         case 4: bytes = lineEndsAndBadUTF8(source)
         case 5:
             let key = Self.hostile[pick(Self.hostile.count)]
-            bytes = Array(#"{"name": "N", "\#(key)": 1, "exercises": [{"title": "A", "\#(key)": 2, "\#(key)": 3}]}"#.utf8)
+            let exercise = #"{"title": "A", "\#(key)": 2, "\#(key)": 3}"#
+            bytes = Array(#"{"name": "N", "\#(key)": 1, "exercises": [\#(exercise)]}"#.utf8)
             path = "x" + Self.hostile[pick(Self.hostile.count)] + ".json"
         default: bytes = mutate(source)
         }
@@ -82,7 +83,8 @@ struct LoaderFuzzer {
         let exercise = #"{"title": "A", "work": \#(n())}"#
         let count = [1, 10, 1_000, 3_000][pick(4)]
         let list = Array(repeating: exercise, count: count).joined(separator: ",")
-        return Array(#"{"name": "N", "rounds": \#(n()), "rest": \#(n()), "roundRest": \#(n()), "exercises": [\#(list)]}"#.utf8)
+        let timings = #""rounds": \#(n()), "rest": \#(n()), "roundRest": \#(n())"#
+        return Array(#"{"name": "N", \#(timings), "exercises": [\#(list)]}"#.utf8)
     }
 
     /// Lone CRs, CRLFs and broken UTF-8 sequences, inside strings and out.
@@ -90,7 +92,9 @@ struct LoaderFuzzer {
         let ends: [[UInt8]] = [[0x0D], [0x0D, 0x0A], [0x0A, 0x0D]]
         let end = ends[pick(ends.count)]
         var bytes = source.flatMap { $0 == 0x0A ? end : [$0] }
-        let broken: [[UInt8]] = [[0xC3], [0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xC0, 0xAF]]
+        // Cut short, a stray continuation, a surrogate, above U+10FFFF, overlong.
+        let broken: [[UInt8]] = [[0xC3], [0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
+                                 [0xC0, 0xAF]]
         for _ in 0..<pick(3) where !bytes.isEmpty {
             bytes.insert(contentsOf: broken[pick(broken.count)], at: pick(bytes.count))
         }
@@ -102,7 +106,9 @@ struct LoaderFuzzer {
         var out: [UInt8] = [], inString = false, escaped = false
         for b in bytes {
             if inString {
-                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
+                if escaped { escaped = false }
+                else if b == 0x5C { escaped = true }
+                else if b == 0x22 { inString = false }
             } else if b == 0x22 {
                 inString = true
             } else if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
@@ -149,7 +155,7 @@ struct LoaderFuzzer {
                 }
                 if !placed {
                     tally.unpositioned += 1
-                    tally.failures.append("unpositioned: \(error.diagnostics.map(\.description)) in \(bytes.count) bytes")
+                    tally.failures.append("unpositioned: \(error.description) in \(bytes.count) bytes")
                 }
                 if error.description.unicodeScalars.contains(where: { $0.isUnsafeForTerminal && $0 != "\n" }) {
                     tally.unneutralised += 1

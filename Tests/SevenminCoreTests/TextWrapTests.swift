@@ -4,7 +4,8 @@ import SevenminCore
 @Suite("Wrapping text")
 struct TextWrapTests {
     @Test(arguments: [
-        ("the quick brown fox jumps over the lazy dog", 10, ["the quick", "brown fox", "jumps over", "the lazy", "dog"]),
+        ("the quick brown fox jumps over the lazy dog", 10,
+         ["the quick", "brown fox", "jumps over", "the lazy", "dog"]),
         ("abcdefghijklmnopqrstuvwxyz end", 10, ["abcdefghij", "klmnopqrst", "uvwxyz end"]),
         ("abcdefghijkl", 4, ["abcd", "efgh", "ijkl"]),
         ("ab  cd\n\nef", 5, ["ab", "cd^J^", "Jef"]),  // line ends are shown, not obeyed

@@ -43,7 +43,8 @@ public struct RoutineLoader {
     public static func tooLarge(path: String, bytes: Int?) -> RoutineLoadError {
         let message = bytes.map { "the file is \($0) bytes; routines may be at most 1 MiB" }
             ?? "the file is larger than 1 MiB, the most a routine may be"
-        return RoutineLoadError([Diagnostic(path: path, position: SourcePosition(line: 1, column: 1), message: message)])
+        return RoutineLoadError([Diagnostic(path: path, position: SourcePosition(line: 1, column: 1),
+                                            message: message)])
     }
 }
 
@@ -80,7 +81,8 @@ private struct Validator {
         var seen: [String: JSONMember] = [:]
         for member in list {
             if let first = seen[member.key] {
-                report(member.keyPosition, "duplicate key \"\(visible(member.key))\" (first given at \(first.keyPosition))")
+                report(member.keyPosition,
+                       "duplicate key \"\(visible(member.key))\" (first given at \(first.keyPosition))")
                 continue
             }
             seen[member.key] = member
@@ -163,7 +165,8 @@ private struct Validator {
         let cooldown = exerciseList(m["cooldown"], key: "cooldown", defaultWork: work, required: false, root: root)
         guard let name, diagnostics.isEmpty else { return nil }
         let size = PlanSize(getReady: getReady, rest: rest, roundRest: roundRest, rounds: rounds,
-                            warmup: warmup.map(\.0.work), exercises: drafts.map(\.0.work), cooldown: cooldown.map(\.0.work))
+                            warmup: warmup.map(\.0.work), exercises: drafts.map(\.0.work),
+                            cooldown: cooldown.map(\.0.work))
         if let problem = size.problem {
             // Rounds multiply everything else, so they are the likeliest cause.
             report(m["rounds"]?.position ?? root.position, problem)
@@ -194,14 +197,19 @@ private struct Validator {
         guard let m = members(of: node, allowed: RoutineLoader.exerciseKeys, what: "an exercise") else { return nil }
         let title = string(m["title"], key: "title")
         if m["title"] == nil { report(node.position, "the exercise has no \"title\"") }
-        else if let title, title.unicodeScalars.allSatisfy(\.isBlank) { report(m["title"]!.position, "\"title\" is empty") }
+        else if let title, title.unicodeScalars.allSatisfy(\.isBlank) {
+            report(m["title"]!.position, "\"title\" is empty")
+        }
         let description = string(m["description"], key: "description") ?? ""
         let work = seconds(m["work"], key: "work", allowZero: false) ?? defaultWork
         let sides = integer(m["sides"], key: "sides", range: 1...2) ?? 1
         var video: String?
         if let idNode = m["videoId"], let id = string(idNode, key: "videoId") {
             if VideoLink.isPlausibleYouTubeID(id) { video = Routine.youTubeURL(id: id) }
-            else { report(idNode.position, "\"videoId\" \"\(visible(id))\" is not a YouTube video id (11 letters, digits, '-' or '_')") }
+            else {
+                report(idNode.position,
+                       "\"videoId\" \"\(visible(id))\" is not a YouTube video id (11 letters, digits, '-' or '_')")
+            }
         }
         if let urlNode = m["video"], let url = string(urlNode, key: "video") {
             if m["videoId"] != nil { report(urlNode.position, "give either \"video\" or \"videoId\", not both") }
@@ -220,7 +228,8 @@ private struct Validator {
             if group == nil {
                 let names = ExerciseGroup.allCases.map(\.rawValue)
                 let near = Suggestions.nearest(to: text, in: names).first
-                report(groupNode.position, "unknown group \"\(visible(text))\"" + (near.map { "; did you mean \"\($0)\"?" }
+                report(groupNode.position, "unknown group \"\(visible(text))\""
+                    + (near.map { "; did you mean \"\($0)\"?" }
                     ?? "; expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")))
             }
         }

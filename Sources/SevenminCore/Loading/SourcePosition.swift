@@ -30,10 +30,10 @@ struct LineIndex {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
         for (i, b) in bytes.enumerated() {
-            if b == UInt8(ascii: "\n") || (b == UInt8(ascii: "\r") && (i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "\n"))) {
-                lineStarts.append(i + 1)
-            }
+            // A CR followed by LF ends its line at the LF, so CRLF counts once.
+            if b == lf || (b == cr && (i + 1 == bytes.count || bytes[i + 1] != lf)) { lineStarts.append(i + 1) }
         }
     }
 
