@@ -35,9 +35,11 @@ enum Messages {
             let near = Suggestions.nearest(to: tag, in: known).first.map { " Did you mean '\($0)'?" } ?? ""
             let list = known.isEmpty ? "this routine's exercises have no tags" : "its tags are " + known.joined(separator: ", ")
             return "Error: No exercise is tagged '\(visible(tag))'; \(list).\(near)"
-        case .nothingLeft(let tags, let routine):
+        case .adjustments(.noExercisesLeft(let tags, let routine)):
             return "Error: Leaving out exercises tagged \(tags.map { "'\(visible($0))'" }.joined(separator: ", ")) "
                 + "leaves '\(visible(routine))' with no exercises."
+        case .adjustments(.planTooLarge(let size)):
+            return "Error: With these changes, \(size.problem ?? "the workout would be too large")."
         }
     }
 

@@ -36,6 +36,9 @@ enum PlanLoading {
         case let error as RoutineNotFound:
             Console.error(Messages.notFound(error))
             return ExitCode.noInput
+        case let error as RoutineFileError:
+            Console.error(visible(error.description))
+            return error.exitCode
         default:
             Console.error("Error: \(error)")
             return ExitCode.failure

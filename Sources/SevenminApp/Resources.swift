@@ -1,5 +1,6 @@
 import Foundation
 import SevenminCore
+import SevenminSystem
 
 /// Finds the shipped `Workouts/` and `Sounds/` folders, wherever sevenmin runs from:
 /// `swift run`, the built binary in `.build/`, or an installed copy.
@@ -28,14 +29,13 @@ public enum Resources {
     public static var workoutsDirectory: String? { dataDirectory.map { $0 + "/Workouts" } }
     public static var soundsDirectory: String? { dataDirectory.map { $0 + "/Sounds" } }
 
-    /// Where diagnostics go while the screen is taken: `$XDG_STATE_HOME/sevenmin/sevenmin.log`.
+    /// Where diagnostics go while the screen is taken: `$XDG_STATE_HOME/sevenmin/sevenmin.log`;
+    /// `/dev/null` when there is no home folder, rather than a file anyone could read in `/tmp`.
     public static var logPath: String {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (env["HOME"] ?? NSTemporaryDirectory()) + "/.local/state"
-        let dir = base + "/sevenmin"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir + "/sevenmin.log"
+        let directories = UserDirectories()
+        guard let dir = directories.stateDirectory, let file = directories.logFile,
+              (try? UserDirectories.makeDirectory(dir)) != nil else { return "/dev/null" }
+        return file
     }
 }
 
@@ -44,8 +44,40 @@ public struct RoutineNotFound: Error, CustomStringConvertible {
     public var name: String
     public var available: [String]
     public var description: String {
-        "Error: No routine named '\(visible(name))'." + (available.isEmpty ? "" : " Available: " + available.joined(separator: ", ") + ".")
+        "Error: No routine named '\(visible(name))'."
+            + (available.isEmpty ? "" : " Available: " + available.map(visible).joined(separator: ", ") + ".")
             + "\nSee 'sevenmin routines' for where they come from."
+    }
+}
+
+/// A routine file that could not be read, before its contents were looked at.
+public struct RoutineFileError: Error, Equatable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        case notFound
+        case isDirectory
+        /// Larger than `RoutineLoader.maximumFileSize`; the size when it was known without reading.
+        case tooLarge(bytes: Int?)
+        /// The call that failed (`open`, `read`…) and its `errno`.
+        case unreadable(call: String, errno: Int32)
+    }
+
+    public var path: String
+    public var reason: Reason
+
+    /// 66 (EX_NOINPUT) when there is nothing readable at the path, 65 (EX_DATAERR) when it is too large.
+    public var exitCode: Int32 {
+        if case .tooLarge = reason { return ExitCode.dataError }
+        return ExitCode.noInput
+    }
+
+    public var description: String {
+        switch reason {
+        case .notFound: return "Error: Cannot read '\(visible(path))': there is no such file."
+        case .isDirectory: return "Error: Cannot read '\(visible(path))': it is a folder, not a routine file."
+        case .tooLarge(let bytes): return RoutineLoader.tooLarge(path: path, bytes: bytes).description
+        case .unreadable(let call, let errno):
+            return "Error: Cannot read '\(visible(path))': \(SystemCall.Failure(call: call, errno: errno))."
+        }
     }
 }
 
@@ -72,16 +104,12 @@ public struct WorkoutDataSource {
         self.shippedDirectory = shippedDirectory
     }
 
-    /// Where `sevenmin new` writes.
-    public var userDirectory: String {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.config"
-        return base + "/sevenmin/workouts"
-    }
+    /// Where `sevenmin new` writes; nil when there is no home folder (see `UserDirectories.noHomeMessage`).
+    public var userDirectory: String? { UserDirectories(environment: environment).routinesDirectory }
 
     public var searchPath: [String] {
         var dirs = (environment["SEVENMIN_WORKOUTS"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        dirs.append(userDirectory)
+        if let userDirectory { dirs.append(userDirectory) }
         if let shippedDirectory { dirs.append(shippedDirectory) }
         return dirs
     }
@@ -114,13 +142,53 @@ public struct WorkoutDataSource {
         throw RoutineNotFound(name: argument, available: names)
     }
 
+    /// Loads a routine by name or path. Throws `RoutineNotFound`, `RoutineFileError` or `RoutineLoadError`.
     public func load(_ argument: String) throws -> Routine {
-        try RoutineLoader.load(path: path(for: argument))
+        let path = try path(for: argument)
+        return try RoutineLoader.parse(try WorkoutDataSource.read(path), path: path)
     }
 
-    /// The bytes of a routine file.
-    public func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw RoutineNotFound(name: path, available: []) }
-        return Array(data)
+    /// Reads a routine file, refusing one over `RoutineLoader.maximumFileSize` before reading it.
+    ///
+    /// Opened non-blocking, so a FIFO with no writer cannot hang the open; anything that is not a
+    /// regular file (a pipe, `/dev/zero`) is read only up to one byte past the limit.
+    public static func read(_ path: String) throws(RoutineFileError) -> [UInt8] {
+        let contents: BoundedRead
+        do {
+            contents = try boundedRead(path, limit: RoutineLoader.maximumFileSize)
+        } catch {
+            let missing = error.errno == ENOENT || error.errno == ENOTDIR
+            throw RoutineFileError(path: path,
+                                   reason: missing ? .notFound : .unreadable(call: error.call, errno: error.errno))
+        }
+        switch contents {
+        case .bytes(let bytes): return bytes
+        case .directory: throw RoutineFileError(path: path, reason: .isDirectory)
+        case .tooLarge(let size): throw RoutineFileError(path: path, reason: .tooLarge(bytes: size))
+        }
+    }
+
+    private enum BoundedRead {
+        case bytes([UInt8])
+        case directory
+        case tooLarge(Int?)
+    }
+
+    private static func boundedRead(_ path: String, limit: Int) throws(SystemCall.Failure) -> BoundedRead {
+        let fd = try SystemCall.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        defer { close(fd) }
+        let info = try SystemCall.status(of: fd)
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR { return .directory }
+        if type == S_IFREG && info.st_size > limit { return .tooLarge(Int(info.st_size)) }
+        // A pipe is read as its writer sends; only the open had to be kept from blocking.
+        if type != S_IFREG { try SystemCall.makeBlocking(fd) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(type == S_IFREG ? Int(info.st_size) + 1 : 64 * 1024)
+        // One byte past the limit tells a file that grew, or a device that never ends, from one that fits.
+        while bytes.count <= limit {
+            if try SystemCall.read(fd, into: &bytes, count: min(64 * 1024, limit + 1 - bytes.count)) == 0 { break }
+        }
+        return bytes.count > limit ? .tooLarge(nil) : .bytes(bytes)
     }
 }

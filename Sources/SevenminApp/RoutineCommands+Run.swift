@@ -45,17 +45,18 @@ extension NewCommand: RunnableCommand {
         let bytes: [UInt8]
         do {
             origin = try source.path(for: from)
-            bytes = try source.read(origin)
+            bytes = try WorkoutDataSource.read(origin)
             _ = try RoutineLoader.parse(bytes, path: origin)
         } catch {
             return PlanLoading.report(error)
         }
-        let dir = source.userDirectory
+        guard let dir = source.userDirectory else {
+            Console.error(UserDirectories.noHomeMessage)
+            return ExitCode.failure
+        }
         let target = dir + "/" + name + ".json"
-        do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        } catch {
-            Console.error("Error: Cannot create the folder \(visible(dir)).")
+        do { try UserDirectories.makeDirectory(dir) } catch {
+            Console.error(error.description)
             return ExitCode.cannotCreate
         }
         let text = RoutineTemplate.renamed(bytes, to: name) ?? bytes
@@ -76,7 +77,7 @@ extension NewCommand: RunnableCommand {
             Console.error("Error: Cannot write \(visible(target)): \(String(cString: strerror(failed ?? errno)))")
             return ExitCode.failure
         }
-        Console.out(target + "\n")
+        Console.out(visible(target) + "\n")
         return ExitCode.success
     }
 }
@@ -87,7 +88,7 @@ extension ValidateCommand: RunnableCommand {
         var worst = ExitCode.success
         for path in paths {
             do {
-                _ = try RoutineLoader.load(path: path)
+                _ = try RoutineLoader.parse(WorkoutDataSource.read(path), path: path)
                 Console.out("\(visible(path)): ok\n")
             } catch {
                 let status = PlanLoading.report(error)

@@ -26,7 +26,8 @@ func timed(runs: Int = 5, _ body: () throws -> Void) rethrows -> (median: Double
 func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
 
 do {
-    let plan = Plan(try RoutineLoader.load(path: routinePath))
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: routinePath)))
+    let plan = Plan(try RoutineLoader.parse(bytes, path: routinePath))
 
     print("## Levels (dB RMS over the whole cue)")
     for cue in Cue.allCases { print("\(cue.rawValue): \(fmt(CueSynthesizer.sound(for: cue).rmsDecibels))") }

@@ -56,8 +56,8 @@ public struct PlanRequest: Equatable, Sendable {
     public enum Failure: Error, Equatable, Sendable {
         /// `--without` names a tag no exercise has.
         case unknownTag(String, known: [String])
-        /// Leaving out these tags leaves nothing to do.
-        case nothingLeft(tags: [String], routine: String)
+        /// The changes cannot apply: nothing would be left, or the plan would be too large.
+        case adjustments(RoutineAdjustments.Failure)
     }
 
     /// The routine with the request's changes, and the seed it was shuffled with.
@@ -76,7 +76,7 @@ public struct PlanRequest: Equatable, Sendable {
         do {
             return (try changes.apply(to: routine), changes.shuffleSeed)
         } catch {
-            throw .nothingLeft(tags: adjustments.without, routine: routine.name)
+            throw .adjustments(error)
         }
     }
 }

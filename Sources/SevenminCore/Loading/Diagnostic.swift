@@ -10,7 +10,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(path):\(position.line):\(position.column): \(message)" }
+    public var description: String { "\(visible(path)):\(position.line):\(position.column): \(message)" }
 }
 
 /// A routine file that could not be loaded; carries every problem found, in file order.

@@ -7,47 +7,44 @@ public struct RoutineLoader {
     /// No duration may exceed a day: a larger one is a typo, not a workout.
     public static let maximumSeconds = 86_400.0
     public static let maximumRounds = 100
+    /// Past this many problems the rest are only counted: a hostile file can hold half a million,
+    /// and the first thousand already say what is wrong.
+    public static let maximumDiagnostics = 1_000
 
     static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest",
                               "exercises", "warmup", "cooldown"]
     static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "sides", "group", "tags"]
 
-    /// Loads and validates the file at `path`.
-    public static func load(path: String) throws(RoutineLoadError) -> Routine {
-        let start = SourcePosition(line: 1, column: 1)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            throw RoutineLoadError([Diagnostic(path: path, position: start, message: "cannot read the file: it does not exist or is not readable")])
-        }
-        if (attributes[.type] as? FileAttributeType) == .typeDirectory {
-            throw RoutineLoadError([Diagnostic(path: path, position: start, message: "is a directory, not a routine file")])
-        }
-        if let size = attributes[.size] as? Int, size > maximumFileSize {
-            throw RoutineLoadError([Diagnostic(path: path, position: start, message: "the file is \(size) bytes; routines may be at most 1 MiB")])
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RoutineLoadError([Diagnostic(path: path, position: start, message: "cannot read the file")])
-        }
-        return try parse(Array(data), path: path)
+    /// Validates routine JSON; `path` is used in messages. Reading the file is the caller's job,
+    /// so that the core does no I/O.
+    public static func parse(_ bytes: [UInt8], path: String) throws(RoutineLoadError) -> Routine {
+        var work = 0
+        return try parse(bytes, path: path, positionWork: &work)
     }
 
-    /// Validates routine JSON already in memory; `path` is used in messages.
-    public static func parse(_ bytes: [UInt8], path: String) throws(RoutineLoadError) -> Routine {
-        if bytes.count > maximumFileSize {
-            throw RoutineLoadError([Diagnostic(path: path, position: SourcePosition(line: 1, column: 1),
-                                               message: "the file is \(bytes.count) bytes; routines may be at most 1 MiB")])
-        }
+    /// Also reports the steps spent finding positions, so tests can check they grow linearly.
+    static func parse(_ bytes: [UInt8], path: String, positionWork: inout Int) throws(RoutineLoadError) -> Routine {
+        if bytes.count > maximumFileSize { throw tooLarge(path: path, bytes: bytes.count) }
         let root: JSONNode
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONParser.parse(bytes, positionWork: &positionWork)
         } catch {
             throw RoutineLoadError([Diagnostic(path: path, position: error.position, message: error.message)])
         }
         var validator = Validator(path: path)
         let routine = validator.routine(root)
         if !validator.diagnostics.isEmpty || routine == nil {
-            throw RoutineLoadError(validator.diagnostics)
+            throw RoutineLoadError(validator.allDiagnostics)
         }
         return routine!
+    }
+
+    /// The error for a file over `maximumFileSize`, for readers that refuse it before reading it all.
+    public static func tooLarge(path: String, bytes: Int?) -> RoutineLoadError {
+        let message = bytes.map { "the file is \($0) bytes; routines may be at most 1 MiB" }
+            ?? "the file is larger than 1 MiB, the most a routine may be"
+        return RoutineLoadError([Diagnostic(path: path, position: SourcePosition(line: 1, column: 1),
+                                            message: message)])
     }
 }
 
@@ -55,9 +52,24 @@ public struct RoutineLoader {
 private struct Validator {
     let path: String
     var diagnostics: [Diagnostic] = []
+    /// Problems past `RoutineLoader.maximumDiagnostics`: counted, with where the first was.
+    var omitted = 0
+    var firstOmitted = SourcePosition(line: 1, column: 1)
 
     mutating func report(_ position: SourcePosition, _ message: String) {
+        guard diagnostics.count < RoutineLoader.maximumDiagnostics else {
+            if omitted == 0 { firstOmitted = position }
+            omitted += 1
+            return
+        }
         diagnostics.append(Diagnostic(path: path, position: position, message: message))
+    }
+
+    /// Everything reported, with one last line for those not kept.
+    var allDiagnostics: [Diagnostic] {
+        guard omitted > 0 else { return diagnostics }
+        return diagnostics + [Diagnostic(path: path, position: firstOmitted,
+                                         message: "\(omitted) more problems from here on are not shown")]
     }
 
     /// The members of an object, with duplicate and unknown keys reported.
@@ -69,7 +81,8 @@ private struct Validator {
         var seen: [String: JSONMember] = [:]
         for member in list {
             if let first = seen[member.key] {
-                report(member.keyPosition, "duplicate key \"\(member.key)\" (first given at \(first.keyPosition))")
+                report(member.keyPosition,
+                       "duplicate key \"\(visible(member.key))\" (first given at \(first.keyPosition))")
                 continue
             }
             seen[member.key] = member
@@ -92,7 +105,7 @@ private struct Validator {
             report(node.position, "\"\(key)\" must be a string, not \(node.value.typeName)")
             return nil
         }
-        if let bad = s.unicodeScalars.first(where: isControl) {
+        if let bad = s.unicodeScalars.first(where: \.isUnsafeForTerminal) {
             report(node.position, "\"\(key)\" contains the control character \(visible(String(bad))); routines may not carry terminal escapes")
             return nil
         }
@@ -138,7 +151,7 @@ private struct Validator {
         guard let m = members(of: root, allowed: RoutineLoader.routineKeys, what: "the routine") else { return nil }
         let name = string(m["name"], key: "name")
         if m["name"] == nil { report(root.position, "the routine has no \"name\"") }
-        else if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { report(m["name"]!.position, "\"name\" is empty") }
+        else if let name, name.unicodeScalars.allSatisfy(\.isBlank) { report(m["name"]!.position, "\"name\" is empty") }
         _ = string(m["$schema"], key: "$schema")
         let description = string(m["description"], key: "description") ?? ""
         let work = seconds(m["work"], key: "work", allowZero: false) ?? Routine.defaultWork
@@ -151,6 +164,14 @@ private struct Validator {
         let warmup = exerciseList(m["warmup"], key: "warmup", defaultWork: work, required: false, root: root)
         let cooldown = exerciseList(m["cooldown"], key: "cooldown", defaultWork: work, required: false, root: root)
         guard let name, diagnostics.isEmpty else { return nil }
+        let size = PlanSize(getReady: getReady, rest: rest, roundRest: roundRest, rounds: rounds,
+                            warmup: warmup.map(\.0.work), exercises: drafts.map(\.0.work),
+                            cooldown: cooldown.map(\.0.work))
+        if let problem = size.problem {
+            // Rounds multiply everything else, so they are the likeliest cause.
+            report(m["rounds"]?.position ?? root.position, problem)
+            return nil
+        }
         // Colours are assigned along the whole workout, so neighbours differ across the seams too.
         let all = ColorAssignment.fill(warmup + drafts + cooldown)
         return Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
@@ -176,19 +197,24 @@ private struct Validator {
         guard let m = members(of: node, allowed: RoutineLoader.exerciseKeys, what: "an exercise") else { return nil }
         let title = string(m["title"], key: "title")
         if m["title"] == nil { report(node.position, "the exercise has no \"title\"") }
-        else if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { report(m["title"]!.position, "\"title\" is empty") }
+        else if let title, title.unicodeScalars.allSatisfy(\.isBlank) {
+            report(m["title"]!.position, "\"title\" is empty")
+        }
         let description = string(m["description"], key: "description") ?? ""
         let work = seconds(m["work"], key: "work", allowZero: false) ?? defaultWork
         let sides = integer(m["sides"], key: "sides", range: 1...2) ?? 1
         var video: String?
         if let idNode = m["videoId"], let id = string(idNode, key: "videoId") {
             if VideoLink.isPlausibleYouTubeID(id) { video = Routine.youTubeURL(id: id) }
-            else { report(idNode.position, "\"videoId\" \"\(id)\" is not a YouTube video id (11 letters, digits, '-' or '_')") }
+            else {
+                report(idNode.position,
+                       "\"videoId\" \"\(visible(id))\" is not a YouTube video id (11 letters, digits, '-' or '_')")
+            }
         }
         if let urlNode = m["video"], let url = string(urlNode, key: "video") {
             if m["videoId"] != nil { report(urlNode.position, "give either \"video\" or \"videoId\", not both") }
-            else if VideoLink.isHTTPURL(url) { video = url }
-            else { report(urlNode.position, "\"video\" must be an http:// or https:// link") }
+            else if let problem = VideoLink.problem(withLink: url) { report(urlNode.position, "\"video\" " + problem) }
+            else { video = url }
         }
         var color: RGB?
         var colorName: String?
@@ -202,7 +228,8 @@ private struct Validator {
             if group == nil {
                 let names = ExerciseGroup.allCases.map(\.rawValue)
                 let near = Suggestions.nearest(to: text, in: names).first
-                report(groupNode.position, "unknown group \"\(text)\"" + (near.map { "; did you mean \"\($0)\"?" }
+                report(groupNode.position, "unknown group \"\(visible(text))\""
+                    + (near.map { "; did you mean \"\($0)\"?" }
                     ?? "; expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")))
             }
         }
@@ -212,7 +239,7 @@ private struct Validator {
                 for item in items {
                     guard let tag = string(item, key: "tags") else { continue }
                     if Tag.isValid(tag) { tags.append(tag) }
-                    else { report(item.position, "tag \"\(tag)\" must be lower-case letters, digits and '-'") }
+                    else { report(item.position, "tag \"\(visible(tag))\" must be lower-case letters, digits and '-'") }
                 }
             } else {
                 report(tagsNode.position, "\"tags\" must be an array of strings, not \(tagsNode.value.typeName)")
@@ -228,22 +255,18 @@ private struct Validator {
     mutating func parseColor(_ text: String, at position: SourcePosition) -> RGB? {
         if text.hasPrefix("#") {
             if let rgb = RGB(hex: text) { return rgb }
-            report(position, "bad colour \"\(text)\": expected #RRGGBB with six hexadecimal digits")
+            report(position, "bad colour \"\(visible(text))\": expected #RRGGBB with six hexadecimal digits")
             return nil
         }
         if let flat = FlatColor(name: text) { return flat.rgb }
         let names = FlatColor.allCases.map(\.name)
         let near = Suggestions.nearest(to: text, in: names, limit: 3)
-        var message = "unknown colour \"\(text)\""
+        var message = "unknown colour \"\(visible(text))\""
         message += near.isEmpty ? "; use a flat colour name such as \"flatRed\", or #RRGGBB" : "; did you mean \(Suggestions.phrase(near))?"
         report(position, message)
         return nil
     }
 
-}
-
-private func isControl(_ s: Unicode.Scalar) -> Bool {
-    s.value < 0x20 || (0x7F...0x9F).contains(s.value)
 }
 
 /// Exercise tags: short lower-case words, so that `--without` matches them exactly.
@@ -263,10 +286,27 @@ public enum VideoLink {
         }
     }
 
-    public static func isHTTPURL(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else { return false }
-        return !text.contains(" ")
+    /// Why `text` is not an acceptable link, or nil if it is: `http(s)://HOST[:PORT]` and an
+    /// optional path, query or fragment. This is the schema's `video` pattern, written out.
+    public static func problem(withLink text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        let scheme = String(String.UnicodeScalarView(scalars.prefix(8))).lowercased()
+        let rest: ArraySlice<Unicode.Scalar>
+        if scheme.hasPrefix("http://") { rest = scalars.dropFirst(7) }
+        else if scheme == "https://" { rest = scalars.dropFirst(8) }
+        else { return "must be an http:// or https:// link" }
+        // Any white space or separator, not only ' ': U+00A0 or U+2028 would split the link when shown.
+        if let blank = rest.first(where: \.isBlank) { return "contains a space (\(blank.codePoint))" }
+        let authority = rest.prefix { !"/?#".unicodeScalars.contains($0) }
+        // A user name lets "https://www.youtube.com@evil.example/" pass for youtube.com.
+        if authority.contains("@") { return "must not carry a user name ('@' before the host)" }
+        let host = authority.prefix { $0 != ":" }
+        if host.isEmpty { return "has no host" }
+        let port = authority.dropFirst(host.count)
+        if !port.isEmpty && (port.count == 1 || !port.dropFirst().allSatisfy({ ("0"..."9").contains($0) })) {
+            return "has a port that is not a number"
+        }
+        return nil
     }
 }
 

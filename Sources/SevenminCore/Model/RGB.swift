@@ -36,7 +36,9 @@ public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Parses `#RRGGBB`.
     public init?(hex: String) {
         let scalars = Array(hex.unicodeScalars)
-        guard scalars.count == 7, scalars[0] == "#" else { return nil }
+        // Exactly six hex digits: `UInt8(_:radix:)` alone would take "+1" and "-0" as digit pairs.
+        guard scalars.count == 7, scalars[0] == "#", scalars.dropFirst().allSatisfy(\.properties.isASCIIHexDigit)
+        else { return nil }
         var bytes: [UInt8] = []
         for k in stride(from: 1, to: 7, by: 2) {
             guard let v = UInt8(String(String.UnicodeScalarView(scalars[k...k + 1])), radix: 16) else { return nil }

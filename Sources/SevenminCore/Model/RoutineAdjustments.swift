@@ -20,8 +20,11 @@ public struct RoutineAdjustments: Equatable, Sendable {
     }
 
     /// Why the adjustments cannot apply.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var description: String
+    public enum Failure: Error, Equatable, Sendable {
+        /// `--without` left the routine (named here) with no exercises.
+        case noExercisesLeft(without: [String], routine: String)
+        /// The changes would make the plan too long or too large (`PlanSize.problem` says which).
+        case planTooLarge(PlanSize)
     }
 
     public func apply(to routine: Routine) throws(Failure) -> Routine {
@@ -40,10 +43,10 @@ public struct RoutineAdjustments: Equatable, Sendable {
             r.exercises = r.exercises.filter(keep)
             r.warmup = r.warmup.filter(keep)
             r.cooldown = r.cooldown.filter(keep)
-            if r.exercises.isEmpty {
-                throw Failure(description: "Error: Leaving out exercises tagged \(without.map { "'\($0)'" }.joined(separator: ", ")) leaves '\(visible(routine.name))' with no exercises.")
-            }
+            if r.exercises.isEmpty { throw .noExercisesLeft(without: without, routine: routine.name) }
         }
+        let size = PlanSize(r)
+        if size.problem != nil { throw .planTooLarge(size) }
         if let shuffleSeed {
             var generator = SplitMix64(seed: shuffleSeed)
             r.exercises = Shuffle.withinGroups(r.exercises, using: &generator)

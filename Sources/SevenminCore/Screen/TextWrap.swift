@@ -1,5 +1,7 @@
 /// Greedy word wrapping by terminal columns; words longer than a line are broken.
 public enum TextWrap {
+    /// Linear in the length of `text`: each character is measured once, so a megabyte without a
+    /// space wraps as quickly as a megabyte of words.
     public static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
@@ -7,26 +9,36 @@ public enum TextWrap {
             var line = ""
             var lineWidth = 0
             for word in paragraph.split(separator: " ") {
-                var word = String(word)
-                while word.terminalWidth > width {
+                var piece = Substring(), pieceWidth = 0
+                var wordWidth = 0
+                for ch in word { wordWidth += ch.terminalWidth }
+                if wordWidth > width {
+                    // Too long for any line: break it into line-sized pieces; the last piece is
+                    // then placed like a word, so the next word may follow it.
                     if !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
-                    var head = "", headWidth = 0
-                    for ch in word {
-                        if headWidth + ch.terminalWidth > width { break }
-                        head.append(ch); headWidth += ch.terminalWidth
+                    var start = word.startIndex
+                    for k in word.indices {
+                        let w = word[k].terminalWidth
+                        if pieceWidth + w > width && k > start {
+                            lines.append(String(word[start..<k]))
+                            start = k
+                            pieceWidth = 0
+                        }
+                        pieceWidth += w
                     }
-                    lines.append(head)
-                    word = String(word.dropFirst(head.count))
+                    piece = word[start...]
+                } else {
+                    piece = word
+                    pieceWidth = wordWidth
                 }
-                let w = word.terminalWidth
-                if w == 0 { continue }
+                if pieceWidth == 0 { continue }
                 if lineWidth == 0 {
-                    line = word; lineWidth = w
-                } else if lineWidth + 1 + w <= width {
-                    line += " " + word; lineWidth += 1 + w
+                    line = String(piece); lineWidth = pieceWidth
+                } else if lineWidth + 1 + pieceWidth <= width {
+                    line += " " + piece; lineWidth += 1 + pieceWidth
                 } else {
                     lines.append(line)
-                    line = word; lineWidth = w
+                    line = String(piece); lineWidth = pieceWidth
                 }
             }
             lines.append(line)

@@ -1,0 +1,69 @@
+import Foundation
+
+/// `struct stat`, named apart from the `stat` call.
+public typealias FileStatus = stat
+
+/// The file-system calls the app makes, each wrapped once: a failure throws an error naming the
+/// call and carrying `errno`, and `EINTR` is retried.
+public enum SystemCall {
+    /// A C call that failed.
+    public typealias Failure = SystemError
+
+    private static func check(_ call: String, _ body: () -> Int) throws(Failure) -> Int {
+        try retryingEINTR(call, body)
+    }
+
+    /// `open(2)`.
+    public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) throws(Failure) -> Int32 {
+        Int32(try check("open") { Int(Foundation.open(path, flags, mode)) })
+    }
+
+    /// `fstat(2)`.
+    public static func status(of fd: Int32) throws(Failure) -> FileStatus {
+        var info = FileStatus()
+        _ = try check("fstat") { Int(fstat(fd, &info)) }
+        return info
+    }
+
+    /// `stat(2)`.
+    public static func status(atPath path: String) throws(Failure) -> FileStatus {
+        var info = FileStatus()
+        _ = try check("stat") { Int(stat(path, &info)) }
+        return info
+    }
+
+    /// `fcntl(2)` with `F_GETFL`/`F_SETFL`: clears `O_NONBLOCK`.
+    public static func makeBlocking(_ fd: Int32) throws(Failure) {
+        let flags = try check("fcntl") { Int(fcntl(fd, F_GETFL)) }
+        _ = try check("fcntl") { Int(fcntl(fd, F_SETFL, Int32(flags) & ~O_NONBLOCK)) }
+    }
+
+    /// `read(2)` into the free end of `buffer`, at most `count` bytes; returns how many were read.
+    public static func read(_ fd: Int32, into buffer: inout [UInt8], count: Int) throws(Failure) -> Int {
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: count))
+        let got: Int
+        do {
+            got = try check("read") {
+                buffer.withUnsafeMutableBufferPointer { Foundation.read(fd, $0.baseAddress! + start, count) }
+            }
+        } catch {
+            buffer.removeLast(count)
+            throw error
+        }
+        buffer.removeLast(count - got)
+        return got
+    }
+
+    /// `mkdir(2)`.
+    public static func mkdir(_ path: String, _ mode: mode_t) throws(Failure) {
+        _ = try check("mkdir") { Int(Foundation.mkdir(path, mode)) }
+    }
+
+    /// `getpwuid(3)` for the real user: the home folder in the password database, if any.
+    public static func passwordHome() -> String? {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+        let home = String(cString: dir)
+        return home.isEmpty ? nil : home
+    }
+}

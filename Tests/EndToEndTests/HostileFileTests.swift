@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@Suite("Hostile routine files, through the binary")
+struct HostileFileTests {
+    @Test func validatePrintsNothingThatDrivesTheTerminal() throws {
+        let dir = temporaryDirectory()
+        let path = dir + "/t\u{1B}]0;x\u{07}.json"
+        let osc = #"\u001b]52;c;aGk=\u0007"#
+        let json = #"{"name": "N", "exercises": [{"title": "A"}], "\#(osc)": 1, "\#(osc)": 2, "\u009b": {}}"#
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try run(binary, ["validate", path])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("duplicate key \"^[]52;c;aGk=^G\""))
+        let raw = r.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" }
+        #expect(!raw, "\(r.stderr.debugDescription)")
+    }
+
+    @Test func aMissingFileExits66() throws {
+        let r = try run(binary, ["validate", "/nonexistent/x.json"])
+        #expect(r.status == 66 && r.stderr == "Error: Cannot read '/nonexistent/x.json': there is no such file.\n")
+        let list = try run(binary, ["list", "/nonexistent/x.json"])
+        #expect(list.status == 66)
+    }
+
+    @Test func newFromAHugeFileStopsAtItsSize() throws {
+        let path = temporaryDirectory() + "/huge.json"
+        let fd = open(path, O_WRONLY | O_CREAT, 0o600)
+        #expect(ftruncate(fd, 3 << 30) == 0)
+        close(fd)
+        var (env, _) = isolatedEnvironment()
+        env["SEVENMIN_WORKOUTS"] = ""
+        let r = try run(binary, ["new", "mine", "--from", path], environment: env)
+        #expect(r.status == 65 && r.stderr.hasSuffix("the file is 3221225472 bytes; routines may be at most 1 MiB\n"))
+    }
+
+    @Test func aConfigHomeThatIsAFileGetsAPlainMessage() throws {
+        let file = temporaryDirectory() + "/config"
+        FileManager.default.createFile(atPath: file, contents: Data())
+        let r = try run(binary, ["new", "mine"], environment: ["XDG_CONFIG_HOME": file, "HOME": "/nonexistent"])
+        #expect(r.status == 73)
+        #expect(r.stderr
+            == "Error: Cannot create the folder '\(file)/sevenmin/workouts': '\(file)' is a file, not a folder.\n")
+    }
+}
