@@ -24,6 +24,11 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // Async-signal-safe pieces that cannot be written in Swift: the
         // self-pipe signal handlers and the crash-time terminal restore.
         .target(name: "CSevenminSystem"),
@@ -34,6 +39,8 @@ let package = Package(
         // Thin adapters around the core.
         .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "CNcursesw", "CSevenminSystem"]),
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "CAo", "CSndfile"]),
+        // Workout history in SQLite: the store and the recorder that writes off the loop.
+        .target(name: "SevenminHistory", dependencies: ["SevenminCore", "CSQLite"]),
         .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminTerminal", "SevenminAudio"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
@@ -43,6 +50,7 @@ let package = Package(
         // Snapshots and fixtures are read from the source tree, not bundled.
         .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots"]),
         .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore"]),
+        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
