@@ -92,7 +92,8 @@ struct HistoryReportTests {
         let stats = sampleStats()
         let map = StatsReport.heatMap(stats, colors: .none, utf8: false)
         #expect(map.count == 9)   // month names, seven weekdays, the legend
-        #expect(map.dropFirst().prefix(7).map { String($0.prefix(3)) } == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+        let weekdays = map.dropFirst().prefix(7).map { String($0.prefix(3)) }
+        #expect(weekdays == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
         // Today is Sunday the 29th: the last cell of the last row. Wednesday to Sunday this week count.
         let lastColumn = map[1...7].map { $0.count > 4 + 51 ? String(Array($0)[4 + 51]) : " " }
         #expect(lastColumn == [".", ".", "+", "+", "+", "+", "+"])
@@ -115,9 +116,11 @@ struct HistoryReportTests {
 
     @Test func weeklyChartMarksTheGuidelineAndScalesToTheLongestWeek() {
         let text = StatsReport.text(sampleStats(), colors: .none, utf8: false)
-        let rows = text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("Nov 23") || $0.hasPrefix("Nov 16") }
+        let rows = text.split(separator: "\n").map(String.init)
+            .filter { $0.hasPrefix("Nov 23") || $0.hasPrefix("Nov 16") }
         // 35 of 75 minutes over 40 cells is 18.7 cells; the guideline sits at cell 40, clamped to 39.
-        #expect(rows.last == "Nov 23  " + String(repeating: "#", count: 19) + String(repeating: " ", count: 20) + "| 35")
+        #expect(rows.last == "Nov 23  " + String(repeating: "#", count: 19) + String(repeating: " ", count: 20)
+                + "| 35")
         #expect(rows.first == "Nov 16  " + String(repeating: " ", count: 39) + "| 0")
     }
 

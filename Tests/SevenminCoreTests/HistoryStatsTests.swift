@@ -75,7 +75,8 @@ struct HistoryStatsTests {
         let segments = ["2026-11-27", "2026-11-28"].flatMap { work(14, endingAt: local($0 + " 08:00", newYork)) }
         let today = stats(segments, now: local("2026-11-29 10:00", newYork), newYork)
         #expect(today.currentStreak == 2 && !today.todayCounts)
-        #expect(StatsReport.streakLine(today) == "Streak: 2 days in a row; work out today to make it 3 (longest: 2 days).")
+        #expect(StatsReport.streakLine(today)
+                == "Streak: 2 days in a row; work out today to make it 3 (longest: 2 days).")
         let dayAfter = stats(segments, now: local("2026-11-30 10:00", newYork), newYork)
         #expect(dayAfter.currentStreak == 0 && dayAfter.longestStreak == 2)
     }
@@ -131,7 +132,8 @@ struct HistoryStatsTests {
         let now = local("2026-11-30 12:00", tokyo)   // 19:00 on the 29th in Los Angeles
         let here = stats(work(14, endingAt: end), now: now, tokyo)
         let there = stats(work(14, endingAt: end), now: now, angeles)
-        #expect(CivilDate(dayNumber: here.today).iso == "2026-11-30" && CivilDate(dayNumber: there.today).iso == "2026-11-29")
+        #expect(CivilDate(dayNumber: here.today).iso == "2026-11-30")
+        #expect(CivilDate(dayNumber: there.today).iso == "2026-11-29")
         #expect(here.currentStreak == 1 && !here.todayCounts)
         #expect(there.currentStreak == 1 && !there.todayCounts)
         #expect(here.heatMapMinutes.suffix(2) == [7, 0] && there.heatMapMinutes.suffix(2) == [7, 0])
@@ -141,7 +143,8 @@ struct HistoryStatsTests {
     func theWeekStartsOnTheCalendarsFirstWeekday(firstWeekday: Int, weekStart: String, minutes: Double) {
         let cal = calendar("America/New_York", firstWeekday: firstWeekday)
         // Saturday the 28th and Sunday the 29th.
-        let segments = work(14, endingAt: local("2026-11-28 08:00", cal)) + work(14, endingAt: local("2026-11-29 08:00", cal))
+        let segments = work(14, endingAt: local("2026-11-28 08:00", cal))
+            + work(14, endingAt: local("2026-11-29 08:00", cal))
         let s = stats(segments, now: local("2026-11-29 20:00", cal), cal)
         #expect(CivilDate(dayNumber: s.weeklyStarts.last!).iso == weekStart)
         #expect(s.weekMinutes == minutes && s.weeklyMinutes.last == minutes)
@@ -188,5 +191,18 @@ struct HistoryStatsTests {
     ])
     func sha256MatchesTheStandardVectors(text: String, digest: String) {
         #expect(ContentHash.sha256(Array(text.utf8)) == digest)
+    }
+}
+
+extension HistoryStatsTests {
+    @Test func theDayThresholdCanBeLoweredSoThatTheClassicRoutineCounts() {
+        let cal = calendar("America/New_York")
+        let classic = work(12, endingAt: local("2026-11-29 07:30", cal))   // 6 minutes of work
+        let now = local("2026-11-29 20:00", cal)
+        #expect(!stats(classic, now: now, cal).todayCounts)
+        let lowered = HistoryStats.compute(sessions: [], work: classic, now: now, calendar: cal, dayThreshold: 360)
+        #expect(lowered.todayCounts && lowered.currentStreak == 1 && lowered.heatMapMinutes.last == 6)
+        #expect(StatsReport.json(lowered).contains("\"day_threshold_minutes\": 6,"))
+        #expect(HistoryStats.level(minutes: 6, threshold: 360) == 2)
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// What `sevenmin stats` reports: streaks, this week against the guideline, minutes per week,
 /// a year of days, totals per exercise and, given a body weight, calories.
 public struct HistoryStats: Equatable, Sendable {
-    /// A day counts towards a streak when it holds this much completed work.
+    /// A day counts towards a streak when it holds this much completed work. The classic
+    /// routine has 6 minutes of work in its 8, so it alone does not make a day.
     public static let dayThresholdSeconds = 7 * 60.0
     /// ACSM/WHO: at least 75 minutes of vigorous activity a week.
     public static let weeklyGuidelineMinutes = 75.0
@@ -19,6 +20,8 @@ public struct HistoryStats: Equatable, Sendable {
         public var seconds: Double
     }
 
+    /// Seconds of completed work that make a day count, as computed with.
+    public var dayThreshold: Double
     /// Days in a row that count, ending today, or yesterday while today can still count.
     public var currentStreak: Int
     /// Whether today already counts (the streak is then "day N"; otherwise it is at risk).
@@ -47,16 +50,16 @@ public struct HistoryStats: Equatable, Sendable {
     public var weekCalories: Double?
 
     /// Heat-map shade for a day's minutes: 0 nothing, 1 some, 2 a counting day, 3 two, 4 three or more.
-    public static func level(minutes: Double) -> Int {
+    public static func level(minutes: Double, threshold: Double = dayThresholdSeconds) -> Int {
         if minutes <= 0 { return 0 }
-        let counting = minutes * 60 / dayThresholdSeconds
+        let counting = minutes * 60 / threshold
         if counting < 1 - 1e-9 { return 1 }
         return min(4, 1 + Int(counting + 1e-9))
     }
 
     /// Computes everything from the records; `work` needs only completed work segments, but others are ignored.
     public static func compute(sessions: [SessionRecord], work: [SegmentRecord], now: Double, calendar: Calendar,
-                               weightKg: Double? = nil) -> HistoryStats {
+                               weightKg: Double? = nil, dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
         let earliest = min(now, work.lazy.map(\.endedAt).min() ?? now)
         let days = LocalDays(calendar: calendar, from: earliest, to: now)
         let today = days.day(at: now)
@@ -72,7 +75,7 @@ public struct HistoryStats: Equatable, Sendable {
         }
 
         // Whole seconds, so that 14 × 30 s counts however the actual lengths were rounded.
-        let counting = Set(secondsByDay.filter { $0.value.rounded() >= dayThresholdSeconds }.keys)
+        let counting = Set(secondsByDay.filter { $0.value.rounded() >= dayThreshold }.keys)
         var longest = 0, run = 0, previous = Int.min
         for day in counting.sorted() {
             run = day == previous + 1 ? run + 1 : 1
@@ -92,11 +95,13 @@ public struct HistoryStats: Equatable, Sendable {
         let heatMapStart = thisWeek - 7 * (heatMapWeeks - 1)
         let weeklyStarts = (0..<weeklyChartWeeks).map { thisWeek - 7 * (weeklyChartWeeks - 1 - $0) }
 
-        let exercises = byExercise.map { ExerciseTotal(title: $0.key, times: $0.value.times, seconds: $0.value.seconds) }
+        let exercises = byExercise
+            .map { ExerciseTotal(title: $0.key, times: $0.value.times, seconds: $0.value.seconds) }
             .sorted { ($0.seconds, $1.title) > ($1.seconds, $0.title) }
         let kcalPerSecond = weightKg.map { met * $0 / 3600 }
         return HistoryStats(
-            currentStreak: current, todayCounts: todayCounts, longestStreak: longest, weekMinutes: weekMinutes,
+            dayThreshold: dayThreshold, currentStreak: current, todayCounts: todayCounts, longestStreak: longest,
+            weekMinutes: weekMinutes,
             sessions: sessions.count, completedSessions: sessions.filter { $0.outcome == .completed }.count,
             totalWorkSeconds: total, exercises: exercises, heatMapStart: heatMapStart,
             heatMapMinutes: (heatMapStart...today).map { (secondsByDay[$0] ?? 0) / 60 },

@@ -33,7 +33,9 @@ public struct LocalDays: Sendable {
 
     /// Seconds east of UTC at the instant `t`.
     public func offset(at t: Double) -> Int {
-        guard t >= starts[0], t < coveredUntil else { return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: t)) }
+        guard t >= starts[0], t < coveredUntil else {
+            return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: t))
+        }
         // The last start not after t.
         var low = 0, high = starts.count - 1
         while low < high {

@@ -62,10 +62,11 @@ public enum StatsReport {
     /// "Day 5 in a row", or how to keep a streak that today has not yet extended.
     static func streakLine(_ stats: HistoryStats) -> String {
         let longest = "longest: \(days(stats.longestStreak))"
-        let rule = "a day counts with \(Int(HistoryStats.dayThresholdSeconds / 60)) minutes of work"
+        let rule = "a day counts with \(Int(stats.dayThreshold / 60)) minutes of work"
         switch (stats.currentStreak, stats.todayCounts) {
         case (0, _):
-            return stats.longestStreak == 0 ? "Streak: none yet (\(rule))." : "Streak: none today (\(longest); \(rule))."
+            if stats.longestStreak == 0 { return "Streak: none yet (\(rule))." }
+            return "Streak: none today (\(longest); \(rule))."
         case (let n, true):
             return "Day \(n) in a row (\(longest))."
         case (let n, false):
@@ -93,7 +94,8 @@ public enum StatsReport {
             for week in 0..<weeks {
                 let index = 7 * week + row
                 guard index < stats.heatMapMinutes.count else { line += " "; continue }
-                line += cell(HistoryStats.level(minutes: stats.heatMapMinutes[index]), colors: colors, utf8: utf8)
+                let level = HistoryStats.level(minutes: stats.heatMapMinutes[index], threshold: stats.dayThreshold)
+                line += cell(level, colors: colors, utf8: utf8)
             }
             rows.append(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
         }
@@ -143,7 +145,7 @@ public enum StatsReport {
         let n = HistoryReport.number
         let heat = stats.heatMapMinutes.enumerated().map { k, m in
             "{\"date\": \"\(CivilDate(dayNumber: stats.heatMapStart + k).iso)\", \"minutes\": \(n(m)), "
-                + "\"level\": \(HistoryStats.level(minutes: m))}"
+                + "\"level\": \(HistoryStats.level(minutes: m, threshold: stats.dayThreshold))}"
         }
         let weekly = zip(stats.weeklyStarts, stats.weeklyMinutes).map { start, m in
             "{\"week_start\": \"\(CivilDate(dayNumber: start).iso)\", \"minutes\": \(n(m))}"
@@ -156,7 +158,7 @@ public enum StatsReport {
             ("current_streak", String(stats.currentStreak)),
             ("today_counts", String(stats.todayCounts)),
             ("longest_streak", String(stats.longestStreak)),
-            ("day_threshold_minutes", n(HistoryStats.dayThresholdSeconds / 60)),
+            ("day_threshold_minutes", n(stats.dayThreshold / 60)),
             ("week_minutes", n(stats.weekMinutes)),
             ("guideline_minutes", n(HistoryStats.weeklyGuidelineMinutes)),
             ("sessions", String(stats.sessions)),
