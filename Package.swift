@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminTerminal", "SevenminAudio"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
+        // Generates a large history and times stats on it; also records a synthetic workout for tests.
+        .executableTarget(name: "sevenmin-history-bench", dependencies: ["SevenminHistory", "SevenminCore"]),
         // Synthesises the cue set in Sounds/ reproducibly.
         .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio"]),
 

@@ -136,6 +136,12 @@ public final class HistoryStore {
         return part
     }
 
+    /// Runs `body`'s writes as one transaction, with one sync instead of one per row: for imports
+    /// and generated data. `markInterrupted` and `reopen` take their own and cannot be nested in it.
+    public func batch<T>(_ body: () throws(HistoryError) -> T) throws(HistoryError) -> T {
+        try guarded { try db.transaction { try body() } }
+    }
+
     // MARK: Reading
 
     private static let summaryColumns = """
@@ -161,7 +167,8 @@ public final class HistoryStore {
     /// One session with what was done in it, over all its parts.
     public func session(_ id: Int64) throws(HistoryError) -> SessionSummary? {
         try guarded {
-            try db.rows("SELECT \(Self.summaryColumns) WHERE s.id = ? GROUP BY s.id", [.integer(id)]).first.map(Self.summary)
+            try db.rows("SELECT \(Self.summaryColumns) WHERE s.id = ? GROUP BY s.id", [.integer(id)])
+                .first.map(Self.summary)
         }
     }
 
@@ -175,11 +182,21 @@ public final class HistoryStore {
         }
     }
 
-    /// Every work segment that ran out, which is all `HistoryStats` needs.
+    /// Every work segment that ran out, which is all `HistoryStats` needs. Read column by column,
+    /// with the few exercise titles shared, as it can be a hundred thousand rows.
     public func completedWork() throws(HistoryError) -> [SegmentRecord] {
         try guarded {
-            try db.rows("SELECT \(Self.segmentColumns) FROM segments WHERE kind = 'work' AND ended = 'ranOut'")
-                .map(Self.segment)
+            var titles: [String: String] = [:]
+            return try db.each("""
+                SELECT session_id, idx, exercise, round, planned, actual, ended_at, part FROM segments
+                WHERE kind = 'work' AND ended = 'ranOut'
+                """) { row in
+                let text = row.text(2)
+                let title = titles[text] ?? { titles[text] = text; return text }()
+                return SegmentRecord(sessionID: row.int(0), index: Int(row.int(1)), kind: "work", exercise: title,
+                                     round: Int(row.int(3)), planned: row.double(4), actual: row.double(5),
+                                     ended: .ranOut, endedAt: row.double(6), part: Int(row.int(7)))
+            }
         }
     }
 
@@ -197,7 +214,7 @@ public final class HistoryStore {
     /// where to start again (the segment after the last one that ended) and what was done so far.
     public func latestInterrupted() throws(HistoryError) -> ResumePoint? {
         try markInterrupted()
-        let resumable = ["interrupted", "signal:1", "signal:15"].filter { SessionOutcome(code: $0)?.isResumable == true }
+        let resumable = [SessionOutcome.interrupted, .signal(1), .signal(15)].filter(\.isResumable).map(\.code)
         let id: Int64? = try guarded {
             try db.rows("""
                 SELECT id FROM sessions WHERE outcome IN (\(resumable.map { _ in "?" }.joined(separator: ", ")))

@@ -86,6 +86,17 @@ final class SQLiteConnection {
         return rows
     }
 
+    /// Runs a statement with `values` bound and hands each row to `body` as it comes, to read
+    /// its columns without building a row of values: for the large reads.
+    func each<T>(_ sql: String, _ values: [SQLiteValue] = [],
+                 _ body: (SQLiteStatement) -> T) throws(SQLiteError) -> [T] {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        var out: [T] = []
+        while try statement.step() { out.append(body(statement)) }
+        return out
+    }
+
     /// Runs a statement with `values` bound, for its effect.
     func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
         let statement = try prepare(sql)

@@ -4,8 +4,20 @@ import CSQLite
 enum SQLiteValue: Equatable {
     case integer(Int64), real(Double), text(String), null
 
-    var int: Int64? { if case .integer(let v) = self { v } else if case .real(let d) = self { Int64(d) } else { nil } }
-    var double: Double? { if case .real(let d) = self { d } else if case .integer(let v) = self { Double(v) } else { nil } }
+    var int: Int64? {
+        switch self {
+        case .integer(let v): return v
+        case .real(let d): return Int64(d)
+        default: return nil
+        }
+    }
+    var double: Double? {
+        switch self {
+        case .real(let d): return d
+        case .integer(let v): return Double(v)
+        default: return nil
+        }
+    }
     var string: String? { if case .text(let s) = self { s } else { nil } }
 }
 
@@ -42,6 +54,13 @@ final class SQLiteStatement {
         try connection.check(rc, "sqlite3_step")
         return false
     }
+
+    /// `sqlite3_column_int64`.
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    /// `sqlite3_column_double`.
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    /// `sqlite3_column_text`, decoded as UTF-8; empty for NULL.
+    func text(_ column: Int32) -> String { sqlite3_column_text(handle, column).map { String(cString: $0) } ?? "" }
 
     /// `sqlite3_column_*` for every column of the current row.
     func row() -> [SQLiteValue] {

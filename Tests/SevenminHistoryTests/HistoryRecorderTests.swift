@@ -70,7 +70,7 @@ struct HistoryRecorderTests {
     @Test func aFailureIsReportedOnceAndTheRestIsDropped() throws {
         try withTemporaryDirectory { dir throws in
             let path = dir + "/history.sqlite3"
-            FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x42, count: 4096))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x42, count: 4096))
             let reports = Counter()
             let recorder = HistoryRecorder(path: path) { _ in reports.add() }
             recorder.begin(sampleSession())

@@ -23,7 +23,8 @@ struct HistoryStoreTests {
             expected.outcome = .quit
             #expect(sessions.first?.record == expected)
             #expect(sessions.first?.workedSeconds == 60 && sessions.first?.exercisesDone == 2)
-            #expect(try reader.segments(of: id) == (0..<5).map { sampleSegment(id, $0) } + [sampleSegment(id, 5, ended: .skipped)])
+            let written = (0..<5).map { sampleSegment(id, $0) } + [sampleSegment(id, 5, ended: .skipped)]
+            #expect(try reader.segments(of: id) == written)
             #expect(try reader.completedWork().map(\.index) == [1, 3])
             #expect(try reader.integrityCheck() == "ok")
 
@@ -74,7 +75,7 @@ struct HistoryStoreTests {
         try withTemporaryDirectory { dir throws in
             let path = dir + "/history.sqlite3"
             let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
-            FileManager.default.createFile(atPath: path, contents: garbage)
+            _ = FileManager.default.createFile(atPath: path, contents: garbage)
             var moved: String?
             do {
                 _ = try HistoryStore(path: path)
@@ -198,7 +199,9 @@ struct HistoryStoreTests {
             try SQLiteConnection(path: path).execute("CREATE TABLE future (x); PRAGMA user_version = 99")
             let before = FileManager.default.contents(atPath: path)
             #expect(throws: HistoryError.tooNew(path: path, version: 99)) { try HistoryStore(path: path) }
-            #expect(throws: HistoryError.tooNew(path: path, version: 99)) { try HistoryStore(path: path, readOnly: true) }
+            #expect(throws: HistoryError.tooNew(path: path, version: 99)) {
+                try HistoryStore(path: path, readOnly: true)
+            }
             #expect(FileManager.default.contents(atPath: path) == before)
         }
     }
@@ -214,7 +217,8 @@ struct HistoryStoreTests {
             try store.finish(done, outcome: .completed)
 
             #expect(try store.markInterrupted(now: now) == 2)
-            let outcomes = Dictionary(uniqueKeysWithValues: try store.sessions().map { ($0.record.id, $0.record.outcome) })
+            let pairs = try store.sessions().map { ($0.record.id, $0.record.outcome) }
+            let outcomes = Dictionary(uniqueKeysWithValues: pairs)
             #expect(outcomes[dead] == .interrupted && outcomes[stale] == .interrupted)
             #expect(outcomes[live] == .some(nil) && outcomes[done] == .completed)
             #expect(try store.markInterrupted(now: now) == 0)
@@ -263,11 +267,13 @@ struct HistoryStoreTests {
     }
 
     @Test func thePathFollowsXDGStateHome() {
-        #expect(HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/sevenmin/history.sqlite3")
+        #expect(HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
+                == "/s/sevenmin/history.sqlite3")
         #expect(HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "", "HOME": "/h"])
                 == "/h/.local/state/sevenmin/history.sqlite3")
         #expect(HistoryStore.isDisabled(environment: ["SEVENMIN_HISTORY": "off"]))
-        #expect(!HistoryStore.isDisabled(environment: ["SEVENMIN_HISTORY": "on"]) && !HistoryStore.isDisabled(environment: [:]))
+        #expect(!HistoryStore.isDisabled(environment: ["SEVENMIN_HISTORY": "on"]))
+        #expect(!HistoryStore.isDisabled(environment: [:]))
     }
 }
 
