@@ -5,7 +5,8 @@ import SevenminCore
 /// several sevenmin processes (WAL, a busy timeout, write transactions taken up front).
 public final class HistoryStore {
     public let path: String
-    private let db: SQLiteConnection
+    /// Internal, not private, so tests can reach the connection (to make the disk "full").
+    let db: SQLiteConnection
     /// Set once the file proved damaged and was moved aside; every later call reports it again.
     private var damage: HistoryError?
 

@@ -141,3 +141,27 @@ struct HistoryReportTests {
         #expect(last.map(\.key) == ["date", "minutes", "level"] && last[0].value.value == .string("2026-11-29"))
     }
 }
+
+@Suite("Plan options kept for resuming")
+struct PlanOptionsTests {
+    @Test(arguments: [
+        RoutineAdjustments(),
+        RoutineAdjustments(work: 32.5, rest: 0.1, getReady: 0, rounds: 3),
+        RoutineAdjustments(without: ["floor", "no\"isy"], shuffleSeed: UInt64.max),
+        RoutineAdjustments(work: 40, rounds: 100, without: ["chair"], shuffleSeed: 0),
+    ])
+    func optionsRoundTripExactly(adjustments: RoutineAdjustments) {
+        #expect(PlanOptions.adjustments(fromJSON: PlanOptions.json(adjustments)) == adjustments)
+    }
+
+    @Test func theSeedIsWrittenAsAStringSoEveryBitSurvives() {
+        #expect(PlanOptions.json(RoutineAdjustments(work: 40, shuffleSeed: 18_446_744_073_709_551_615))
+                == #"{"work": 40.0, "seed": "18446744073709551615"}"#)
+    }
+
+    @Test(arguments: ["", "[]", #"{"seed": 42}"#, #"{"work": "forty"}"#, #"{"colour": "red"}"#,
+                      #"{"rounds": 2.5}"#, #"{"without": [1]}"#])
+    func anythingElseIsRefused(text: String) {
+        #expect(PlanOptions.adjustments(fromJSON: text) == nil)
+    }
+}

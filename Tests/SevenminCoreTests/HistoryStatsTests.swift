@@ -206,3 +206,16 @@ extension HistoryStatsTests {
         #expect(HistoryStats.level(minutes: 6, threshold: 360) == 2)
     }
 }
+
+extension HistoryStatsTests {
+    /// `--since DATE` starts at local midnight, or where a clock change skips midnight, at the
+    /// first instant that exists (Havana moves from 00:00 to 01:00).
+    @Test(arguments: [("America/New_York", "2026-03-08", "2026-03-08T05:00:00Z"),
+                      ("America/New_York", "2026-11-02", "2026-11-02T05:00:00Z"),
+                      ("Asia/Kathmandu", "2026-11-29", "2026-11-28T18:15:00Z"),
+                      ("America/Havana", "2026-03-08", "2026-03-08T05:00:00Z")])
+    func aDateStartsAtTheFirstInstantOfTheLocalDay(zone: String, date: String, utc: String) {
+        let start = LocalDays.start(of: CivilDate(iso: date)!, calendar: calendar(zone))
+        #expect(HistoryReport.isoUTC(start) == utc)
+    }
+}

@@ -102,7 +102,9 @@ struct HistoryStoreTests {
             do {
                 let store = try HistoryStore(path: path)
                 let id = try store.beginSession(sampleSession())
-                for k in 0..<2000 { try store.recordSegment(sampleSegment(id, k)) }
+                try store.batch { () throws(HistoryError) in
+                    for k in 0..<2000 { try store.recordSegment(sampleSegment(id, k)) }
+                }
             }
             try SQLiteConnection(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE)")
             // Keep the header page, scribble over everything after it.
@@ -159,6 +161,21 @@ struct HistoryStoreTests {
             try blocker.execute("COMMIT")
             _ = try store.beginSession(sampleSession())
             #expect(try store.sessions().count == 1)
+        }
+    }
+
+    @Test func aFullDiskIsReportedAsSuch() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let store = try HistoryStore(path: path)
+            let id = try store.beginSession(sampleSession())
+            // Cap the file at its present size: the next pages cannot be had, as on a full disk.
+            let pages = try store.db.rows("PRAGMA page_count").first?.first?.int ?? 0
+            try store.db.execute("PRAGMA max_page_count = \(pages)")
+            #expect(throws: HistoryError.full(path: path)) {
+                for k in 0..<10_000 { try store.recordSegment(sampleSegment(id, k)) }
+            }
+            #expect(HistoryError.full(path: path).description == "History not saved: the disk holding \(path) is full.")
         }
     }
 

@@ -68,6 +68,13 @@ public struct LocalDays: Sendable {
         return t
     }
 
+    /// The first instant of `date` in `calendar`'s time zone, in UTC seconds: what
+    /// `history --since DATE` filters from.
+    public static func start(of date: CivilDate, calendar: Calendar) -> Double {
+        let noon = Double(date.dayNumber) * 86400 + 43200
+        return LocalDays(calendar: calendar, from: noon - 86400, to: noon + 86400).start(ofDay: date.dayNumber)
+    }
+
     /// The day the week holding `day` starts on, by `firstWeekday`.
     public func weekStart(of day: Int) -> Int {
         // 1970-01-01 was a Thursday: weekday 5 in Calendar's numbering.
