@@ -28,17 +28,10 @@ public final class HistoryStore {
         self.path = path
         do {
             if readOnly {
-                if FileManager.default.fileExists(atPath: path) {
-                    db = try SQLiteConnection(path: path, readOnly: true)
-                } else {
-                    db = try SQLiteConnection(path: ":memory:")
-                    try HistorySchema.migrate(db)
-                }
-                try db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-                let version = try HistorySchema.version(of: db)
-                if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
+                db = try HistoryStore.openForReading(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
                 return
             }
+            // A folder that cannot be made shows up as sqlite3_open_v2 failing, with SQLite's words for it.
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                      withIntermediateDirectories: true)
             db = try SQLiteConnection(path: path)
@@ -59,6 +52,21 @@ public final class HistoryStore {
         } catch {
             throw HistoryError.failed(path: path, SQLiteError(call: "open", code: -1, message: "\(error)"))
         }
+    }
+
+    /// The file read-only; or, where there is no history yet (no file, or one never given its
+    /// tables), an empty database in memory, so that readers need no special case.
+    private static func openForReading(_ path: String, busyTimeoutMilliseconds: Int32) throws -> SQLiteConnection {
+        if FileManager.default.fileExists(atPath: path) {
+            let file = try SQLiteConnection(path: path, readOnly: true)
+            try file.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            let version = try HistorySchema.version(of: file)
+            if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
+            if version > 0 { return file }
+        }
+        let empty = try SQLiteConnection(path: ":memory:")
+        try HistorySchema.migrate(empty)
+        return empty
     }
 
     // MARK: Writing
@@ -274,6 +282,8 @@ public final class HistoryStore {
             return .failed(path: path, SQLiteError(call: "rename", code: error.code, message: "\(error.message); " +
                 "could not move the damaged file aside: \(reason)"))
         }
+        // The WAL may hold the latest commits: it goes with the file. Should it fail to move, a new
+        // database ignores it, since its header no longer matches.
         for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             _ = rename(path + suffix, target + suffix)
         }

@@ -21,6 +21,7 @@ final class SQLiteConnection {
         self.path = path
     }
 
+    // close_v2 cannot fail on a valid handle: it defers the close until the last statement is finalised.
     deinit { sqlite3_close_v2(handle) }
 
     /// Turns a result code into a thrown error naming `call`.
@@ -72,6 +73,7 @@ final class SQLiteConnection {
             try execute("COMMIT")
             return result
         } catch {
+            // The body's error is the one to report; if ROLLBACK fails, SQLite has already rolled back.
             try? execute("ROLLBACK")
             throw error
         }

@@ -31,6 +31,7 @@ final class SQLiteStatement {
         self.connection = connection
     }
 
+    // finalize repeats the last step's error, which `step` has already thrown.
     deinit { sqlite3_finalize(handle) }
 
     /// `sqlite3_bind_*`, one parameter per value, from 1.

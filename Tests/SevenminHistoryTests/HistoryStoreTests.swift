@@ -46,11 +46,15 @@ struct HistoryStoreTests {
         }
     }
 
-    @Test func readingAFileThatDoesNotExistFindsNothingAndCreatesNothing() throws {
+    @Test func readingBeforeAnyHistoryFindsNothingAndWritesNothing() throws {
         try withTemporaryDirectory { dir throws in
             let path = dir + "/none.sqlite3"
             #expect(try HistoryStore(path: path, readOnly: true).sessions().isEmpty)
             #expect(!FileManager.default.fileExists(atPath: path))
+            // Nor does an empty file that a writer has created but not yet given its tables.
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
+            #expect(try HistoryStore(path: path, readOnly: true).sessions().isEmpty)
+            #expect(FileManager.default.contents(atPath: path) == Data())
         }
     }
 
