@@ -32,6 +32,11 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // Async-signal-safe pieces that cannot be written in Swift: the
         // self-pipe signal handlers and the crash-time terminal restore.
         .target(name: "CSevenminSystem"),
@@ -44,9 +49,13 @@ let package = Package(
         .target(name: "SevenminSystem", dependencies: ["SevenminCore", "CSevenminSystem"]),
         .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "SevenminSystem", "CNcursesw", "CSevenminSystem"]),
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile", "CEspeakNG"]),
-        .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal", "SevenminAudio"]),
+        // Workout history in SQLite: the store and the recorder that writes off the loop.
+        .target(name: "SevenminHistory", dependencies: ["SevenminCore", "CSQLite"]),
+        .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal", "SevenminAudio", "SevenminHistory"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
+        // Generates a large history and times stats on it; also records a synthetic workout for tests.
+        .executableTarget(name: "sevenmin-history-bench", dependencies: ["SevenminHistory", "SevenminCore"]),
         // Synthesises the cue set in Sounds/ reproducibly.
         .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio"]),
         // Times the drawing of workout frames (bench/frames.sh).
@@ -58,6 +67,7 @@ let package = Package(
         .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots", "Golden"]),
         .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem"]),
         .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore"]),
+        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -194,8 +194,14 @@ struct ScreenLayoutTests {
         #expect(row?.hasSuffix("…") == true)
     }
 
-    @Test func widthsComeFromTheCLibrary() {
-        setlocale(LC_CTYPE, "C.UTF-8")
+    @Test func widthsComeFromTheCLibrary() throws {
+        // A UTF-8 locale for this thread only: the process's own is shared by tests running meanwhile.
+        let utf8 = try #require(newlocale(LC_CTYPE_MASK, "C.UTF-8", nil))
+        let previous = uselocale(utf8)
+        defer {
+            uselocale(previous)
+            freelocale(utf8)
+        }
         #expect(Character("⚡").terminalWidth == 2)
         #expect(Character("日").terminalWidth == 2)
         #expect(Character("é").terminalWidth == 1)

@@ -1,0 +1,113 @@
+import Foundation
+
+/// `sevenmin history`: one line per session, as text, JSON or CSV.
+public enum HistoryReport {
+    /// Local date and time in `timeZone`, the routine, time worked, exercises done of planned, outcome.
+    public static func text(_ sessions: [SessionSummary], timeZone: TimeZone) -> String {
+        if sessions.isEmpty { return "No workouts recorded yet.\n" }
+        let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "OUTCOME"]
+        let rows = sessions.map { s in
+            [localDateTime(s.record.startedAt, timeZone: timeZone), visible(s.record.routine), clock(s.workedSeconds),
+             "\(s.exercisesDone)/\(s.record.plannedExercises)", outcomeText(s.record)]
+        }
+        var widths = header.map(\.count)
+        for row in rows { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], cell.count) } }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { k, cell in
+                let pad = String(repeating: " ", count: widths[k] - cell.count)
+                // Numbers line up on the right, words on the left; the last column is not padded.
+                if k == 2 || k == 3 { return pad + cell }
+                return k == cells.count - 1 ? cell : cell + pad
+            }.joined(separator: "  ")
+        }
+        return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
+    }
+
+    /// A JSON array, one object per session.
+    public static func json(_ sessions: [SessionSummary], timeZone: TimeZone) -> String {
+        if sessions.isEmpty { return "[]\n" }
+        let objects = sessions.map { s -> String in
+            let r = s.record
+            let fields: [(String, String)] = [
+                ("id", String(r.id)),
+                ("start", JSONWriter.quote(isoUTC(r.startedAt))),
+                ("local_start", JSONWriter.quote(localDateTime(r.startedAt, timeZone: timeZone))),
+                ("utc_offset", String(r.utcOffset)),
+                ("routine", JSONWriter.quote(r.routine)),
+                ("routine_file", JSONWriter.quote(r.routineFile)),
+                ("content_hash", JSONWriter.quote(r.contentHash)),
+                ("seed", r.seed.map { String($0) } ?? "null"),
+                ("options", JSONWriter.quote(r.options)),
+                ("planned_seconds", number(r.plannedSeconds)),
+                ("worked_seconds", number(s.workedSeconds)),
+                ("exercises_done", String(s.exercisesDone)),
+                ("exercises_planned", String(r.plannedExercises)),
+                ("outcome", r.outcome.map { JSONWriter.quote($0.code) } ?? "null"),
+                ("parts", String(r.parts)),
+            ]
+            return "  {" + fields.map { "\(JSONWriter.quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+        }
+        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// RFC 4180 CSV with a header row and CRLF line ends.
+    public static func csv(_ sessions: [SessionSummary], timeZone: TimeZone) -> String {
+        let header = ["id", "start", "local_start", "routine", "routine_file", "worked_seconds", "exercises_done",
+                      "exercises_planned", "planned_seconds", "outcome", "seed", "parts"]
+        let rows = sessions.map { s -> [String] in
+            let r = s.record
+            return [String(r.id), isoUTC(r.startedAt), localDateTime(r.startedAt, timeZone: timeZone), r.routine,
+                    r.routineFile, number(s.workedSeconds), String(s.exercisesDone), String(r.plannedExercises),
+                    number(r.plannedSeconds), r.outcome?.code ?? "", r.seed.map { String($0) } ?? "", String(r.parts)]
+        }
+        return ([header] + rows).map { $0.map(csvField).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// Quotes a field when it holds a comma, a quote, a line break or edge spaces, doubling inner quotes.
+    public static func csvField(_ field: String) -> String {
+        let special = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        guard special || field.first == " " || field.last == " " else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func outcomeText(_ r: SessionRecord) -> String {
+        let outcome = r.outcome?.label ?? "running"
+        return r.parts > 1 ? "\(outcome) (\(r.parts) parts)" : outcome
+    }
+
+    /// `2026-11-29 07:05` in `timeZone`.
+    static func localDateTime(_ t: Double, timeZone: TimeZone) -> String {
+        let local = t + Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: t)))
+        return dateTime(local)
+    }
+
+    /// `2026-11-29T07:05:00Z`.
+    static func isoUTC(_ t: Double) -> String {
+        let second = Int(t.rounded(.down)) % 60
+        return dateTime(t).replacingOccurrences(of: " ", with: "T") + ":" + CivilDate.pad((second + 60) % 60) + "Z"
+    }
+
+    private static func dateTime(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.down))
+        let day = Int((Double(whole) / 86400).rounded(.down))
+        let inDay = whole - day * 86400
+        return CivilDate(dayNumber: day).iso + " " + CivilDate.pad(inDay / 3600) + ":" + CivilDate.pad(inDay / 60 % 60)
+    }
+
+    /// `7:45`, or `1:02:03` past an hour.
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        if s >= 3600 { return "\(s / 3600):" + CivilDate.pad(s / 60 % 60) + ":" + CivilDate.pad(s % 60) }
+        return "\(s / 60):" + CivilDate.pad(s % 60)
+    }
+
+    /// Up to three decimals, without trailing zeros: `450`, `29.5`.
+    static func number(_ x: Double) -> String {
+        guard x.isFinite else { return "null" }
+        let milli = (x * 1000).rounded()
+        if milli.truncatingRemainder(dividingBy: 1000) == 0 { return String(Int(milli / 1000)) }
+        var text = String(format: "%.3f", milli / 1000)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}

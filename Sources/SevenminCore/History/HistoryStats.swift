@@ -1,0 +1,112 @@
+import Foundation
+
+/// What `sevenmin stats` reports: streaks, this week against the guideline, minutes per week,
+/// a year of days, totals per exercise and, given a body weight, calories.
+public struct HistoryStats: Equatable, Sendable {
+    /// A day counts towards a streak when it holds this much completed work. The classic
+    /// routine has 6 minutes of work in its 8, so it alone does not make a day.
+    public static let dayThresholdSeconds = 7 * 60.0
+    /// ACSM/WHO: at least 75 minutes of vigorous activity a week.
+    public static let weeklyGuidelineMinutes = 75.0
+    /// Compendium of Physical Activities (Ainsworth et al.): calisthenics, vigorous effort.
+    public static let met = 8.0
+    public static let heatMapWeeks = 52
+    public static let weeklyChartWeeks = 12
+
+    /// One exercise's totals over all history.
+    public struct ExerciseTotal: Equatable, Sendable {
+        public var title: String
+        public var times: Int
+        public var seconds: Double
+    }
+
+    /// Seconds of completed work that make a day count, as computed with.
+    public var dayThreshold: Double
+    /// Days in a row that count, ending today, or yesterday while today can still count.
+    public var currentStreak: Int
+    /// Whether today already counts (the streak is then "day N"; otherwise it is at risk).
+    public var todayCounts: Bool
+    public var longestStreak: Int
+    /// Completed work this calendar week (from `firstWeekday`), in minutes.
+    public var weekMinutes: Double
+    public var sessions: Int
+    public var completedSessions: Int
+    public var totalWorkSeconds: Double
+    /// Most-worked first.
+    public var exercises: [ExerciseTotal]
+    /// The local day (days since 1970) of the heat map's first cell: a week start, 51 weeks before this week's.
+    public var heatMapStart: Int
+    /// Minutes of completed work per day from `heatMapStart` through today.
+    public var heatMapMinutes: [Double]
+    /// The first day of each of the last 12 weeks, oldest first, and its minutes.
+    public var weeklyStarts: [Int]
+    public var weeklyMinutes: [Double]
+    /// Today, as days since 1970 in the local calendar.
+    public var today: Int
+    /// The body weight calories were computed for, in kg.
+    public var weightKg: Double?
+    /// kcal = MET × kg × hours of completed work; nil without a body weight.
+    public var totalCalories: Double?
+    public var weekCalories: Double?
+
+    /// Heat-map shade for a day's minutes: 0 nothing, 1 some, 2 a counting day, 3 two, 4 three or more.
+    public static func level(minutes: Double, threshold: Double = dayThresholdSeconds) -> Int {
+        if minutes <= 0 { return 0 }
+        let counting = minutes * 60 / threshold
+        if counting < 1 - 1e-9 { return 1 }
+        return min(4, 1 + Int(counting + 1e-9))
+    }
+
+    /// Computes everything from the records; `work` needs only completed work segments, but others are ignored.
+    public static func compute(sessions: [SessionRecord], work: [SegmentRecord], now: Double, calendar: Calendar,
+                               weightKg: Double? = nil, dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
+        let earliest = min(now, work.lazy.map(\.endedAt).min() ?? now)
+        let days = LocalDays(calendar: calendar, from: earliest, to: now)
+        let today = days.day(at: now)
+
+        var secondsByDay: [Int: Double] = [:]
+        var byExercise: [String: (times: Int, seconds: Double)] = [:]
+        var total = 0.0
+        for segment in work where segment.isCompletedWork {
+            secondsByDay[days.day(at: segment.endedAt), default: 0] += segment.actual
+            byExercise[segment.exercise, default: (0, 0)].times += 1
+            byExercise[segment.exercise, default: (0, 0)].seconds += segment.actual
+            total += segment.actual
+        }
+
+        // Whole seconds, so that 14 × 30 s counts however the actual lengths were rounded.
+        let counting = Set(secondsByDay.filter { $0.value.rounded() >= dayThreshold }.keys)
+        var longest = 0, run = 0, previous = Int.min
+        for day in counting.sorted() {
+            run = day == previous + 1 ? run + 1 : 1
+            longest = max(longest, run)
+            previous = day
+        }
+        let todayCounts = counting.contains(today)
+        var current = 0
+        var day = todayCounts ? today : today - 1
+        while counting.contains(day) { current += 1; day -= 1 }
+
+        func minutes(_ range: ClosedRange<Int>) -> Double {
+            range.reduce(0) { $0 + (secondsByDay[$1] ?? 0) } / 60
+        }
+        let thisWeek = days.weekStart(of: today)
+        let weekMinutes = minutes(thisWeek...today)
+        let heatMapStart = thisWeek - 7 * (heatMapWeeks - 1)
+        let weeklyStarts = (0..<weeklyChartWeeks).map { thisWeek - 7 * (weeklyChartWeeks - 1 - $0) }
+
+        let exercises = byExercise
+            .map { ExerciseTotal(title: $0.key, times: $0.value.times, seconds: $0.value.seconds) }
+            .sorted { ($0.seconds, $1.title) > ($1.seconds, $0.title) }
+        let kcalPerSecond = weightKg.map { met * $0 / 3600 }
+        return HistoryStats(
+            dayThreshold: dayThreshold, currentStreak: current, todayCounts: todayCounts, longestStreak: longest,
+            weekMinutes: weekMinutes,
+            sessions: sessions.count, completedSessions: sessions.filter { $0.outcome == .completed }.count,
+            totalWorkSeconds: total, exercises: exercises, heatMapStart: heatMapStart,
+            heatMapMinutes: (heatMapStart...today).map { (secondsByDay[$0] ?? 0) / 60 },
+            weeklyStarts: weeklyStarts, weeklyMinutes: weeklyStarts.map { minutes($0...min(today, $0 + 6)) },
+            today: today, weightKg: weightKg, totalCalories: kcalPerSecond.map { $0 * total },
+            weekCalories: kcalPerSecond.map { $0 * weekMinutes * 60 })
+    }
+}

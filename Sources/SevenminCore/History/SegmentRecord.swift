@@ -1,0 +1,41 @@
+/// How a segment ended: its time ran out, or the user skipped on.
+public enum SegmentEnding: String, Sendable, CaseIterable {
+    case ranOut, skipped
+}
+
+/// One segment of a recorded workout, written when it ends.
+public struct SegmentRecord: Equatable, Sendable {
+    public var sessionID: Int64
+    /// Position in the plan, so that a resumed session knows where to pick up.
+    public var index: Int
+    /// `getReady`, `work`, `rest` or `roundRest`.
+    public var kind: String
+    /// The exercise worked, or for a pause the one coming next.
+    public var exercise: String
+    public var round: Int
+    public var planned: Double
+    /// Seconds it really lasted, pauses excluded.
+    public var actual: Double
+    public var ended: SegmentEnding
+    /// When it ended, in seconds since 1970 UTC.
+    public var endedAt: Double
+    /// Which part of a resumed session it belongs to (1 for the first).
+    public var part: Int
+
+    public init(sessionID: Int64 = 0, index: Int, kind: String, exercise: String, round: Int, planned: Double,
+                actual: Double, ended: SegmentEnding, endedAt: Double, part: Int = 1) {
+        self.sessionID = sessionID
+        self.index = index
+        self.kind = kind
+        self.exercise = exercise
+        self.round = round
+        self.planned = planned
+        self.actual = actual
+        self.ended = ended
+        self.endedAt = endedAt
+        self.part = part
+    }
+
+    /// Work that ran its full time: what streaks, minutes and calories count.
+    public var isCompletedWork: Bool { kind == "work" && ended == .ranOut }
+}

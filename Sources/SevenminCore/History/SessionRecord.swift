@@ -1,0 +1,42 @@
+/// One workout as history keeps it: what was planned, when, and how it ended.
+public struct SessionRecord: Equatable, Sendable {
+    /// The store's id; 0 until the store has given one.
+    public var id: Int64
+    public var routine: String
+    /// The routine file's path as it was loaded.
+    public var routineFile: String
+    /// SHA-256 of the routine file's bytes (`ContentHash.sha256`), to tell whether it changed since.
+    public var contentHash: String
+    /// The shuffle seed, when the plan was shuffled.
+    public var seed: UInt64?
+    /// The plan options (overrides, `--without`) as a JSON object, kept verbatim for `--resume`.
+    public var options: String
+    /// Start, in seconds since 1970 UTC.
+    public var startedAt: Double
+    /// Seconds east of UTC where the workout started, so its local time can be shown as it was.
+    public var utcOffset: Int
+    public var plannedSeconds: Double
+    /// Number of work segments in the plan.
+    public var plannedExercises: Int
+    /// `nil` while the workout runs.
+    public var outcome: SessionOutcome?
+    /// 1, plus one for each time the session was resumed.
+    public var parts: Int
+
+    public init(id: Int64 = 0, routine: String, routineFile: String, contentHash: String, seed: UInt64? = nil,
+                options: String = "{}", startedAt: Double, utcOffset: Int, plannedSeconds: Double,
+                plannedExercises: Int, outcome: SessionOutcome? = nil, parts: Int = 1) {
+        self.id = id
+        self.routine = routine
+        self.routineFile = routineFile
+        self.contentHash = contentHash
+        self.seed = seed
+        self.options = options
+        self.startedAt = startedAt
+        self.utcOffset = utcOffset
+        self.plannedSeconds = plannedSeconds
+        self.plannedExercises = plannedExercises
+        self.outcome = outcome
+        self.parts = parts
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+
+/// `sevenmin stats`: streaks, the week against the guideline, a year's heat map, a 12-week
+/// chart and totals, as text for a terminal (in colour or not) or as JSON.
+public enum StatsReport {
+    /// How much colour the terminal shows.
+    public enum Colors: Sendable {
+        case none, basic8, xterm256
+    }
+
+    static let reset = "\u{1B}[0m"
+    /// Green shades like GitHub's, from the 6×6×6 cube; level 0 a dark grey.
+    static let shades256 = [237, 22, 28, 34, 46]
+    static let shadeGlyphs = ["·", "░", "▒", "▓", "█"]
+    static let asciiGlyphs = [".", ":", "+", "*", "#"]
+    static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+    public static func text(_ stats: HistoryStats, colors: Colors, utf8: Bool) -> String {
+        var out: [String] = []
+        out.append(streakLine(stats))
+        let guideline = HistoryStats.weeklyGuidelineMinutes
+        let percent = Int((100 * stats.weekMinutes / guideline).rounded(.down))
+        out.append("This week: \(wholeMinutes(stats.weekMinutes)) of \(Int(guideline)) minutes of vigorous activity"
+                   + " (\(percent)%, the ACSM/WHO weekly guideline)")
+        out.append("  " + bar(stats.weekMinutes, scale: guideline, width: 30, marker: nil, colors: colors, utf8: utf8,
+                              met: stats.weekMinutes >= guideline))
+        out.append("Workouts: \(stats.sessions) (\(stats.completedSessions) completed), "
+                   + hoursAndMinutes(stats.totalWorkSeconds) + " of work")
+        if let total = stats.totalCalories, let week = stats.weekCalories, let kg = stats.weightKg {
+            out.append("Energy: about \(Int(total.rounded())) kcal in all, \(Int(week.rounded())) this week"
+                       + " (MET \(HistoryStats.met) at \(HistoryReport.number(kg)) kg)")
+        }
+        out.append("")
+        out.append("Last \(HistoryStats.heatMapWeeks) weeks")
+        out += heatMap(stats, colors: colors, utf8: utf8)
+        out.append("")
+        out.append("Minutes per week (\(utf8 ? "│" : "|") marks \(Int(guideline)))")
+        let scale = max(guideline, stats.weeklyMinutes.max() ?? 0)
+        for (start, minutes) in zip(stats.weeklyStarts, stats.weeklyMinutes) {
+            let date = CivilDate(dayNumber: start)
+            let label = date.monthAbbreviation + " " + (date.day < 10 ? " " : "") + String(date.day)
+            let drawn = bar(minutes, scale: scale, width: 40, marker: guideline, colors: colors, utf8: utf8,
+                            met: minutes >= guideline)
+            out.append(label + "  " + drawn + " " + wholeMinutes(minutes))
+        }
+        if !stats.exercises.isEmpty {
+            out.append("")
+            out.append("Exercises")
+            let shown = stats.exercises.prefix(10)
+            let width = shown.map { visible($0.title).count }.max() ?? 0
+            for e in shown {
+                let title = visible(e.title)
+                out.append("  " + title + String(repeating: " ", count: width - title.count) + "  "
+                           + pad(String(e.times), 5) + (e.times == 1 ? " time   " : " times  ")
+                           + pad(HistoryReport.clock(e.seconds), 8))
+            }
+            if stats.exercises.count > shown.count { out.append("  and \(stats.exercises.count - shown.count) more") }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// "Day 5 in a row", or how to keep a streak that today has not yet extended.
+    static func streakLine(_ stats: HistoryStats) -> String {
+        let longest = "longest: \(days(stats.longestStreak))"
+        let rule = "a day counts with \(Int(stats.dayThreshold / 60)) minutes of work"
+        switch (stats.currentStreak, stats.todayCounts) {
+        case (0, _):
+            if stats.longestStreak == 0 { return "Streak: none yet (\(rule))." }
+            return "Streak: none today (\(longest); \(rule))."
+        case (let n, true):
+            return "Day \(n) in a row (\(longest))."
+        case (let n, false):
+            return "Streak: \(days(n)) in a row; work out today to make it \(n + 1) (\(longest))."
+        }
+    }
+
+    /// Seven rows (one a weekday) of one cell a week, oldest week on the left, with month names above.
+    static func heatMap(_ stats: HistoryStats, colors: Colors, utf8: Bool) -> [String] {
+        let weeks = HistoryStats.heatMapWeeks
+        var header = [Character](repeating: " ", count: weeks + 3)
+        var lastMonth = 0
+        for week in 0..<weeks {
+            let date = CivilDate(dayNumber: stats.heatMapStart + 7 * week)
+            // A month is named above the first week that starts in it, when the name fits.
+            if date.month != lastMonth, week + 3 <= weeks, header[max(0, week - 1)] == " " {
+                for (k, c) in date.monthAbbreviation.enumerated() { header[week + k] = c }
+            }
+            lastMonth = date.month
+        }
+        var rows = ["    " + String(header).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)]
+        let firstWeekday = ((stats.heatMapStart + 4) % 7 + 7) % 7
+        for row in 0..<7 {
+            var line = weekdayNames[(firstWeekday + row) % 7] + " "
+            for week in 0..<weeks {
+                let index = 7 * week + row
+                guard index < stats.heatMapMinutes.count else { line += " "; continue }
+                let level = HistoryStats.level(minutes: stats.heatMapMinutes[index], threshold: stats.dayThreshold)
+                line += cell(level, colors: colors, utf8: utf8)
+            }
+            rows.append(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+        }
+        rows.append("    less " + (0...4).map { cell($0, colors: colors, utf8: utf8) }.joined() + " more")
+        return rows
+    }
+
+    static func cell(_ level: Int, colors: Colors, utf8: Bool) -> String {
+        let glyphs = utf8 ? shadeGlyphs : asciiGlyphs
+        switch colors {
+        case .none: return glyphs[level]
+        case .xterm256: return "\u{1B}[38;5;\(shades256[level])m" + (utf8 ? "■" : "#") + reset
+        case .basic8:
+            // Eight colours have one green; the glyph carries the shade, bold the top two.
+            if level == 0 { return glyphs[0] }
+            return (level >= 3 ? "\u{1B}[1;32m" : "\u{1B}[32m") + glyphs[level] + reset
+        }
+    }
+
+    /// A horizontal bar of `width` cells for `value` out of `scale`, in eighths where UTF-8 allows,
+    /// with `marker` drawn where the bar stops short of it.
+    static func bar(_ value: Double, scale: Double, width: Int, marker: Double?, colors: Colors, utf8: Bool,
+                    met: Bool) -> String {
+        let eighths = scale > 0 ? Int((min(value, scale) / scale * Double(width * 8)).rounded()) : 0
+        var cells: [String] = []
+        if utf8 {
+            let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+            cells = Array(repeating: "█", count: eighths / 8)
+            if eighths % 8 > 0 { cells.append(partial[eighths % 8]) }
+        } else {
+            cells = Array(repeating: "#", count: (eighths + 4) / 8)
+        }
+        let filled = cells.count
+        // A bar with a marker is a chart row; without one, a progress bar with its track shown.
+        var rest = Array(repeating: marker == nil ? (utf8 ? "░" : "-") : " ", count: width - filled)
+        if let marker, scale > 0 {
+            let column = min(width - 1, Int((marker / scale * Double(width)).rounded()))
+            if column >= filled { rest[column - filled] = utf8 ? "│" : "|" }
+        }
+        let drawn = cells.joined()
+        let color = colors == .none || drawn.isEmpty ? "" : (met ? "\u{1B}[32m" : "\u{1B}[33m")
+        return color + drawn + (color.isEmpty ? "" : reset) + rest.joined()
+    }
+
+    /// The statistics as one JSON object.
+    public static func json(_ stats: HistoryStats) -> String {
+        let n = HistoryReport.number
+        let heat = stats.heatMapMinutes.enumerated().map { k, m in
+            "{\"date\": \"\(CivilDate(dayNumber: stats.heatMapStart + k).iso)\", \"minutes\": \(n(m)), "
+                + "\"level\": \(HistoryStats.level(minutes: m, threshold: stats.dayThreshold))}"
+        }
+        let weekly = zip(stats.weeklyStarts, stats.weeklyMinutes).map { start, m in
+            "{\"week_start\": \"\(CivilDate(dayNumber: start).iso)\", \"minutes\": \(n(m))}"
+        }
+        let exercises = stats.exercises.map {
+            "{\"title\": \(JSONWriter.quote($0.title)), \"times\": \($0.times), \"seconds\": \(n($0.seconds))}"
+        }
+        let fields: [(String, String)] = [
+            ("today", "\"\(CivilDate(dayNumber: stats.today).iso)\""),
+            ("current_streak", String(stats.currentStreak)),
+            ("today_counts", String(stats.todayCounts)),
+            ("longest_streak", String(stats.longestStreak)),
+            ("day_threshold_minutes", n(stats.dayThreshold / 60)),
+            ("week_minutes", n(stats.weekMinutes)),
+            ("guideline_minutes", n(HistoryStats.weeklyGuidelineMinutes)),
+            ("sessions", String(stats.sessions)),
+            ("completed_sessions", String(stats.completedSessions)),
+            ("total_work_seconds", n(stats.totalWorkSeconds)),
+            ("met", n(HistoryStats.met)),
+            ("weight_kg", stats.weightKg.map(n) ?? "null"),
+            ("total_kcal", stats.totalCalories.map(n) ?? "null"),
+            ("week_kcal", stats.weekCalories.map(n) ?? "null"),
+            ("weekly", "[" + weekly.joined(separator: ", ") + "]"),
+            ("exercises", "[" + exercises.joined(separator: ", ") + "]"),
+            ("heat_map", "[\n    " + heat.joined(separator: ",\n    ") + "\n  ]"),
+        ]
+        return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+    }
+
+    static func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
+    static func wholeMinutes(_ m: Double) -> String { String(Int(m.rounded())) }
+    static func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
+
+    /// `14 h 20 min`, or `35 min` under an hour.
+    static func hoursAndMinutes(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+    }
+}

@@ -1,0 +1,46 @@
+import CSQLite
+
+/// Why history could not be read or written, worded for the one line the app shows;
+/// the workout runs on without history.
+public enum HistoryError: Error, Equatable, CustomStringConvertible {
+    /// Another program held the database for longer than the busy timeout.
+    case locked(path: String)
+    case readOnly(path: String)
+    case full(path: String)
+    /// The file was not a sound database; it was moved to `movedTo` and a fresh one starts next time.
+    case corrupt(path: String, movedTo: String)
+    /// Written by a newer sevenmin, whose schema this one does not know; left untouched.
+    case tooNew(path: String, version: Int)
+    /// `start --resume` found the session already finished or resumed elsewhere.
+    case notResumable(id: Int64)
+    case failed(path: String, SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .locked(let path): return "History not saved: \(path) is locked by another program."
+        case .readOnly(let path): return "History not saved: \(path) is read-only."
+        case .full(let path): return "History not saved: the disk holding \(path) is full."
+        case .corrupt(let path, let moved):
+            return "History not saved: \(path) was damaged; it was moved to \(moved) and a new one will be started."
+        case .tooNew(let path, let version):
+            return "History not saved: \(path) is from a newer sevenmin (schema \(version)); it was left as it is."
+        case .notResumable(let id): return "Session \(id) cannot be resumed: it has finished or is running elsewhere."
+        case .failed(let path, let error): return "History not saved: \(path): \(error)"
+        }
+    }
+
+    /// Sorts a SQLite failure into what a person can act on.
+    static func classify(_ error: SQLiteError, path: String) -> HistoryError {
+        switch error.primary {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .locked(path: path)
+        case SQLITE_READONLY, SQLITE_PERM: return .readOnly(path: path)
+        case SQLITE_FULL: return .full(path: path)
+        default: return .failed(path: path, error)
+        }
+    }
+
+    /// Result codes that mean the file itself is damaged.
+    static func isCorruption(_ error: SQLiteError) -> Bool {
+        error.primary == SQLITE_CORRUPT || error.primary == SQLITE_NOTADB
+    }
+}

@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+import SevenminCore
+
+/// Writes one workout's history on its own serial queue: the real-time loop only enqueues and
+/// never waits on the disk. Each segment is committed as it ends, so `kill -9` loses at most the
+/// segment in progress. The first failure is reported once through `onFailure` and recording
+/// stops; the workout runs on.
+public final class HistoryRecorder: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "sevenmin.history")
+    private let open: @Sendable () throws(HistoryError) -> HistoryStore
+    private let onFailure: @Sendable (HistoryError) -> Void
+
+    // Used only on `queue`.
+    private var store: HistoryStore?
+    private var sessionID: Int64?
+    private var part = 1
+    private var stopped = false
+
+    private let lock = NSLock()
+    private var _failure: HistoryError?
+    private var closed = false
+
+    /// Records into the database at `path`, opened on the recorder's queue.
+    public convenience init(path: String, onFailure: @escaping @Sendable (HistoryError) -> Void = { _ in }) {
+        self.init(open: { () throws(HistoryError) in try HistoryStore(path: path) }, onFailure: onFailure)
+    }
+
+    init(open: @escaping @Sendable () throws(HistoryError) -> HistoryStore,
+         onFailure: @escaping @Sendable (HistoryError) -> Void) {
+        self.open = open
+        self.onFailure = onFailure
+    }
+
+    /// The first failure, if any.
+    public var failure: HistoryError? { lock.withLock { _failure } }
+
+    /// Starts a new session; `record.id` is ignored.
+    public func begin(_ record: SessionRecord) {
+        enqueue { store throws(HistoryError) in
+            try store.markInterrupted()
+            self.sessionID = try store.beginSession(record)
+        }
+    }
+
+    /// Continues the interrupted session `id` (`start --resume`) as its next part.
+    public func resume(sessionID id: Int64) {
+        enqueue { store throws(HistoryError) in
+            self.part = try store.reopen(id)
+            self.sessionID = id
+        }
+    }
+
+    /// Records a segment that has just ended; its session id and part are filled in here.
+    public func segmentEnded(_ segment: SegmentRecord) {
+        enqueue { store throws(HistoryError) in
+            guard let id = self.sessionID else { return }
+            var s = segment
+            s.sessionID = id
+            s.part = self.part
+            try store.recordSegment(s)
+        }
+    }
+
+    /// Records how the session ended.
+    public func finish(_ outcome: SessionOutcome) {
+        enqueue { store throws(HistoryError) in
+            guard let id = self.sessionID else { return }
+            try store.finish(id, outcome: outcome)
+        }
+    }
+
+    /// The session as recorded so far, over all its parts, for the finish summary; waits for
+    /// the writes before it for at most `timeout` seconds.
+    public func summary(timeout: Double = 2) -> SessionSummary? {
+        let result = LockedBox<SessionSummary?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            if !self.stopped, let id = self.sessionID { result.value = try? self.store?.session(id) }
+            done.signal()
+        }
+        return done.wait(timeout: .now() + timeout) == .success ? result.value : nil
+    }
+
+    /// Waits up to `timeout` seconds for every write so far, then closes the database. Returns
+    /// false if the writes did not finish in time (they carry on, but nothing more is accepted).
+    @discardableResult
+    public func close(timeout: Double = 2) -> Bool {
+        lock.withLock { closed = true }
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            self.store = nil
+            self.stopped = true
+            done.signal()
+        }
+        return done.wait(timeout: .now() + timeout) == .success
+    }
+
+    private func enqueue(_ write: @escaping @Sendable (HistoryStore) throws(HistoryError) -> Void) {
+        if lock.withLock({ closed }) { return }
+        queue.async {
+            guard !self.stopped else { return }
+            do throws(HistoryError) {
+                if self.store == nil { self.store = try self.open() }
+                if let store = self.store { try write(store) }
+            } catch {
+                self.stopped = true
+                self.store = nil
+                self.lock.withLock { self._failure = error }
+                self.onFailure(error)
+            }
+        }
+    }
+}
+
+/// A value handed from the recorder's queue to a waiting thread.
+private final class LockedBox<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: T
+    init(_ value: T) { stored = value }
+    var value: T {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

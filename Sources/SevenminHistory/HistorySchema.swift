@@ -1,0 +1,65 @@
+/// The database's tables, as a list of migrations: `migrations[n]` takes a database from
+/// `user_version` n to n + 1. Version 0 is an empty file. Never edit a shipped step; add one.
+enum HistorySchema {
+    static let migrations: [[String]] = [
+        // 0 → 1: sessions and their segments.
+        [
+            """
+            CREATE TABLE sessions (
+                id INTEGER PRIMARY KEY,
+                routine TEXT NOT NULL,
+                routine_file TEXT NOT NULL,
+                content_hash TEXT NOT NULL,
+                seed INTEGER,
+                options TEXT NOT NULL,
+                started_at REAL NOT NULL,
+                utc_offset INTEGER NOT NULL,
+                planned_seconds REAL NOT NULL,
+                planned_exercises INTEGER NOT NULL,
+                outcome TEXT,
+                pid INTEGER,
+                parts INTEGER NOT NULL DEFAULT 1
+            )
+            """,
+            // A segment index can repeat within a session (going back, or resuming), so rows have their own id.
+            """
+            CREATE TABLE segments (
+                id INTEGER PRIMARY KEY,
+                session_id INTEGER NOT NULL REFERENCES sessions(id),
+                idx INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                exercise TEXT NOT NULL,
+                round INTEGER NOT NULL,
+                planned REAL NOT NULL,
+                actual REAL NOT NULL,
+                ended TEXT NOT NULL,
+                ended_at REAL NOT NULL,
+                part INTEGER NOT NULL DEFAULT 1
+            )
+            """,
+            "CREATE INDEX segments_by_session ON segments(session_id)",
+            "CREATE INDEX sessions_by_start ON sessions(started_at)",
+        ],
+    ]
+
+    static var currentVersion: Int { migrations.count }
+
+    /// `PRAGMA user_version`.
+    static func version(of db: SQLiteConnection) throws(SQLiteError) -> Int {
+        Int(try db.rows("PRAGMA user_version").first?.first?.int ?? 0)
+    }
+
+    /// Brings `db` up to `target` in one transaction, so that two processes opening an old
+    /// file at once migrate it once, and a failure leaves it as it was.
+    static func migrate(_ db: SQLiteConnection, to target: Int = currentVersion,
+                        steps: [[String]] = migrations) throws {
+        try db.transaction {
+            let from = try version(of: db)
+            guard from < target else { return }
+            for step in steps[from..<target] {
+                for sql in step { try db.execute(sql) }
+            }
+            try db.execute("PRAGMA user_version = \(target)")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import CSQLite
+
+/// A value bound to or read from a statement.
+enum SQLiteValue: Equatable {
+    case integer(Int64), real(Double), text(String), null
+
+    var int: Int64? {
+        switch self {
+        case .integer(let v): return v
+        case .real(let d): return Int64(d)
+        default: return nil
+        }
+    }
+    var double: Double? {
+        switch self {
+        case .real(let d): return d
+        case .integer(let v): return Double(v)
+        default: return nil
+        }
+    }
+    var string: String? { if case .text(let s) = self { s } else { nil } }
+}
+
+/// A prepared statement, finalised when released.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private let connection: SQLiteConnection
+
+    init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    // finalize repeats the last step's error, which `step` has already thrown.
+    deinit { sqlite3_finalize(handle) }
+
+    /// `sqlite3_bind_*`, one parameter per value, from 1.
+    func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        for (k, value) in values.enumerated() {
+            let index = Int32(k + 1)
+            switch value {
+            case .integer(let v): try connection.check(sqlite3_bind_int64(handle, index, v), "sqlite3_bind_int64")
+            case .real(let d): try connection.check(sqlite3_bind_double(handle, index, d), "sqlite3_bind_double")
+            case .null: try connection.check(sqlite3_bind_null(handle, index), "sqlite3_bind_null")
+            case .text(let s):
+                try connection.check(sqlite3_bind_text(handle, index, s, -1, csqlite_transient()), "sqlite3_bind_text")
+            }
+        }
+    }
+
+    /// `sqlite3_step`: true while there is a row to read.
+    func step() throws(SQLiteError) -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        try connection.check(rc, "sqlite3_step")
+        return false
+    }
+
+    /// `sqlite3_column_int64`.
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    /// `sqlite3_column_double`.
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    /// `sqlite3_column_text`, decoded as UTF-8; empty for NULL.
+    func text(_ column: Int32) -> String { sqlite3_column_text(handle, column).map { String(cString: $0) } ?? "" }
+
+    /// `sqlite3_column_*` for every column of the current row.
+    func row() -> [SQLiteValue] {
+        (0..<sqlite3_column_count(handle)).map { column in
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+            case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+            case SQLITE_NULL: return .null
+            default: return .text(sqlite3_column_text(handle, column).map { String(cString: $0) } ?? "")
+            }
+        }
+    }
+}

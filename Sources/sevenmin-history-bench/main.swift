@@ -1,0 +1,149 @@
+// Generates a large workout history and times `stats` on it (see BENCHMARKS.md), and records a
+// synthetic workout through HistoryRecorder so tests can run, kill and race real processes.
+//
+//   sevenmin-history-bench time [--sessions N] [--runs N] [--db PATH] [--print [--color] [--ascii]]
+//   sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME]
+import Foundation
+import SevenminCore
+import SevenminHistory
+
+let exercises = ["Jumping jacks", "Wall sit", "Push-up", "Abdominal crunch", "Step-up onto chair", "Squat",
+                 "Triceps dip on chair", "Plank", "High knees running in place", "Lunge", "Push-up and rotation",
+                 "Side plank"]
+
+func option(_ name: String, _ fallback: String) -> String {
+    let args = CommandLine.arguments
+    guard let k = args.firstIndex(of: name), k + 1 < args.count else { return fallback }
+    return args[k + 1]
+}
+
+/// Segment `index` of the classic plan: get ready, then work and rest in turn.
+func classicSegment(_ index: Int, endedAt: Double, ended: SegmentEnding = .ranOut) -> SegmentRecord {
+    let kind = index == 0 ? "getReady" : (index % 2 == 1 ? "work" : "rest")
+    let length = kind == "work" ? 30.0 : 10.0
+    return SegmentRecord(index: index, kind: kind, exercise: exercises[max(0, index - 1) / 2 % exercises.count],
+                         round: 1, planned: length, actual: ended == .ranOut ? length : length / 3,
+                         ended: ended, endedAt: endedAt)
+}
+
+func session(start: Double, routine: String = "classic") -> SessionRecord {
+    SessionRecord(routine: routine, routineFile: "Workouts/\(routine).json", contentHash: ContentHash.sha256([1, 2, 3]),
+                  startedAt: start, utcOffset: 0, plannedSeconds: 480, plannedExercises: 12)
+}
+
+/// Fills `store` with `count` sessions ending today: most days one, some two, some none; one in
+/// ten quit part-way and a few skip an exercise, as real use would.
+func generate(_ store: HistoryStore, count: Int, now: Double) throws {
+    var rng = SplitMix64(seed: 7)
+    var starts: [Double] = [0]
+    for _ in 1..<count {
+        let gap = rng.next() % 100 < 30 ? 3600 * 5 : 86400 + Int(rng.next() % 7200)
+        starts.append(starts.last! + Double(gap))
+    }
+    // The last one an hour ago, so that today and this week have data.
+    let shift = now - 3600 - starts.last!
+    let perBatch = 500
+    for first in stride(from: 0, to: count, by: perBatch) {
+        try store.batch { () throws(HistoryError) in
+            for n in first..<min(count, first + perBatch) {
+                let t = starts[n] + shift
+                let id = try store.beginSession(session(start: t))
+                let last = rng.next() % 10 == 0 ? Int(rng.next() % 23) : 23
+                var end = t
+                for k in 0...last {
+                    let skipped = k % 2 == 1 && rng.next() % 40 == 0
+                    var s = classicSegment(k, endedAt: end, ended: skipped ? .skipped : .ranOut)
+                    end += s.actual
+                    s.endedAt = end
+                    s.sessionID = id
+                    try store.recordSegment(s)
+                }
+                try store.finish(id, outcome: last == 23 ? .completed : .quit)
+            }
+        }
+    }
+}
+
+func milliseconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+}
+
+func time() throws {
+    let count = Int(option("--sessions", "10000"))!
+    let runs = Int(option("--runs", "20"))!
+    let dir = NSTemporaryDirectory() + "sevenmin-history-bench-\(getpid())"
+    let path = option("--db", dir + "/history.sqlite3")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let clock = ContinuousClock()
+    let now = Date().timeIntervalSince1970
+    let calendar = Calendar.current
+
+    let generating = try clock.measure { try generate(HistoryStore(path: path), count: count, now: now) }
+    let store = try HistoryStore(path: path, readOnly: true)
+    var sessions: [SessionRecord] = [], work: [SegmentRecord] = []
+    var loads: [Double] = [], computes: [Double] = [], renders: [Double] = []
+    var bytes = 0
+    for run in 0...runs {
+        let load = try clock.measure { sessions = try store.allSessions(); work = try store.completedWork() }
+        var stats: HistoryStats?
+        let compute = clock.measure {
+            stats = HistoryStats.compute(sessions: sessions, work: work, now: now, calendar: calendar, weightKg: 70)
+        }
+        let render = clock.measure {
+            bytes = StatsReport.text(stats!, colors: .xterm256, utf8: true).utf8.count
+                + StatsReport.json(stats!).utf8.count
+        }
+        // The first run warms caches and is not counted.
+        if run > 0 {
+            loads.append(milliseconds(load))
+            computes.append(milliseconds(compute))
+            renders.append(milliseconds(render))
+        }
+    }
+    if CommandLine.arguments.contains("--print"), let stats = Optional(HistoryStats.compute(
+        sessions: sessions, work: work, now: now, calendar: calendar, weightKg: 70)) {
+        let utf8 = !CommandLine.arguments.contains("--ascii")
+        let colors: StatsReport.Colors = CommandLine.arguments.contains("--color") ? .xterm256 : .none
+        print(StatsReport.text(stats, colors: colors, utf8: utf8))
+        print(HistoryReport.text(try store.sessions(limit: 5), timeZone: calendar.timeZone))
+    }
+    let totals = zip(computes, renders).map { $0 + $1 }
+    func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+    let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    print("sessions: \(sessions.count), completed work segments: \(work.count), file: \(fileSize / 1024) KiB")
+    print("generate (\(count / 500) transactions): \(Int(milliseconds(generating))) ms")
+    print(String(format: "load (SQLite → records): median %.1f ms, max %.1f ms", median(loads), loads.max()!))
+    print(String(format: "stats compute: median %.1f ms; render text + JSON (%d bytes): median %.1f ms",
+                 median(computes), bytes, median(renders)))
+    print(String(format: "stats compute + render: median %.1f ms, max %.1f ms over %d runs (target ≤ 100 ms)",
+                 median(totals), totals.max()!, runs))
+}
+
+/// Records a classic-shaped workout as the app would, one segment every `--interval-ms`.
+func record() {
+    let path = option("--db", "")
+    let segments = Int(option("--segments", "24"))!
+    let interval = UInt32(option("--interval-ms", "0"))!
+    let recorder = HistoryRecorder(path: path) { error in
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+    var now = Date().timeIntervalSince1970
+    recorder.begin(session(start: now, routine: option("--routine", "classic")))
+    for k in 0..<segments {
+        if interval > 0 { usleep(interval * 1000) }
+        now += 1
+        recorder.segmentEnded(classicSegment(k, endedAt: now))
+    }
+    recorder.finish(.completed)
+    exit(recorder.close(timeout: 30) && recorder.failure == nil ? 0 : 1)
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "time": do { try time() } catch { print("error: \(error)"); exit(1) }
+case "record": record()
+default:
+    print("usage: sevenmin-history-bench time [--sessions N] [--runs N] [--db PATH]")
+    print("       sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME]")
+    exit(64)
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import SevenminCore
+
+func summary(id: Int64, routine: String = "classic", start: Double, worked: Double, done: Int, planned: Int = 12,
+             outcome: SessionOutcome? = .completed, parts: Int = 1, seed: UInt64? = nil) -> SessionSummary {
+    SessionSummary(record: SessionRecord(id: id, routine: routine, routineFile: "/w/\(routine).json",
+                                         contentHash: String(repeating: "a", count: 64), seed: seed,
+                                         options: #"{"work": 40}"#, startedAt: start, utcOffset: -18000,
+                                         plannedSeconds: 480, plannedExercises: planned, outcome: outcome,
+                                         parts: parts),
+                   workedSeconds: worked, exercisesDone: done)
+}
+
+@Suite("History and stats output")
+struct HistoryReportTests {
+    let newYork = calendar("America/New_York")
+    var zone: TimeZone { newYork.timeZone }
+
+    @Test func historyTextHasOneAlignedLinePerSession() {
+        let sessions = [
+            summary(id: 1, start: local("2026-11-28 07:05", newYork), worked: 360, done: 12),
+            summary(id: 2, routine: "tabata\u{1B}[2J", start: local("2026-11-29 18:30", newYork), worked: 95, done: 3,
+                    outcome: .signal(15), parts: 2),
+            summary(id: 3, start: local("2026-11-29 19:00", newYork), worked: 3725, done: 1, outcome: nil),
+        ]
+        let lines = HistoryReport.text(sessions, timeZone: zone).split(separator: "\n")
+        #expect(lines == [
+            "DATE              ROUTINE       WORKED  EXERCISES  OUTCOME",
+            "2026-11-28 07:05  classic         6:00      12/12  completed",
+            "2026-11-29 18:30  tabata^[[2J     1:35       3/12  stopped by SIGTERM (2 parts)",
+            "2026-11-29 19:00  classic      1:02:05       1/12  running",
+        ])
+        #expect(HistoryReport.text([], timeZone: zone) == "No workouts recorded yet.\n")
+    }
+
+    @Test(arguments: [
+        ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("two\nlines", "\"two\nlines\""),
+        ("cr\r", "\"cr\r\""), (" edge", "\" edge\""), ("", ""),
+    ])
+    func csvQuotesOnlyWhatNeedsIt(field: String, quoted: String) {
+        #expect(HistoryReport.csvField(field) == quoted)
+    }
+
+    @Test func csvHasAHeaderAndOneRecordPerSession() {
+        let s = summary(id: 7, routine: "my, \"routine\"", start: local("2026-11-29 07:05", newYork), worked: 29.5,
+                        done: 1, outcome: .quit, seed: 42)
+        let csv = HistoryReport.csv([s], timeZone: zone)
+        #expect(csv == "id,start,local_start,routine,routine_file,worked_seconds,exercises_done,exercises_planned,"
+                + "planned_seconds,outcome,seed,parts\r\n"
+                + "7,2026-11-29T12:05:00Z,2026-11-29 07:05,\"my, \"\"routine\"\"\",\"/w/my, \"\"routine\"\".json\","
+                + "29.5,1,12,480,quit,42,1\r\n")
+    }
+
+    @Test func historyJSONParsesAndKeepsEveryField() throws {
+        let s = summary(id: 7, routine: "q\"uote", start: local("2026-11-29 07:05", newYork), worked: 29.5, done: 1,
+                        outcome: nil, seed: UInt64.max)
+        let text = HistoryReport.json([s, s], timeZone: zone)
+        guard case .array(let items) = try JSONParser.parse(Array(text.utf8)).value,
+              case .object(let members) = items[0].value else { Issue.record("not an array of objects"); return }
+        let fields = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value.value) })
+        #expect(items.count == 2)
+        #expect(fields["routine"] == .string("q\"uote") && fields["outcome"] == .null)
+        #expect(fields["start"] == .string("2026-11-29T12:05:00Z") && fields["worked_seconds"] == .number(29.5))
+        #expect(fields["options"] == .string(#"{"work": 40}"#))
+        // A 64-bit seed is written in full; JSON readers that keep integers exact get it back.
+        #expect(text.contains("\"seed\": 18446744073709551615"))
+        #expect(HistoryReport.json([], timeZone: zone) == "[]\n")
+    }
+
+    func sampleStats() -> HistoryStats {
+        let days = ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"]
+        let segments = days.flatMap { work(14, endingAt: local($0 + " 07:30", newYork)) }
+            + work(30, endingAt: local("2026-10-01 07:30", newYork), exercise: "Plank")
+        let sessions = [SessionRecord(routine: "classic", routineFile: "", contentHash: "", startedAt: 0, utcOffset: 0,
+                                      plannedSeconds: 480, plannedExercises: 12, outcome: .completed)]
+        return HistoryStats.compute(sessions: sessions, work: segments, now: local("2026-11-29 20:00", newYork),
+                                    calendar: newYork, weightKg: 70)
+    }
+
+    @Test func statsTextShowsStreakGuidelineAndCalories() {
+        let text = StatsReport.text(sampleStats(), colors: .none, utf8: true)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "Day 5 in a row (longest: 5 days).")
+        #expect(lines[1] == "This week: 35 of 75 minutes of vigorous activity (46%, the ACSM/WHO weekly guideline)")
+        #expect(lines[3] == "Workouts: 1 (1 completed), 50 min of work")
+        #expect(lines[4] == "Energy: about 467 kcal in all, 327 this week (MET 8.0 at 70 kg)")
+        #expect(lines.contains("  Squat     70 times     35:00"))
+    }
+
+    @Test func heatMapPutsEachDayInItsWeekdayRowAndWeekColumn() {
+        let stats = sampleStats()
+        let map = StatsReport.heatMap(stats, colors: .none, utf8: false)
+        #expect(map.count == 9)   // month names, seven weekdays, the legend
+        let weekdays = map.dropFirst().prefix(7).map { String($0.prefix(3)) }
+        #expect(weekdays == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+        // Today is Sunday the 29th: the last cell of the last row. Wednesday to Sunday this week count.
+        let lastColumn = map[1...7].map { $0.count > 4 + 51 ? String(Array($0)[4 + 51]) : " " }
+        #expect(lastColumn == [".", ".", "+", "+", "+", "+", "+"])
+        // 1 October: 15 minutes, level 3, on a Thursday in the week of 28 September.
+        let column = (CivilDate(iso: "2026-09-28")!.dayNumber - stats.heatMapStart) / 7
+        #expect(Array(map[4])[4 + column] == "*")
+        #expect(map[0].contains("Oct"))
+        #expect(map.last == "    less .:+*# more")
+    }
+
+    @Test(arguments: [(StatsReport.Colors.none, false), (.none, true), (.basic8, false), (.basic8, true),
+                      (.xterm256, false), (.xterm256, true)])
+    func statsTextIsPlainASCIIWithoutUTF8AndEscapeFreeWithoutColour(colors: StatsReport.Colors, utf8: Bool) {
+        let text = StatsReport.text(sampleStats(), colors: colors, utf8: utf8)
+        #expect(text.utf8.allSatisfy { $0 < 0x80 } == !utf8)
+        #expect(text.contains("\u{1B}[") == (colors != .none))
+        #expect(text.contains("\u{1B}[38;5;") == (colors == .xterm256))
+        #expect(text.contains("Day 5 in a row"))
+    }
+
+    @Test func weeklyChartMarksTheGuidelineAndScalesToTheLongestWeek() {
+        let text = StatsReport.text(sampleStats(), colors: .none, utf8: false)
+        let rows = text.split(separator: "\n").map(String.init)
+            .filter { $0.hasPrefix("Nov 23") || $0.hasPrefix("Nov 16") }
+        // 35 of 75 minutes over 40 cells is 18.7 cells; the guideline sits at cell 40, clamped to 39.
+        #expect(rows.last == "Nov 23  " + String(repeating: "#", count: 19) + String(repeating: " ", count: 20)
+                + "| 35")
+        #expect(rows.first == "Nov 16  " + String(repeating: " ", count: 39) + "| 0")
+    }
+
+    @Test func statsJSONParsesAndCarriesTheHeatMap() throws {
+        let text = StatsReport.json(sampleStats())
+        guard case .object(let members) = try JSONParser.parse(Array(text.utf8)).value else {
+            Issue.record("not an object"); return
+        }
+        let fields = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value.value) })
+        #expect(fields["current_streak"] == .number(5) && fields["longest_streak"] == .number(5))
+        #expect(fields["week_minutes"] == .number(35) && fields["guideline_minutes"] == .number(75))
+        #expect(fields["weight_kg"] == .number(70))
+        guard case .array(let heat) = fields["heat_map"], case .array(let weekly) = fields["weekly"] else {
+            Issue.record("no heat map or weekly list"); return
+        }
+        #expect(heat.count == 51 * 7 + 7 && weekly.count == 12)
+        guard case .object(let last) = heat.last?.value else { Issue.record("bad cell"); return }
+        #expect(last.map(\.key) == ["date", "minutes", "level"] && last[0].value.value == .string("2026-11-29"))
+    }
+}
+
+@Suite("Plan options kept for resuming")
+struct PlanOptionsTests {
+    @Test(arguments: [
+        RoutineAdjustments(),
+        RoutineAdjustments(work: 32.5, rest: 0.1, getReady: 0, rounds: 3),
+        RoutineAdjustments(without: ["floor", "no\"isy"], shuffleSeed: UInt64.max),
+        RoutineAdjustments(work: 40, rounds: 100, without: ["chair"], shuffleSeed: 0),
+    ])
+    func optionsRoundTripExactly(adjustments: RoutineAdjustments) {
+        #expect(PlanOptions.adjustments(fromJSON: PlanOptions.json(adjustments)) == adjustments)
+    }
+
+    @Test func theSeedIsWrittenAsAStringSoEveryBitSurvives() {
+        #expect(PlanOptions.json(RoutineAdjustments(work: 40, shuffleSeed: 18_446_744_073_709_551_615))
+                == #"{"work": 40.0, "seed": "18446744073709551615"}"#)
+    }
+
+    @Test(arguments: ["", "[]", #"{"seed": 42}"#, #"{"work": "forty"}"#, #"{"colour": "red"}"#,
+                      #"{"rounds": 2.5}"#, #"{"without": [1]}"#])
+    func anythingElseIsRefused(text: String) {
+        #expect(PlanOptions.adjustments(fromJSON: text) == nil)
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+@testable import SevenminCore
+
+/// A Gregorian calendar in the named zone; weeks start on Monday unless told otherwise.
+func calendar(_ zone: String, firstWeekday: Int = 2) -> Calendar {
+    var c = Calendar(identifier: .gregorian)
+    c.timeZone = TimeZone(identifier: zone)!
+    c.firstWeekday = firstWeekday
+    return c
+}
+
+/// `"2026-03-08 00:30"` read as wall-clock time in `calendar`'s zone, as UTC seconds.
+func local(_ text: String, _ calendar: Calendar) -> Double {
+    let n = text.split(whereSeparator: { "- :".contains($0) }).map { Int($0)! }
+    let c = DateComponents(year: n[0], month: n[1], day: n[2], hour: n[3], minute: n[4])
+    return calendar.date(from: c)!.timeIntervalSince1970
+}
+
+/// `count` work segments of `seconds` each, 40 s apart, the last ending at `end`.
+func work(_ count: Int, endingAt end: Double, seconds: Double = 30, exercise: String = "Squat",
+          ended: SegmentEnding = .ranOut) -> [SegmentRecord] {
+    (0..<count).map { k in
+        SegmentRecord(sessionID: 1, index: 2 * k + 1, kind: "work", exercise: exercise, round: 1, planned: seconds,
+                      actual: seconds, ended: ended, endedAt: end - Double(count - 1 - k) * 40)
+    }
+}
+
+func stats(_ work: [SegmentRecord], now: Double, _ calendar: Calendar, weightKg: Double? = nil) -> HistoryStats {
+    HistoryStats.compute(sessions: [], work: work, now: now, calendar: calendar, weightKg: weightKg)
+}
+
+@Suite("History statistics")
+struct HistoryStatsTests {
+    let newYork = calendar("America/New_York")
+
+    @Test func emptyHistoryHasNoStreakAndAFullYearOfEmptyDays() {
+        let now = local("2026-11-29 12:00", newYork)   // a Sunday; the week began on Monday the 23rd
+        let s = stats([], now: now, newYork)
+        #expect(s.currentStreak == 0 && s.longestStreak == 0 && !s.todayCounts)
+        #expect(s.weekMinutes == 0 && s.totalWorkSeconds == 0 && s.exercises.isEmpty)
+        #expect(s.heatMapMinutes.count == 51 * 7 + 7 && s.heatMapMinutes.allSatisfy { $0 == 0 })
+        #expect(CivilDate(dayNumber: s.heatMapStart).iso == "2025-12-01")
+        #expect(s.weeklyMinutes == Array(repeating: 0, count: 12))
+        #expect(CivilDate(dayNumber: s.weeklyStarts.last!).iso == "2026-11-23")
+        #expect(s.totalCalories == nil)
+    }
+
+    @Test(arguments: [(13, false), (14, true), (20, true)])
+    func aDayCountsFromSevenMinutesOfWork(segments: Int, counts: Bool) {
+        let now = local("2026-11-29 20:00", newYork)
+        let s = stats(work(segments, endingAt: local("2026-11-29 07:30", newYork)), now: now, newYork)
+        #expect(s.todayCounts == counts)
+        #expect(s.currentStreak == (counts ? 1 : 0))
+        #expect(s.weekMinutes == Double(segments) / 2)
+    }
+
+    @Test func twoShortSessionsInOneDayAddUp() {
+        let morning = work(7, endingAt: local("2026-11-29 07:30", newYork))
+        let evening = work(7, endingAt: local("2026-11-29 19:30", newYork))
+        let now = local("2026-11-29 21:00", newYork)
+        #expect(stats(morning, now: now, newYork).currentStreak == 0)
+        #expect(stats(morning + evening, now: now, newYork).currentStreak == 1)
+    }
+
+    @Test func aGapEndsTheStreakButNotTheLongest() {
+        let days = ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-24", "2026-11-25"]
+        let segments = days.flatMap { work(14, endingAt: local($0 + " 08:00", newYork)) }
+        let s = stats(segments, now: local("2026-11-25 22:00", newYork), newYork)
+        #expect(s.currentStreak == 2 && s.todayCounts && s.longestStreak == 3)
+        #expect(StatsReport.streakLine(s) == "Day 2 in a row (longest: 3 days).")
+    }
+
+    @Test func aStreakEndingYesterdayIsStillAlive() {
+        let segments = ["2026-11-27", "2026-11-28"].flatMap { work(14, endingAt: local($0 + " 08:00", newYork)) }
+        let today = stats(segments, now: local("2026-11-29 10:00", newYork), newYork)
+        #expect(today.currentStreak == 2 && !today.todayCounts)
+        #expect(StatsReport.streakLine(today)
+                == "Streak: 2 days in a row; work out today to make it 3 (longest: 2 days).")
+        let dayAfter = stats(segments, now: local("2026-11-30 10:00", newYork), newYork)
+        #expect(dayAfter.currentStreak == 0 && dayAfter.longestStreak == 2)
+    }
+
+    @Test func workIsCountedOnTheLocalDayItEnded() {
+        // 7 minutes before midnight and 7 after: two counting days, not one day of 14.
+        let late = work(14, endingAt: local("2026-11-28 23:59", newYork))
+        let early = work(14, endingAt: local("2026-11-29 00:10", newYork))
+        let s = stats(late + early, now: local("2026-11-29 09:00", newYork), newYork)
+        #expect(s.currentStreak == 2)
+        #expect(s.heatMapMinutes.suffix(2) == [7, 7])
+    }
+
+    @Test func partialAndSkippedWorkCountsOnlyWhatRanOut() {
+        let quit = work(10, endingAt: local("2026-11-29 07:30", newYork))
+            + work(4, endingAt: local("2026-11-29 07:35", newYork), ended: .skipped)
+        let rest = [SegmentRecord(sessionID: 1, index: 0, kind: "rest", exercise: "Squat", round: 1, planned: 600,
+                                  actual: 600, ended: .ranOut, endedAt: local("2026-11-29 07:40", newYork))]
+        let s = stats(quit + rest, now: local("2026-11-29 09:00", newYork), newYork)
+        #expect(s.totalWorkSeconds == 300 && s.currentStreak == 0 && s.weekMinutes == 5)
+    }
+
+    /// Days after a DST change: with a fixed offset, 00:30 after spring-forward and 23:30 after
+    /// fall-back would land on the wrong day and break the streak.
+    @Test(arguments: [
+        ("America/New_York", ["2026-03-07 00:30", "2026-03-08 00:30", "2026-03-08 23:30", "2026-03-10 00:30"],
+         "2026-03-10 12:00", ["2026-03-07", "2026-03-08", "2026-03-10"], 1, 2),
+        ("America/New_York", ["2026-03-07 23:30", "2026-03-08 03:30", "2026-03-09 00:30"],
+         "2026-03-09 12:00", ["2026-03-07", "2026-03-08", "2026-03-09"], 3, 3),
+        ("America/New_York", ["2026-10-31 23:30", "2026-11-01 01:30", "2026-11-01 23:30", "2026-11-02 23:30"],
+         "2026-11-02 23:50", ["2026-10-31", "2026-11-01", "2026-11-02"], 3, 3),
+        ("Europe/London", ["2026-03-28 23:30", "2026-03-29 00:30", "2026-03-30 00:30"],
+         "2026-03-30 08:00", ["2026-03-28", "2026-03-29", "2026-03-30"], 3, 3),
+        ("Australia/Sydney", ["2026-04-04 23:30", "2026-04-05 23:30", "2026-10-04 00:30", "2026-10-04 23:30"],
+         "2026-10-05 07:00", ["2026-04-04", "2026-04-05", "2026-10-04"], 1, 2),
+        ("Asia/Kathmandu", ["2026-11-28 23:50", "2026-11-29 00:15"],
+         "2026-11-29 12:00", ["2026-11-28", "2026-11-29"], 2, 2),
+    ])
+    func streaksFollowTheLocalCalendarAcrossTimeChanges(zone: String, sessions: [String], now: String,
+                                                          days: [String], current: Int, longest: Int) {
+        let cal = calendar(zone)
+        let segments = sessions.flatMap { work(14, endingAt: local($0, cal)) }
+        let s = stats(segments, now: local(now, cal), cal)
+        #expect(s.currentStreak == current && s.longestStreak == longest)
+        let counted = s.heatMapMinutes.enumerated().filter { $0.element >= 7 }
+            .map { CivilDate(dayNumber: s.heatMapStart + $0.offset).iso }
+        #expect(counted == days)
+    }
+
+    @Test func theSameInstantIsADifferentDayInAnotherZone() {
+        let tokyo = calendar("Asia/Tokyo"), angeles = calendar("America/Los_Angeles")
+        let end = local("2026-11-29 08:00", tokyo)   // 15:00 the day before in Los Angeles
+        let now = local("2026-11-30 12:00", tokyo)   // 19:00 on the 29th in Los Angeles
+        let here = stats(work(14, endingAt: end), now: now, tokyo)
+        let there = stats(work(14, endingAt: end), now: now, angeles)
+        #expect(CivilDate(dayNumber: here.today).iso == "2026-11-30")
+        #expect(CivilDate(dayNumber: there.today).iso == "2026-11-29")
+        #expect(here.currentStreak == 1 && !here.todayCounts)
+        #expect(there.currentStreak == 1 && !there.todayCounts)
+        #expect(here.heatMapMinutes.suffix(2) == [7, 0] && there.heatMapMinutes.suffix(2) == [7, 0])
+    }
+
+    @Test(arguments: [(2, "2026-11-23", 14.0), (1, "2026-11-29", 7.0)])
+    func theWeekStartsOnTheCalendarsFirstWeekday(firstWeekday: Int, weekStart: String, minutes: Double) {
+        let cal = calendar("America/New_York", firstWeekday: firstWeekday)
+        // Saturday the 28th and Sunday the 29th.
+        let segments = work(14, endingAt: local("2026-11-28 08:00", cal))
+            + work(14, endingAt: local("2026-11-29 08:00", cal))
+        let s = stats(segments, now: local("2026-11-29 20:00", cal), cal)
+        #expect(CivilDate(dayNumber: s.weeklyStarts.last!).iso == weekStart)
+        #expect(s.weekMinutes == minutes && s.weeklyMinutes.last == minutes)
+    }
+
+    @Test func caloriesFollowMETTimesWeightTimesHours() {
+        // 60 segments of 30 s: half an hour. 8.0 × 70 kg × 0.5 h = 280 kcal.
+        let s = stats(work(60, endingAt: local("2026-11-29 08:00", newYork)), now: local("2026-11-29 09:00", newYork),
+                      newYork, weightKg: 70)
+        #expect(s.totalCalories.map { abs($0 - 280) < 1e-9 } == true)
+        #expect(s.weekCalories.map { abs($0 - 280) < 1e-9 } == true)
+    }
+
+    @Test func exerciseTotalsAreMostWorkedFirst() {
+        let end = local("2026-11-29 08:00", newYork)
+        let segments = work(3, endingAt: end, exercise: "Plank") + work(5, endingAt: end, exercise: "Squat")
+            + work(3, endingAt: end, exercise: "Lunge")
+        let s = stats(segments, now: end, newYork)
+        #expect(s.exercises.map(\.title) == ["Squat", "Lunge", "Plank"])
+        #expect(s.exercises.map(\.times) == [5, 3, 3] && s.exercises[0].seconds == 150)
+    }
+
+    @Test(arguments: [(0.0, 0), (0.5, 1), (6.99, 1), (7, 2), (13.9, 2), (14, 3), (21, 4), (90, 4)])
+    func heatMapLevels(minutes: Double, level: Int) {
+        #expect(HistoryStats.level(minutes: minutes) == level)
+    }
+
+    @Test(arguments: [("1970-01-01", 0), ("2000-02-29", 11016), ("1969-12-31", -1), ("2026-11-29", 20786)])
+    func civilDatesRoundTrip(iso: String, dayNumber: Int) {
+        #expect(CivilDate(iso: iso)?.dayNumber == dayNumber)
+        #expect(CivilDate(dayNumber: dayNumber).iso == iso)
+    }
+
+    @Test(arguments: ["2026-02-30", "2026-13-01", "2026-2-03", "26-02-03", "2026-02-03x", "२०२६-02-03", ""])
+    func civilDatesRejectWhatDoesNotExist(text: String) {
+        #expect(CivilDate(iso: text) == nil)
+    }
+
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ])
+    func sha256MatchesTheStandardVectors(text: String, digest: String) {
+        #expect(ContentHash.sha256(Array(text.utf8)) == digest)
+    }
+}
+
+extension HistoryStatsTests {
+    @Test func theDayThresholdCanBeLoweredSoThatTheClassicRoutineCounts() {
+        let cal = calendar("America/New_York")
+        let classic = work(12, endingAt: local("2026-11-29 07:30", cal))   // 6 minutes of work
+        let now = local("2026-11-29 20:00", cal)
+        #expect(!stats(classic, now: now, cal).todayCounts)
+        let lowered = HistoryStats.compute(sessions: [], work: classic, now: now, calendar: cal, dayThreshold: 360)
+        #expect(lowered.todayCounts && lowered.currentStreak == 1 && lowered.heatMapMinutes.last == 6)
+        #expect(StatsReport.json(lowered).contains("\"day_threshold_minutes\": 6,"))
+        #expect(HistoryStats.level(minutes: 6, threshold: 360) == 2)
+    }
+}
+
+extension HistoryStatsTests {
+    /// `--since DATE` starts at local midnight, or where a clock change skips midnight, at the
+    /// first instant that exists (Havana moves from 00:00 to 01:00).
+    @Test(arguments: [("America/New_York", "2026-03-08", "2026-03-08T05:00:00Z"),
+                      ("America/New_York", "2026-11-02", "2026-11-02T05:00:00Z"),
+                      ("Asia/Kathmandu", "2026-11-29", "2026-11-28T18:15:00Z"),
+                      ("America/Havana", "2026-03-08", "2026-03-08T05:00:00Z")])
+    func aDateStartsAtTheFirstInstantOfTheLocalDay(zone: String, date: String, utc: String) {
+        let start = LocalDays.start(of: CivilDate(iso: date)!, calendar: calendar(zone))
+        #expect(HistoryReport.isoUTC(start) == utc)
+    }
+}

@@ -1,0 +1,307 @@
+import Foundation
+import Testing
+@testable import SevenminCore
+@testable import SevenminHistory
+
+@Suite("History store")
+struct HistoryStoreTests {
+    @Test func aSessionRoundTripsThroughTheFile() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/state/sevenmin/history.sqlite3"
+            let store = try HistoryStore(path: path)
+            let id = try store.beginSession(sampleSession())
+            for k in 0..<5 { try store.recordSegment(sampleSegment(id, k)) }
+            try store.recordSegment(sampleSegment(id, 5, ended: .skipped))
+            try store.finish(id, outcome: .quit)
+
+            // A second connection, as the next run would open, sees all of it.
+            let reader = try HistoryStore(path: path, readOnly: true)
+            let sessions = try reader.sessions()
+            #expect(sessions.count == 1)
+            var expected = sampleSession()
+            expected.id = id
+            expected.outcome = .quit
+            #expect(sessions.first?.record == expected)
+            #expect(sessions.first?.workedSeconds == 60 && sessions.first?.exercisesDone == 2)
+            let written = (0..<5).map { sampleSegment(id, $0) } + [sampleSegment(id, 5, ended: .skipped)]
+            #expect(try reader.segments(of: id) == written)
+            #expect(try reader.completedWork().map(\.index) == [1, 3])
+            #expect(try reader.integrityCheck() == "ok")
+
+            let raw = try SQLiteConnection(path: path)
+            #expect(try raw.rows("PRAGMA journal_mode") == [[.text("wal")]])
+            #expect(try HistorySchema.version(of: raw) == HistorySchema.currentVersion)
+        }
+    }
+
+    @Test func sessionsAreFilteredByStartAndLimitedToTheMostRecent() throws {
+        try withTemporaryDirectory { dir throws in
+            let store = try HistoryStore(path: dir + "/h.sqlite3")
+            for day in 0..<5 { _ = try store.beginSession(sampleSession(start: 1_795_000_000 + Double(day) * 86400)) }
+            let starts = { (s: [SessionSummary]) in s.map { Int(($0.record.startedAt - 1_795_000_000) / 86400) } }
+            #expect(starts(try store.sessions()) == [0, 1, 2, 3, 4])
+            #expect(starts(try store.sessions(limit: 2)) == [3, 4])
+            #expect(starts(try store.sessions(since: 1_795_000_000 + 2 * 86400)) == [2, 3, 4])
+            #expect(try store.allSessions().count == 5)
+        }
+    }
+
+    @Test func readingBeforeAnyHistoryFindsNothingAndWritesNothing() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/none.sqlite3"
+            #expect(try HistoryStore(path: path, readOnly: true).sessions().isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: path))
+            // Nor does an empty file that a writer has created but not yet given its tables.
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
+            #expect(try HistoryStore(path: path, readOnly: true).sessions().isEmpty)
+            #expect(FileManager.default.contents(atPath: path) == Data())
+        }
+    }
+
+    @Test(.enabled(if: canMakeReadOnly))
+    func aReadOnlyFileIsReportedAtOpenAndCanStillBeRead() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/h.sqlite3"
+            do {
+                let store = try HistoryStore(path: path)
+                _ = try store.beginSession(sampleSession())
+            }
+            // Fold the WAL into the file, as a last connection closing does, so the file alone holds it all.
+            try SQLiteConnection(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
+            guard let undo = makeReadOnly(path) else { Issue.record("could not make the file read-only"); return }
+            defer { undo() }
+            #expect(throws: HistoryError.readOnly(path: path)) { try HistoryStore(path: path) }
+            #expect(try HistoryStore(path: path, readOnly: true).sessions().count == 1)
+        }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsMovedAsideAndNamed() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+            _ = FileManager.default.createFile(atPath: path, contents: garbage)
+            var moved: String?
+            do {
+                _ = try HistoryStore(path: path)
+                Issue.record("a damaged file opened")
+            } catch HistoryError.corrupt(let p, let movedTo) {
+                #expect(p == path)
+                moved = movedTo
+            }
+            let movedTo = try #require(moved)
+            #expect(movedTo.hasPrefix(path + ".corrupt-"))
+            #expect(FileManager.default.contents(atPath: movedTo) == garbage)
+            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(HistoryError.corrupt(path: path, movedTo: movedTo).description.contains(movedTo))
+            // The next run starts afresh.
+            let fresh = try HistoryStore(path: path)
+            _ = try fresh.beginSession(sampleSession())
+            #expect(try fresh.sessions().count == 1)
+        }
+    }
+
+    @Test func damagedPagesFoundWhileReadingAreMovedAsideToo() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            do {
+                let store = try HistoryStore(path: path)
+                let id = try store.beginSession(sampleSession())
+                try store.batch { () throws(HistoryError) in
+                    for k in 0..<2000 { try store.recordSegment(sampleSegment(id, k)) }
+                }
+            }
+            try SQLiteConnection(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            // Keep the header page, scribble over everything after it.
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+            let size = try handle.seekToEnd()
+            try handle.seek(toOffset: 4096)
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 4096))
+            try handle.close()
+
+            let store = try HistoryStore(path: path)
+            #expect {
+                _ = try store.segments(of: 1)
+            } throws: { error in
+                guard case HistoryError.corrupt(_, let moved) = error else { return false }
+                return FileManager.default.fileExists(atPath: moved) && !FileManager.default.fileExists(atPath: path)
+            }
+            // Reported again, not retried, for the rest of this run.
+            #expect(throws: HistoryError.self) { _ = try store.sessions() }
+        }
+    }
+
+    @Test func twoWritersAtOnceBothRecordEverything() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            _ = try HistoryStore(path: path)
+            let failures = Counter()
+            DispatchQueue.concurrentPerform(iterations: 2) { writer in
+                do {
+                    let store = try HistoryStore(path: path)
+                    let id = try store.beginSession(sampleSession(routine: "writer\(writer)"))
+                    for k in 0..<300 { try store.recordSegment(sampleSegment(id, k)) }
+                    try store.finish(id, outcome: .completed)
+                } catch {
+                    failures.add()
+                }
+            }
+            #expect(failures.value == 0)
+            let store = try HistoryStore(path: path)
+            let sessions = try store.sessions()
+            #expect(Set(sessions.map(\.record.routine)) == ["writer0", "writer1"])
+            #expect(sessions.allSatisfy { $0.exercisesDone == 150 && $0.record.outcome == .completed })
+            for s in sessions { #expect(try store.segments(of: s.record.id).count == 300) }
+            #expect(try store.integrityCheck() == "ok")
+        }
+    }
+
+    @Test func aWriterWaitsOutAShortLockAndReportsALongOne() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let store = try HistoryStore(path: path, busyTimeoutMilliseconds: 50)
+            let blocker = try SQLiteConnection(path: path)
+            try blocker.execute("BEGIN IMMEDIATE")
+            #expect(throws: HistoryError.locked(path: path)) { _ = try store.beginSession(sampleSession()) }
+            try blocker.execute("COMMIT")
+            _ = try store.beginSession(sampleSession())
+            #expect(try store.sessions().count == 1)
+        }
+    }
+
+    @Test func aFullDiskIsReportedAsSuch() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let store = try HistoryStore(path: path)
+            let id = try store.beginSession(sampleSession())
+            // Cap the file at its present size: the next pages cannot be had, as on a full disk.
+            let pages = try store.db.rows("PRAGMA page_count").first?.first?.int ?? 0
+            try store.db.execute("PRAGMA max_page_count = \(pages)")
+            #expect(throws: HistoryError.full(path: path)) {
+                for k in 0..<10_000 { try store.recordSegment(sampleSegment(id, k)) }
+            }
+            #expect(HistoryError.full(path: path).description == "History not saved: the disk holding \(path) is full.")
+        }
+    }
+
+    /// Every earlier schema version, down to an empty file, opens as the current one.
+    @Test(arguments: 0..<HistorySchema.currentVersion)
+    func olderVersionsAreMigrated(from version: Int) throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            do {
+                let db = try SQLiteConnection(path: path)
+                try HistorySchema.migrate(db, to: version)
+                #expect(try HistorySchema.version(of: db) == version)
+            }
+            let store = try HistoryStore(path: path)
+            let id = try store.beginSession(sampleSession())
+            try store.recordSegment(sampleSegment(id, 1))
+            #expect(try store.sessions().first?.exercisesDone == 1)
+            #expect(try HistorySchema.version(of: SQLiteConnection(path: path)) == HistorySchema.currentVersion)
+            #expect(try store.integrityCheck() == "ok")
+        }
+    }
+
+    @Test func aFailedMigrationLeavesTheFileAsItWas() throws {
+        try withTemporaryDirectory { dir throws in
+            let db = try SQLiteConnection(path: dir + "/h.sqlite3")
+            let steps = [["CREATE TABLE a (x)"], ["CREATE TABLE b (y)", "NOT SQL AT ALL"]]
+            #expect(throws: SQLiteError.self) { try HistorySchema.migrate(db, to: 2, steps: steps) }
+            #expect(try HistorySchema.version(of: db) == 0)
+            #expect(try db.rows("SELECT name FROM sqlite_master").isEmpty)
+            try HistorySchema.migrate(db, to: 1, steps: steps)
+            #expect(try HistorySchema.version(of: db) == 1)
+        }
+    }
+
+    @Test func aFileFromANewerVersionIsRefusedAndLeftAlone() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            try SQLiteConnection(path: path).execute("CREATE TABLE future (x); PRAGMA user_version = 99")
+            let before = FileManager.default.contents(atPath: path)
+            #expect(throws: HistoryError.tooNew(path: path, version: 99)) { try HistoryStore(path: path) }
+            #expect(throws: HistoryError.tooNew(path: path, version: 99)) {
+                try HistoryStore(path: path, readOnly: true)
+            }
+            #expect(FileManager.default.contents(atPath: path) == before)
+        }
+    }
+
+    @Test func sessionsLeftByDeadOrLongGoneProcessesAreMarkedInterrupted() throws {
+        try withTemporaryDirectory { dir throws in
+            let store = try HistoryStore(path: dir + "/h.sqlite3")
+            let now = 1_795_000_000.0
+            let dead = try store.beginSession(sampleSession(start: now - 600), pid: try deadPid())
+            let live = try store.beginSession(sampleSession(start: now - 600), pid: getpid())
+            let stale = try store.beginSession(sampleSession(start: now - 3 * 86400), pid: getpid())
+            let done = try store.beginSession(sampleSession(start: now - 600), pid: try deadPid())
+            try store.finish(done, outcome: .completed)
+
+            #expect(try store.markInterrupted(now: now) == 2)
+            let pairs = try store.sessions().map { ($0.record.id, $0.record.outcome) }
+            let outcomes = Dictionary(uniqueKeysWithValues: pairs)
+            #expect(outcomes[dead] == .interrupted && outcomes[stale] == .interrupted)
+            #expect(outcomes[live] == .some(nil) && outcomes[done] == .completed)
+            #expect(try store.markInterrupted(now: now) == 0)
+        }
+    }
+
+    @Test func anInterruptedSessionResumesWhereItStoppedAsTheSameSession() throws {
+        try withTemporaryDirectory { dir throws in
+            let store = try HistoryStore(path: dir + "/h.sqlite3")
+            let older = try store.beginSession(sampleSession(start: 1_795_000_000), pid: try deadPid())
+            let id = try store.beginSession(sampleSession(start: 1_795_100_000), pid: try deadPid())
+            for k in 0..<6 { try store.recordSegment(sampleSegment(id, k)) }
+            let quit = try store.beginSession(sampleSession(start: 1_795_200_000))
+            try store.finish(quit, outcome: .quit)   // quitting on purpose is not resumable
+
+            let point = try #require(try store.latestInterrupted())
+            #expect(point.session.id == id && point.session.id != older)
+            #expect(point.segmentIndex == 6)
+            #expect(point.doneSoFar.exercisesDone == 3 && point.doneSoFar.workedSeconds == 90)
+            #expect(point.session.seed == sampleSession().seed && point.session.options == sampleSession().options)
+
+            #expect(try store.reopen(id) == 2)
+            #expect(throws: HistoryError.notResumable(id: id)) { _ = try store.reopen(id) }
+            for k in 6..<10 { try store.recordSegment(sampleSegment(id, k, part: 2)) }
+            try store.finish(id, outcome: .completed)
+
+            let whole = try #require(try store.session(id))
+            #expect(whole.record.parts == 2 && whole.record.outcome == .completed)
+            #expect(whole.exercisesDone == 5 && whole.workedSeconds == 150)
+            #expect(try store.segments(of: id).map(\.part) == [1, 1, 1, 1, 1, 1, 2, 2, 2, 2])
+            #expect(try store.latestInterrupted()?.session.id == older)
+        }
+    }
+
+    @Test(arguments: [SessionOutcome.signal(1), .signal(15)])
+    func aSessionEndedByHangupOrTerminateCanBeResumed(outcome: SessionOutcome) throws {
+        try withTemporaryDirectory { dir throws in
+            let store = try HistoryStore(path: dir + "/h.sqlite3")
+            let id = try store.beginSession(sampleSession())
+            try store.finish(id, outcome: outcome)
+            #expect(try store.latestInterrupted()?.segmentIndex == 0)
+            let signalled = try store.beginSession(sampleSession(start: 1_796_000_000))
+            try store.finish(signalled, outcome: .signal(2))
+            #expect(try store.latestInterrupted()?.session.id == id)
+        }
+    }
+
+    @Test func thePathFollowsXDGStateHome() {
+        #expect(HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
+                == "/s/sevenmin/history.sqlite3")
+        #expect(HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "", "HOME": "/h"])
+                == "/h/.local/state/sevenmin/history.sqlite3")
+        #expect(HistoryStore.isDisabled(environment: ["SEVENMIN_HISTORY": "off"]))
+        #expect(!HistoryStore.isDisabled(environment: ["SEVENMIN_HISTORY": "on"]))
+        #expect(!HistoryStore.isDisabled(environment: [:]))
+    }
+}
+
+/// A count shared between threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.withLock { n += 1 } }
+    var value: Int { lock.withLock { n } }
+}

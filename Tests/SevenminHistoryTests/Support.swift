@@ -1,0 +1,69 @@
+import Foundation
+@testable import SevenminCore
+@testable import SevenminHistory
+
+/// A fresh folder for one test's database, removed afterwards.
+func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sevenmin-history-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    return try body(dir)
+}
+
+func sampleSession(start: Double = 1_795_000_000, routine: String = "classic") -> SessionRecord {
+    SessionRecord(routine: routine, routineFile: "/w/\(routine).json", contentHash: ContentHash.sha256(Array("x".utf8)),
+                  seed: 12_345_678_901_234_567_890, options: #"{"work": 40, "without": ["floor"]}"#,
+                  startedAt: start, utcOffset: -18000, plannedSeconds: 480, plannedExercises: 12)
+}
+
+/// Segment `index` of the classic plan's shape: get ready, then work and rest in turn.
+func sampleSegment(_ session: Int64, _ index: Int, endedAt: Double = 1_795_000_100, ended: SegmentEnding = .ranOut,
+                   part: Int = 1) -> SegmentRecord {
+    let kind = index == 0 ? "getReady" : (index % 2 == 1 ? "work" : "rest")
+    return SegmentRecord(sessionID: session, index: index, kind: kind, exercise: "Exercise \(index / 2)", round: 1,
+                         planned: kind == "work" ? 30 : 10, actual: kind == "work" ? 30 : 10, ended: ended,
+                         endedAt: endedAt + Double(index), part: part)
+}
+
+/// The pid of a process that has exited and been reaped, so that no process has it (for now).
+func deadPid() throws -> Int32 {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/true")
+    try p.run()
+    p.waitUntilExit()
+    return p.processIdentifier
+}
+
+/// Makes a file unwritable even for root: mode 0444 and, as root, the immutable attribute
+/// (`FS_IOC_SETFLAGS`). Returns a function that undoes it, or nil if it cannot be done here.
+func makeReadOnly(_ path: String) -> (() -> Void)? {
+    chmod(path, 0o444)
+    let undoMode = { _ = chmod(path, 0o644) }
+    if getuid() != 0 { return undoMode }
+    let getFlags: UInt = 0x8008_6601, setFlags: UInt = 0x4008_6602, immutable = 0x10
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var flags = 0
+    guard ioctl(fd, getFlags, &flags) == 0 else { return nil }
+    flags |= immutable
+    guard ioctl(fd, setFlags, &flags) == 0 else { undoMode(); return nil }
+    return {
+        let fd = open(path, O_RDONLY)
+        var flags = 0
+        _ = ioctl(fd, getFlags, &flags)
+        flags &= ~immutable
+        _ = ioctl(fd, setFlags, &flags)
+        close(fd)
+        undoMode()
+    }
+}
+
+/// Whether `makeReadOnly` works on this machine (root without CAP_LINUX_IMMUTABLE cannot).
+let canMakeReadOnly: Bool = (try? withTemporaryDirectory { dir -> Bool in
+    let probe = dir + "/probe"
+    _ = FileManager.default.createFile(atPath: probe, contents: Data())
+    guard let undo = makeReadOnly(probe) else { return false }
+    undo()
+    return true
+}) ?? false
