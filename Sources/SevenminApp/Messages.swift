@@ -23,6 +23,8 @@ enum Messages {
             lines.append("Error: Missing expected argument '\(name)'")
         case .unexpectedValue(let option, _):
             lines.append("Error: '\(option)' takes no value")
+        case .conflict(let a, let b, _):
+            lines.append("Error: '\(visible(a))' cannot be used with '\(visible(b))'")
         }
         lines.append("Usage: " + (spec?.usage ?? "sevenmin <subcommand>"))
         lines.append("See '" + (spec.map { "sevenmin \($0.name) --help" } ?? "sevenmin --help") + "' for more information.")

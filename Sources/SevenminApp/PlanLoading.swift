@@ -9,6 +9,10 @@ enum PlanLoading {
         var plan: Plan
         var seed: UInt64?
         var path: String
+        /// The routine file's SHA-256, so a resumed workout can tell the file is unchanged.
+        var contentHash: String
+        /// The command line's changes, with the seed: what the history keeps to replay the plan.
+        var adjustments: RoutineAdjustments
     }
 
     /// The plan, or the exit status after the reason was reported.
@@ -16,9 +20,15 @@ enum PlanLoading {
         let source = WorkoutDataSource()
         do {
             let path = try source.path(for: request.routine)
-            let routine = try source.load(request.routine)
+            let bytes = try WorkoutDataSource.read(path)
+            let routine = try RoutineLoader.parse(bytes, path: path)
             let (changed, seed) = try request.apply(to: routine, randomSeed: UInt64.random(in: 0...999_999))
-            return .success(Loaded(plan: Plan(changed), seed: seed, path: path))
+            var adjustments = request.adjustments
+            adjustments.shuffleSeed = seed
+            // Absolute, so that the history can find the file again from anywhere (`start --resume`).
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            return .success(Loaded(plan: Plan(changed), seed: seed, path: absolute,
+                                   contentHash: ContentHash.sha256(bytes), adjustments: adjustments))
         } catch {
             return .failure(ExitStatus(report(error)))
         }

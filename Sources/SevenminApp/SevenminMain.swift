@@ -12,6 +12,8 @@ protocol RunnableCommand: ParsableCommand {
 public enum Main {
     public static func run(_ arguments: [String]) -> Int32 {
         Console.ensureStandardDescriptors()
+        // Widths of what every command prints, and its glyphs, follow the user's locale.
+        adoptUserLocale()
         let command: any ParsableCommand
         do {
             command = try CommandLineParser.parse(arguments)

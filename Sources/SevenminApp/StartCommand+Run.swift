@@ -2,6 +2,7 @@ import CSevenminSystem
 import Foundation
 import SevenminAudio
 import SevenminCore
+import SevenminHistory
 import SevenminSystem
 import SevenminTerminal
 
@@ -9,10 +10,19 @@ extension StartCommand: RunnableCommand {
     /// Sets up sound, the events file and the screen, runs the workout, and gives everything
     /// back in reverse order; a signal that ended the workout then ends the process too.
     func run() -> Int32 {
+        let history = HistorySetup(disabled: noHistory)
         let loaded: PlanLoading.Loaded
-        switch PlanLoading.load(plan) {
-        case .failure(let status): return status.code
-        case .success(let value): loaded = value
+        var resumption: WorkoutApp.Resumption?, resumedID: Int64?
+        if resume {
+            switch history.resumption() {
+            case .failure(let status): return status.code
+            case .success(let found): (loaded, resumption, resumedID) = (found.0, found.1, found.id)
+            }
+        } else {
+            switch PlanLoading.load(plan) {
+            case .failure(let status): return status.code
+            case .success(let value): loaded = value
+            }
         }
         let clock = SystemMonotonicClock()
         var events: EventLog?
@@ -31,6 +41,7 @@ extension StartCommand: RunnableCommand {
         let audio = mute ? nil : CoachAudio(request: audioRequest, timeline: timeline, clock: clock, events: events,
                                             voice: voice ? (voiceName ?? loaded.plan.routine.voice ?? "en-us", rate) : nil)
         let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
+        journal.history = history.recorder(for: loaded, resumed: resumedID, journal: journal)
         let settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
                                      seed: loaded.seed)
 
@@ -42,7 +53,7 @@ extension StartCommand: RunnableCommand {
                 let input = TerminalInput(terminal: terminal, signals: signals, timer: timer)
                 // One renderer for the run: it keeps the colours and wrapped text it has worked out.
                 let renderer = ScreenRenderer(depth: terminal.colorDepth, glyphs: .forLocale(utf8: localeCharsetIsUTF8()))
-                let loop = WorkoutLoop(app: WorkoutApp(plan: loaded.plan, settings: settings),
+                let loop = WorkoutLoop(app: WorkoutApp(plan: loaded.plan, settings: settings, resuming: resumption),
                                        clock: TimelineClock(clock, timeline), terminal: terminal, input: input,
                                        audio: audio, recorder: journal, renderer: renderer, opener: BrowserOpener())
                 let ending = try loop.run()
@@ -56,6 +67,7 @@ extension StartCommand: RunnableCommand {
         // The terminal is back; from now on a second Ctrl-C ends the process at once.
         csevenmin_signals_final()
         audio?.close()
+        journal.history?.close(timeout: 1)
         redirect?.restore()
         Console.out(Summary.line(outcome.app, at: clock.now()) + "\n")
         switch outcome.ending {
@@ -96,29 +108,9 @@ struct TimelineClock: MonotonicClock {
 /// The one line left on the normal screen after a workout.
 enum Summary {
     static func line(_ app: WorkoutApp, at now: Instant) -> String {
-        let session = app.session
-        let done = session.completedWork.count
-        return visible(app.plan.routine.name) + ": \(done)/\(app.plan.workSegmentCount) exercises in "
-            + TimeFormat.clock(session.activeTime(at: now), roundingUp: false)
-    }
-}
-
-/// What the loop writes as it goes: the events file, and the history.
-final class WorkoutJournal: WorkoutRecorder {
-    private let events: EventLog?
-    private var notices: [String]
-
-    init(events: EventLog?, notices: [String] = []) {
-        self.events = events
-        self.notices = notices
-    }
-
-    func log(_ record: EventRecord) { events?.append(record) }
-
-    func record(_ entry: HistoryEntry) {}
-
-    func takeNotices() -> [String] {
-        defer { notices = [] }
-        return notices + [events?.takeFailure()].compactMap { $0 }
+        let summary = app.summary(at: now)
+        return visible(app.plan.routine.name) + ": \(summary.exercisesDone)/\(summary.exerciseCount) exercises in "
+            + TimeFormat.clock(summary.activeTime, roundingUp: false)
+            + (summary.streak.map { " · " + ScreenModel.Summary.streakLine($0) } ?? "")
     }
 }

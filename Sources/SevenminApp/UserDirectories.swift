@@ -38,6 +38,8 @@ public struct UserDirectories: Equatable, Sendable {
     public var routinesDirectory: String? { configDirectory.map { $0 + "/workouts" } }
     /// Where standard error goes while the screen is up.
     public var logFile: String? { stateDirectory.map { $0 + "/sevenmin.log" } }
+    /// The workout history: `$XDG_STATE_HOME/sevenmin/history.sqlite3`.
+    public var historyFile: String? { stateDirectory.map { $0 + "/history.sqlite3" } }
 
     /// Said when there is no home folder to put the user's files in.
     public static let noHomeMessage = "Error: Cannot tell where your home folder is: HOME is not set and "

@@ -10,13 +10,6 @@ public final class HistoryStore {
     /// Set once the file proved damaged and was moved aside; every later call reports it again.
     private var damage: HistoryError?
 
-    /// `$XDG_STATE_HOME/sevenmin/history.sqlite3`, falling back to `~/.local/state`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.local/state"
-        return base + "/sevenmin/history.sqlite3"
-    }
-
     /// Whether the user turned history off: `SEVENMIN_HISTORY=off` (or `0`, `no`, `false`).
     public static func isDisabled(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         ["off", "0", "no", "false"].contains(environment["SEVENMIN_HISTORY"]?.lowercased() ?? "")
@@ -191,18 +184,18 @@ public final class HistoryStore {
         }
     }
 
-    /// Every work segment that ran out, which is all `HistoryStats` needs. Read column by column,
+    /// Every segment of workout (not getting ready) that ran out, which is all `HistoryStats` needs. Read
     /// with the few exercise titles shared, as it can be a hundred thousand rows.
-    public func completedWork() throws(HistoryError) -> [SegmentRecord] {
+    public func completedSegments() throws(HistoryError) -> [SegmentRecord] {
         try guarded {
             var titles: [String: String] = [:]
             return try db.each("""
-                SELECT session_id, idx, exercise, round, planned, actual, ended_at, part FROM segments
-                WHERE kind = 'work' AND ended = 'ranOut'
+                SELECT session_id, idx, exercise, round, planned, actual, ended_at, part, kind FROM segments
+                WHERE kind != 'getReady' AND ended = 'ranOut'
                 """) { row in
                 let text = row.text(2)
                 let title = titles[text] ?? { titles[text] = text; return text }()
-                return SegmentRecord(sessionID: row.int(0), index: Int(row.int(1)), kind: "work", exercise: title,
+                return SegmentRecord(sessionID: row.int(0), index: Int(row.int(1)), kind: row.text(8), exercise: title,
                                      round: Int(row.int(3)), planned: row.double(4), actual: row.double(5),
                                      ended: .ranOut, endedAt: row.double(6), part: Int(row.int(7)))
             }

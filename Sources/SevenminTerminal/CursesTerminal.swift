@@ -26,7 +26,7 @@ public final class CursesTerminal: TerminalBackend {
     private init(signals: SignalPipe, colorChoice: ColorChoice) throws {
         self.signals = signals
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
-        setlocale(LC_ALL, "")
+        adoptUserLocale()
         let type = visible(getenv("TERM").map { String(cString: $0) } ?? "")
         switch cncursesw_term_can_address(nil) {
         case -1: throw TerminalError.unknownType(type)

@@ -1,8 +1,18 @@
 import Foundation
 
+/// Takes the locale the environment names (`setlocale(LC_ALL, "")`), so that character widths and
+/// the charset follow the user's. A UTF-8 locale that is not installed (common on minimal systems
+/// and in containers) falls back to `C.UTF-8` rather than to plain ASCII.
+public func adoptUserLocale() {
+    if setlocale(LC_ALL, "") != nil { return }
+    let environment = ProcessInfo.processInfo.environment
+    let name = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
+        .compactMap { $0 }.first { !$0.isEmpty }?.lowercased() ?? ""
+    if name.contains("utf-8") || name.contains("utf8") { setlocale(LC_ALL, "C.UTF-8") }
+}
+
 /// Whether the current locale's charset is UTF-8 (`nl_langinfo(CODESET)`), which decides between
-/// `Glyphs.unicode` and `Glyphs.ascii`. `CursesTerminal` sets the locale from the environment
-/// (`setlocale(LC_ALL, "")`) as it starts; ask after that.
+/// `Glyphs.unicode` and `Glyphs.ascii`; ask after `adoptUserLocale`.
 public func localeCharsetIsUTF8() -> Bool {
     guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
     let name = String(cString: codeset).uppercased()

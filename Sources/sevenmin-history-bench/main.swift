@@ -84,10 +84,10 @@ func time() throws {
     var loads: [Double] = [], computes: [Double] = [], renders: [Double] = []
     var bytes = 0
     for run in 0...runs {
-        let load = try clock.measure { sessions = try store.allSessions(); work = try store.completedWork() }
+        let load = try clock.measure { sessions = try store.allSessions(); work = try store.completedSegments() }
         var stats: HistoryStats?
         let compute = clock.measure {
-            stats = HistoryStats.compute(sessions: sessions, work: work, now: now, calendar: calendar, weightKg: 70)
+            stats = HistoryStats.compute(sessions: sessions, segments: work, now: now, calendar: calendar, weightKg: 70)
         }
         let render = clock.measure {
             bytes = StatsReport.text(stats!, colors: .xterm256, utf8: true).utf8.count
@@ -101,7 +101,7 @@ func time() throws {
         }
     }
     if CommandLine.arguments.contains("--print"), let stats = Optional(HistoryStats.compute(
-        sessions: sessions, work: work, now: now, calendar: calendar, weightKg: 70)) {
+        sessions: sessions, segments: work, now: now, calendar: calendar, weightKg: 70)) {
         let utf8 = !CommandLine.arguments.contains("--ascii")
         let colors: StatsReport.Colors = CommandLine.arguments.contains("--color") ? .xterm256 : .none
         print(StatsReport.text(stats, colors: colors, utf8: utf8))

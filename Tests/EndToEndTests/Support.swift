@@ -112,8 +112,8 @@ final class Tmux {
     /// Dismisses the finish summary. Keys in its first second are ignored (they were meant for the
     /// workout), so keep pressing until the program exits.
     func dismissSummary(sourceLocation: SourceLocation = #_sourceLocation) {
-        waitFor("the summary to be dismissed", sourceLocation: sourceLocation) { screen in
-            if screen.contains("exit=") { return true }
+        waitFor("the summary to be dismissed", sourceLocation: sourceLocation) { _ in
+            if format("#{alternate_on}") == "0" { return true }
             send("x")
             Thread.sleep(forTimeInterval: 0.2)
             return false

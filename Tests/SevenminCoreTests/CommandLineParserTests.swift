@@ -40,6 +40,10 @@ struct CommandLineParserTests {
         (["start", "--shuffle", "--seed", "9"], start { $0.plan.shuffle = .seed(9) }),
         (["start", "--seed", "9"], start { $0.plan.shuffle = .seed(9) }),
         (["start", "--no-flash", "--no-bell"], start { $0.flash = false; $0.bell = .never }),
+        (["start", "--resume", "--no-voice"], start { $0.resume = true; $0.voice = false }),
+        (["start", "--no-history", "--voice", "de", "--rate", "150", "--volume", "40", "--count-aloud"], start {
+            $0.noHistory = true; $0.voiceName = "de"; $0.rate = 150; $0.volume = 40; $0.countAloud = true
+        }),
         (["start", "--bell"], start { $0.bell = .always }),
         (["list"], ListCommand()),
         (["list", "tabata", "--json"], { var o = ListCommand(); o.plan.routine = "tabata"; o.json = true; return o }()),
@@ -83,7 +87,10 @@ struct CommandLineParserTests {
         (["--help", "x"], .unexpectedArgument("x", command: "")),
         (["help", "start", "x"], .unexpectedArgument("x", command: "help")),
         (["help", "strat"], .unknownCommand("strat", suggestion: "start")),
-        (["start", "--bell", "--no-bell"], .invalidValue(option: "--bell", value: "--no-bell", expected: "one of --bell or --no-bell", command: "start")),
+        (["start", "--bell", "--no-bell"], .conflict("--bell", "--no-bell", command: "start")),
+        (["start", "--resume", "tabata"], .conflict("--resume", "tabata", command: "start")),
+        (["start", "--resume", "--rounds", "2"], .conflict("--resume", "--rounds", command: "start")),
+        (["start", "--resume", "--shuffle"], .conflict("--resume", "--shuffle", command: "start")),
     ])
     func rejects(args: [String], expected: UsageError) {
         #expect(throws: expected) { try CommandLineParser.parse(args) }

@@ -73,9 +73,9 @@ final class RecordingAudio: AudioSink, @unchecked Sendable {
 final class RecordingJournal: WorkoutRecorder {
     private(set) var lines: [EventRecord] = []
     private(set) var entries: [HistoryEntry] = []
-    var pendingNotices: [String] = []
+    var pendingInputs: [Input] = []
 
     func log(_ record: EventRecord) { lines.append(record) }
     func record(_ entry: HistoryEntry) { entries.append(entry) }
-    func takeNotices() -> [String] { defer { pendingNotices = [] }; return pendingNotices }
+    func takeInputs() -> [Input] { defer { pendingInputs = [] }; return pendingInputs }
 }

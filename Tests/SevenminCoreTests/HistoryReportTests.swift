@@ -74,7 +74,7 @@ struct HistoryReportTests {
             + work(30, endingAt: local("2026-10-01 07:30", newYork), exercise: "Plank")
         let sessions = [SessionRecord(routine: "classic", routineFile: "", contentHash: "", startedAt: 0, utcOffset: 0,
                                       plannedSeconds: 480, plannedExercises: 12, outcome: .completed)]
-        return HistoryStats.compute(sessions: sessions, work: segments, now: local("2026-11-29 20:00", newYork),
+        return HistoryStats.compute(sessions: sessions, segments: segments, now: local("2026-11-29 20:00", newYork),
                                     calendar: newYork, weightKg: 70)
     }
 

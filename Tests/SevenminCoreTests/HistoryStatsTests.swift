@@ -27,7 +27,7 @@ func work(_ count: Int, endingAt end: Double, seconds: Double = 30, exercise: St
 }
 
 func stats(_ work: [SegmentRecord], now: Double, _ calendar: Calendar, weightKg: Double? = nil) -> HistoryStats {
-    HistoryStats.compute(sessions: [], work: work, now: now, calendar: calendar, weightKg: weightKg)
+    HistoryStats.compute(sessions: [], segments: work, now: now, calendar: calendar, weightKg: weightKg)
 }
 
 @Suite("History statistics")
@@ -90,13 +90,17 @@ struct HistoryStatsTests {
         #expect(s.heatMapMinutes.suffix(2) == [7, 7])
     }
 
-    @Test func partialAndSkippedWorkCountsOnlyWhatRanOut() {
+    @Test func partialAndSkippedWorkCountsOnlyWhatRanOutAndRestsCountForTheDay() {
         let quit = work(10, endingAt: local("2026-11-29 07:30", newYork))
             + work(4, endingAt: local("2026-11-29 07:35", newYork), ended: .skipped)
         let rest = [SegmentRecord(sessionID: 1, index: 0, kind: "rest", exercise: "Squat", round: 1, planned: 600,
                                   actual: 600, ended: .ranOut, endedAt: local("2026-11-29 07:40", newYork))]
         let s = stats(quit + rest, now: local("2026-11-29 09:00", newYork), newYork)
-        #expect(s.totalWorkSeconds == 300 && s.currentStreak == 0 && s.weekMinutes == 5)
+        // 5 minutes of work that ran out; with the 10 minutes of rest, the day holds 15 and counts.
+        #expect(s.totalWorkSeconds == 300 && s.currentStreak == 1 && s.weekMinutes == 15)
+        #expect(s.exercises.map(\.seconds).reduce(0, +) == 300)
+        let workOnly = stats(quit, now: local("2026-11-29 09:00", newYork), newYork)
+        #expect(workOnly.currentStreak == 0 && workOnly.weekMinutes == 5)
     }
 
     /// Days after a DST change: with a fixed offset, 00:30 after spring-forward and 23:30 after
@@ -195,12 +199,18 @@ struct HistoryStatsTests {
 }
 
 extension HistoryStatsTests {
-    @Test func theDayThresholdCanBeLoweredSoThatTheClassicRoutineCounts() {
+    @Test func theClassicWorkoutMakesADayAndTheThresholdCanBeLowered() {
         let cal = calendar("America/New_York")
         let classic = work(12, endingAt: local("2026-11-29 07:30", cal))   // 6 minutes of work
+        let rests = (0..<11).map { k in
+            SegmentRecord(sessionID: 1, index: 2 * k + 2, kind: "rest", exercise: "next", round: 1, planned: 10,
+                          actual: 10, ended: .ranOut, endedAt: local("2026-11-29 07:30", cal) - Double(k) * 40 - 5)
+        }
         let now = local("2026-11-29 20:00", cal)
         #expect(!stats(classic, now: now, cal).todayCounts)
-        let lowered = HistoryStats.compute(sessions: [], work: classic, now: now, calendar: cal, dayThreshold: 360)
+        // The whole classic, its rests included, is 7:50 of workout: a day that counts.
+        #expect(stats(classic + rests, now: now, cal).todayCounts)
+        let lowered = HistoryStats.compute(sessions: [], segments: classic, now: now, calendar: cal, dayThreshold: 360)
         #expect(lowered.todayCounts && lowered.currentStreak == 1 && lowered.heatMapMinutes.last == 6)
         #expect(StatsReport.json(lowered).contains("\"day_threshold_minutes\": 6,"))
         #expect(HistoryStats.level(minutes: 6, threshold: 360) == 2)

@@ -235,7 +235,7 @@ struct WorkoutLoopTests {
         let clock = ManualClock()
         let terminal = TestBackend()
         let journal = RecordingJournal()
-        journal.pendingNotices = ["events file: No space left on device; no more events written"]
+        journal.pendingInputs = [.notice("events file: No space left on device; no more events written")]
         let input = ScriptedInput(clock: clock, [.at(0.5, [])])
         let loop = WorkoutLoop(app: WorkoutApp(plan: shortPlan), clock: clock, terminal: terminal, input: input,
                                audio: nil, recorder: journal)
@@ -253,5 +253,39 @@ struct WorkoutLoopTests {
         #expect(terminal.suspensions == 1)
         #expect(terminal.invalidations == 2)
         #expect(terminal.text.contains("PAUSED"))
+    }
+}
+
+@Suite("Resuming and streaks")
+struct ResumeTests {
+    @Test func aResumedWorkoutStartsAtItsSegmentAndCountsEarlierParts() {
+        var app = WorkoutApp(plan: shortPlan, resuming: .init(segmentIndex: 2, exercisesDone: 1, activeTime: 5))
+        let start = app.start(at: 100)
+        #expect(start.logged == ["start", "segment"])
+        #expect(start.records.isEmpty, "the segment before where it resumes was recorded by the earlier part")
+        #expect(app.session.index == 2)
+        #expect(app.nextDeadline() != nil)
+        var e: [Effect] = []
+        for t in stride(from: 100.5, through: 106, by: 0.5) { e += app.handle(.tick, at: t) }
+        #expect(app.session.state == .finished)
+        let summary = app.summary(at: 106)
+        #expect(summary.exercisesDone == 2 && summary.activeTime == 9)
+    }
+
+    @Test(arguments: [
+        // days before today, seconds already today, this workout → streak shown
+        (4, 0.0, 470.0, 5 as Int?), (4, 0.0, 300.0, nil), (4, 200.0, 300.0, 5), (0, 0.0, 470.0, 1),
+    ])
+    func theFinishSaysTheStreakCountingThisWorkout(before: Int, today: Double, done: Double, shown: Int?) {
+        #expect(StreakBasis(daysBeforeToday: before, todaySeconds: today).days(adding: done) == shown)
+    }
+
+    @Test func theStreakFromTheHistoryReachesTheSummary() {
+        var app = WorkoutApp(plan: shortPlan)
+        _ = app.start(at: 0)
+        _ = app.handle(.streak(StreakBasis(daysBeforeToday: 3, todaySeconds: 415)), at: 0.5)
+        let done = app.handle(.tick, at: 9)
+        // 7 s of workout (A, rest and B ran out; get ready does not count) on top of 415: the day counts.
+        #expect(done.model?.summary?.streak == 4)
     }
 }

@@ -25,7 +25,8 @@ struct HistoryStoreTests {
             #expect(sessions.first?.workedSeconds == 60 && sessions.first?.exercisesDone == 2)
             let written = (0..<5).map { sampleSegment(id, $0) } + [sampleSegment(id, 5, ended: .skipped)]
             #expect(try reader.segments(of: id) == written)
-            #expect(try reader.completedWork().map(\.index) == [1, 3])
+            // Work and rest that ran out; not getting ready, and not the skipped one.
+            #expect(try reader.completedSegments().map(\.index) == [1, 2, 3, 4])
             #expect(try reader.integrityCheck() == "ok")
 
             let raw = try SQLiteConnection(path: path)
@@ -287,11 +288,7 @@ struct HistoryStoreTests {
         }
     }
 
-    @Test func thePathFollowsXDGStateHome() {
-        #expect(HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
-                == "/s/sevenmin/history.sqlite3")
-        #expect(HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "", "HOME": "/h"])
-                == "/h/.local/state/sevenmin/history.sqlite3")
+    @Test func historyCanBeTurnedOffForGood() {
         #expect(HistoryStore.isDisabled(environment: ["SEVENMIN_HISTORY": "off"]))
         #expect(!HistoryStore.isDisabled(environment: ["SEVENMIN_HISTORY": "on"]))
         #expect(!HistoryStore.isDisabled(environment: [:]))

@@ -12,6 +12,8 @@ public enum Input: Equatable, Sendable {
     case audio(AudioStatus)
     /// Something went wrong that the user should know of, though the workout goes on.
     case notice(String)
+    /// The history's streak as it stood when the workout began.
+    case streak(StreakBasis)
 }
 
 /// The signals a workout reacts to, by meaning rather than number.

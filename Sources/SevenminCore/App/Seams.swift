@@ -40,7 +40,7 @@ public protocol LinkOpener: AnyObject {
 public protocol WorkoutRecorder: AnyObject {
     func log(_ record: EventRecord)
     func record(_ entry: HistoryEntry)
-    /// Problems the user should know of (a broken events pipe, a history that cannot be written),
-    /// each handed over once.
-    func takeNotices() -> [String]
+    /// News for the workout, each handed over once: problems the user should know of (a broken
+    /// events pipe, a history that cannot be written) and the streak the history holds.
+    func takeInputs() -> [Input]
 }

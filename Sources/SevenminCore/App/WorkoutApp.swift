@@ -23,9 +23,28 @@ public struct WorkoutApp: Sendable {
     /// How long a flash lasts.
     public static let flashLength = 0.15
 
-    public init(plan: Plan, settings: CoachSettings = CoachSettings()) {
+    /// Where a resumed workout picks up, and what its earlier parts did.
+    public struct Resumption: Equatable, Sendable {
+        public var segmentIndex: Int
+        public var exercisesDone: Int
+        public var activeTime: Double
+
+        public init(segmentIndex: Int, exercisesDone: Int, activeTime: Double) {
+            self.segmentIndex = segmentIndex
+            self.exercisesDone = exercisesDone
+            self.activeTime = activeTime
+        }
+    }
+
+    public let resumption: Resumption?
+    private var streakBasis: StreakBasis?
+    /// Seconds of workout (work and rest, not getting ready) that ran out in this run.
+    private var workoutSeconds = 0.0
+
+    public init(plan: Plan, settings: CoachSettings = CoachSettings(), resuming: Resumption? = nil) {
         session = WorkoutSession(plan: plan)
         self.settings = settings
+        resumption = resuming
     }
 
     public var plan: Plan { session.plan }
@@ -34,7 +53,7 @@ public struct WorkoutApp: Sendable {
     public mutating func start(at now: Instant) -> [Effect] {
         origin = now
         var effects: [Effect] = []
-        perform(session.start(at: now), at: now, into: &effects)
+        perform(session.start(at: now, from: resumption?.segmentIndex ?? 0), at: now, into: &effects)
         effects += frame(at: now)
         // After the first frame, so that drawing it never waits on the voice.
         if settings.voice { effects.append(.prepareVoice(VoicePolicy.phrases(in: plan, countAloud: settings.countAloud))) }
@@ -72,6 +91,8 @@ public struct WorkoutApp: Sendable {
             audio = status
         case .notice(let text):
             notices.append(text)
+        case .streak(let basis):
+            streakBasis = basis
         }
         return effects + frame(at: now)
     }
@@ -85,7 +106,16 @@ public struct WorkoutApp: Sendable {
     public func screen(at now: Instant) -> ScreenModel {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
+        if model.summary != nil { model.summary = summary(at: now) }
         return model
+    }
+
+    /// What the workout came to, all its parts counted, with the streak when the history gave one.
+    public func summary(at now: Instant) -> ScreenModel.Summary {
+        ScreenModel.Summary(activeTime: session.activeTime(at: now) + (resumption?.activeTime ?? 0),
+                            exercisesDone: session.completedWork.count + (resumption?.exercisesDone ?? 0),
+                            exerciseCount: plan.workSegmentCount, rounds: plan.rounds,
+                            streak: streakBasis?.days(adding: workoutSeconds))
     }
 
     // MARK: Internals
@@ -180,8 +210,9 @@ public struct WorkoutApp: Sendable {
         return effects
     }
 
-    private func segmentEnd(_ index: Int, actual: Double, ranOut: Bool) -> SegmentEnd {
+    private mutating func segmentEnd(_ index: Int, actual: Double, ranOut: Bool) -> SegmentEnd {
         let s = plan.segments[index]
+        if ranOut && s.kind != .getReady { workoutSeconds += actual }
         return SegmentEnd(index: index, kind: s.kind, title: plan.heading(of: index), round: s.round,
                           planned: s.duration, actual: actual, ranOut: ranOut)
     }
@@ -196,6 +227,9 @@ public struct WorkoutApp: Sendable {
                 effects.append(.log(line))
             }
             switch event.kind {
+            case .started:
+                // The first segment (of a resumed workout, maybe not the plan's first) follows no other.
+                jumped = true
             case .segmentStarted, .finished:
                 let finished = event.kind == .finished
                 if jumped {

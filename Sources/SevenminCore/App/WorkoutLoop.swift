@@ -31,6 +31,12 @@ public final class WorkoutLoop {
         if audio == nil { effects += app.handle(.audio(.muted), at: clock.now()) }
         while true {
             if let ending = perform(effects) { return ending }
+            // News from the recorder is handled at once, not at the next wake-up.
+            let news = recorder?.takeInputs() ?? []
+            if !news.isEmpty {
+                effects = news.flatMap { app.handle($0, at: clock.now()) }
+                continue
+            }
             let happened = try input.wait(until: app.nextDeadline())
             var inputs = happened.isEmpty ? [Input.tick] : happened
             // The device opens in the background; its outcome is news for the coach.
@@ -38,7 +44,6 @@ public final class WorkoutLoop {
                 audioStatus = status
                 inputs.append(.audio(status))
             }
-            inputs += (recorder?.takeNotices() ?? []).map { Input.notice($0) }
             effects = []
             for item in inputs {
                 effects += app.handle(item, at: clock.now())

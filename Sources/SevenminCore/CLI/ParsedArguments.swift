@@ -94,6 +94,9 @@ public struct ParsedArguments: Sendable {
 /// Numbers as people type them in decimal: `30`, `12.5`. Hex, exponents, signs and words are refused,
 /// which `Double("0x10")` would not do.
 enum Decimal {
+    /// A plain decimal number such as `12.5`; nil for anything else.
+    static func number(_ text: String) -> Double? { seconds(text) }
+
     static func whole(_ text: String) -> UInt64? {
         guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return UInt64(text)

@@ -24,6 +24,9 @@ public struct PlanRequest: Equatable, Sendable {
                    repeatable: true),
     ]
 
+    /// The names of the plan options.
+    public static let optionNames = Set(options.map(\.long))
+
     /// The routine argument, shared by every command that takes one.
     public static let routineArgument = Positional.optional(
         "routine", help: "A routine's name (see 'sevenmin routines') or the path to a .json file. (default: classic)")

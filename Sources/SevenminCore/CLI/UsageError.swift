@@ -7,13 +7,16 @@ public enum UsageError: Error, Equatable, Sendable {
     case unexpectedArgument(String, command: String)
     case missingArgument(String, command: String)
     case unexpectedValue(option: String, command: String)
+    /// Two options that cannot go together.
+    case conflict(String, String, command: String)
 
     /// The subcommand whose usage applies, if any.
     public var command: String? {
         switch self {
         case .unknownCommand: return nil
         case .unknownOption(_, let c, _), .missingValue(_, let c), .invalidValue(_, _, _, let c),
-             .unexpectedArgument(_, let c), .missingArgument(_, let c), .unexpectedValue(_, let c):
+             .unexpectedArgument(_, let c), .missingArgument(_, let c), .unexpectedValue(_, let c),
+             .conflict(_, _, let c):
             return c.isEmpty ? nil : c
         }
     }

@@ -23,12 +23,13 @@ public enum HistoryReport {
         return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
     }
 
-    /// A JSON array, one object per session.
-    public static func json(_ sessions: [SessionSummary], timeZone: TimeZone) -> String {
+    /// A JSON array, one object per session, each with its segments as recorded when they are given.
+    public static func json(_ sessions: [SessionSummary], segments: [Int64: [SegmentRecord]] = [:],
+                            timeZone: TimeZone) -> String {
         if sessions.isEmpty { return "[]\n" }
         let objects = sessions.map { s -> String in
             let r = s.record
-            let fields: [(String, String)] = [
+            var fields: [(String, String)] = [
                 ("id", String(r.id)),
                 ("start", JSONWriter.quote(isoUTC(r.startedAt))),
                 ("local_start", JSONWriter.quote(localDateTime(r.startedAt, timeZone: timeZone))),
@@ -45,9 +46,22 @@ public enum HistoryReport {
                 ("outcome", r.outcome.map { JSONWriter.quote($0.code) } ?? "null"),
                 ("parts", String(r.parts)),
             ]
+            if let recorded = segments[r.id] { fields.append(("segments", segmentsJSON(recorded))) }
             return "  {" + fields.map { "\(JSONWriter.quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// The segments of one session, in the order they ended.
+    static func segmentsJSON(_ segments: [SegmentRecord]) -> String {
+        JSONWriter.line(.array(segments.map { s in
+            .object([
+                .init("index", .integer(s.index)), .init("kind", .string(s.kind)), .init("exercise", .string(s.exercise)),
+                .init("round", .integer(s.round)), .init("planned", .number(s.planned)),
+                .init("actual", .number((s.actual * 1000).rounded() / 1000)), .init("ended", .string(s.ended.rawValue)),
+                .init("part", .integer(s.part)),
+            ])
+        }))
     }
 
     /// RFC 4180 CSV with a header row and CRLF line ends.

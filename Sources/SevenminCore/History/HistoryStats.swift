@@ -3,8 +3,8 @@ import Foundation
 /// What `sevenmin stats` reports: streaks, this week against the guideline, minutes per week,
 /// a year of days, totals per exercise and, given a body weight, calories.
 public struct HistoryStats: Equatable, Sendable {
-    /// A day counts towards a streak when it holds this much completed work. The classic
-    /// routine has 6 minutes of work in its 8, so it alone does not make a day.
+    /// A day counts towards a streak when it holds this much of completed workout (work and the
+    /// rests between, as Seven counts any workout of seven minutes): the classic makes a day.
     public static let dayThresholdSeconds = 7 * 60.0
     /// ACSM/WHO: at least 75 minutes of vigorous activity a week.
     public static let weeklyGuidelineMinutes = 75.0
@@ -58,20 +58,21 @@ public struct HistoryStats: Equatable, Sendable {
     }
 
     /// Computes everything from the records; `work` needs only completed work segments, but others are ignored.
-    public static func compute(sessions: [SessionRecord], work: [SegmentRecord], now: Double, calendar: Calendar,
+    public static func compute(sessions: [SessionRecord], segments: [SegmentRecord], now: Double, calendar: Calendar,
                                weightKg: Double? = nil, dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
-        let earliest = min(now, work.lazy.map(\.endedAt).min() ?? now)
+        let earliest = min(now, segments.lazy.map(\.endedAt).min() ?? now)
         let days = LocalDays(calendar: calendar, from: earliest, to: now)
         let today = days.day(at: now)
 
         var secondsByDay: [Int: Double] = [:]
         var byExercise: [String: (times: Int, seconds: Double)] = [:]
         var total = 0.0
-        for segment in work where segment.isCompletedWork {
+        for segment in segments where segment.isCompletedWorkout {
             secondsByDay[days.day(at: segment.endedAt), default: 0] += segment.actual
+            guard segment.isCompletedWork else { continue }
+            total += segment.actual
             byExercise[segment.exercise, default: (0, 0)].times += 1
             byExercise[segment.exercise, default: (0, 0)].seconds += segment.actual
-            total += segment.actual
         }
 
         // Whole seconds, so that 14 × 30 s counts however the actual lengths were rounded.

@@ -36,6 +36,10 @@ public struct SegmentRecord: Equatable, Sendable {
         self.part = part
     }
 
-    /// Work that ran its full time: what streaks, minutes and calories count.
+    /// Work that ran its full time: what the totals per exercise count.
     public var isCompletedWork: Bool { kind == "work" && ended == .ranOut }
+
+    /// A stretch of the workout itself (work or rest, not getting ready) that ran its full time:
+    /// what streaks, minutes and calories count, as a workout app counts a workout's minutes.
+    public var isCompletedWorkout: Bool { kind != "getReady" && ended == .ranOut }
 }

@@ -62,7 +62,7 @@ public enum StatsReport {
     /// "Day 5 in a row", or how to keep a streak that today has not yet extended.
     static func streakLine(_ stats: HistoryStats) -> String {
         let longest = "longest: \(days(stats.longestStreak))"
-        let rule = "a day counts with \(Int(stats.dayThreshold / 60)) minutes of work"
+        let rule = "a day counts with \(Int(stats.dayThreshold / 60)) minutes of workout"
         switch (stats.currentStreak, stats.todayCounts) {
         case (0, _):
             if stats.longestStreak == 0 { return "Streak: none yet (\(rule))." }

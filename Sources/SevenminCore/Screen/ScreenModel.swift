@@ -7,12 +7,20 @@ public struct ScreenModel: Equatable, Sendable {
         public var exercisesDone: Int
         public var exerciseCount: Int
         public var rounds: Int
+        /// Days in a row that count, this one included; nil when unknown or today does not count.
+        public var streak: Int?
 
-        public init(activeTime: Double, exercisesDone: Int, exerciseCount: Int, rounds: Int) {
+        /// "Day 5 in a row", as the finish screen and the line after exit say it.
+        public static func streakLine(_ days: Int) -> String {
+            days == 1 ? "Day 1 of a new streak" : "Day \(days) in a row"
+        }
+
+        public init(activeTime: Double, exercisesDone: Int, exerciseCount: Int, rounds: Int, streak: Int? = nil) {
             self.activeTime = activeTime
             self.exercisesDone = exercisesDone
             self.exerciseCount = exerciseCount
             self.rounds = rounds
+            self.streak = streak
         }
     }
 

@@ -308,6 +308,7 @@ struct WorkoutFrame {
             "Exercises done: \(summary.exercisesDone)/\(summary.exerciseCount)"
                 + (summary.rounds > 1 ? " in \(summary.rounds) rounds" : ""),
         ]
+        if let streak = summary.streak { lines.append(ScreenModel.Summary.streakLine(streak)) }
         if let seed = model.shuffleSeed { lines.append("Shuffled with --seed \(seed)") }
         lines += ["", "Press any key to finish"]
         let top = max(0, (h - lines.count) / 2)

@@ -35,12 +35,13 @@ public struct WorkoutSession: Sendable {
 
     // MARK: Controls
 
-    public mutating func start(at now: Instant) -> [SessionEvent] {
-        guard state == .ready, !plan.segments.isEmpty else { return [] }
+    /// Starts at `now`, from the first segment or, resuming an interrupted workout, from `index`.
+    public mutating func start(at now: Instant, from index: Int = 0) -> [SessionEvent] {
+        guard state == .ready, plan.segments.indices.contains(index) else { return [] }
         origin = now
         state = .running
-        begin(0, at: now)
-        return [SessionEvent(.started, segment: 0, due: now), SessionEvent(.segmentStarted, segment: 0, due: now)]
+        begin(index, at: now)
+        return [SessionEvent(.started, segment: index, due: now), SessionEvent(.segmentStarted, segment: index, due: now)]
     }
 
     /// Everything that fell due up to `now`, in order, each reported once.

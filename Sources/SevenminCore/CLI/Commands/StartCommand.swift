@@ -19,6 +19,9 @@ public struct StartCommand: ParsableCommand, Equatable {
             OptionSpec(long: "audio-driver", value: "name",
                        help: "The libao driver to play through, e.g. pulse, alsa, oss. (default: libao's, then pulse, alsa, oss)"),
             OptionSpec(long: "audio-device", value: "device", help: "The device for that driver, e.g. hw:1 for alsa."),
+            OptionSpec(long: "no-history", value: nil, help: "Keep no record of this workout (SEVENMIN_HISTORY=off: of any)."),
+            OptionSpec(long: "resume", value: nil,
+                       help: "Continue the latest interrupted workout, same plan, from the segment where it stopped."),
             OptionSpec(long: "color", value: "when",
                        help: "Use colour: auto follows the terminal and NO_COLOR. (values: auto, always, never; default: auto)"),
             OptionSpec(long: "no-flash", value: nil, help: "Do not flash the screen at each change."),
@@ -40,6 +43,8 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var volume = 100
     public var audioDriver: String?
     public var audioDevice: String?
+    public var noHistory = false
+    public var resume = false
 
     public init() {}
 
@@ -58,12 +63,19 @@ public struct StartCommand: ParsableCommand, Equatable {
         volume = try parsed.integer("volume", placeholder: "percent", in: 0...100) ?? 100
         audioDriver = parsed.value("audio-driver")
         audioDevice = parsed.value("audio-device")
+        noHistory = parsed.flag("no-history")
+        resume = parsed.flag("resume")
+        // A resumed workout replays its own plan: nothing may change it.
+        if resume {
+            if let routine = parsed.positional.first { throw .conflict("--resume", routine, command: "start") }
+            let changes = parsed.values.keys.filter(PlanRequest.optionNames.contains).sorted()
+                + (parsed.flag("shuffle") ? ["shuffle"] : [])
+            if let change = changes.first { throw .conflict("--resume", "--" + change, command: "start") }
+        }
         if let choice = try parsed.choice("color", placeholder: "when", among: ["auto", "always", "never"]) {
             color = ColorChoice(rawValue: choice) ?? .auto
         }
-        if parsed.flag("bell") && parsed.flag("no-bell") {
-            throw .invalidValue(option: "--bell", value: "--no-bell", expected: "one of --bell or --no-bell", command: "start")
-        }
+        if parsed.flag("bell") && parsed.flag("no-bell") { throw .conflict("--bell", "--no-bell", command: "start") }
         bell = parsed.flag("bell") ? .always : parsed.flag("no-bell") ? .never : .auto
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import SevenminCore
+import SevenminHistory
+
+/// The history of one `start`: whether it is kept, where, and the work of beginning, resuming and
+/// reading the streak, all off the real-time loop.
+struct HistorySetup {
+    /// The database file, or nil when history is off (`--no-history`, `SEVENMIN_HISTORY=off`, no home).
+    let path: String?
+
+    init(disabled: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        path = disabled || HistoryStore.isDisabled(environment: environment)
+            ? nil : UserDirectories(environment: environment).historyFile
+    }
+
+    /// Starts recording `loaded` as a new session, or as the next part of `resumed`; failures reach
+    /// the workout once, through `journal`. Also reads the streak, in the background.
+    func recorder(for loaded: PlanLoading.Loaded, resumed: Int64?, journal: WorkoutJournal) -> HistoryRecorder? {
+        guard let path else { return nil }
+        let recorder = HistoryRecorder(path: path) { [weak journal] error in
+            journal?.post(.notice(error.description))
+        }
+        if let resumed {
+            recorder.resume(sessionID: resumed)
+        } else {
+            recorder.begin(SessionRecord(
+                routine: loaded.plan.routine.name, routineFile: loaded.path, contentHash: loaded.contentHash,
+                seed: loaded.seed, options: PlanOptions.json(loaded.adjustments),
+                startedAt: Date().timeIntervalSince1970, utcOffset: TimeZone.current.secondsFromGMT(),
+                plannedSeconds: loaded.plan.totalDuration, plannedExercises: loaded.plan.workSegmentCount))
+        }
+        Thread.detachNewThread { [weak journal] in
+            // Read before any segment of this workout can end (the first lasts seconds; this, milliseconds).
+            guard let store = try? HistoryStore(path: path, readOnly: true),
+                  let sessions = try? store.allSessions(), let segments = try? store.completedSegments() else { return }
+            let stats = HistoryStats.compute(sessions: sessions, segments: segments, now: Date().timeIntervalSince1970,
+                                             calendar: .current)
+            journal?.post(.streak(StreakBasis(stats)))
+        }
+        return recorder
+    }
+
+    /// Where `start --resume` picks up: the latest interrupted session, its plan rebuilt from the same
+    /// file, options and seed. Reports why not (nothing to resume: 66; a changed file: 65) otherwise.
+    func resumption() -> Result<(PlanLoading.Loaded, WorkoutApp.Resumption, id: Int64), ExitStatus> {
+        guard let path else {
+            Console.error("Error: History is off, so there is nothing to resume.")
+            return .failure(ExitStatus(ExitCode.noInput))
+        }
+        let point: ResumePoint
+        let earlier: Double
+        do {
+            let store = try HistoryStore(path: path)
+            guard let found = try store.latestInterrupted() else {
+                Console.error("Error: Nothing to resume: no interrupted workout in the history.")
+                return .failure(ExitStatus(ExitCode.noInput))
+            }
+            point = found
+            earlier = try store.segments(of: found.session.id).reduce(0) { $0 + $1.actual }
+        } catch {
+            Console.error("Error: \(error)")
+            return .failure(ExitStatus(ExitCode.failure))
+        }
+        var request = PlanRequest()
+        request.routine = point.session.routineFile
+        request.adjustments = PlanOptions.adjustments(fromJSON: point.session.options) ?? RoutineAdjustments()
+        request.shuffle = point.session.seed.map { .seed($0) } ?? .none
+        request.adjustments.shuffleSeed = nil
+        switch PlanLoading.load(request) {
+        case .failure(let status): return .failure(status)
+        case .success(let loaded):
+            guard loaded.contentHash == point.session.contentHash else {
+                Console.error("Error: \(visible(loaded.path)) has changed since that workout began, "
+                    + "so it cannot be resumed as the same plan.")
+                return .failure(ExitStatus(ExitCode.dataError))
+            }
+            // After a kill the segment under way was never recorded: start it over. After a signal it
+            // was recorded as cut short: start that one over.
+            let index = point.session.outcome == .interrupted ? point.segmentIndex : max(0, point.segmentIndex - 1)
+            guard loaded.plan.segments.indices.contains(index) else {
+                Console.error("Error: Nothing to resume: that workout had reached its end.")
+                return .failure(ExitStatus(ExitCode.noInput))
+            }
+            let resumption = WorkoutApp.Resumption(segmentIndex: index, exercisesDone: point.doneSoFar.exercisesDone,
+                                                   activeTime: earlier)
+            return .success((loaded, resumption, point.session.id))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// `sevenmin stats`: streaks, the week against the guideline, a year of days, totals.
+public struct StatsCommand: ParsableCommand, Equatable {
+    public static let spec = CommandSpec(
+        name: "stats",
+        abstract: "Show streaks, this week against the guideline, and a year of workouts.",
+        discussion: "A day counts towards a streak when it holds at least 7 minutes of completed workout. "
+            + "The guideline is ACSM's and the WHO's: 75 minutes of vigorous activity a week. Calories, with "
+            + "--weight, use 8.0 METs (Compendium of Physical Activities, vigorous calisthenics).",
+        positional: .none,
+        options: [
+            OptionSpec(long: "weight", value: "kg", help: "Your body weight, to estimate calories. (values: 20-400)"),
+            OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts."),
+        ])
+
+    public var weight: Double?
+    public var json = false
+
+    public init() {}
+
+    public init(_ parsed: ParsedArguments) throws(UsageError) {
+        if let text = parsed.value("weight") {
+            guard let kg = Decimal.number(text), (20...400).contains(kg) else {
+                throw .invalidValue(option: "--weight <kg>", value: text, expected: "kilograms from 20 to 400",
+                                    command: "stats")
+            }
+            weight = kg
+        }
+        json = parsed.flag("json")
+    }
+}

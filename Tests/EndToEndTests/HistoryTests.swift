@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// The history the real program keeps, read back through `sevenmin history --json` and SQLite itself.
+@Suite("History end to end", .serialized)
+struct HistoryEndToEndTests {
+    let short = fixtures + "/short.json"
+    let long = fixtures + "/long.json"
+
+    /// `history --json` for the state folder of `tmux`'s shell.
+    func recorded(_ tmux: Tmux) throws -> [[String: Any]] {
+        let r = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": tmux.directory])
+        #expect(r.status == 0, "history failed: \(r.stderr)")
+        return (try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]) ?? []
+    }
+
+    /// The segments of a session as (index, kind, ended).
+    func segments(_ session: [String: Any]) -> [String] {
+        ((session["segments"] as? [[String: Any]]) ?? []).map {
+            "\($0["index"] as? Int ?? -1) \($0["kind"] as? String ?? "?") \($0["ended"] as? String ?? "?")"
+                + ((($0["part"] as? Int) ?? 1) > 1 ? " part \($0["part"] as? Int ?? 0)" : "")
+        }
+    }
+
+    func expectIntact(_ tmux: Tmux, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let db = tmux.directory + "/sevenmin/history.sqlite3"
+        let check = try run("/usr/bin/sqlite3", [db, "PRAGMA integrity_check"])
+        #expect(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "ok", sourceLocation: sourceLocation)
+    }
+
+    @Test func aCompletedWorkoutIsRecordedSegmentBySegment() throws {
+        let tmux = try Tmux("\(binary) start \(short) --mute")
+        tmux.waitFor(text: "Workout complete", timeout: 20)
+        tmux.dismissSummary()
+        tmux.waitFor(text: "exit=0")
+        let sessions = try recorded(tmux)
+        #expect(sessions.count == 1)
+        #expect(sessions.first?["outcome"] as? String == "completed")
+        #expect(sessions.first?["exercises_done"] as? Int == 2)
+        #expect(segments(sessions[0]) == ["0 getReady ranOut", "1 work ranOut", "2 rest ranOut", "3 work ranOut"])
+        try expectIntact(tmux)
+    }
+
+    @Test func aQuitRecordsTheSegmentCutShort() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        tmux.send("n")
+        tmux.waitFor(text: "Steady Squats")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        let session = try #require(try recorded(tmux).first)
+        #expect(session["outcome"] as? String == "quit")
+        #expect(segments(session) == ["0 getReady skipped", "1 work skipped"])
+        try expectIntact(tmux)
+    }
+
+    @Test func aSignalIsRecordedAsTheOutcome() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        kill(try #require(tmux.sevenminPID()), SIGTERM)
+        tmux.waitFor(text: "exit=143")
+        let session = try #require(try recorded(tmux).first)
+        #expect(session["outcome"] as? String == "signal:15")
+        #expect(segments(session) == ["0 getReady skipped"])
+        try expectIntact(tmux)
+    }
+
+    @Test func killNineLosesAtMostTheSegmentUnderWayAndResumeGoesOn() throws {
+        let tmux = try Tmux("\(binary) start \(short) --mute")
+        tmux.waitFor(text: "Exercise 1/2", timeout: 6)
+        tmux.waitFor(text: "Rest", timeout: 6)   // the rest after Alpha: segments 0 and 1 ended
+        kill(try #require(tmux.sevenminPID()), SIGKILL)
+        tmux.waitFor(text: "exit=137")
+        var session = try #require(try recorded(tmux).first)
+        #expect(session["outcome"] as? String == "interrupted")
+        #expect(segments(session) == ["0 getReady ranOut", "1 work ranOut"])
+        try expectIntact(tmux)
+
+        // --resume picks it up at the rest that was under way, as the same session.
+        tmux.type("clear; \(binary) start --resume --mute; echo \"resu\"\"med=$?\"")
+        tmux.waitFor(text: "Workout complete", timeout: 20)
+        #expect(tmux.screen().contains("Exercises done: 2/2"))
+        tmux.dismissSummary()
+        tmux.waitFor(text: "resumed=0")
+        let sessions = try recorded(tmux)
+        #expect(sessions.count == 1)
+        session = try #require(sessions.first)
+        #expect(session["outcome"] as? String == "completed" && session["parts"] as? Int == 2)
+        #expect(segments(session) == ["0 getReady ranOut", "1 work ranOut", "2 rest ranOut part 2", "3 work ranOut part 2"])
+        // Nothing left to resume now.
+        let again = try run(binary, ["start", "--resume", "--mute"], environment: ["XDG_STATE_HOME": tmux.directory])
+        #expect(again.status == 66 && again.stderr.contains("Nothing to resume"))
+    }
+
+    @Test func twoWorkoutsAtOnceBothRecordFully() throws {
+        let first = try Tmux("\(binary) start \(short) --mute")
+        // The second shell shares the first's state folder, so both write one database.
+        let second = try Tmux("XDG_STATE_HOME=\(first.directory) \(binary) start \(short) --mute")
+        for tmux in [first, second] {
+            tmux.waitFor(text: "Workout complete", timeout: 20)
+            tmux.dismissSummary()
+        }
+        let sessions = try recorded(first)
+        #expect(sessions.count == 2)
+        #expect(sessions.allSatisfy { segments($0).count == 4 && $0["outcome"] as? String == "completed" })
+        try expectIntact(first)
+    }
+
+    @Test(arguments: ["read-only", "corrupt"])
+    func aBadDatabaseGivesOneNoticeAndTheWorkoutGoesOn(kind: String) throws {
+        let tmux = try Tmux("")
+        let folder = tmux.directory + "/sevenmin"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let db = folder + "/history.sqlite3"
+        if kind == "corrupt" {
+            try String(repeating: "not a database ", count: 400).write(toFile: db, atomically: true, encoding: .utf8)
+        } else {
+            _ = try run("/usr/bin/sqlite3", [db, "PRAGMA journal_mode=WAL; CREATE TABLE t(x);"])
+            _ = try run("/usr/bin/chattr", ["+i", db])
+            #expect(!FileManager.default.isWritableFile(atPath: db) || getuid() != 0, "cannot make it read-only here")
+        }
+        defer { _ = try? run("/usr/bin/chattr", ["-i", db]) }
+        tmux.type("\(binary) start \(short) --mute; echo \"ex\"\"it=$?\"")
+        let screen = tmux.waitFor("the notice") { $0.contains("History not saved") || $0.contains("history") }
+        #expect(screen.contains("History"))
+        tmux.waitFor(text: "Workout complete", timeout: 20)
+        tmux.dismissSummary()
+        tmux.waitFor(text: "exit=0")
+        if kind == "corrupt" {
+            // Kept aside, never silently replaced: the damaged bytes are still there under another name.
+            let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("corrupt") }
+            #expect(kept.count == 1)
+        }
+    }
+}
