@@ -15,8 +15,10 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
 
     /// Opens the device `request` asks for; with `voice` set, speaks through espeak-ng with it,
     /// or says once why it cannot (in `voiceProblem`) and carries on with cues alone.
+    /// `first`, the phrase due with the first frame, starts rendering at once, while the screen
+    /// comes up, so that it is ready when due; the rest wait for the first frame (`prepare`).
     init(request: AudioOutputRequest, timeline: Timeline, clock: SystemMonotonicClock, events: EventLog?,
-         voice: (name: String, rate: Int)?) {
+         voice: (name: String, rate: Int)?, first: Phrase? = nil) {
         self.events = events
         self.timeline = timeline
         self.clock = clock
@@ -31,6 +33,7 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         }
         self.speaker = speaker
         cache = speaker.map { PhraseCache(synthesizer: $0) }
+        if let first { cache?.prepare([first.text]) }
         let delivered: CuePlayer.DeliveryHandler = { [weak events] kind, due, delivery in
             events?.append(CoachAudio.record(kind, due: due, delivery: delivery, timeline: timeline, clock: clock))
         }

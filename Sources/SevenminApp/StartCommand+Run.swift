@@ -39,7 +39,8 @@ extension StartCommand: RunnableCommand {
 
         let timeline = Timeline()
         let audio = mute ? nil : CoachAudio(request: audioRequest, timeline: timeline, clock: clock, events: events,
-                                            voice: voice ? (voiceName ?? loaded.plan.routine.voice ?? "en-us", rate) : nil)
+                                            voice: voice ? (voiceName ?? loaded.plan.routine.voice ?? "en-us", rate) : nil,
+                                            first: VoicePolicy.start(of: resumption?.segmentIndex ?? 0, in: loaded.plan))
         let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
         journal.history = history.recorder(for: loaded, resumed: resumedID, journal: journal)
         let settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,

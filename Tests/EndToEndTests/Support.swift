@@ -82,7 +82,8 @@ final class Tmux {
     /// Starts an interactive bash, as a person's terminal has, and types `command` into it
     /// (unless it is empty). After the command exits the shell prints its exit status as
     /// `exit=N`, saves `stty -a`, and prints `finished`.
-    init(_ command: String, width: Int = 100, height: Int = 30) throws {
+    /// With `recording`, everything the pane receives is kept, raw, in `rawOutput()`.
+    init(_ command: String, width: Int = 100, height: Int = 30, recording: Bool = false) throws {
         name = "sevenmin-e2e-" + UUID().uuidString.prefix(8)
         directory = temporaryDirectory()
         config = directory + "/tmux.conf"
@@ -91,7 +92,13 @@ final class Tmux {
         let shell = "exec env -u COLORTERM -u NO_COLOR PS1='e2e$ ' HOME=\(directory) XDG_STATE_HOME=\(directory) bash --norc --noprofile -i"
         try tmux(["-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
         waitFor("the shell prompt", timeout: 10) { $0.contains("e2e$") }
+        if recording { try tmux(["pipe-pane", "-o", "cat >> \(directory)/raw"]) }
         if !command.isEmpty { type("\(command); \(statusLine)") }
+    }
+
+    /// The bytes the pane received so far (with `recording`).
+    func rawOutput() -> [UInt8] {
+        Array(FileManager.default.contents(atPath: directory + "/raw") ?? Data())
     }
 
     /// What the shell runs after the command: its exit status, the terminal modes, and a marker.

@@ -17,8 +17,8 @@ public enum VoicePolicy {
         }
     }
 
-    /// What is said as segment `index` starts.
-    static func start(of index: Int, in plan: Plan) -> Phrase {
+    /// What is said as segment `index` starts: for the first, what is due with the first frame.
+    public static func start(of index: Int, in plan: Plan) -> Phrase {
         let exercise = plan.exercise(of: index)
         let name = exercise.say ?? exercise.title
         switch plan.segments[index].segment {

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// The coach as a person at the terminal meets it: sound on, the bell without a device, the
+/// window title, the video key, and every kind of terminal.
+@Suite("Coach end to end", .serialized)
+struct CoachEndToEndTests {
+    let short = fixtures + "/short.json"
+    let long = fixtures + "/long.json"
+
+    /// Sound on, through libao's `wav` driver: every cue and phrase is handed to the device within
+    /// 20 ms of its planned instant, and the file holds them.
+    @Test func withSoundOnEveryCueAndPhraseIsOnTime() throws {
+        let dir = temporaryDirectory()
+        let tmux = try Tmux("SEVENMIN_AUDIO_WAV=\(dir)/out.wav \(binary) start \(short) --events \(dir)/ev.jsonl")
+        tmux.waitFor(text: "Workout complete", timeout: 20)
+        tmux.dismissSummary()
+        tmux.waitFor(text: "exit=0")
+        let lines = events(dir + "/ev.jsonl")
+        let heard = lines.filter { ["cue", "say"].contains($0["event"] as? String) }
+        let cues = heard.filter { $0["event"] as? String == "cue" }.compactMap { $0["cue"] as? String }
+        #expect(cues == ["tick", "go", "tick", "halfway", "tick", "rest", "go", "tick", "halfway", "tick", "finish"])
+        let said = heard.filter { $0["event"] as? String == "say" }.compactMap { $0["text"] as? String }
+        #expect(said.first == "Get ready. First: Alpha Squats.")
+        #expect(said.contains("Alpha Squats. Three seconds.") && said.last?.hasPrefix("Workout complete.") == true)
+        for item in heard {
+            let t = item["t"] as? Double ?? -1, planned = item["planned"] as? Double ?? -100
+            #expect(item["delivery"] as? String == "device", "not delivered: \(item)")
+            #expect(abs(t - planned) < 0.020, "\(item["cue"] ?? item["text"] ?? "?") handed on \(t - planned) s late")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: dir + "/out.wav")[.size] as? Int) ?? 0
+        #expect(size > 44 + 2 * 22_050, "the WAV file holds no sound")
+    }
+
+    /// No sound device at all (libao's null driver, as here): go, rest and finish ring the bell.
+    @Test func withNoDeviceTheBellRingsAtEachChange() throws {
+        let dir = temporaryDirectory()
+        let tmux = try Tmux("\(binary) start \(short) --no-voice --events \(dir)/ev.jsonl", recording: true)
+        tmux.waitFor(text: "Workout complete", timeout: 20)
+        tmux.dismissSummary()
+        tmux.waitFor(text: "exit=0")
+        let bells = events(dir + "/ev.jsonl").filter { $0["delivery"] as? String == "bell" }.compactMap { $0["cue"] as? String }
+        #expect(bells == ["go", "rest", "go", "finish"])
+        // BEL bytes outside escape sequences (an OSC ends with BEL too: the title's are not counted).
+        let raw = tmux.rawOutput()
+        var rung = 0, inOSC = false
+        for (k, byte) in raw.enumerated() {
+            if byte == 0x1B, k + 1 < raw.count, raw[k + 1] == 0x5D { inOSC = true }
+            if byte == 0x07 { if inOSC { inOSC = false } else { rung += 1 } }
+        }
+        #expect(rung >= bells.count)
+    }
+
+    @Test func theWindowTitleFollowsTheCountdown() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        tmux.waitFor("a countdown title", timeout: 5) { _ in
+            let title = tmux.format("#{pane_title}")
+            return title.hasSuffix("Get ready · sevenmin") && title.first?.isNumber == true
+        }
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
+    /// `o` opens the video with $BROWSER, pauses, and the browser's output goes to the log.
+    @Test func theVideoKeyOpensTheLinkAndPauses() throws {
+        let dir = temporaryDirectory()
+        let opener = dir + "/opener"
+        try "#!/bin/sh\necho \"$1\" > \(dir)/opened\necho noise from the browser\n"
+            .write(toFile: opener, atomically: true, encoding: .utf8)
+        chmod(opener, 0o755)
+        let tmux = try Tmux("BROWSER=\(opener) \(binary) start \(short) --mute")
+        tmux.waitFor(text: "Exercise 1/2", timeout: 6)
+        tmux.send("o")
+        tmux.waitFor(text: "PAUSED")
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: dir + "/opened") { Thread.sleep(forTimeInterval: 0.05) }
+        let opened = (try? String(contentsOfFile: dir + "/opened", encoding: .utf8)) ?? ""
+        #expect(opened == "https://youtu.be/mGvzVjuY8SY\n")
+        #expect(!tmux.screen().contains("noise from the browser"))
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
+    /// Every kind of terminal draws the countdown: 8 colours, monochrome, and a C locale.
+    @Test(arguments: [
+        ("TERM=screen", "48;5;", false),         // 8 colours: only the basic set, never 256
+        ("TERM=vt100", "", true),                // no colour at all: reverse video and bold instead
+        ("LC_ALL=C", "", false),                 // ASCII glyphs, colours as usual
+    ])
+    func everyTerminalGetsBigDigits(environment: String, forbidden: String, monochrome: Bool) throws {
+        let tmux = try Tmux("env \(environment) \(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        let screen = tmux.waitFor("big digits") { screen in
+            // Big digits span several rows of block or ASCII glyphs.
+            screen.split(separator: "\n").filter { $0.contains("██") || $0.contains("##") }.count >= 3
+        }
+        if environment == "LC_ALL=C" { #expect(!screen.contains("█") && !screen.contains("·")) }
+        let coloured = tmux.screenWithColours()
+        if !forbidden.isEmpty { #expect(!coloured.contains(forbidden)) }
+        if monochrome { #expect(!coloured.contains("38;") && !coloured.contains("48;")) }
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        tmux.expectTerminalRestored()
+    }
+
+    /// Emoji and CJK take two columns as the terminal draws them: nothing shifts, nothing is left behind.
+    @Test func wideTitlesRenderInPlace() throws {
+        let tmux = try Tmux("\(binary) start \(fixtures)/wide.json --mute", width: 80, height: 24)
+        let screen = tmux.waitFor(text: "Wall Sit ⚡", timeout: 5)
+        let header = screen.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.contains("Wide ⚡ 日本語"))
+        // The header's right edge is where it should be: the position counter ends at column 80.
+        #expect(header.hasSuffix("1/2") || header.hasSuffix("1/2 "))
+        tmux.waitFor(text: "Exercise 2/2", timeout: 8)
+        #expect(!tmux.screen().contains("Wall Sit ⚡"), "stale cells from the previous title")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+}
