@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Every way out gives the terminal back, and nothing sevenmin receives or writes to can break it.
+@Suite("Exit paths end to end", .serialized)
+struct ExitPathTests {
+    let long = fixtures + "/long.json"
+
+    /// A crash (sent as a real signal) still puts back the modes the user had before curses, and the
+    /// process dies of that signal, so the shell reports a crash.
+    @Test(arguments: [(SIGSEGV, 139), (SIGABRT, 134), (SIGBUS, 135), (SIGFPE, 136), (SIGILL, 132), (SIGTRAP, 133)])
+    func aCrashRestoresTheUsersTerminal(signal: Int32, status: Int) throws {
+        let tmux = try Tmux("ulimit -c 0; \(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        kill(try #require(tmux.sevenminPID()), signal)
+        tmux.waitFor(text: "exit=\(status)")
+        tmux.expectTerminalRestored()
+    }
+
+    /// Signals whose default would kill us without a word are ignored: the workout goes on.
+    @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE])
+    func strayLethalSignalsAreIgnored(signal: Int32) throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        let pid = try #require(tmux.sevenminPID())
+        kill(pid, signal)
+        tmux.send("n")
+        tmux.waitFor(text: "Steady Squats")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        tmux.expectTerminalRestored()
+    }
+
+    /// An events reader that goes away: one notice, and the workout carries on.
+    @Test func aBrokenEventsPipeIsReportedOnce() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute --events >(head -c 1 > /dev/null)")
+        tmux.waitFor(text: "Get ready")
+        tmux.send("n")
+        tmux.waitFor("the notice", timeout: 5) { $0.contains("events file: Broken pipe") }
+        tmux.send("n")
+        tmux.waitFor(text: "Rest")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        tmux.expectTerminalRestored()
+    }
+
+    @Test func aClosedStandardErrorChangesNothing() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute 2>&-")
+        tmux.waitFor(text: "Get ready")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        tmux.expectTerminalRestored()
+        // Without a terminal either: a usage error keeps its status, it does not crash.
+        let r = try run("/bin/sh", ["-c", "\(binary) bogus 2>&-; echo $?"])
+        #expect(r.stdout == "64\n")
+    }
+
+    @Test(arguments: [["list"], ["routines"], ["--help"], ["list", "--json"]])
+    func aFullDiskIsAWriteError(args: [String]) throws {
+        let r = try run("/bin/sh", ["-c", "\(binary) \(args.joined(separator: " ")) > /dev/full"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("write error"))
+    }
+
+    /// Run from a script, sevenmin does not lead its job; Ctrl-Z then fg must not stop it again.
+    @Test func ctrlZFromAScriptComesBackPaused() throws {
+        let tmux = try Tmux("sh -c '\(binary) start \(long) --mute'")
+        tmux.waitFor(text: "Get ready")
+        tmux.send("C-z")
+        tmux.waitFor(text: "Stopped")
+        tmux.type("fg")
+        tmux.waitFor(text: "PAUSED")
+        // Still running, not stopped a second time: it answers keys.
+        tmux.send("Space")
+        tmux.waitFor("the countdown running again") { !$0.contains("PAUSED") }
+        tmux.quitWorkout()
+        tmux.waitFor("the normal screen") { _ in tmux.format("#{alternate_on}") == "0" }
+    }
+}
