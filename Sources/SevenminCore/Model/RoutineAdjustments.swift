@@ -58,17 +58,28 @@ public struct RoutineAdjustments: Equatable, Sendable {
 /// Reorders exercises randomly while every position keeps its group, so the sequence of
 /// groups (cardio, lower, upper, core…) and with it the workout's balance stay as written.
 public enum Shuffle {
-    public static func withinGroups<G: RandomNumberGenerator>(_ exercises: [Exercise], using generator: inout G) -> [Exercise] {
+    public static func withinGroups(_ exercises: [Exercise], using generator: inout SplitMix64) -> [Exercise] {
         var result = exercises
         var positions: [String: [Int]] = [:]
         for (k, e) in exercises.enumerated() { positions[e.group?.rawValue ?? "", default: []].append(k) }
         // Sorted keys: the same seed must give the same order on every run.
         for key in positions.keys.sorted() {
             let slots = positions[key]!
-            let shuffled = slots.map { exercises[$0] }.shuffled(using: &generator)
-            for (slot, exercise) in zip(slots, shuffled) { result[slot] = exercise }
+            var members = slots.map { exercises[$0] }
+            fisherYates(&members, using: &generator)
+            for (slot, exercise) in zip(slots, members) { result[slot] = exercise }
         }
         return result
+    }
+
+    /// Fisher–Yates, written out rather than `shuffled(using:)`, whose algorithm the standard
+    /// library does not promise to keep: a seed must give the same order after every upgrade.
+    /// From the last place down, each place swaps with one drawn from those up to it.
+    static func fisherYates<T>(_ items: inout [T], using generator: inout SplitMix64) {
+        guard items.count > 1 else { return }
+        for k in stride(from: items.count - 1, to: 0, by: -1) {
+            items.swapAt(k, Int(generator.below(UInt64(k + 1))))
+        }
     }
 }
 
@@ -77,6 +88,16 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }
+
+    /// A number in `0..<bound` without modulo bias: Lemire's multiply-and-shift, drawing again
+    /// in the rare case that falls in the biased low part (so the draw count, and the order, is fixed by the seed).
+    public mutating func below(_ bound: UInt64) -> UInt64 {
+        precondition(bound > 0)
+        while true {
+            let product = next().multipliedFullWidth(by: bound)
+            if product.low >= (0 &- bound) % bound { return product.high }
+        }
+    }
 
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
