@@ -102,6 +102,12 @@ public final class CursesTerminal: TerminalBackend {
                                   choice: choice), nil)
     }
 
+    /// Whether the terminal's description has string capability `name`.
+    static func has(_ name: String) -> Bool {
+        guard let p = tigetstr(name) else { return false }
+        return Int(bitPattern: p) != -1
+    }
+
     /// Prepares the terminfo strings that undo our modes, so that a crash handler
     /// can write them without calling curses.
     private func armCrashGuard() {
@@ -212,6 +218,11 @@ public final class CursesTerminal: TerminalBackend {
         guard active else { return }
         active = false
         flushinp()
+        // Without an alternate screen the workout would stay on the user's screen: clear it instead.
+        if !CursesTerminal.has("rmcup") {
+            erase()
+            refresh()
+        }
         if titles { putp("\u{1B}[23;0t") }
         curs_set(1)
         let ttou = signal(SIGTTOU, SIG_IGN)

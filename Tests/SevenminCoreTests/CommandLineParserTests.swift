@@ -120,6 +120,9 @@ struct CommandLineParserTests {
         #expect(KeyBindings.action(for: .character("y"), overlay: .confirmQuit, finished: false) == .confirmQuit)
         #expect(KeyBindings.action(for: .character("n"), overlay: .confirmQuit, finished: false) == .cancelQuit)
         #expect(KeyBindings.action(for: .character("x"), overlay: .none, finished: true) == .dismiss)
+        #expect(KeyBindings.action(for: .character(" "), overlay: .help, finished: false) == .togglePause)
+        #expect(KeyBindings.action(for: .character("?"), overlay: .help, finished: false) == .toggleHelp)
+        #expect(KeyBindings.action(for: .character("o"), overlay: .none, finished: false) == .openVideo)
         #expect(KeyBindings.action(for: .resize, overlay: .none, finished: true) == .none)
     }
 

@@ -32,8 +32,10 @@ public enum KeyBindings {
             default: return .cancelQuit
             }
         case .help:
+            // The panel leaves the countdown in view, so the workout's own keys still work under it.
             switch key {
-            case .character("q"): return .requestQuit
+            case .character("q"), .character("Q"): return .requestQuit
+            case .character(" "): return .togglePause
             case .resize: return .none
             default: return .toggleHelp
             }
