@@ -15,10 +15,10 @@ enum PlanLoading {
     static func load(_ request: PlanRequest) -> Result<Loaded, ExitStatus> {
         let source = WorkoutDataSource()
         do {
-            let path = try source.path(for: request.routine)
-            let routine = try source.load(request.routine)
+            let location = try source.location(for: request.routine)
+            let routine = try source.load(location)
             let (changed, seed) = try request.apply(to: routine, randomSeed: UInt64.random(in: 0...999_999))
-            return .success(Loaded(plan: Plan(changed), seed: seed, path: path))
+            return .success(Loaded(plan: Plan(changed), seed: seed, path: location.path))
         } catch {
             return .failure(ExitStatus(report(error)))
         }
