@@ -70,6 +70,23 @@ struct ManualAndCompletionEndToEndTests {
         #expect(zsh.stdout == "_sevenmin 1\n")
     }
 
+    @Test func zshCompletesRoutinesAndOptionValuesOnTab() throws {
+        let bin = URL(fileURLWithPath: binary).deletingLastPathComponent().path
+        let tmux = try Tmux("")
+        _ = try ManualAndCompletionEndToEndTests.save(["completions", "zsh"], as: "_sevenmin", in: tmux.directory)
+        tmux.type("PATH=\(bin):$PATH exec zsh -f")
+        tmux.type("fpath=(\(tmux.directory) $fpath); autoload -Uz compinit; compinit -u -d \(tmux.directory)/dump; "
+                  + "PS1='zsh%% '; clear")
+        tmux.waitFor("the zsh prompt") { $0.hasPrefix("zsh%") }
+        tmux.send("-l", "--", "sevenmin start taba")
+        tmux.send("Tab")
+        tmux.send("-l", "--", " --colo")
+        tmux.send("Tab")
+        tmux.send("-l", "--", "ne")
+        tmux.send("Tab")
+        tmux.waitFor(text: "zsh% sevenmin start tabata --color=never")
+    }
+
     @Test func fishLoadsItsScriptAndCompletes() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -18,7 +18,7 @@ enum ZshCompletion {
 
             (( $+functions[_sevenmin_routines] )) ||
             _sevenmin_routines() {
-              _alternative 'routines:routine:_sevenmin_values routines routine' 'files:routine file:_files -g "*.json"'
+              _alternative 'routines:routine:{_sevenmin_values routines routine}' 'files:routine file:_files -g "*.json"'
             }
 
             _sevenmin() {
@@ -65,8 +65,9 @@ enum ZshCompletion {
         switch kind {
         case .any: return " "
         case .routine: return "_sevenmin_routines"
-        case .tag: return "_sevenmin_values tags tag"
-        case .voice: return "_sevenmin_values voices voice"
+        // Braces: a plain function would be handed compadd's options before its own arguments.
+        case .tag: return "{_sevenmin_values tags tag}"
+        case .voice: return "{_sevenmin_values voices voice}"
         case .file: return "_files"
         case .command: return "(" + CommandLineParser.specs.map(\.name).joined(separator: " ") + ")"
         case .choices(let list): return "(" + list.joined(separator: " ") + ")"
