@@ -51,7 +51,10 @@ let package = Package(
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile", "CEspeakNG"]),
         // Workout history in SQLite: the store and the recorder that writes off the loop.
         .target(name: "SevenminHistory", dependencies: ["SevenminCore", "CSQLite"]),
-        .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal", "SevenminAudio", "SevenminHistory"]),
+        // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.
+        .target(name: "SevenminBuiltIn", plugins: ["EmbedShippedFiles"]),
+        .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal", "SevenminAudio",
+                                                    "SevenminHistory", "SevenminBuiltIn"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
         // Generates a large history and times stats on it; also records a synthetic workout for tests.
@@ -63,16 +66,20 @@ let package = Package(
         // Measures speech rendering, export and cue levels for BENCHMARKS.md.
         .executableTarget(name: "sevenmin-audio-bench", dependencies: ["SevenminAudio", "SevenminCore"]),
 
+        // Writes Workouts/ and Sounds/ as a Swift file, for the plugin below.
+        .executableTarget(name: "sevenmin-embed"),
+        .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["sevenmin-embed"]),
+
         // Snapshots and fixtures are read from the source tree, not bundled.
         .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots", "Golden"]),
         .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem"]),
-        .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore"]),
+        .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore", "SevenminBuiltIn"]),
         .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + strict
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SevenminAudio
+import SevenminBuiltIn
 import SevenminCore
 import SevenminSystem
 
@@ -125,13 +126,24 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         return EventRecord(t: timeline.offset(clock.now()), event: event, fields)
     }
 
-    /// Decodes every cue file once, up front.
-    static func loadSounds() -> ([Cue: Sound], missing: [String]) {
+    /// Decodes every cue once, up front: from the shipped `Sounds/` folder when there is one and it
+    /// has the file, else the copy built into the program.
+    static func loadSounds(directory: String? = Resources.soundsDirectory) -> ([Cue: Sound], missing: [String]) {
         var sounds: [Cue: Sound] = [:]
         var missing: [String] = []
         for cue in Cue.allCases {
-            let path = (Resources.soundsDirectory ?? "Sounds") + "/\(cue.rawValue).wav"
-            do { sounds[cue] = try SoundFile.read(path) } catch { missing.append(cue.rawValue) }
+            let file = directory.map { $0 + "/\(cue.rawValue).wav" }
+            do {
+                if let file, FileManager.default.fileExists(atPath: file) {
+                    sounds[cue] = try SoundFile.read(file)
+                } else if let bytes = BuiltInFiles.sound(cue.rawValue) {
+                    sounds[cue] = try SoundFile.read(bytes: bytes, name: "(built in)/\(cue.rawValue).wav")
+                } else {
+                    missing.append(cue.rawValue)
+                }
+            } catch {
+                missing.append(cue.rawValue)
+            }
         }
         return (sounds, missing)
     }

@@ -62,7 +62,10 @@ struct HistorySetup {
             return .failure(ExitStatus(ExitCode.failure))
         }
         var request = PlanRequest()
-        request.routine = point.session.routineFile
+        // A built-in routine is found again by its name; a file by its path.
+        let file = point.session.routineFile
+        request.routine = file.hasPrefix(RoutineLocation.builtInFolder + "/")
+            ? String(file.dropFirst(RoutineLocation.builtInFolder.count + 1).dropLast(5)) : file
         request.adjustments = PlanOptions.adjustments(fromJSON: point.session.options) ?? RoutineAdjustments()
         request.shuffle = point.session.seed.map { .seed($0) } ?? .none
         request.adjustments.shuffleSeed = nil

@@ -19,15 +19,18 @@ enum PlanLoading {
     static func load(_ request: PlanRequest) -> Result<Loaded, ExitStatus> {
         let source = WorkoutDataSource()
         do {
-            let path = try source.path(for: request.routine)
-            let bytes = try WorkoutDataSource.read(path)
-            let routine = try RoutineLoader.parse(bytes, path: path)
+            let location = try source.location(for: request.routine)
+            let bytes = try source.contents(of: location)
+            let routine = try RoutineLoader.parse(bytes, path: location.path)
             let (changed, seed) = try request.apply(to: routine, randomSeed: UInt64.random(in: 0...999_999))
             var adjustments = request.adjustments
             adjustments.shuffleSeed = seed
-            // Absolute, so that the history can find the file again from anywhere (`start --resume`).
-            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-            return .success(Loaded(plan: Plan(changed), seed: seed, path: absolute,
+            // A file's path absolute, so that the history can find it again from anywhere (`start --resume`).
+            let path: String
+            if case .file(let file) = location { path = URL(fileURLWithPath: file).standardizedFileURL.path } else {
+                path = location.path
+            }
+            return .success(Loaded(plan: Plan(changed), seed: seed, path: path,
                                    contentHash: ContentHash.sha256(bytes), adjustments: adjustments))
         } catch {
             return .failure(ExitStatus(report(error)))

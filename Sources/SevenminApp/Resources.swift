@@ -1,11 +1,14 @@
 import Foundation
+import SevenminBuiltIn
 import SevenminCore
 import SevenminSystem
 
 /// Finds the shipped `Workouts/` and `Sounds/` folders, wherever sevenmin runs from:
-/// `swift run`, the built binary in `.build/`, or an installed copy.
+/// `swift run`, the built binary in `.build/`, or an installed copy. When there are none, the
+/// copies built into the binary stand in (`BuiltInFiles`).
 public enum Resources {
-    /// The folder holding `Workouts/` and `Sounds/`.
+    /// The folder holding `Workouts/` and `Sounds/`: `$SEVENMIN_DATA_DIR`, else `../share/sevenmin`
+    /// beside the binary, else the source tree the binary was built in; nil when none is found.
     public static let dataDirectory: String? = {
         let env = ProcessInfo.processInfo.environment
         if let dir = env["SEVENMIN_DATA_DIR"], !dir.isEmpty { return dir }
@@ -81,28 +84,54 @@ public struct RoutineFileError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// Where a routine's bytes are: a file, or the copy built into the program.
+public enum RoutineLocation: Equatable, Sendable {
+    case file(String)
+    case builtIn(String)
+
+    /// The folder a built-in routine is shown in.
+    public static let builtInFolder = "(built in)"
+
+    /// The path shown in lists and messages; `(built in)/NAME.json` for a built-in routine.
+    public var path: String {
+        switch self {
+        case .file(let path): return path
+        case .builtIn(let name): return "\(RoutineLocation.builtInFolder)/\(name).json"
+        }
+    }
+}
+
 /// A routine file found on the search path.
 public struct RoutineFile: Equatable {
     public var name: String
-    public var path: String
+    public var location: RoutineLocation
     /// The file of the same name found earlier on the path, which hides this one.
     public var shadowedBy: String?
+
+    public var path: String { location.path }
 }
 
 /// The WorkoutDataSource: finds routines on the search path and loads them.
 ///
 /// The path is `$SEVENMIN_WORKOUTS` (colon-separated), then the user's folder
 /// (`$XDG_CONFIG_HOME/sevenmin/workouts`, or `~/.config/sevenmin/workouts`), then the
-/// shipped `Workouts/`. A file found earlier shadows one of the same name found later.
+/// shipped `Workouts/`, or the routines built into the program when that folder is not found.
+/// A file found earlier shadows one of the same name found later.
 public struct WorkoutDataSource {
     public var environment: [String: String]
     public var shippedDirectory: String?
+    /// Whether the built-in routines stand in when there is no shipped folder.
+    public var builtIn: Bool
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                shippedDirectory: String? = Resources.workoutsDirectory) {
+                shippedDirectory: String? = Resources.workoutsDirectory, builtIn: Bool = true) {
         self.environment = environment
         self.shippedDirectory = shippedDirectory
+        self.builtIn = builtIn
     }
+
+    /// The built-in routines' names, when they stand in for the shipped folder.
+    var builtInNames: [String] { builtIn && shippedDirectory == nil ? BuiltInFiles.routineNames : [] }
 
     /// Where `sevenmin new` writes; nil when there is no home folder (see `UserDirectories.noHomeMessage`).
     public var userDirectory: String? { UserDirectories(environment: environment).routinesDirectory }
@@ -124,29 +153,47 @@ public struct WorkoutDataSource {
             for file in files {
                 let name = String(file.dropLast(5))
                 let path = dir + "/" + file
-                out.append(RoutineFile(name: name, path: path, shadowedBy: seen[name]))
+                out.append(RoutineFile(name: name, location: .file(path), shadowedBy: seen[name]))
                 if seen[name] == nil { seen[name] = path }
             }
+        }
+        for name in builtInNames {
+            out.append(RoutineFile(name: name, location: .builtIn(name), shadowedBy: seen[name]))
         }
         return out
     }
 
-    /// The file a routine argument refers to: a path to a `.json` file, or a name on the search path.
-    public func path(for argument: String) throws -> String {
-        if argument.hasSuffix(".json") || argument.contains("/") { return argument }
+    /// What a routine argument refers to: a path to a `.json` file, or a name on the search path.
+    public func location(for argument: String) throws -> RoutineLocation {
+        if argument.hasSuffix(".json") || argument.contains("/") { return .file(argument) }
         for dir in searchPath {
             let candidate = dir + "/" + argument + ".json"
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if FileManager.default.fileExists(atPath: candidate) { return .file(candidate) }
         }
+        if builtInNames.contains(argument) { return .builtIn(argument) }
         let names = Set(allRoutines().map(\.name)).sorted()
         throw RoutineNotFound(name: argument, available: names)
     }
 
-    /// Loads a routine by name or path. Throws `RoutineNotFound`, `RoutineFileError` or `RoutineLoadError`.
-    public func load(_ argument: String) throws -> Routine {
-        let path = try path(for: argument)
-        return try RoutineLoader.parse(try WorkoutDataSource.read(path), path: path)
+    /// The bytes of a routine file, or of a built-in routine.
+    public func contents(of location: RoutineLocation) throws -> [UInt8] {
+        switch location {
+        case .file(let path): return try WorkoutDataSource.read(path)
+        case .builtIn(let name):
+            guard let bytes = BuiltInFiles.routine(name) else {
+                throw RoutineNotFound(name: name, available: BuiltInFiles.routineNames)
+            }
+            return bytes
+        }
     }
+
+    /// Loads a routine. Throws `RoutineNotFound`, `RoutineFileError` or `RoutineLoadError`.
+    public func load(_ location: RoutineLocation) throws -> Routine {
+        try RoutineLoader.parse(try contents(of: location), path: location.path)
+    }
+
+    /// Loads a routine by name or path.
+    public func load(_ argument: String) throws -> Routine { try load(location(for: argument)) }
 
     /// Reads a routine file, refusing one over `RoutineLoader.maximumFileSize` before reading it.
     ///

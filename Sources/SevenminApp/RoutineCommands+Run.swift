@@ -13,7 +13,7 @@ extension RoutinesCommand: RunnableCommand {
         for file in files {
             var row: [String]
             do {
-                let routine = try source.load(file.path)
+                let routine = try source.load(file.location)
                 row = [visible(file.name), visible(routine.name), String(routine.exercises.count), String(routine.rounds),
                        TimeFormat.clock(Plan(routine).totalDuration), visible(file.path)]
             } catch {
@@ -41,12 +41,11 @@ extension RoutinesCommand: RunnableCommand {
 extension NewCommand: RunnableCommand {
     func run() -> Int32 {
         let source = WorkoutDataSource()
-        let origin: String
         let bytes: [UInt8]
         do {
-            origin = try source.path(for: from)
-            bytes = try WorkoutDataSource.read(origin)
-            _ = try RoutineLoader.parse(bytes, path: origin)
+            let origin = try source.location(for: from)
+            bytes = try source.contents(of: origin)
+            _ = try RoutineLoader.parse(bytes, path: origin.path)
         } catch {
             return PlanLoading.report(error)
         }
@@ -84,7 +83,6 @@ extension NewCommand: RunnableCommand {
 
 extension ValidateCommand: RunnableCommand {
     func run() -> Int32 {
-        let source = WorkoutDataSource()
         var worst = ExitCode.success
         for path in paths {
             do {

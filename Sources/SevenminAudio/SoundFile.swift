@@ -72,6 +72,25 @@ public enum SoundFile {
                                  detail: String(cString: sf_strerror(nil)))
         }
         defer { sf_close(file) }
+        return try decode(file, info: info, path: path)
+    }
+
+    /// Decodes a cue held in memory, such as one built into the program, as `read` decodes a file
+    /// (`sf_open_virtual`); `name` stands for the path in errors.
+    public static func read(bytes: [UInt8], name: String) throws -> Sound {
+        let memory = MemoryFile(bytes)
+        var io = MemoryFile.callbacks
+        var info = SF_INFO()
+        guard let file = sf_open_virtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(memory).toOpaque()) else {
+            throw SoundFileError(reason: .cannotOpen, call: "sf_open_virtual", path: name,
+                                 detail: String(cString: sf_strerror(nil)))
+        }
+        defer { sf_close(file) }
+        return try withExtendedLifetime(memory) { try decode(file, info: info, path: name) }
+    }
+
+    /// The samples of an open file, checked against a cue's limits first, mixed down to mono.
+    private static func decode(_ file: OpaquePointer, info: SF_INFO, path: String) throws -> Sound {
         let channels = Int(info.channels), rate = Int(info.samplerate)
         func refuse(_ detail: String) -> SoundFileError {
             SoundFileError(reason: .notACue, call: "sf_open", path: path, detail: detail)
@@ -135,4 +154,43 @@ public enum SoundFile {
             throw SoundFileError(reason: .cannotTransfer, call: "sf_close", path: path, detail: "error \(closed)")
         }
     }
+}
+
+/// Bytes that libsndfile reads as if they were a file, through its virtual I/O callbacks.
+private final class MemoryFile {
+    let bytes: [UInt8]
+    var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    static func from(_ pointer: UnsafeMutableRawPointer?) -> MemoryFile {
+        Unmanaged<MemoryFile>.fromOpaque(pointer!).takeUnretainedValue()
+    }
+
+    /// Read-only: `write` refuses, and a seek stays within the bytes.
+    static let callbacks = SF_VIRTUAL_IO(
+        get_filelen: { sf_count_t(MemoryFile.from($0).bytes.count) },
+        seek: { offset, whence, user in
+            let file = MemoryFile.from(user)
+            let base: Int
+            switch whence {
+            case SEEK_CUR: base = file.offset
+            case SEEK_END: base = file.bytes.count
+            default: base = 0
+            }
+            file.offset = min(max(0, base + Int(offset)), file.bytes.count)
+            return sf_count_t(file.offset)
+        },
+        read: { destination, count, user in
+            let file = MemoryFile.from(user)
+            let n = min(Int(count), file.bytes.count - file.offset)
+            guard n > 0, let destination else { return 0 }
+            file.bytes.withUnsafeBytes { source in
+                destination.copyMemory(from: source.baseAddress! + file.offset, byteCount: n)
+            }
+            file.offset += n
+            return sf_count_t(n)
+        },
+        write: { _, _, _ in 0 },
+        tell: { sf_count_t(MemoryFile.from($0).offset) })
 }

@@ -51,6 +51,10 @@ struct CommandLineParserTests {
         (["new", "mine"], NewCommand(name: "mine", from: "classic")),
         (["new", "mine", "--from", "tabata"], NewCommand(name: "mine", from: "tabata")),
         (["validate", "a.json", "b.json"], ValidateCommand(paths: ["a.json", "b.json"])),
+        (["completions", "zsh"], CompletionsCommand(shell: .zsh)),
+        (["man"], ManCommand(section: .program)),
+        (["man", "5"], ManCommand(section: .routineFormat)),
+        (["__complete", "tags"], CompleteCommand(query: .tags)),
     ]
 
     @Test(arguments: parsing.indices)
@@ -73,6 +77,9 @@ struct CommandLineParserTests {
         (["validate"], .missingArgument("<file>", command: "validate")),
         (["new"], .missingArgument("<name>", command: "new")),
         (["new", "a", "b"], .unexpectedArgument("b", command: "new")),
+        (["completions", "tcsh"],
+         .invalidValue(option: "<shell>", value: "tcsh", expected: "one of bash, zsh, fish", command: "completions")),
+        (["man", "7"], .invalidValue(option: "<section>", value: "7", expected: "one of 1, 5", command: "man")),
         (["new", "../x"], .invalidValue(option: "<name>", value: "../x", expected: "letters, digits, '-' and '_', not starting with '-'", command: "new")),
         (["routines", "x"], .unexpectedArgument("x", command: "routines")),
         (["list", "--work", "0"], .invalidValue(option: "--work <seconds>", value: "0", expected: "seconds, more than 0 and at most 86400", command: "list")),

@@ -1,3 +1,21 @@
+/// What an option's or argument's value can be: what completion offers and the manual names.
+public enum ValueKind: Equatable, Sendable {
+    /// Free text or a number: nothing to offer.
+    case any
+    /// A routine's name on the search path, or a path to a `.json` file.
+    case routine
+    /// A tag of the exercises, for `--without`.
+    case tag
+    /// An espeak-ng voice.
+    case voice
+    /// A path to a file.
+    case file
+    /// A subcommand's name.
+    case command
+    /// One of a fixed list.
+    case choices([String])
+}
+
 /// One option a subcommand accepts.
 public struct OptionSpec: Sendable {
     public var long: String
@@ -5,35 +23,45 @@ public struct OptionSpec: Sendable {
     public var value: String?
     public var help: String
     public var repeatable = false
+    /// What the value can be; `.any` for a flag.
+    public var values = ValueKind.any
 }
 
 /// The positional arguments a subcommand takes.
 public enum Positional: Sendable {
     case none
-    case optional(String, help: String)
-    case required(String, help: String)
-    case oneOrMore(String, help: String)
+    case optional(String, help: String, values: ValueKind = .any)
+    case required(String, help: String, values: ValueKind = .any)
+    case oneOrMore(String, help: String, values: ValueKind = .any)
 
     public var name: String? {
         switch self {
         case .none: return nil
-        case .optional(let n, _), .required(let n, _), .oneOrMore(let n, _): return n
+        case .optional(let n, _, _), .required(let n, _, _), .oneOrMore(let n, _, _): return n
         }
     }
 
     public var help: String? {
         switch self {
         case .none: return nil
-        case .optional(_, let h), .required(_, let h), .oneOrMore(_, let h): return h
+        case .optional(_, let h, _), .required(_, let h, _), .oneOrMore(_, let h, _): return h
+        }
+    }
+
+    /// What the argument can be, for completion.
+    public var values: ValueKind {
+        switch self {
+        case .none: return .any
+        case .optional(_, _, let v), .required(_, _, let v), .oneOrMore(_, _, let v): return v
         }
     }
 
     public var usage: String? {
         switch self {
         case .none: return nil
-        case .optional(let n, _): return "[<\(n)>]"
-        case .required(let n, _): return "<\(n)>"
-        case .oneOrMore(let n, _): return "<\(n)> ..."
+        case .optional(let n, _, _): return "[<\(n)>]"
+        case .required(let n, _, _): return "<\(n)>"
+        case .oneOrMore(let n, _, _): return "<\(n)> ..."
         }
     }
 

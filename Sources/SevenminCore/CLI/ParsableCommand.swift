@@ -10,8 +10,11 @@ public enum CommandLineParser {
     /// Every subcommand, in the order help lists them. Help, parsing and completions read this table.
     public static let commands: [any ParsableCommand.Type] = [
         StartCommand.self, ListCommand.self, RoutinesCommand.self, NewCommand.self, ValidateCommand.self,
-        HistoryCommand.self, StatsCommand.self, HelpCommand.self,
+        HistoryCommand.self, StatsCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
     ]
+
+    /// Commands for the completion scripts' use: parsed, but left out of help, the manual and completion.
+    public static let hiddenCommands: [any ParsableCommand.Type] = [CompleteCommand.self]
 
     public static var specs: [CommandSpec] { commands.map { $0.spec } }
 
@@ -26,7 +29,7 @@ public enum CommandLineParser {
             return VersionCommand()
         default: break
         }
-        guard let type = commands.first(where: { $0.spec.name == first }) else {
+        guard let type = (commands + hiddenCommands).first(where: { $0.spec.name == first }) else {
             if first.hasPrefix("-") {
                 throw .unknownOption(first, command: "", suggestion: suggest(first, ["--help", "--version"]))
             }

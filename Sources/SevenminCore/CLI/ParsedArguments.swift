@@ -80,6 +80,17 @@ public struct ParsedArguments: Sendable {
         return n
     }
 
+    /// The first argument, which must name one of `E`'s cases; nil when none was given.
+    public func argument<E: CaseIterable & RawRepresentable>(_ placeholder: String, as _: E.Type)
+        throws(UsageError) -> E? where E.RawValue == String {
+        guard let text = positional.first else { return nil }
+        guard let value = E(rawValue: text) else {
+            let names = E.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .invalidValue(option: "<\(placeholder)>", value: text, expected: "one of " + names, command: spec.name)
+        }
+        return value
+    }
+
     /// An option's value that must be one of `choices`.
     public func choice(_ long: String, placeholder: String, among choices: [String]) throws(UsageError) -> String? {
         guard let text = value(long) else { return nil }

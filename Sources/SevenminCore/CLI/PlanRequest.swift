@@ -21,7 +21,7 @@ public struct PlanRequest: Equatable, Sendable {
                    help: "Shuffle the exercises within their groups, keeping the sequence of groups."),
         OptionSpec(long: "seed", value: "n", help: "Shuffle repeatably with this seed (implies --shuffle)."),
         OptionSpec(long: "without", value: "tag", help: "Leave out exercises with this tag, e.g. noisy or chair.",
-                   repeatable: true),
+                   repeatable: true, values: .tag),
     ]
 
     /// The names of the plan options.
@@ -29,7 +29,8 @@ public struct PlanRequest: Equatable, Sendable {
 
     /// The routine argument, shared by every command that takes one.
     public static let routineArgument = Positional.optional(
-        "routine", help: "A routine's name (see 'sevenmin routines') or the path to a .json file. (default: classic)")
+        "routine", help: "A routine's name (see 'sevenmin routines') or the path to a .json file. (default: classic)",
+        values: .routine)
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
         if let r = parsed.positional.first { routine = r }

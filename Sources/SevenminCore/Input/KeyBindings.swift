@@ -22,6 +22,17 @@ public enum Action: Equatable, Sendable {
 public enum KeyBindings {
     public static let timeStep = 10.0
 
+    /// The keys in a workout and what they do, as the help panel and the manual list them.
+    public static let summary: [(keys: String, action: String)] = [
+        ("space", "pause / resume"),
+        ("n p  → ←", "next / previous"),
+        ("r", "restart this segment"),
+        ("+  -", "add / remove \(Int(timeStep)) seconds"),
+        ("o", "open the video"),
+        ("?", "show / hide this help"),
+        ("q", "quit"),
+    ]
+
     public static func action(for key: Key, overlay: ScreenModel.Overlay, finished: Bool) -> Action {
         if finished { return key == .resize ? .none : .dismiss }
         switch overlay {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The workout screen as a pure function from a model and a size to a grid of cells.
 public enum WorkoutScreen {
     /// The background while resting or getting ready: a near-black that keeps light digits readable
@@ -62,17 +64,9 @@ public enum WorkoutScreen {
         return round.isEmpty ? step : round + separator + step
     }
 
-    static let helpLines = [
-        "Keys",
-        "",
-        "space     pause / resume",
-        "n p  → ←  next / previous",
-        "r         restart this segment",
-        "+  -      add / remove 10 seconds",
-        "o         open the video",
-        "?         show / hide this help",
-        "q         quit",
-    ]
+    static let helpLines = ["Keys", ""] + KeyBindings.summary.map {
+        $0.keys.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.action
+    }
 
     static let quitLines = ["Quit this workout?", "", "y  quit      n  keep going"]
 

@@ -4,7 +4,7 @@ public struct HelpCommand: ParsableCommand, Equatable {
         name: "help",
         abstract: "Show help for a subcommand.",
         discussion: nil,
-        positional: .optional("subcommand", help: "The subcommand to explain."),
+        positional: .optional("subcommand", help: "The subcommand to explain.", values: .command),
         options: [])
 
     /// The subcommand asked about; nil for the overview.

@@ -5,7 +5,8 @@ public struct NewCommand: ParsableCommand, Equatable {
         abstract: "Write a starter routine into your workouts folder.",
         discussion: nil,
         positional: .required("name", help: "The new routine's name: letters, digits, '-' and '_'."),
-        options: [OptionSpec(long: "from", value: "routine", help: "Start from this routine. (default: classic)")])
+        options: [OptionSpec(long: "from", value: "routine", help: "Start from this routine. (default: classic)",
+                             values: .routine)])
 
     public var name: String
     public var from: String

@@ -4,7 +4,7 @@ public struct ValidateCommand: ParsableCommand, Equatable {
         name: "validate",
         abstract: "Check routine files and report every problem in each.",
         discussion: nil,
-        positional: .oneOrMore("file", help: "Routine files to check."),
+        positional: .oneOrMore("file", help: "Routine files to check.", values: .file),
         options: [])
 
     public var paths: [String]

@@ -1,0 +1,19 @@
+/// A shell that `sevenmin completions` writes a script for.
+public enum Shell: String, CaseIterable, Sendable {
+    case bash, zsh, fish
+
+    /// The completion script, made from the command table. Routines, tags and voices are asked of
+    /// `sevenmin __complete` when a tab is pressed, so they follow the search path of the moment.
+    public func completionScript(commands: [CommandSpec] = CommandLineParser.specs) -> String {
+        switch self {
+        case .bash: return BashCompletion.script(commands)
+        case .zsh: return ZshCompletion.script(commands)
+        case .fish: return FishCompletion.script(commands)
+        }
+    }
+}
+
+/// What the completion scripts ask of `sevenmin __complete`: values that depend on the machine.
+public enum CompletionQuery: String, CaseIterable, Sendable {
+    case routines, tags, voices
+}

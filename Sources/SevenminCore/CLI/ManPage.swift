@@ -1,0 +1,157 @@
+/// The manual pages, made from the command table and the routine keys so they cannot disagree with
+/// help: `sevenmin(1)` for the program and `sevenmin-routine(5)` for the file format.
+public enum ManPage {
+    /// The sections there are pages for.
+    public enum Section: String, CaseIterable, Sendable {
+        case program = "1", routineFormat = "5"
+    }
+
+    /// The page for `section` in roff.
+    public static func page(_ section: Section) -> String {
+        switch section {
+        case .program: return program()
+        case .routineFormat: return routineFormat()
+        }
+    }
+
+    /// What each exit status means; the codes are `ExitCode`'s in the app.
+    public static let exitStatuses: [(code: String, meaning: String)] = [
+        ("0", "Success: the workout ran (or was quit), or the command did what it was asked."),
+        ("1", "A failure at run time, such as a terminal that cannot be set up."),
+        ("64", "Bad usage: an unknown command or option, or a bad value."),
+        ("65", "A routine file is invalid (every problem is reported), or a plan option cannot apply to it."),
+        ("66", "No such routine, or a routine file that cannot be read."),
+        ("73", "A file cannot be created: the events file, or the routine `new` writes."),
+        ("128+N", "The workout was ended by signal N (such as 130 for Ctrl-C), after the terminal was restored."),
+    ]
+
+    /// The environment variables sevenmin reads.
+    public static let environment: [(name: String, meaning: String)] = [
+        ("SEVENMIN_WORKOUTS", "Colon-separated folders searched for routines first."),
+        ("SEVENMIN_DATA_DIR", "The folder holding the shipped `Workouts/` and `Sounds/`, used instead of the copies "
+            + "built into the program; by default `../share/sevenmin` beside the binary, or the source tree it was "
+            + "built in, when either exists."),
+        ("SEVENMIN_HISTORY", "`off` (or `0`, `no`, `false`) records no history."),
+        ("XDG_CONFIG_HOME", "Holds `sevenmin/workouts`, your routines (default `~/.config`)."),
+        ("XDG_STATE_HOME", "Holds `sevenmin/sevenmin.log` and `sevenmin/history.sqlite3` (default `~/.local/state`)."),
+        ("NO_COLOR", "When set, no colour, as with `--color never`."),
+        ("COLORTERM", "`truecolor` or `24bit` asks for exact 24-bit colour."),
+        ("COLUMNS", "The width help is wrapped to, when not the terminal's."),
+    ]
+
+    static func header(_ name: String, _ section: String, _ title: String) -> String {
+        ".TH \(Roff.literal(name)) \(section) \"\" \"sevenmin \(HelpText.version)\" \"\(title)\"\n"
+    }
+
+    static func tagged(_ tag: String, _ body: String) -> String { ".TP\n\(tag)\n\(body)\n" }
+
+    /// A command's synopsis: its name, options (or only `[options]`, when `brief`) and argument, as troff words.
+    static func synopsis(_ spec: CommandSpec, brief: Bool = false) -> String {
+        var parts = ["\\fBsevenmin " + Roff.literal(spec.name) + "\\fR"]
+        if brief && !spec.options.isEmpty {
+            parts.append("[\\fIoptions\\fR]")
+        } else {
+            for o in spec.options { parts.append("[" + Roff.option(o) + "]" + (o.repeatable ? "..." : "")) }
+        }
+        switch spec.positional {
+        case .none: break
+        case .optional(let n, _, _): parts.append("[\\fI\(Roff.literal(n))\\fR]")
+        case .required(let n, _, _): parts.append("\\fI\(Roff.literal(n))\\fR")
+        case .oneOrMore(let n, _, _): parts.append("\\fI\(Roff.literal(n))\\fR...")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// `sevenmin(1)`.
+    public static func program(commands: [CommandSpec] = CommandLineParser.specs) -> String {
+        var out = header("SEVENMIN", "1", "User Commands")
+        out += ".SH NAME\nsevenmin \\- a seven\\-minute\\-workout coach for the terminal\n"
+        out += ".SH SYNOPSIS\n"
+        out += commands.map { ".br\n" + synopsis($0, brief: true) + "\n" }.joined()
+        out += ".br\n\\fBsevenmin\\fR [\\fB\\-\\-help\\fR | \\fB\\-\\-version\\fR]\n"
+        out += ".SH DESCRIPTION\n" + Roff.inline("`sevenmin start` turns the terminal into a full-screen, coloured "
+            + "coach: one exercise at a time with its description and a video link, a big countdown, what comes "
+            + "next, and how far through the workout you are, with a sound cue at every transition and an optional "
+            + "spoken coach. The default routine is Klika & Jordan's (2013) seven-minute workout: 12 exercises of "
+            + "30 s with 10 s of rest between them.") + "\n"
+        out += ".PP\n" + Roff.inline("A routine is named (`classic`) or given as a path to a `.json` file. Names are "
+            + "looked up in the folders of `$SEVENMIN_WORKOUTS`, then in `$XDG_CONFIG_HOME/sevenmin/workouts` (where "
+            + "`sevenmin new` writes), then among the shipped routines. The shipped routines and cue sounds are "
+            + "built into the program; see sevenmin-routine(5) for the file format.") + "\n"
+        out += ".SH COMMANDS\n"
+        for spec in commands {
+            out += ".SS \(Roff.literal(spec.name))\n" + synopsis(spec) + "\n.PP\n" + Roff.text(spec.abstract) + "\n"
+            if let discussion = spec.discussion { out += ".PP\n" + Roff.text(discussion) + "\n" }
+            if let name = spec.positional.name, let help = spec.positional.help {
+                out += tagged("\\fI" + Roff.literal(name) + "\\fR", Roff.text(help))
+            }
+            for o in spec.options { out += tagged(Roff.option(o), Roff.text(o.help)) }
+        }
+        out += ".SH OPTIONS\n"
+        out += tagged("\\fB\\-h\\fR, \\fB\\-\\-help\\fR", "Show help information, for the program or after a command.")
+        out += tagged("\\fB\\-\\-version\\fR", "Show the version.")
+        out += ".SH KEYS\nWhile a workout runs:\n"
+        for (keys, action) in KeyBindings.summary {
+            out += tagged("\\fB" + Roff.literal(keys) + "\\fR", Roff.text(action))
+        }
+        out += tagged("\\fBCtrl\\-Z\\fR", "pause and give the terminal back; \\fBfg\\fR returns, still paused")
+        out += ".PP\n" + Roff.text("Quitting asks first while a workout is under way.") + "\n"
+        out += ".SH ENVIRONMENT\n"
+        for (name, meaning) in environment { out += tagged("\\fB" + Roff.literal(name) + "\\fR", Roff.inline(meaning)) }
+        out += ".SH FILES\n"
+        out += tagged("\\fI~/.config/sevenmin/workouts/\\fR", "Your routines; \\fBsevenmin new\\fR writes here.")
+        out += tagged("\\fI~/.local/state/sevenmin/history.sqlite3\\fR", "The workout history.")
+        out += tagged("\\fI~/.local/state/sevenmin/sevenmin.log\\fR",
+                      "Diagnostics written while the screen is taken, such as the sound device chosen.")
+        out += tagged("\\fIPREFIX/share/sevenmin/\\fR",
+                      Roff.inline("Shipped `Workouts/` and `Sounds/`, when installed beside the binary; they take "
+                                  + "the place of the built-in copies."))
+        out += ".SH EXIT STATUS\n"
+        for (code, meaning) in exitStatuses { out += tagged("\\fB" + code + "\\fR", Roff.inline(meaning)) }
+        out += ".SH SEE ALSO\n.BR sevenmin\\-routine (5),\n.BR espeak\\-ng (1)\n"
+        return out
+    }
+
+    /// `sevenmin-routine(5)`.
+    public static func routineFormat() -> String {
+        var out = header("SEVENMIN-ROUTINE", "5", "File Formats")
+        out += ".SH NAME\nsevenmin\\-routine \\- the routine files sevenmin runs\n"
+        out += ".SH DESCRIPTION\n" + Roff.inline("A routine is a JSON object in a UTF-8 file ending in `.json`. Names "
+            + "are looked up in the folders of `$SEVENMIN_WORKOUTS`, then in `~/.config/sevenmin/workouts`, then among "
+            + "the shipped routines; a file found earlier shadows one of the same name found later. "
+            + "`sevenmin validate FILE` reports every problem in a file at once, each as `PATH:LINE:COLUMN: message`.")
+            + "\n"
+        out += ".SH ROUTINE KEYS\n" + keys(RoutineKeys.routine)
+        out += ".SH EXERCISE KEYS\nEach exercise, in \\fBexercises\\fR, \\fBwarmup\\fR or \\fBcooldown\\fR, is an "
+            + "object with these keys.\n" + keys(RoutineKeys.exercise)
+        out += ".SH COLOURS\nChameleon's flat palette: "
+            + FlatColor.allCases.map { "\\fB\\%" + $0.name + "\\fR" }.joined(separator: ", ") + ".\n"
+        out += ".SH LIMITS\n" + Roff.text("So that no file can exhaust time or memory: a file may be at most 1 MiB, "
+            + "nesting at most 64 levels deep, and the whole plan may last at most 24 hours and hold at most "
+            + "100,000 segments. Text may hold no control characters (C0, DEL, C1) and no bidirectional controls.")
+            + "\n"
+        out += ".SH EXAMPLE\n.nf\n" + example.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Roff.literal(String($0)) }.joined(separator: "\n") + "\n.fi\n"
+        out += ".SH SEE ALSO\n.BR sevenmin (1)\n"
+        return out
+    }
+
+    static let example = """
+        {
+          "name": "Short Circuit",
+          "work": 30, "rest": 10, "rounds": 2,
+          "exercises": [
+            { "title": "Jumping Jacks", "color": "flatRed", "tags": ["jumping", "noisy"] },
+            { "title": "Side Plank", "color": "#3A7082", "sides": 2, "group": "core" }
+          ]
+        }
+        """
+
+    static func keys(_ keys: [RoutineKey]) -> String {
+        keys.map { k in
+            tagged("\\fB" + Roff.literal(k.key) + "\\fR", Roff.inline(k.meaning.prefix(1).uppercased()
+                + k.meaning.dropFirst() + ".") + "\n.br\nDefault: " + Roff.inline(k.byDefault) + ". Allowed: "
+                + Roff.inline(k.allowed) + ".")
+        }.joined()
+    }
+}

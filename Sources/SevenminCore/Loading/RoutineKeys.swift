@@ -1,0 +1,65 @@
+/// One key of a routine file as people read about it: in the README's tables and in sevenmin-routine(5).
+public struct RoutineKey: Equatable, Sendable {
+    public var key: String
+    public var meaning: String
+    /// The value when the key is left out, or `required`.
+    public var byDefault: String
+    /// What values are accepted.
+    public var allowed: String
+}
+
+/// The keys a routine file may hold, with their defaults and ranges: the one description that the
+/// README (a test compares it) and the manual page are made from.
+public enum RoutineKeys {
+    public static let routine = [
+        RoutineKey(key: "name", meaning: "shown in the header", byDefault: "required",
+                   allowed: "text that is not only spaces (of any kind: Unicode White_Space, separators included)"),
+        RoutineKey(key: "description", meaning: "a line under the name in `list`", byDefault: "none", allowed: "text"),
+        RoutineKey(key: "work", meaning: "seconds of work per exercise", byDefault: "30",
+                   allowed: "more than 0, at most 86400; fractions allowed"),
+        RoutineKey(key: "rest", meaning: "seconds of rest between exercises", byDefault: "10", allowed: "0 to 86400"),
+        RoutineKey(key: "getReady", meaning: "seconds before the first exercise", byDefault: "10",
+                   allowed: "0 to 86400"),
+        RoutineKey(key: "rounds", meaning: "times through the circuit", byDefault: "1",
+                   allowed: "whole number, 1 to 100"),
+        RoutineKey(key: "roundRest", meaning: "seconds of rest between rounds", byDefault: "60", allowed: "0 to 86400"),
+        RoutineKey(key: "exercises", meaning: "the exercises, in order", byDefault: "required",
+                   allowed: "at least one"),
+        RoutineKey(key: "warmup", meaning: "exercises run once, before the first round", byDefault: "none",
+                   allowed: "a list of exercises"),
+        RoutineKey(key: "cooldown", meaning: "exercises run once, after the last round", byDefault: "none",
+                   allowed: "a list of exercises"),
+        RoutineKey(key: "$schema", meaning: "accepted and ignored, so editors find the schema", byDefault: "none",
+                   allowed: "text"),
+    ]
+
+    public static let exercise = [
+        RoutineKey(key: "title", meaning: "the exercise's name", byDefault: "required", allowed: "as `name`"),
+        RoutineKey(key: "description", meaning: "how to do it, wrapped on screen", byDefault: "none", allowed: "text"),
+        RoutineKey(key: "videoId", meaning: "a YouTube video id, shown as `https://www.youtube.com/watch?v=ID`",
+                   byDefault: "none", allowed: "11 of `A-Z a-z 0-9 - _`"),
+        RoutineKey(key: "video", meaning: "any video link, instead of `videoId`", byDefault: "none",
+                   allowed: "an `http://` or `https://` URL with a host, no user name (`user@`) "
+                       + "and no space of any kind"),
+        RoutineKey(key: "color", meaning: "the screen's colour during the exercise",
+                   byDefault: "cycles through the palette, never the same as a neighbour",
+                   allowed: "a Chameleon flat colour name or `#RRGGBB` (`#` and exactly six hex digits)"),
+        RoutineKey(key: "work", meaning: "seconds of work, overriding the routine's", byDefault: "the routine's `work`",
+                   allowed: "as `work` above"),
+        RoutineKey(key: "sides", meaning: "2 for exercises done on each side, with a \"switch sides\" cue at half time",
+                   byDefault: "1", allowed: "1 or 2"),
+        RoutineKey(key: "group", meaning: "the body area worked; `--shuffle` keeps the order of groups",
+                   byDefault: "none",
+                   allowed: "`cardio`, `lower`, `upper`, `core`"),
+        RoutineKey(key: "tags",
+                   meaning: "labels that `--without` filters on, such as `chair`, `floor`, `jumping`, `wall`, `noisy`",
+                   byDefault: "none", allowed: "lower-case letters, digits and `-`, up to 32"),
+    ]
+
+    /// The keys as a Markdown table, as the README shows them.
+    public static func markdownTable(_ keys: [RoutineKey]) -> String {
+        var out = "| key | meaning | default | allowed |\n| --- | --- | --- | --- |\n"
+        for k in keys { out += "| `\(k.key)` | \(k.meaning) | \(k.byDefault) | \(k.allowed) |\n" }
+        return out
+    }
+}

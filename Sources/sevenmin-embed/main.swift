@@ -1,0 +1,40 @@
+// Writes a Swift file holding Workouts/*.json (not the schema) and Sounds/*.wav as base64 string
+// literals, for the EmbedShippedFiles plugin. Usage: sevenmin-embed OUTPUT ROOT
+// Base64 in one string literal per file compiles in a moment; an array literal of the same bytes
+// takes the type checker minutes.
+import Foundation
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: sevenmin-embed OUTPUT ROOT\n".utf8))
+    exit(64)
+}
+let output = arguments[1], root = arguments[2]
+var names: [String] = []
+// The schema is for editors, not a routine, so it stays out.
+for (folder, suffix) in [("Workouts", ".json"), ("Sounds", ".wav")] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
+    names += files.filter { $0.hasSuffix(suffix) && $0 != "schema.json" }.sorted().map { folder + "/" + $0 }
+}
+var text = "// Generated at build time from Workouts/ and Sounds/ by sevenmin-embed; edit those, not this.\n"
+text += "enum ShippedFiles {\n    /// Each file's contents in base64, by its path in the repository.\n"
+text += "    static let base64: [String: String] = [\n"
+for name in names {
+    guard let data = FileManager.default.contents(atPath: root + "/" + name) else {
+        FileHandle.standardError.write(Data("sevenmin-embed: cannot read \(root)/\(name)\n".utf8))
+        exit(1)
+    }
+    // Paths come from the repository's own folder listing; quotes and backslashes are escaped all the same.
+    let key = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    text += "        \"\(key)\": \"\(data.base64EncodedString())\",\n"
+}
+text += "    ]\n}\n"
+do {
+    // Unchanged output is left alone, so nothing downstream rebuilds.
+    if (try? String(contentsOfFile: output, encoding: .utf8)) != text {
+        try text.write(toFile: output, atomically: true, encoding: .utf8)
+    }
+} catch {
+    FileHandle.standardError.write(Data("sevenmin-embed: cannot write \(output): \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// The release binary that `scripts/test` builds before the tests run, since SwiftPM cannot build
+/// while its tests run; these tests need it and are skipped without it.
+let releaseBinary = ProcessInfo.processInfo.environment["SEVENMIN_RELEASE_BIN"] ?? ""
+
+/// Every regular file under `root`, relative to it, sorted.
+func filesUnder(_ root: String) -> [String] {
+    let paths = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+    return paths.filter { path in
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
+        return exists && !isDirectory.boolValue
+    }.sorted()
+}
+
+/// Whether an ELF file still has its symbol table.
+func hasSymbols(_ path: String) throws -> Bool {
+    try run("/usr/bin/readelf", ["-S", "-W", path]).stdout.contains(" .symtab ")
+}
+
+@Suite("Installing and packaging", .serialized,
+       .enabled(if: !releaseBinary.isEmpty, "needs SEVENMIN_RELEASE_BIN, a release build; scripts/test makes one"))
+struct PackagingTests {
+    static let installed = [
+        "bin/sevenmin", "share/bash-completion/completions/sevenmin", "share/fish/vendor_completions.d/sevenmin.fish",
+        "share/man/man1/sevenmin.1", "share/man/man5/sevenmin-routine.5", "share/sevenmin/installed-files",
+        "share/zsh/site-functions/_sevenmin",
+    ]
+
+    @Test func installPutsItsFilesUnderThePrefixAndUninstallRemovesExactlyThem() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let prefix = dir + "/prefix"
+        // Someone else's page in a folder the install shares must outlive the uninstall.
+        try FileManager.default.createDirectory(atPath: prefix + "/share/man/man1", withIntermediateDirectories: true)
+        try "other\n".write(toFile: prefix + "/share/man/man1/other.1", atomically: true, encoding: .utf8)
+        let env = ["PREFIX": prefix, "SEVENMIN_BINARY": releaseBinary]
+        let install = try run(repositoryRoot + "/scripts/install", [], environment: env)
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(filesUnder(prefix) == (PackagingTests.installed + ["share/man/man1/other.1"]).sorted())
+        #expect(try !hasSymbols(prefix + "/bin/sevenmin"), "the installed binary is not stripped")
+        #expect(try hasSymbols(releaseBinary), "the build itself was already stripped: the check above proves nothing")
+        let version = try run(prefix + "/bin/sevenmin", ["--version"])
+        #expect(version.stdout.hasPrefix("sevenmin "))
+
+        let uninstall = try run(repositoryRoot + "/scripts/uninstall", [], environment: env)
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(filesUnder(prefix) == ["share/man/man1/other.1"])
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/share/sevenmin"))
+    }
+
+    @Test func theDebianPackageHoldsEverythingAndRunsUnpacked() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let built = try run(repositoryRoot + "/scripts/package", [dir], environment: ["SEVENMIN_BINARY": releaseBinary])
+        #expect(built.status == 0, "\(built.stderr)")
+        let deb = built.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try run(releaseBinary, ["--version"]).stdout.split(separator: " ").last.map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        } ?? ""
+        #expect(deb == dir + "/sevenmin_\(version)_amd64.deb")
+
+        // Depends comes from the libraries the binary links.
+        let depends = try run("/usr/bin/dpkg-deb", ["-f", deb, "Depends"]).stdout
+        for package in ["libncursesw6", "libao4", "libsndfile1", "libespeak-ng1", "libsqlite3-0", "libc6"] {
+            #expect(depends.contains(package + " ("), "Depends lacks \(package): \(depends)")
+        }
+        let root = dir + "/root"
+        #expect(try run("/usr/bin/dpkg-deb", ["-x", deb, root]).status == 0)
+        #expect(filesUnder(root) == [
+            "usr/bin/sevenmin", "usr/share/bash-completion/completions/sevenmin", "usr/share/doc/sevenmin/README.md",
+            "usr/share/doc/sevenmin/changelog.gz", "usr/share/doc/sevenmin/copyright",
+            "usr/share/fish/vendor_completions.d/sevenmin.fish", "usr/share/man/man1/sevenmin.1.gz",
+            "usr/share/man/man5/sevenmin-routine.5.gz", "usr/share/zsh/vendor-completions/_sevenmin",
+        ])
+        #expect(try !hasSymbols(root + "/usr/bin/sevenmin"))
+        let man = try run("/usr/bin/man", ["--warnings", "-l", root + "/usr/share/man/man1/sevenmin.1.gz"],
+                          environment: ["MANWIDTH": "80", "MANPAGER": "cat"])
+        #expect(man.stdout.contains("SEVENMIN(1)") && man.stderr.isEmpty, "\(man.stderr)")
+
+        // The unpacked binary finds its routines with no data folder anywhere near it.
+        let env = ["HOME": dir, "XDG_CONFIG_HOME": dir, "SEVENMIN_WORKOUTS": ""]
+        let list = try run("/usr/bin/env", ["-u", "SEVENMIN_DATA_DIR", root + "/usr/bin/sevenmin", "list"],
+                           environment: env, directory: dir)
+        #expect(list.status == 0 && list.stdout.contains("Jumping Jacks"), "\(list.stderr)")
+        let shown = try run(root + "/usr/bin/sevenmin", ["--version"])
+        #expect(shown.stdout == "sevenmin \(version)\n")
+
+        let lint = try run("/usr/bin/lintian", ["--tag-display-limit", "0", deb])
+        let errors = lint.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }
+        // lintian exits non-zero on an error tag, or when it cannot read the package at all.
+        #expect(lint.status == 0 && errors.isEmpty, "lintian: \(lint.stdout)\(lint.stderr)")
+    }
+}
