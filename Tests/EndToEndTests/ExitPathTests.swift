@@ -67,7 +67,9 @@ struct ExitPathTests {
         let tmux = try Tmux("sh -c '\(binary) start \(long) --mute'")
         tmux.waitFor(text: "Get ready")
         tmux.send("C-z")
-        tmux.waitFor(text: "Stopped")
+        // The script's shell stops at once, so bash may write its "Stopped" while the workout still
+        // has the alternate screen; wait for the terminal to be given back instead.
+        tmux.waitFor("the normal screen") { _ in tmux.format("#{alternate_on}") == "0" }
         tmux.type("fg")
         tmux.waitFor(text: "PAUSED")
         // Still running, not stopped a second time: it answers keys.
