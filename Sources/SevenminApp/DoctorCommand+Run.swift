@@ -44,10 +44,12 @@ extension DoctorCommand: RunnableCommand {
         }
         let colours = ["direct": "24-bit colour", "palette256": "256 colours", "basic16": "16 colours",
                        "basic8": "8 colours", "monochrome": "no colour"][probe.depth.rawValue] ?? probe.depth.rawValue
-        if probe.depth == .direct || probe.depth == .palette256 || color == .never {
-            report.pass("colours: \(colours)")
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        if probe.depth == .direct || probe.depth == .palette256 || color == .never || (noColor && color == .auto) {
+            report.pass("colours: \(colours)" + (noColor && color == .auto ? " (NO_COLOR is set)" : ""))
         } else {
-            report.fail(probe.depth == .monochrome ? "no colours" : "colours: only \(colours)", fix: "set COLORTERM=truecolor if your terminal has 24-bit colour, "
+            report.fail(probe.depth == .monochrome ? "no colours" : "colours: only \(colours)",
+                        fix: "set COLORTERM=truecolor if your terminal has 24-bit colour, "
                         + "or use a 256-colour TERM")
         }
         if report.utf8 {

@@ -16,7 +16,8 @@ final class StatusFile: StatusPublisher {
 
     /// Where the file lives for `directories`; nil when there is neither a runtime nor a state folder.
     static func path(_ directories: UserDirectories = UserDirectories()) -> String? {
-        (directories.runtimeDirectory.map { $0 + "/sevenmin" } ?? directories.stateDirectory).map { $0 + "/status.json" }
+        let folder = directories.runtimeDirectory.map { $0 + "/sevenmin" } ?? directories.stateDirectory
+        return folder.map { $0 + "/status.json" }
     }
 
     func publish(_ snapshot: StatusSnapshot?) {

@@ -56,7 +56,8 @@ public struct StatusRecord: Equatable, Sendable {
         let fields = [
             "title": visible(s.title), "routine": visible(s.routine),
             "remaining": TimeFormat.clock(remaining(at: wallNow)), "segment": "\(s.segment)",
-            "segments": "\(s.segments)", "state": s.paused ? "paused" : "running", "paused": s.paused ? " (paused)" : "",
+            "segments": "\(s.segments)", "state": s.paused ? "paused" : "running",
+            "paused": s.paused ? " (paused)" : "",
         ]
         var out = "", rest = Substring(format)
         while let open = rest.firstIndex(of: "{") {

@@ -29,7 +29,8 @@ public struct UserConfig: Equatable, Sendable {
     public static func parse(_ bytes: [UInt8], path: String) throws(RoutineLoadError) -> UserConfig {
         if bytes.count > RoutineLoader.maximumFileSize {
             throw RoutineLoadError([Diagnostic(path: path, position: SourcePosition(line: 1, column: 1),
-                                               message: "the file is \(bytes.count) bytes; a config may be at most 1 MiB")])
+                                               message: "the file is \(bytes.count) bytes; "
+                                                   + "a config may be at most 1 MiB")])
         }
         let root: JSONNode
         do {
@@ -39,10 +40,12 @@ public struct UserConfig: Equatable, Sendable {
         }
         var v = Validator(path: path)
         var config = UserConfig()
-        guard let m = v.members(of: root, allowed: keys, what: "the config") else { throw RoutineLoadError(v.allDiagnostics) }
+        guard let m = v.members(of: root, allowed: keys, what: "the config") else {
+            throw RoutineLoadError(v.allDiagnostics)
+        }
         _ = v.string(m["$schema"], key: "$schema")
         config.routine = v.string(m["routine"], key: "routine")
-        if let r = config.routine, r.isEmpty, let node = m["routine"] { v.report(node.position, "\"routine\" is empty") }
+        if config.routine?.isEmpty == true, let node = m["routine"] { v.report(node.position, "\"routine\" is empty") }
         config.mute = v.boolean(m["mute"], key: "mute")
         if let node = m["voice"] {
             if case .bool(false) = node.value {
@@ -103,7 +106,8 @@ extension Validator {
         guard let node, let text = string(node, key: key) else { return nil }
         guard choices.contains(text) else {
             let near = Suggestions.nearest(to: text, in: choices).first.map { "; did you mean \"\($0)\"?" } ?? ""
-            report(node.position, "\"\(key)\" must be one of \(Suggestions.phrase(choices)), not \"\(visible(text))\"" + near)
+            report(node.position,
+                   "\"\(key)\" must be one of \(Suggestions.phrase(choices)), not \"\(visible(text))\"" + near)
             return nil
         }
         return text

@@ -3,7 +3,8 @@ public struct ConfigCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(
         name: "config",
         abstract: "Show the settings a workout starts with, and where each comes from.",
-        discussion: "Settings are read from $XDG_CONFIG_HOME/sevenmin/config.json (else ~/.config/sevenmin/config.json); "
+        discussion: "Settings are read from $XDG_CONFIG_HOME/sevenmin/config.json "
+            + "(else ~/.config/sevenmin/config.json); "
             + "options given to 'sevenmin start' win over them. Exits 65 when the file has problems.",
         positional: .none,
         options: [

@@ -85,7 +85,8 @@ public struct StartCommand: ParsableCommand, Equatable {
         if parsed.flag("bell") && parsed.flag("no-bell") { throw .conflict("--bell", "--no-bell", command: "start") }
         bell = parsed.flag("bell") ? .always : parsed.flag("no-bell") ? .never : .auto
         notify = !parsed.flag("no-notify")
-        explicit = GivenOptions(parsed.flags.union(parsed.values.keys).union(parsed.positional.isEmpty ? [] : ["routine"]))
+        let typed = parsed.flags.union(parsed.values.keys)
+        explicit = GivenOptions(parsed.positional.isEmpty ? typed : typed.union(["routine"]))
     }
 
     /// This command with the config file's defaults filled in wherever no option was given.
