@@ -1,3 +1,4 @@
+import CSevenminSystem
 import Foundation
 import SevenminCore
 import SevenminSystem
@@ -32,6 +33,8 @@ final class StatusFile: StatusPublisher {
             defer { close(fd) }
             try SystemCall.write(fd, Array(record.json.utf8))
             try SystemCall.rename(temporary, path)
+            // A crash cannot run Swift; the crash guard removes the file in C.
+            csevenmin_crash_guard_unlink(path)
         } catch {
             broken = true
             try? SystemCall.unlink(temporary)
@@ -41,6 +44,7 @@ final class StatusFile: StatusPublisher {
 
     /// Removes the file, if it is still this process's (another workout may have started since).
     func remove() {
+        csevenmin_crash_guard_unlink(nil)
         guard let bytes = try? WorkoutDataSource.read(path), StatusRecord.parse(bytes)?.pid == pid else { return }
         try? SystemCall.unlink(path)
     }

@@ -181,6 +181,15 @@ struct StatusEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: runtime + "/sevenmin/status.json"))
     }
 
+    @Test func aCrashRemovesTheFileToo() throws {
+        let (tmux, runtime) = try workout("\(fixtures)/long.json")
+        waitForStatus(runtime, "Get ready") { $0.status == 0 }
+        // The crash guard catches SIGSEGV however it is raised.
+        kill(try #require(tmux.sevenminPID()), SIGSEGV)
+        tmux.waitFor(text: "exit=139")
+        #expect(!FileManager.default.fileExists(atPath: runtime + "/sevenmin/status.json"))
+    }
+
     @Test func aFileLeftByAKilledWorkoutIsNoWorkout() throws {
         let (tmux, runtime) = try workout("\(fixtures)/long.json")
         waitForStatus(runtime, "Get ready") { $0.status == 0 }
