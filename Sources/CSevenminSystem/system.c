@@ -17,6 +17,13 @@ static char guard_restore[512];
 static size_t guard_length = 0;
 static struct termios guard_modes;
 static volatile sig_atomic_t guard_have_modes = 0;
+static char guard_unlink_path[4096];
+static volatile sig_atomic_t guard_have_unlink = 0;
+
+/* Removes the file registered with csevenmin_crash_guard_unlink; unlink is async-signal-safe. */
+static void guard_unlink(void) {
+    if (guard_have_unlink) unlink(guard_unlink_path);
+}
 
 /* Puts the terminal back as well as can be done inside a signal handler. */
 static void guard_restore_terminal(void) {
@@ -35,6 +42,7 @@ static void on_signal(int signo) {
     int saved = errno;
     if (final_stage && (signo == SIGINT || signo == SIGTERM || signo == SIGHUP || signo == SIGQUIT)) {
         guard_restore_terminal();
+        guard_unlink();
         csevenmin_die_by_signal(signo);
     }
     unsigned char byte = (unsigned char)signo;
@@ -108,6 +116,7 @@ static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
 
 static void on_crash(int signo) {
     guard_restore_terminal();
+    guard_unlink();
     csevenmin_signal_default(signo);
     raise(signo);
 }
@@ -130,6 +139,13 @@ int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length) {
         if (sigaction(fatal[i], &sa, NULL) != 0) return -1;
     }
     return 0;
+}
+
+void csevenmin_crash_guard_unlink(const char *path) {
+    guard_have_unlink = 0;
+    if (path == NULL || strlen(path) >= sizeof guard_unlink_path) return;
+    memcpy(guard_unlink_path, path, strlen(path) + 1);
+    guard_have_unlink = 1;
 }
 
 void csevenmin_crash_guard_disarm(void) {

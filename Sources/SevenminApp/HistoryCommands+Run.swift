@@ -29,6 +29,14 @@ extension HistoryCommand: RunnableCommand {
 
 extension StatsCommand: RunnableCommand {
     func run() -> Int32 {
+        // The config file's weight, unless --weight gave one.
+        var weight = weight
+        if weight == nil {
+            switch ConfigFile.load() {
+            case .failure(let status): return status.code
+            case .success(let config): weight = config?.weight
+            }
+        }
         let stats: HistoryStats
         do {
             let store = try HistoryReading.store()

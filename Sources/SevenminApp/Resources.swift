@@ -143,13 +143,16 @@ public struct WorkoutDataSource {
         return dirs
     }
 
+    /// The JSON Schemas shipped beside the routines, which are not routines themselves.
+    static let schemas: Set<String> = ["schema.json", "config.schema.json"]
+
     /// Every routine on the path, in path order, with shadowed ones marked.
     public func allRoutines() -> [RoutineFile] {
         var seen: [String: String] = [:]
         var out: [RoutineFile] = []
         for dir in searchPath {
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
-                .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted()
+                .filter { $0.hasSuffix(".json") && !WorkoutDataSource.schemas.contains($0) }.sorted()
             for file in files {
                 let name = String(file.dropLast(5))
                 let path = dir + "/" + file

@@ -7,9 +7,17 @@ import SevenminSystem
 import SevenminTerminal
 
 extension StartCommand: RunnableCommand {
+    /// Runs the workout with the config file's settings under the command line's.
+    func run() -> Int32 {
+        switch ConfigFile.load() {
+        case .failure(let status): return status.code
+        case .success(let config): return config.map(applying)?.workout() ?? workout()
+        }
+    }
+
     /// Sets up sound, the events file and the screen, runs the workout, and gives everything
     /// back in reverse order; a signal that ended the workout then ends the process too.
-    func run() -> Int32 {
+    private func workout() -> Int32 {
         let history = HistorySetup(disabled: noHistory)
         let loaded: PlanLoading.Loaded
         var resumption: WorkoutApp.Resumption?, resumedID: Int64?
@@ -44,7 +52,10 @@ extension StartCommand: RunnableCommand {
         let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
         journal.history = history.recorder(for: loaded, resumed: resumedID, journal: journal)
         let settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
-                                     seed: loaded.seed)
+                                     seed: loaded.seed, notify: notify)
+        let status = StatusFile.path().map(StatusFile.init)
+        // Whatever ends the workout (q, the finish, a signal, an error), no status outlives it.
+        defer { status?.remove() }
 
         var outcome: (ending: WorkoutEnding, app: WorkoutApp)
         do {
@@ -56,7 +67,8 @@ extension StartCommand: RunnableCommand {
                 let renderer = ScreenRenderer(depth: terminal.colorDepth, glyphs: .forLocale(utf8: localeCharsetIsUTF8()))
                 let loop = WorkoutLoop(app: WorkoutApp(plan: loaded.plan, settings: settings, resuming: resumption),
                                        clock: TimelineClock(clock, timeline), terminal: terminal, input: input,
-                                       audio: audio, recorder: journal, renderer: renderer, opener: BrowserOpener())
+                                       audio: audio, recorder: journal, renderer: renderer, opener: BrowserOpener(),
+                                       status: status)
                 let ending = try loop.run()
                 return (ending, loop.app)
             }
@@ -75,6 +87,7 @@ extension StartCommand: RunnableCommand {
         case .completed, .quit: return ExitCode.success
         case .signal(let signal):
             _ = Console.finish(0)
+            status?.remove()  // the re-raise below ends the process before any defer runs
             csevenmin_die_by_signal(signal.number)
             return 128 + signal.number
         }

@@ -81,7 +81,7 @@ public enum AudioOutput {
     }
 
     /// The named driver alone, or libao's default followed by the fallbacks, each once.
-    static func candidates(_ request: AudioOutputRequest) -> [String] {
+    public static func candidates(_ request: AudioOutputRequest) -> [String] {
         if let driver = request.driver { return [driver] }
         var names: [String] = []
         let id = ao_default_driver_id()

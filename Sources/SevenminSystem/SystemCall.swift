@@ -60,6 +60,26 @@ public enum SystemCall {
         _ = try check("mkdir") { Int(Foundation.mkdir(path, mode)) }
     }
 
+    /// `write(2)` of all of `bytes`, going on after partial writes.
+    public static func write(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
+        var done = 0
+        while done < bytes.count {
+            done += try check("write") {
+                bytes.withUnsafeBufferPointer { Foundation.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            }
+        }
+    }
+
+    /// `rename(2)`: replaces `to` at once, so readers see the old file or the new, never half of one.
+    public static func rename(_ from: String, _ to: String) throws(Failure) {
+        _ = try check("rename") { Int(Foundation.rename(from, to)) }
+    }
+
+    /// `unlink(2)`.
+    public static func unlink(_ path: String) throws(Failure) {
+        _ = try check("unlink") { Int(Foundation.unlink(path)) }
+    }
+
     /// `getpwuid(3)` for the real user: the home folder in the password database, if any.
     public static func passwordHome() -> String? {
         guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }

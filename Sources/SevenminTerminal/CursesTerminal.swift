@@ -148,6 +148,24 @@ public final class CursesTerminal: TerminalBackend {
         fflush(cncursesw_stdout())
     }
 
+    /// Writes the notification's OSC sequence through curses' output, as the title is written, so
+    /// it never lands between the bytes of a frame.
+    public func notify(title: String, body: String) {
+        let environment = ProcessInfo.processInfo.environment
+        putp(DesktopNotification.sequence(title: title, body: body, environment: environment))
+        fflush(cncursesw_stdout())
+    }
+
+    /// What `TERM` says of the terminal, without starting curses: whether terminfo knows it, whether
+    /// it can move the cursor, and the colours a workout would use.
+    public static func probe(colorChoice: ColorChoice = .auto) -> (type: String, known: Bool, canAddress: Bool,
+                                                                  depth: ColorDepth) {
+        let type = visible(getenv("TERM").map { String(cString: $0) } ?? "")
+        let addressing = cncursesw_term_can_address(nil)
+        guard addressing >= 0 else { return (type, false, false, .monochrome) }
+        return (type, true, addressing == 1, colorDepth(type: type, choice: colorChoice).0)
+    }
+
     /// Gives the terminal back and stops (Ctrl-Z); after `fg`, takes it again.
     public func suspend() {
         guard active else { return }

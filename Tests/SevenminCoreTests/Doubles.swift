@@ -9,6 +9,7 @@ final class TestBackend: TerminalBackend {
     private(set) var bells = 0
     private(set) var titles: [String] = []
     private(set) var suspensions = 0
+    private(set) var notifications: [String] = []
 
     init(width: Int = 80, height: Int = 24) { size = (width, height) }
 
@@ -17,9 +18,16 @@ final class TestBackend: TerminalBackend {
     func bell() { bells += 1 }
     func setTitle(_ title: String) { titles.append(title) }
     func suspend() { suspensions += 1 }
+    func notify(title: String, body: String) { notifications.append(title + ": " + body) }
 
     /// The last frame as text.
     var text: String { frame?.text ?? "" }
+}
+
+/// Keeps every status published, as a status-line reader would have seen it.
+final class RecordingStatus: StatusPublisher {
+    private(set) var published: [StatusSnapshot?] = []
+    func publish(_ snapshot: StatusSnapshot?) { published.append(snapshot) }
 }
 
 /// A clock the test moves by hand.

@@ -5,7 +5,7 @@ import Testing
 func shipped() throws -> [(name: String, bytes: [UInt8])] {
     let dir = repositoryRoot.path + "/Workouts"
     return try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        .filter { $0.hasSuffix(".json") && $0 != "schema.json" }
+        .filter { $0.hasSuffix(".json") && !$0.hasSuffix("schema.json") }
         .map { ($0, Array(FileManager.default.contents(atPath: dir + "/" + $0)!)) }
 }
 

@@ -34,6 +34,10 @@ void csevenmin_crash_guard_save_modes(int fd);
 int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length);
 void csevenmin_crash_guard_disarm(void);
 
+/* A file the crash guard (and the final signal handler) unlinks, for a file
+   that must not outlive the process: the status file. NULL forgets it. */
+void csevenmin_crash_guard_unlink(const char *path);
+
 /* Turns software flow control (IXON: Ctrl-S, Ctrl-Q) on or off for `fd`.
    Returns 0, or -1 with errno set. */
 int csevenmin_tty_flow_control(int fd, int on);

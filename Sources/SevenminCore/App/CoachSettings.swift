@@ -16,9 +16,12 @@ public struct CoachSettings: Equatable, Sendable {
     public var countAloud = false
     /// The seed of a shuffled plan, logged and shown at the end so it can be repeated.
     public var seed: UInt64?
+    /// Send a desktop notification through the terminal at the finish.
+    public var notify = false
 
     public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
-                seed: UInt64? = nil) {
+                seed: UInt64? = nil, notify: Bool = false) {
+        self.notify = notify
         self.flash = flash
         self.bell = bell
         self.voice = voice

@@ -18,6 +18,10 @@ public enum Effect: Equatable, Sendable {
     case bell
     /// Set the window title.
     case setTitle(String)
+    /// Publish the workout's state for status lines; nil: no workout runs any more.
+    case status(StatusSnapshot?)
+    /// Ask the terminal to show a desktop notification.
+    case notify(title: String, body: String)
     /// Open a link (an exercise's video) in the user's browser.
     case openLink(String)
     /// Give the terminal back and stop the process (Ctrl-Z); `fg` continues it.

@@ -8,6 +8,8 @@ public protocol TerminalBackend: AnyObject {
     func invalidate()
     func bell()
     func setTitle(_ title: String)
+    /// Asks the terminal for a desktop notification (an OSC sequence the terminal understands).
+    func notify(title: String, body: String)
     /// Gives the terminal back and stops the process; returns once it runs again (after `fg`).
     func suspend()
 }
@@ -43,4 +45,10 @@ public protocol WorkoutRecorder: AnyObject {
     /// News for the workout, each handed over once: problems the user should know of (a broken
     /// events pipe, a history that cannot be written) and the streak the history holds.
     func takeInputs() -> [Input]
+}
+
+/// Where the workout's state is published for status lines: a file in the program, a recorder in tests.
+public protocol StatusPublisher: AnyObject {
+    /// Publishes `snapshot`; nil withdraws it (no workout runs).
+    func publish(_ snapshot: StatusSnapshot?)
 }

@@ -15,6 +15,10 @@ public struct WorkoutApp: Sendable {
     private var finishSeen: Instant?
     private var flashUntil: Instant?
     private var title: String?
+    /// What status lines were last told: the segment, whether paused, and when it ends (running)
+    /// or how long it has left (paused). Nil once a workout has ended or before it started.
+    private var published: (index: Int, paused: Bool, end: Double)?
+    private var finishAnnounced = false
     /// The countdown length of the current segment, to tell what it really ran when it ends.
     private var currentLength = 0.0
 
@@ -133,8 +137,35 @@ public struct WorkoutApp: Sendable {
             effects.append(.setTitle(newTitle))
         }
         if session.state == .finished, finishSeen == nil { finishSeen = now }
+        effects += status(at: now)
         effects.append(.draw(screen(at: now)))
         return effects
+    }
+
+    /// A new status for status lines when the segment, the pause or the segment's end has changed;
+    /// the end stays put while a segment runs, so nothing is written between changes.
+    private mutating func status(at now: Instant) -> [Effect] {
+        guard session.state == .running || session.state == .paused else {
+            if session.state == .finished, !finishAnnounced {
+                finishAnnounced = true
+                published = nil
+                let done = summary(at: now)
+                let body = visible(plan.routine.name) + ": \(done.exercisesDone)/\(done.exerciseCount) exercises in "
+                    + TimeFormat.clock(done.activeTime, roundingUp: false)
+                return [.status(nil)] + (settings.notify ? [.notify(title: "Workout complete", body: body)] : [])
+            }
+            return []
+        }
+        let paused = session.state == .paused, remaining = session.remaining(at: now)
+        let end = paused ? remaining : now + remaining
+        // Tenths of a second of rounding are not a change; restarting or adding time is.
+        if let last = published, last.index == session.index, last.paused == paused, abs(last.end - end) < 0.05 {
+            return []
+        }
+        published = (session.index, paused, end)
+        return [.status(StatusSnapshot(routine: plan.routine.name, title: plan.heading(of: session.index),
+                                       segment: session.index + 1, segments: plan.segments.count, paused: paused,
+                                       remaining: remaining))]
     }
 
     private func windowTitle(at now: Instant) -> String {
@@ -204,6 +235,7 @@ public struct WorkoutApp: Sendable {
         case .completed:
             break
         }
+        if published != nil { effects.append(.status(nil)) }
         // A finished workout was recorded as completed when it finished, whatever ends the summary.
         if unfinished || session.state == .ready { effects.append(.record(.finished(ending))) }
         effects.append(.quit(ending))

@@ -9,12 +9,14 @@ public final class WorkoutLoop {
     private let recorder: (any WorkoutRecorder)?
     private let renderer: ScreenRenderer
     private let opener: (any LinkOpener)?
+    private let status: (any StatusPublisher)?
 
     public init(app: WorkoutApp, clock: any MonotonicClock, terminal: any TerminalBackend, input: any InputSource,
                 audio: (any AudioSink)?, recorder: (any WorkoutRecorder)?,
                 renderer: ScreenRenderer = ScreenRenderer(depth: .direct, glyphs: .unicode),
-                opener: (any LinkOpener)? = nil) {
+                opener: (any LinkOpener)? = nil, status: (any StatusPublisher)? = nil) {
         self.renderer = renderer
+        self.status = status
         self.opener = opener
         self.app = app
         self.clock = clock
@@ -70,6 +72,8 @@ public final class WorkoutLoop {
             case .bell: terminal.bell()
             case .openLink(let url): opener?.open(url)
             case .setTitle(let title): terminal.setTitle(title)
+            case .status(let snapshot): status?.publish(snapshot)
+            case .notify(let title, let body): terminal.notify(title: title, body: body)
             case .suspend: terminal.suspend()
             case .quit(let ending): return ending
             }

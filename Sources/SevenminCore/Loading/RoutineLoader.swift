@@ -49,7 +49,7 @@ public struct RoutineLoader {
 }
 
 /// Walks the parsed JSON, collecting diagnostics instead of stopping at the first.
-private struct Validator {
+struct Validator {
     let path: String
     var diagnostics: [Diagnostic] = []
     /// Problems past `RoutineLoader.maximumDiagnostics`: counted, with where the first was.

@@ -4,8 +4,10 @@ public struct StartCommand: ParsableCommand, Equatable {
         name: "start",
         abstract: "Run a workout full-screen, with sound cues.",
         discussion: "Keys while it runs: space pauses, n/→ and p/← skip, r restarts the segment, "
-            + "+ and - add or remove 10 seconds, ? lists the keys, q quits.",
+            + "+ and - add or remove 10 seconds, ? lists the keys, q quits. "
+            + "Defaults come from the config file, under the options given here (see 'sevenmin config').",
         positional: PlanRequest.routineArgument,
+        // The config file's settings apply first; an option given here wins over them.
         options: [
             OptionSpec(long: "mute", value: nil, help: "Play no sound."),
             OptionSpec(long: "events", value: "file",
@@ -29,6 +31,8 @@ public struct StartCommand: ParsableCommand, Equatable {
             OptionSpec(long: "no-flash", value: nil, help: "Do not flash the screen at each change."),
             OptionSpec(long: "bell", value: nil, help: "Ring the terminal bell at each change, even with sound."),
             OptionSpec(long: "no-bell", value: nil, help: "Never ring the terminal bell (by default it rings when there is no sound device)."),
+            OptionSpec(long: "no-notify", value: nil,
+                       help: "Send no desktop notification through the terminal at the finish."),
         ] + PlanRequest.options)
 
     public var plan = PlanRequest()
@@ -47,6 +51,9 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var audioDevice: String?
     public var noHistory = false
     public var resume = false
+    public var notify = true
+    /// The options given on the command line, which the config file may not override.
+    public var explicit = GivenOptions()
 
     public init() {}
 
@@ -57,7 +64,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         flash = !parsed.flag("no-flash")
         voice = !parsed.flag("no-voice")
         voiceName = parsed.value("voice")
-        if let name = voiceName, name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || "-_+/".contains($0) }) {
+        if let name = voiceName, !VoiceName.isValid(name) {
             throw .invalidValue(option: "--voice <name>", value: name, expected: "a voice name such as en-us", command: "start")
         }
         rate = try parsed.integer("rate", placeholder: "wpm", in: 80...450) ?? 175
@@ -79,5 +86,42 @@ public struct StartCommand: ParsableCommand, Equatable {
         }
         if parsed.flag("bell") && parsed.flag("no-bell") { throw .conflict("--bell", "--no-bell", command: "start") }
         bell = parsed.flag("bell") ? .always : parsed.flag("no-bell") ? .never : .auto
+        notify = !parsed.flag("no-notify")
+        let typed = parsed.flags.union(parsed.values.keys)
+        explicit = GivenOptions(parsed.positional.isEmpty ? typed : typed.union(["routine"]))
     }
+
+    /// This command with the config file's defaults filled in wherever no option was given.
+    public func applying(_ config: UserConfig) -> StartCommand {
+        var c = self
+        func given(_ names: String...) -> Bool { !explicit.names.isDisjoint(with: names) }
+        if !given("routine", "resume"), let routine = config.routine { c.plan.routine = routine }
+        if !given("mute"), let mute = config.mute { c.mute = mute }
+        if !given("voice", "no-voice"), let voice = config.voice {
+            c.voice = voice != nil
+            c.voiceName = voice
+        }
+        if !given("rate"), let rate = config.rate { c.rate = rate }
+        if !given("volume"), let volume = config.volume { c.volume = volume }
+        if !given("count-aloud"), let countAloud = config.countAloud { c.countAloud = countAloud }
+        if !given("no-flash"), let flash = config.flash { c.flash = flash }
+        if !given("bell", "no-bell"), let bell = config.bell { c.bell = bell }
+        if !given("audio-driver"), let driver = config.audioDriver { c.audioDriver = driver }
+        if !given("audio-device"), let device = config.audioDevice { c.audioDevice = device }
+        if !given("color"), let color = config.color { c.color = color }
+        if !given("no-history"), let history = config.history { c.noHistory = !history }
+        if !given("no-notify"), let notify = config.notify { c.notify = notify }
+        return c
+    }
+}
+
+/// Which options were typed (by long name; `routine` for the argument). Where a value came from is
+/// not part of the command's value, so any two compare equal: `start --mute` is the same command
+/// whether the config file or the command line said `mute`.
+public struct GivenOptions: Equatable, Sendable {
+    public var names: Set<String>
+
+    public init(_ names: Set<String> = []) { self.names = names }
+
+    public static func == (_: GivenOptions, _: GivenOptions) -> Bool { true }
 }

@@ -1,0 +1,32 @@
+import Foundation
+import SevenminCore
+
+/// The user's `config.json`: found by the XDG rules, read with the routine reader's size limit,
+/// validated by the core.
+enum ConfigFile {
+    /// `$XDG_CONFIG_HOME/sevenmin/config.json`; nil when there is no home folder.
+    static func path(_ directories: UserDirectories = UserDirectories()) -> String? {
+        directories.configDirectory.map { $0 + "/config.json" }
+    }
+
+    /// The settings in the file; nil when there is none. Problems are reported (with positions) and
+    /// come back as the exit status 65, or 66 for a file that cannot be read.
+    static func load(path: String? = ConfigFile.path()) -> Result<UserConfig?, ExitStatus> {
+        switch problems(path: path) {
+        case .success(let config): return .success(config)
+        case .failure(let error): return .failure(ExitStatus(PlanLoading.report(error)))
+        }
+    }
+
+    /// As `load`, but handing the problem back instead of reporting it, for `doctor`.
+    static func problems(path: String?) -> Result<UserConfig?, any Error> {
+        guard let path else { return .success(nil) }
+        do {
+            return .success(try UserConfig.parse(try WorkoutDataSource.read(path), path: path))
+        } catch let error as RoutineFileError where error.reason == .notFound {
+            return .success(nil)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import SevenminAudio
+import SevenminCore
+import SevenminHistory
+import SevenminSystem
+import SevenminTerminal
+
+extension DoctorCommand: RunnableCommand {
+    /// Checks each thing a workout needs, one line each, with what to do about a problem;
+    /// exits 0 when a workout can run, 1 when something stops it.
+    func run() -> Int32 {
+        var report = DoctorReport(utf8: localeCharsetIsUTF8())
+        let config: UserConfig?
+        switch ConfigFile.problems(path: ConfigFile.path()) {
+        case .success(let found): config = found
+        case .failure: config = nil
+        }
+        let start = config.map { StartCommand().applying($0) } ?? StartCommand()
+        checkTerminal(&report, color: start.color)
+        // ALSA and espeak-ng talk on standard error while probed; what they say belongs in the log.
+        let redirect = try? StderrRedirect(path: Resources.logPath)
+        checkSound(&report, start: start)
+        checkVoice(&report, start: start)
+        redirect?.restore()
+        checkRoutines(&report, wanted: start.plan.routine)
+        checkConfig(&report)
+        checkHistory(&report, enabled: !start.noHistory)
+        Console.out(report.text)
+        return report.blocked ? ExitCode.failure : ExitCode.success
+    }
+
+    private func checkTerminal(_ report: inout DoctorReport, color: ColorChoice) {
+        report.section("Terminal")
+        let probe = CursesTerminal.probe(colorChoice: color)
+        if !probe.known {
+            report.fail("TERM=\(probe.type.isEmpty ? "(unset)" : probe.type) is not in the terminfo database",
+                        fix: "set TERM to your terminal's type (e.g. xterm-256color), or install ncurses-term",
+                        blocks: true)
+        } else if !probe.canAddress {
+            report.fail("TERM=\(probe.type) cannot move the cursor", fix: "run sevenmin in a full terminal, "
+                        + "not a dumb one (or use a plain output mode)", blocks: true)
+        } else {
+            report.pass("TERM=\(probe.type): known, can move the cursor")
+        }
+        let colours = ["direct": "24-bit colour", "palette256": "256 colours", "basic16": "16 colours",
+                       "basic8": "8 colours", "monochrome": "no colour"][probe.depth.rawValue] ?? probe.depth.rawValue
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        if probe.depth == .direct || probe.depth == .palette256 || color == .never || (noColor && color == .auto) {
+            report.pass("colours: \(colours)" + (noColor && color == .auto ? " (NO_COLOR is set)" : ""))
+        } else {
+            report.fail(probe.depth == .monochrome ? "no colours" : "colours: only \(colours)",
+                        fix: "set COLORTERM=truecolor if your terminal has 24-bit colour, "
+                        + "or use a 256-colour TERM")
+        }
+        if report.utf8 {
+            report.pass("UTF-8 locale: big digits and symbols drawn as such")
+        } else {
+            report.fail("the locale is not UTF-8: the screen falls back to ASCII",
+                        fix: "set LANG to a UTF-8 locale, e.g. LANG=C.UTF-8")
+        }
+        let minimum = (width: 40, height: 12)
+        if let size = kernelTerminalSize() {
+            if size.width >= minimum.width && size.height >= minimum.height {
+                report.pass("size \(size.width)×\(size.height) (at least \(minimum.width)×\(minimum.height))")
+            } else {
+                report.fail("size \(size.width)×\(size.height): smaller than \(minimum.width)×\(minimum.height), "
+                            + "only the clock fits", fix: "make the window larger")
+            }
+        } else {
+            report.fail("standard output is not a terminal: its size is unknown", fix: "run doctor in the terminal "
+                        + "you will work out in")
+        }
+    }
+
+    private func checkSound(_ report: inout DoctorReport, start: StartCommand) {
+        report.section("Sound")
+        if start.mute {
+            report.pass("muted by the config file: no sound is tried")
+            return
+        }
+        var working: String?
+        for driver in AudioOutput.candidates(AudioOutputRequest(driver: start.audioDriver)) {
+            let request = AudioOutputRequest(driver: driver, device: start.audioDevice, volume: start.volume)
+            let (device, choice) = AudioOutput.open(request, sampleRate: CuePlayer.sampleRate)
+            if case .device = choice.output {
+                report.pass("libao driver \(driver)\(start.audioDevice.map { " (device \($0))" } ?? ""): opens")
+                if working == nil {
+                    working = driver
+                    if play { playTestCue(on: device, &report) }
+                }
+            } else {
+                let why = choice.attempts.last?.failure ?? "cannot open"
+                report.note("libao driver \(driver): \(why)")
+            }
+            device.close()
+        }
+        if working == nil {
+            report.fail("no sound device: cues will be silent and the terminal bell rings instead",
+                        fix: "start PulseAudio or PipeWire, check 'aplay -l' for ALSA, or pick one with "
+                            + "--audio-driver and --audio-device")
+        }
+    }
+
+    private func playTestCue(on device: any AudioDevice, _ report: inout DoctorReport) {
+        let path = (Resources.soundsDirectory ?? "Sounds") + "/go.wav"
+        do {
+            let samples = try SoundFile.read(path).resampled(to: CuePlayer.sampleRate).samples
+            try samples.withUnsafeBufferPointer { try device.play($0) }
+            report.pass("played the 'go' cue: you should have heard it")
+        } catch {
+            report.fail("could not play \(visible(path)): \(error)", fix: "reinstall sevenmin's Sounds folder")
+        }
+    }
+
+    private func checkVoice(_ report: inout DoctorReport, start: StartCommand) {
+        report.section("Voice")
+        guard start.voice, !start.mute else {
+            report.pass("the voice is off in the config file")
+            return
+        }
+        let name = start.voiceName ?? "en-us"
+        do {
+            let count = try SpeechSynthesizer.voices().count
+            _ = try SpeechSynthesizer(voice: name, wordsPerMinute: start.rate)
+            report.pass("espeak-ng: \(count) voices; '\(visible(name))' speaks")
+        } catch {
+            report.fail("espeak-ng with voice '\(visible(name))': \(error)",
+                        fix: "install espeak-ng-data, or choose a voice from 'espeak-ng --voices'")
+        }
+    }
+
+    private func checkRoutines(_ report: inout DoctorReport, wanted: String) {
+        report.section("Routines")
+        let source = WorkoutDataSource()
+        let files = source.allRoutines().filter { $0.shadowedBy == nil }
+        var broken = 0
+        for file in files {
+            do {
+                _ = try RoutineLoader.parse(try WorkoutDataSource.read(file.path), path: file.path)
+            } catch let error as RoutineLoadError {
+                broken += 1
+                let first = error.diagnostics.first.map { visible($0.description) } ?? visible(file.path)
+                report.fail("\(file.name) is broken: \(first)", fix: "run 'sevenmin validate \(visible(file.path))' "
+                            + "for every problem", blocks: file.name == wanted)
+            } catch {
+                broken += 1
+                report.fail("\(file.name) cannot be read: \(error)", fix: "check the file's permissions",
+                            blocks: file.name == wanted)
+            }
+        }
+        if files.isEmpty {
+            report.fail("no routines found", fix: "set SEVENMIN_DATA_DIR to sevenmin's data folder, or reinstall",
+                        blocks: true)
+        } else {
+            report.pass("\(files.count - broken) of \(files.count) routines load")
+        }
+        if (wanted.hasSuffix(".json") || wanted.contains("/")) == false, !files.contains(where: { $0.name == wanted }) {
+            report.fail("the routine 'sevenmin start' runs, '\(visible(wanted))', is not found",
+                        fix: "see 'sevenmin routines' for the names", blocks: true)
+        }
+    }
+
+    private func checkConfig(_ report: inout DoctorReport) {
+        report.section("Config")
+        guard let path = ConfigFile.path() else {
+            report.fail("no home folder", fix: "set HOME", blocks: true)
+            return
+        }
+        switch ConfigFile.problems(path: path) {
+        case .success(nil): report.pass("\(visible(path)): not there, all defaults")
+        case .success: report.pass("\(visible(path)): valid")
+        case .failure(let error as RoutineLoadError):
+            for d in error.diagnostics.prefix(10) { report.note(visible(d.description)) }
+            report.fail("\(visible(path)) has \(error.diagnostics.count) problem(s): 'sevenmin start' refuses to run",
+                        fix: "fix the lines above; 'sevenmin config' shows the settings", blocks: true)
+        case .failure(let error):
+            report.fail("\(visible(path)): \(error)", fix: "check the file's permissions", blocks: true)
+        }
+    }
+
+    private func checkHistory(_ report: inout DoctorReport, enabled: Bool) {
+        report.section("History")
+        guard enabled, !HistoryStore.isDisabled(), let path = UserDirectories().historyFile else {
+            report.pass("history is off")
+            return
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            report.pass("\(visible(path)): not there yet; the first workout creates it")
+            return
+        }
+        do {
+            let store = try HistoryStore(path: path, readOnly: true)
+            let check = try store.integrityCheck()
+            let count = try store.sessions().count
+            if check == "ok" {
+                report.pass("\(visible(path)): intact, \(count) workout\(count == 1 ? "" : "s") recorded")
+            } else {
+                report.fail("\(visible(path)): damaged (\(visible(check)))",
+                            fix: "move it aside; sevenmin starts a new one")
+            }
+        } catch {
+            report.fail("\(visible(path)): \(error)", fix: "check the file and its folder's permissions")
+        }
+    }
+}
+
+/// The doctor's findings as lines: ✔ and ✘ (`[ok]` and `[!!]` without UTF-8), each problem with what to do.
+struct DoctorReport {
+    let utf8: Bool
+    private(set) var lines: [String] = []
+    /// Whether a problem stops a workout from running.
+    private(set) var blocked = false
+
+    init(utf8: Bool) { self.utf8 = utf8 }
+
+    mutating func section(_ name: String) { lines.append(name) }
+
+    mutating func pass(_ text: String) { lines.append("  " + (utf8 ? "✔" : "[ok]") + " " + text) }
+
+    /// A problem and its fix; `blocks` when a workout cannot run because of it.
+    mutating func fail(_ text: String, fix: String, blocks: Bool = false) {
+        lines.append("  " + (utf8 ? "✘" : "[!!]") + " " + text)
+        lines.append("      " + (utf8 ? "→" : "->") + " " + fix)
+        if blocks { blocked = true }
+    }
+
+    /// A detail under a check, neither good nor bad by itself.
+    mutating func note(_ text: String) { lines.append("    " + (utf8 ? "·" : "-") + " " + text) }
+
+    var text: String {
+        lines.joined(separator: "\n") + "\n\n" + (blocked ? "A workout cannot run until the problems marked "
+            + (utf8 ? "✘" : "[!!]") + " with 'cannot run' are fixed." : "A workout can run.") + "\n"
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import SevenminCore
+import SevenminHistory
+
+extension StatusCommand: RunnableCommand {
+    /// Prints the workout under way; exits 1 with nothing printed when none runs, so a status bar
+    /// stays empty. A file whose process has gone (killed with SIGKILL) counts as none.
+    func run() -> Int32 {
+        guard let path = StatusFile.path(), let bytes = try? WorkoutDataSource.read(path),
+              let record = StatusRecord.parse(bytes), HistoryStore.processIsAlive(record.pid) else {
+            return ExitCode.failure
+        }
+        let now = Date().timeIntervalSince1970
+        if json {
+            let s = record.snapshot
+            Console.out(JSONWriter.line(.object([
+                .init("routine", .string(s.routine)), .init("title", .string(s.title)),
+                .init("segment", .integer(s.segment)), .init("segments", .integer(s.segments)),
+                .init("state", .string(s.paused ? "paused" : "running")),
+                .init("remaining", .seconds(record.remaining(at: now))), .init("pid", .integer(Int(record.pid))),
+            ])) + "\n")
+        } else {
+            Console.out(record.formatted(format, at: now) + "\n")
+        }
+        return ExitCode.success
+    }
+}

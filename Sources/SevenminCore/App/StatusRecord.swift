@@ -1,0 +1,79 @@
+/// The status file's contents: a `StatusSnapshot` placed in wall-clock time, with the writer's pid,
+/// so readers compute the time left themselves and can tell a file left behind by a killed process.
+public struct StatusRecord: Equatable, Sendable {
+    public var pid: Int32
+    public var snapshot: StatusSnapshot
+    /// When a running segment ends, in seconds since 1970; nil while paused.
+    public var endsAt: Double?
+
+    public init(pid: Int32, snapshot: StatusSnapshot, wallNow: Double) {
+        self.pid = pid
+        self.snapshot = snapshot
+        endsAt = snapshot.paused ? nil : wallNow + snapshot.remaining
+    }
+
+    /// The file's text: one JSON object on one line.
+    public var json: String {
+        let s = snapshot
+        return JSONWriter.line(.object([
+            .init("pid", .integer(Int(pid))), .init("routine", .string(s.routine)), .init("title", .string(s.title)),
+            .init("segment", .integer(s.segment)), .init("segments", .integer(s.segments)),
+            .init("state", .string(s.paused ? "paused" : "running")), .init("remaining", .seconds(s.remaining)),
+            .init("endsAt", endsAt.map { .seconds($0) } ?? .null),
+        ])) + "\n"
+    }
+
+    /// Reads a status file back; nil when it is not one (torn, foreign or from another version).
+    public static func parse(_ bytes: [UInt8]) -> StatusRecord? {
+        guard let root = try? JSONParser.parse(bytes), case .object(let members) = root.value else { return nil }
+        var m: [String: JSONValue] = [:]
+        for member in members { m[member.key] = member.value.value }
+        guard case .number(let pid)? = m["pid"], let id = Int32(exactly: pid),
+              case .string(let routine)? = m["routine"], case .string(let title)? = m["title"],
+              case .number(let segment)? = m["segment"], case .number(let segments)? = m["segments"],
+              case .string(let state)? = m["state"], case .number(let remaining)? = m["remaining"],
+              let index = Int(exactly: segment), let count = Int(exactly: segments) else { return nil }
+        let snapshot = StatusSnapshot(routine: routine, title: title, segment: index, segments: count,
+                                      paused: state == "paused", remaining: remaining)
+        var record = StatusRecord(pid: id, snapshot: snapshot, wallNow: 0)
+        if case .number(let end)? = m["endsAt"] { record.endsAt = end } else { record.endsAt = nil }
+        return record
+    }
+
+    /// Seconds left in the segment at `wallNow`.
+    public func remaining(at wallNow: Double) -> Double {
+        endsAt.map { max(0, $0 - wallNow) } ?? snapshot.remaining
+    }
+
+    /// The default status line: `Wall Sit 0:12`, with `(paused)` while paused.
+    public static let defaultFormat = "{title} {remaining}{paused}"
+
+    /// Fills a format's fields: `{title}`, `{remaining}`, `{routine}`, `{segment}`, `{segments}`,
+    /// `{state}` (running or paused) and `{paused}` (` (paused)` or nothing). Printed text is made
+    /// safe for the terminal, since routine names come from files.
+    public func formatted(_ format: String, at wallNow: Double) -> String {
+        let s = snapshot
+        let fields = [
+            "title": visible(s.title), "routine": visible(s.routine),
+            "remaining": TimeFormat.clock(remaining(at: wallNow)), "segment": "\(s.segment)",
+            "segments": "\(s.segments)", "state": s.paused ? "paused" : "running",
+            "paused": s.paused ? " (paused)" : "",
+        ]
+        var out = "", rest = Substring(format)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                  let value = fields[String(rest[rest.index(after: open)..<close])] else {
+                out.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            out += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
+    /// The names `--format` knows, for help and errors.
+    public static let fields = ["title", "remaining", "routine", "segment", "segments", "state", "paused"]
+}

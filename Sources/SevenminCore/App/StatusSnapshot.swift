@@ -1,0 +1,22 @@
+/// What a status line needs of a running workout: the segment, and how long it has left as of the
+/// moment the snapshot was taken, so readers can count down without the file changing every second.
+public struct StatusSnapshot: Equatable, Sendable {
+    public var routine: String
+    /// The segment's heading, e.g. `Wall Sit` or `Rest`.
+    public var title: String
+    /// 1-based position of the segment, and the plan's count of segments.
+    public var segment: Int
+    public var segments: Int
+    public var paused: Bool
+    /// Seconds the segment had left when the snapshot was taken.
+    public var remaining: Double
+
+    public init(routine: String, title: String, segment: Int, segments: Int, paused: Bool, remaining: Double) {
+        self.routine = routine
+        self.title = title
+        self.segment = segment
+        self.segments = segments
+        self.paused = paused
+        self.remaining = remaining
+    }
+}

@@ -1,0 +1,28 @@
+/// `sevenmin status`: one line about the workout under way, for tmux and other status bars.
+public struct StatusCommand: ParsableCommand, Equatable {
+    public static let spec = CommandSpec(
+        name: "status",
+        abstract: "Print the workout under way in one line, e.g. 'Wall Sit 0:12', for a status bar.",
+        discussion: "Exits 1, printing nothing, when no workout runs. In tmux: "
+            + "set -g status-right '#(sevenmin status)' and set -g status-interval 1.",
+        positional: .none,
+        options: [
+            OptionSpec(long: "json", value: nil, help: "Print the status as JSON, with the seconds left now."),
+            OptionSpec(long: "format", value: "text",
+                       help: "Print this text with {title}, {remaining}, {routine}, {segment}, {segments}, {state} "
+                           + "and {paused} filled in. (default: '{title} {remaining}{paused}')"),
+        ])
+
+    public var json = false
+    public var format = StatusRecord.defaultFormat
+
+    public init() {}
+
+    public init(_ parsed: ParsedArguments) throws(UsageError) {
+        json = parsed.flag("json")
+        if let text = parsed.value("format") {
+            if json { throw .conflict("--json", "--format", command: "status") }
+            format = text
+        }
+    }
+}

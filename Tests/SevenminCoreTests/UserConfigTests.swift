@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import SevenminCore
+
+/// The config file: what it may say, how its problems are reported, and how it yields to the command line.
+@Suite("Config file")
+struct UserConfigTests {
+    func parse(_ text: String) throws(RoutineLoadError) -> UserConfig {
+        try UserConfig.parse(Array(text.utf8), path: "config.json")
+    }
+
+    func problems(_ text: String) -> [String] {
+        do {
+            _ = try parse(text)
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    func start(_ args: [String]) throws -> StartCommand {
+        try #require(try CommandLineParser.parse(["start"] + args) as? StartCommand)
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let config = try parse("""
+            {"routine": "tabata", "mute": true, "voice": "de", "rate": 150, "volume": 40, "countAloud": true,
+             "flash": false, "bell": "never", "audioDriver": "alsa", "audioDevice": "hw:1", "color": "never",
+             "history": false, "notify": false, "weight": 72.5}
+            """)
+        let s = StartCommand().applying(config)
+        #expect(s.plan.routine == "tabata" && s.mute && s.voiceName == "de" && s.rate == 150 && s.volume == 40)
+        #expect(s.countAloud && !s.flash && s.bell == .never && s.audioDriver == "alsa" && s.audioDevice == "hw:1")
+        #expect(s.color == .never && s.noHistory && !s.notify && config.weight == 72.5)
+    }
+
+    @Test func voiceFalseMeansNoVoice() throws {
+        #expect(!StartCommand().applying(try parse(#"{"voice": false}"#)).voice)
+    }
+
+    @Test(arguments: [
+        // Typed options win over the file; options not typed take the file's value.
+        (["--rate", "200"], #"{"rate": 120, "volume": 30}"#, "rate 200 volume 30"),
+        (["--no-voice"], #"{"voice": "de"}"#, "voice off"),
+        (["--voice", "fr"], #"{"voice": false}"#, "voice fr"),
+        (["--bell"], #"{"bell": "never"}"#, "bell always"),
+        (["tabata"], #"{"routine": "classic"}"#, "routine tabata"),
+        (["--resume"], #"{"routine": "tabata"}"#, "routine classic"),
+        (["--color", "always"], #"{"color": "never"}"#, "color always"),
+        (["--no-notify"], #"{"notify": true}"#, "notify false"),
+        ([], #"{"history": false, "flash": false}"#, "history false flash false"),
+    ])
+    func theCommandLineWins(args: [String], file: String, expected: String) throws {
+        let s = try start(args).applying(try parse(file))
+        let facts = ["rate \(s.rate) volume \(s.volume)", s.voice ? "voice \(s.voiceName ?? "default")" : "voice off",
+                     "bell \(s.bell)", "routine \(s.plan.routine)", "color \(s.color.rawValue)", "notify \(s.notify)",
+                     "history \(!s.noHistory) flash \(s.flash)"]
+        #expect(facts.contains(expected), "\(args) over \(file): \(facts)")
+    }
+
+    @Test(arguments: [
+        (#"{"volme": 50}"#, [#"config.json:1:2: unknown key "volme" in the config; did you mean "volume"?"#]),
+        ("{\n  \"rate\": 20,\n  \"mute\": \"yes\"\n}", [
+            "config.json:2:11: \"rate\" must be from 80 to 450, not 20",
+            "config.json:3:11: \"mute\" must be true or false, not a string",
+        ]),
+        (#"{"bell": "alwys"}"#,
+         [#"config.json:1:10: "bell" must be one of "auto", "always" or "never", not "alwys"; "#
+            + #"did you mean "always"?"#]),
+        (#"{"voice": "en us"}"#, [#"config.json:1:11: "voice" must be a voice name such as "en-us", or false"#]),
+        (#"{"weight": 5}"#, [#"config.json:1:12: "weight" must be kilograms from 20 to 400"#]),
+        (#"{"routine": "a\u001b[2J"}"#,
+         [#"config.json:1:13: "routine" contains the control character ^[; routines may not carry terminal escapes"#]),
+        ("{\"mute\": true,}", ["config.json:1:15: trailing comma before '}'"]),
+        ("[]", ["config.json:1:1: the config must be an object, not an array"]),
+    ])
+    func problemsComeWithTheirPositions(text: String, expected: [String]) {
+        #expect(problems(text) == expected)
+    }
+
+    @Test func theSettingsSayWhereEachCameFrom() throws {
+        let config = try parse("{\n  \"mute\": true,\n  \"voice\": \"de\"\n}")
+        let rows = EffectiveSettings(config: config, path: "/home/u/.config/sevenmin/config.json").rows
+        let source = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0.value + " from " + $0.source) })
+        #expect(source["mute"] == "true from /home/u/.config/sevenmin/config.json:2")
+        #expect(source["voice"] == "\"de\" from /home/u/.config/sevenmin/config.json:3")
+        #expect(source["rate"] == "175 from default")
+        #expect(rows.map(\.key) == UserConfig.keys.filter { $0 != "$schema" })
+    }
+
+    @Test func theSchemaNamesEveryKeyTheLoaderKnows() throws {
+        let path = repositoryRoot.path + "/Workouts/config.schema.json"
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let schema = try JSONParser.parse(Array(bytes))
+        guard case .object(let top) = schema.value,
+              case .object(let properties)? = top.first(where: { $0.key == "properties" })?.value.value else {
+            Issue.record("the schema has no properties")
+            return
+        }
+        #expect(properties.map(\.key).sorted() == UserConfig.keys.sorted())
+    }
+}
