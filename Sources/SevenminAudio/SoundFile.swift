@@ -104,8 +104,9 @@ public enum SoundFile {
 
     /// Writes `sound` in `format`, or in the format the extension names (`sf_open` for writing,
     /// `sf_writef_short`). Throws `.unknownFormat` for any other extension, `.cannotOpen` when the
-    /// file cannot be created.
-    public static func write(_ sound: Sound, to path: String, format: SoundFileFormat? = nil) throws {
+    /// file cannot be created. `progress` hears the fraction written after each block.
+    public static func write(_ sound: Sound, to path: String, format: SoundFileFormat? = nil,
+                             progress: ((Double) -> Void)? = nil) throws {
         let format = try format ?? SoundFileFormat.of(path: path)
         var info = SF_INFO()
         info.samplerate = Int32(sound.sampleRate)
@@ -124,6 +125,7 @@ public enum SoundFile {
                 if sf_writef_short(file, samples.baseAddress! + start, sf_count_t(count)) != count {
                     failure = String(cString: sf_strerror(file))
                 }
+                progress?(Double(start + count) / Double(samples.count))
             }
         }
         // Closing flushes the encoder and the header; a failure there is a failed write too.

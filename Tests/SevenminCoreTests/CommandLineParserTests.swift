@@ -41,6 +41,15 @@ struct CommandLineParserTests {
         (["start", "--seed", "9"], start { $0.plan.shuffle = .seed(9) }),
         (["start", "--no-flash", "--no-bell"], start { $0.flash = false; $0.bell = .never }),
         (["start", "--bell"], start { $0.bell = .always }),
+        (["start", "--voice", "de", "--rate", "200", "--count-aloud", "--volume", "40"], start {
+            $0.speech.name = "de"; $0.speech.rate = 200; $0.speech.countAloud = true
+            $0.speech.volume = 40
+        }),
+        (["export-audio", "out.flac"], { var o = ExportAudioCommand(); o.path = "out.flac"; return o }()),
+        (["export-audio", "--no-voice", "--force", "x/Out.OGG", "tabata", "--rounds", "2"], {
+            var o = ExportAudioCommand(); o.path = "x/Out.OGG"; o.plan.routine = "tabata"; o.speech.enabled = false
+            o.force = true; o.plan.adjustments.rounds = 2; return o
+        }()),
         (["list"], ListCommand()),
         (["list", "tabata", "--json"], { var o = ListCommand(); o.plan.routine = "tabata"; o.json = true; return o }()),
         (["routines"], RoutinesCommand()),
@@ -68,6 +77,15 @@ struct CommandLineParserTests {
         (["help", "nope"], .unknownCommand("nope", suggestion: nil)),
         (["validate"], .missingArgument("<file>", command: "validate")),
         (["new"], .missingArgument("<name>", command: "new")),
+        (["export-audio"], .missingArgument("<file>", command: "export-audio")),
+        (["export-audio", "a.mp3"], .invalidValue(option: "<file>", value: "a.mp3",
+                                                  expected: "a name ending in .wav, .flac or .ogg", command: "export-audio")),
+        (["export-audio", "wav"], .invalidValue(option: "<file>", value: "wav",
+                                                expected: "a name ending in .wav, .flac or .ogg", command: "export-audio")),
+        (["export-audio", "a.wav", "classic", "more"], .unexpectedArgument("more", command: "export-audio")),
+        (["export-audio", "a.wav", "--voice", "a b"], .invalidValue(option: "--voice <name>", value: "a b",
+                                                                    expected: "a voice name such as en-us",
+                                                                    command: "export-audio")),
         (["new", "a", "b"], .unexpectedArgument("b", command: "new")),
         (["new", "../x"], .invalidValue(option: "<name>", value: "../x", expected: "letters, digits, '-' and '_', not starting with '-'", command: "new")),
         (["routines", "x"], .unexpectedArgument("x", command: "routines")),

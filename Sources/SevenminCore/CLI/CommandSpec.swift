@@ -13,18 +13,20 @@ public enum Positional: Sendable {
     case optional(String, help: String)
     case required(String, help: String)
     case oneOrMore(String, help: String)
+    /// A required argument then an optional one, e.g. `<file> [<routine>]`.
+    indirect case requiredThenOptional(String, help: String, then: Positional)
 
-    public var name: String? {
-        switch self {
-        case .none: return nil
-        case .optional(let n, _), .required(let n, _), .oneOrMore(let n, _): return n
-        }
-    }
+    /// The name of the first argument: the one a missing-argument error names.
+    public var name: String? { arguments.first?.name }
 
-    public var help: String? {
+    public var help: String? { arguments.first?.help }
+
+    /// Every argument with its help, in order, for the help text.
+    public var arguments: [(name: String, help: String)] {
         switch self {
-        case .none: return nil
-        case .optional(_, let h), .required(_, let h), .oneOrMore(_, let h): return h
+        case .none: return []
+        case .optional(let n, let h), .required(let n, let h), .oneOrMore(let n, let h): return [(n, h)]
+        case .requiredThenOptional(let n, let h, let then): return [(n, h)] + then.arguments
         }
     }
 
@@ -34,6 +36,7 @@ public enum Positional: Sendable {
         case .optional(let n, _): return "[<\(n)>]"
         case .required(let n, _): return "<\(n)>"
         case .oneOrMore(let n, _): return "<\(n)> ..."
+        case .requiredThenOptional(let n, _, let then): return then.usage.map { "<\(n)> \($0)" } ?? "<\(n)>"
         }
     }
 
@@ -42,13 +45,14 @@ public enum Positional: Sendable {
         case .none: return 0
         case .optional, .required: return 1
         case .oneOrMore: return Int.max
+        case .requiredThenOptional(_, _, let then): return 1 + then.maximum
         }
     }
 
     public var minimum: Int {
         switch self {
         case .none, .optional: return 0
-        case .required, .oneOrMore: return 1
+        case .required, .oneOrMore, .requiredThenOptional: return 1
         }
     }
 }

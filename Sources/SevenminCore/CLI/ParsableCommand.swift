@@ -9,8 +9,8 @@ public protocol ParsableCommand: Sendable {
 public enum CommandLineParser {
     /// Every subcommand, in the order help lists them. Help, parsing and completions read this table.
     public static let commands: [any ParsableCommand.Type] = [
-        StartCommand.self, ListCommand.self, RoutinesCommand.self, NewCommand.self, ValidateCommand.self,
-        HelpCommand.self,
+        StartCommand.self, ListCommand.self, ExportAudioCommand.self, RoutinesCommand.self, NewCommand.self,
+        ValidateCommand.self, HelpCommand.self,
     ]
 
     public static var specs: [CommandSpec] { commands.map { $0.spec } }

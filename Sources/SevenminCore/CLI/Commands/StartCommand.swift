@@ -10,12 +10,7 @@ public struct StartCommand: ParsableCommand, Equatable {
             OptionSpec(long: "mute", value: nil, help: "Play no sound."),
             OptionSpec(long: "events", value: "file",
                        help: "Append a JSON line per event (segment starts, cues, pauses) to file."),
-            OptionSpec(long: "voice", value: "name",
-                       help: "Speak with this espeak-ng voice, e.g. en-us, de, fr. (default: the routine's, else en-us)"),
-            OptionSpec(long: "no-voice", value: nil, help: "Do not speak; cues only."),
-            OptionSpec(long: "rate", value: "wpm", help: "Speak at this many words a minute. (values: 80-450; default: 175)"),
-            OptionSpec(long: "count-aloud", value: nil, help: "Say the last three seconds aloud instead of ticking them."),
-            OptionSpec(long: "volume", value: "percent", help: "Loudness of cues and voice. (values: 0-100; default: 100)"),
+        ] + VoiceRequest.options + [
             OptionSpec(long: "audio-driver", value: "name",
                        help: "The libao driver to play through, e.g. pulse, alsa, oss. (default: libao's, then pulse, alsa, oss)"),
             OptionSpec(long: "audio-device", value: "device", help: "The device for that driver, e.g. hw:1 for alsa."),
@@ -32,12 +27,7 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var flash = true
     public var bell = CoachSettings.Bell.auto
     public var color = ColorChoice.auto
-    /// Speak at all; the voice's name, when given, overrides the routine's.
-    public var voice = true
-    public var voiceName: String?
-    public var rate = 175
-    public var countAloud = false
-    public var volume = 100
+    public var speech = VoiceRequest()
     public var audioDriver: String?
     public var audioDevice: String?
 
@@ -48,14 +38,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         mute = parsed.flag("mute")
         eventsPath = parsed.value("events")
         flash = !parsed.flag("no-flash")
-        voice = !parsed.flag("no-voice")
-        voiceName = parsed.value("voice")
-        if let name = voiceName, name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || "-_+/".contains($0) }) {
-            throw .invalidValue(option: "--voice <name>", value: name, expected: "a voice name such as en-us", command: "start")
-        }
-        rate = try parsed.integer("rate", placeholder: "wpm", in: 80...450) ?? 175
-        countAloud = parsed.flag("count-aloud")
-        volume = try parsed.integer("volume", placeholder: "percent", in: 0...100) ?? 100
+        speech = try VoiceRequest(parsed)
         audioDriver = parsed.value("audio-driver")
         audioDevice = parsed.value("audio-device")
         if let choice = try parsed.choice("color", placeholder: "when", among: ["auto", "always", "never"]) {
@@ -66,4 +49,13 @@ public struct StartCommand: ParsableCommand, Equatable {
         }
         bell = parsed.flag("bell") ? .always : parsed.flag("no-bell") ? .never : .auto
     }
+}
+
+extension StartCommand {
+    /// Speak at all; the voice's name, when given, overrides the routine's.
+    public var voice: Bool { speech.enabled }
+    public var voiceName: String? { speech.name }
+    public var rate: Int { speech.rate }
+    public var countAloud: Bool { speech.countAloud }
+    public var volume: Int { speech.volume }
 }
