@@ -64,8 +64,9 @@ public enum SoundFile {
 
     /// Decodes a short cue in any format libsndfile reads (WAV, FLAC, OGG…) to mono 16-bit
     /// (`sf_open`, `sf_readf_short`). The header is not trusted: frames, channels and rate are
-    /// checked against a cue's limits before anything is allocated.
-    public static func read(_ path: String) throws -> Sound {
+    /// checked against a cue's limits before anything is allocated; `longest` raises the length
+    /// limit, for reading back an exported track.
+    public static func read(_ path: String, longest: Double = maxCueSeconds) throws -> Sound {
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
             throw SoundFileError(reason: .cannotOpen, call: "sf_open", path: path,
@@ -79,8 +80,8 @@ public enum SoundFile {
         guard (1...maxChannels).contains(channels) else { throw refuse("\(channels) channels, not mono or stereo") }
         guard sampleRates.contains(rate) else { throw refuse("sample rate \(rate) Hz") }
         guard info.frames > 0 else { throw refuse("no audio frames") }
-        guard Double(info.frames) <= maxCueSeconds * Double(rate) else {
-            throw refuse("\(info.frames) frames, longer than a cue (\(Int(maxCueSeconds)) s)")
+        guard Double(info.frames) <= longest * Double(rate) else {
+            throw refuse("\(info.frames) frames, longer than a cue (\(Int(longest)) s)")
         }
         var interleaved = [Int16](repeating: 0, count: Int(info.frames) * channels)
         let got = interleaved.withUnsafeMutableBufferPointer { sf_readf_short(file, $0.baseAddress, info.frames) }
