@@ -38,7 +38,10 @@ extension StartCommand: RunnableCommand {
         do {
             let signals = try SignalPipe()
             let timer = try DeadlineTimer()
-            outcome = try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
+            outcome = plain || isatty(STDOUT_FILENO) != 1
+                ? try PlainWorkout.run(loaded.plan, settings: settings, clock: TimelineClock(clock, timeline),
+                                       signals: signals, timer: timer, audio: audio, recorder: journal)
+                : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
                 let input = TerminalInput(terminal: terminal, signals: signals, timer: timer)
                 // One renderer for the run: it keeps the colours and wrapped text it has worked out.
                 let renderer = ScreenRenderer(depth: terminal.colorDepth, glyphs: .forLocale(utf8: localeCharsetIsUTF8()))

@@ -81,9 +81,10 @@ struct ScreenTests {
         tmux.expectTerminalRestored()
     }
 
-    @Test(arguments: [("C-c", "exit=130"), ("C-\\", "exit=131")])
-    func ctrlCAndCtrlBackslashEndBySignalAndRestoreTheTerminal(key: String, expected: String) throws {
-        let tmux = try Tmux("\(binary) start \(long) --mute")
+    /// Also in plain mode, where the terminal's modes are set by hand rather than by curses.
+    @Test(arguments: [("C-c", "exit=130", ""), ("C-\\", "exit=131", ""), ("C-c", "exit=130", " --plain")])
+    func ctrlCAndCtrlBackslashEndBySignalAndRestoreTheTerminal(key: String, expected: String, mode: String) throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute\(mode)")
         tmux.waitFor(text: "Get ready")
         tmux.send(key)
         tmux.reportStatusAfterAbort()

@@ -10,6 +10,8 @@ func same(_ a: any ParsableCommand, _ b: any ParsableCommand) -> Bool {
 
 private func isEqual<T: Equatable>(_ a: T, _ b: Any) -> Bool { (b as? T) == a }
 
+let soundFileNames = "a name ending in .wav, .flac or .ogg"
+
 @Suite("Command line")
 struct CommandLineParserTests {
     static func start(_ edit: (inout StartCommand) -> Void = { _ in }) -> StartCommand {
@@ -41,8 +43,8 @@ struct CommandLineParserTests {
         (["start", "--seed", "9"], start { $0.plan.shuffle = .seed(9) }),
         (["start", "--no-flash", "--no-bell"], start { $0.flash = false; $0.bell = .never }),
         (["start", "--bell"], start { $0.bell = .always }),
-        (["start", "--voice", "de", "--rate", "200", "--count-aloud", "--volume", "40"], start {
-            $0.speech.name = "de"; $0.speech.rate = 200; $0.speech.countAloud = true
+        (["start", "--plain", "--voice", "de", "--rate", "200", "--count-aloud", "--volume", "40"], start {
+            $0.plain = true; $0.speech.name = "de"; $0.speech.rate = 200; $0.speech.countAloud = true
             $0.speech.volume = 40
         }),
         (["export-audio", "out.flac"], { var o = ExportAudioCommand(); o.path = "out.flac"; return o }()),
@@ -78,10 +80,10 @@ struct CommandLineParserTests {
         (["validate"], .missingArgument("<file>", command: "validate")),
         (["new"], .missingArgument("<name>", command: "new")),
         (["export-audio"], .missingArgument("<file>", command: "export-audio")),
-        (["export-audio", "a.mp3"], .invalidValue(option: "<file>", value: "a.mp3",
-                                                  expected: "a name ending in .wav, .flac or .ogg", command: "export-audio")),
-        (["export-audio", "wav"], .invalidValue(option: "<file>", value: "wav",
-                                                expected: "a name ending in .wav, .flac or .ogg", command: "export-audio")),
+        (["export-audio", "a.mp3"], .invalidValue(option: "<file>", value: "a.mp3", expected: soundFileNames,
+                                                  command: "export-audio")),
+        (["export-audio", "wav"], .invalidValue(option: "<file>", value: "wav", expected: soundFileNames,
+                                                command: "export-audio")),
         (["export-audio", "a.wav", "classic", "more"], .unexpectedArgument("more", command: "export-audio")),
         (["export-audio", "a.wav", "--voice", "a b"], .invalidValue(option: "--voice <name>", value: "a b",
                                                                     expected: "a voice name such as en-us",

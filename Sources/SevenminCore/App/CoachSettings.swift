@@ -16,9 +16,12 @@ public struct CoachSettings: Equatable, Sendable {
     public var countAloud = false
     /// The seed of a shuffled plan, logged and shown at the end so it can be repeated.
     public var seed: UInt64?
+    /// Keep the summary up until a key is pressed; off in plain mode, where nobody may be at the keys.
+    public var summaryWaitsForKey = true
 
     public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
-                seed: UInt64? = nil) {
+                seed: UInt64? = nil, summaryWaitsForKey: Bool = true) {
+        self.summaryWaitsForKey = summaryWaitsForKey
         self.flash = flash
         self.bell = bell
         self.voice = voice

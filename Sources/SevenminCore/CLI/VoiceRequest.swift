@@ -13,7 +13,8 @@ public struct VoiceRequest: Equatable, Sendable {
         OptionSpec(long: "voice", value: "name",
                    help: "Speak with this espeak-ng voice, e.g. en-us, de, fr. (default: the routine's, else en-us)"),
         OptionSpec(long: "no-voice", value: nil, help: "Do not speak; cues only."),
-        OptionSpec(long: "rate", value: "wpm", help: "Speak at this many words a minute. (values: 80-450; default: 175)"),
+        OptionSpec(long: "rate", value: "wpm",
+                   help: "Speak at this many words a minute. (values: 80-450; default: 175)"),
         OptionSpec(long: "count-aloud", value: nil, help: "Say the last three seconds aloud instead of ticking them."),
         OptionSpec(long: "volume", value: "percent", help: "Loudness of cues and voice. (values: 0-100; default: 100)"),
     ]

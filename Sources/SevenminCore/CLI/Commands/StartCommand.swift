@@ -19,6 +19,9 @@ public struct StartCommand: ParsableCommand, Equatable {
             OptionSpec(long: "no-flash", value: nil, help: "Do not flash the screen at each change."),
             OptionSpec(long: "bell", value: nil, help: "Ring the terminal bell at each change, even with sound."),
             OptionSpec(long: "no-bell", value: nil, help: "Never ring the terminal bell (by default it rings when there is no sound device)."),
+            OptionSpec(long: "plain", value: nil,
+                       help: "Write a line per change instead of drawing the screen: for screen readers and logs. "
+                           + "(default: on when standard output is not a terminal)"),
         ] + PlanRequest.options)
 
     public var plan = PlanRequest()
@@ -30,6 +33,8 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var speech = VoiceRequest()
     public var audioDriver: String?
     public var audioDevice: String?
+    /// Lines instead of a screen; also chosen when standard output is not a terminal.
+    public var plain = false
 
     public init() {}
 
@@ -41,6 +46,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         speech = try VoiceRequest(parsed)
         audioDriver = parsed.value("audio-driver")
         audioDevice = parsed.value("audio-device")
+        plain = parsed.flag("plain")
         if let choice = try parsed.choice("color", placeholder: "when", among: ["auto", "always", "never"]) {
             color = ColorChoice(rawValue: choice) ?? .auto
         }
