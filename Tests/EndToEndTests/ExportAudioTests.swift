@@ -101,6 +101,14 @@ struct ExportAudioTests {
         #expect(track.samples[go..<go + 2_000].contains { abs(Int($0)) > 1_000 })
     }
 
+    @Test func aTerminalSeesTheProgressBar() throws {
+        let path = temporaryDirectory() + "/bar.flac"
+        let tmux = try Tmux("\(binary) export-audio \(path) \(short)")
+        let screen = tmux.waitFor(text: "exit=0")
+        #expect(screen.contains("] 100%"))
+        #expect(screen.contains("Wrote "))
+    }
+
     @Test func anExistingFileIsKeptUnlessForced() throws {
         let path = temporaryDirectory() + "/mine.wav"
         try "precious".write(toFile: path, atomically: true, encoding: .utf8)
