@@ -21,7 +21,8 @@ enum PlainWorkout {
                 Console.out($0)
             }
             let loop = WorkoutLoop(app: WorkoutApp(plan: plan, settings: settings), clock: clock, terminal: terminal,
-                                   input: PlainInput(signals: signals, timer: timer, keyboard: keyboard),
+                                   input: PlainInput(signals: signals, timer: timer, keyboard: keyboard,
+                                                     outputClosed: { Console.outputError == EPIPE }),
                                    audio: audio, recorder: recorder)
             return (try loop.run(), loop.app)
         }

@@ -3,16 +3,20 @@ import SevenminCore
 import SevenminSystem
 
 /// Plain mode's waiting room: `poll` on the signal pipe, the deadline timer and, when standard
-/// input is a terminal, its keys. Without a terminal the workout runs on and ends by signals.
+/// input is a terminal, its keys. Without a terminal the workout runs on and ends by signals, or
+/// when nobody reads its lines any more (`outputClosed`: `| head` has exited), as a hang-up.
 public final class PlainInput: InputSource {
     private let signals: SignalPipe
     private let timer: DeadlineTimer
     private let keyboard: KeyboardMode?
+    private let outputClosed: () -> Bool
 
-    public init(signals: SignalPipe, timer: DeadlineTimer, keyboard: KeyboardMode?) {
+    public init(signals: SignalPipe, timer: DeadlineTimer, keyboard: KeyboardMode?,
+                outputClosed: @escaping () -> Bool = { false }) {
         self.signals = signals
         self.timer = timer
         self.keyboard = keyboard
+        self.outputClosed = outputClosed
     }
 
     public func wait(until deadline: Instant?) throws -> [Input] {
@@ -32,6 +36,7 @@ public final class PlainInput: InputSource {
             let got = (try? SystemCall.read(keyboard.fileDescriptor, into: &bytes, count: 64)) ?? 0
             inputs += got == 0 ? [.inputClosed] : KeyDecoder.keys(from: bytes).map { Input.key($0) }
         }
+        if outputClosed() { inputs.append(.inputClosed) }
         return inputs
     }
 }

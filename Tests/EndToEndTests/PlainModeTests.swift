@@ -42,6 +42,14 @@ struct PlainModeTests {
         expectPlain(result.stdout)
     }
 
+    @Test func aReaderThatGoesAwayEndsTheWorkout() throws {
+        let started = Date()
+        // `head` exits after two lines; the next line finds the pipe closed.
+        let result = try run("/bin/sh", ["-c", "\"$0\" start \"$1\" --mute --get-ready 1 | head -2", binary, long])
+        #expect(result.stdout.split(separator: "\n").count == 2)
+        #expect(Date().timeIntervalSince(started) < 30, "ran on with nobody reading")
+    }
+
     @Test func outsideUTF8TheLinesAreASCII() throws {
         let result = try run(binary, ["start", "--plain", short, "--mute"], environment: ["LC_ALL": "C"])
         #expect(result.status == 0, "\(result.stderr)")
