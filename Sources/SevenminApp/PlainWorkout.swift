@@ -3,7 +3,7 @@ import SevenminCore
 import SevenminSystem
 import SevenminTerminal
 
-/// `start` in plain mode (`--plain`, or standard output not a terminal): the same loop and app as
+/// `start` in plain mode (`--plain`, or no terminal on standard input or output): the same loop and app as
 /// the full screen, with a line per change on standard output and keys read from a terminal on
 /// standard input when there is one.
 enum PlainWorkout {

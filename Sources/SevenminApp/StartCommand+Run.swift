@@ -38,7 +38,7 @@ extension StartCommand: RunnableCommand {
         do {
             let signals = try SignalPipe()
             let timer = try DeadlineTimer()
-            outcome = plain || isatty(STDOUT_FILENO) != 1
+            outcome = plain || isatty(STDOUT_FILENO) != 1 || isatty(STDIN_FILENO) != 1
                 ? try PlainWorkout.run(loaded.plan, settings: settings, clock: TimelineClock(clock, timeline),
                                        signals: signals, timer: timer, audio: audio, recorder: journal)
                 : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in

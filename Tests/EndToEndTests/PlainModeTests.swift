@@ -80,6 +80,13 @@ struct PlainModeTests {
         tmux.expectTerminalRestored()
     }
 
+    @Test func aTerminalWithNoKeysBehindItGetsLinesAndTheRunEndsByItself() throws {
+        let tmux = try Tmux("\(binary) start --mute \(short) < /dev/null")
+        let screen = tmux.waitFor(text: "exit=0")
+        #expect(screen.contains("0:02 Alpha Squats — 3 s — next: Bravo Plank"))
+        #expect(tmux.format("#{alternate_on}") == "0")
+    }
+
     @Test func withoutATerminalASignalStillEndsTheWorkout() throws {
         let dir = temporaryDirectory()
         // Standard input from /dev/null, output to a file: no keys, and the workout runs until TERM.

@@ -243,11 +243,4 @@ struct CommandTests {
         #expect(r.stderr.contains("No routine named 'nosuchroutine'"))
         #expect(r.stderr.contains("classic"))
     }
-
-    @Test func startWithoutATerminalFailsCleanly() throws {
-        let r = try run(binary, ["start", "--mute"])
-        #expect(r.status == 1)
-        #expect(r.stderr.contains("needs a terminal"))
-        #expect(!r.stderr.contains("isatty"))
-    }
 }

@@ -82,10 +82,17 @@ struct PlainTranscriptTests {
         #expect(run.lines.contains("0:00 Note: no sound device: cues are silent"))
     }
 
+    @Test func theFirstLineCountsEveryExerciseToCome() {
+        var transcript = PlainTranscript(unicode: true)
+        let model = ScreenModel(routineName: "Circuit", kind: .getReady, exercise: exercise("A"), workCount: 6,
+                                rounds: 3, remaining: 10, totalRemaining: 190)
+        #expect(transcript.lines(for: model).first == "0:00 Circuit — 6 exercises in 3 rounds — 3:10 in all")
+    }
+
     @Test func titlesOutsideASCIIBecomeQuestionMarksOutsideUTF8() {
         var transcript = PlainTranscript(unicode: false)
         let model = ScreenModel(routineName: "Café", kind: .work, exercise: exercise("Sauté"), remaining: 30)
-        #expect(transcript.lines(for: model).first == "0:00 Caf? - 1 exercises - 0:00 in all")
+        #expect(transcript.lines(for: model).first == "0:00 Caf? - 1 exercise - 0:00 in all")
     }
 }
 

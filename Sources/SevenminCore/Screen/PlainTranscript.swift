@@ -22,8 +22,9 @@ public struct PlainTranscript: Sendable {
         func say(_ parts: String...) { lines.append(text(at + " " + parts.joined(separator: dash))) }
         defer { last = model }
         guard let last else {
-            let rounds = model.rounds > 1 ? ", \(model.rounds) rounds" : ""
-            say(visible(model.routineName), "\(model.workCount) exercises\(rounds)",
+            let exercises = model.workCount == 1 ? "1 exercise" : "\(model.workCount) exercises"
+            let rounds = model.rounds > 1 ? " in \(model.rounds) rounds" : ""
+            say(visible(model.routineName), exercises + rounds,
                 TimeFormat.clock(model.totalRemaining) + " in all")
             say(segmentLine(model))
             halfwaySaid = halfway(model)

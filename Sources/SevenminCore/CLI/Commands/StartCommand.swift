@@ -21,7 +21,7 @@ public struct StartCommand: ParsableCommand, Equatable {
             OptionSpec(long: "no-bell", value: nil, help: "Never ring the terminal bell (by default it rings when there is no sound device)."),
             OptionSpec(long: "plain", value: nil,
                        help: "Write a line per change instead of drawing the screen: for screen readers and logs. "
-                           + "(default: on when standard output is not a terminal)"),
+                           + "(default: on when standard input or output is not a terminal)"),
         ] + PlanRequest.options)
 
     public var plan = PlanRequest()
@@ -33,7 +33,7 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var speech = VoiceRequest()
     public var audioDriver: String?
     public var audioDevice: String?
-    /// Lines instead of a screen; also chosen when standard output is not a terminal.
+    /// Lines instead of a screen; also chosen when standard input or output is not a terminal.
     public var plain = false
 
     public init() {}
