@@ -75,7 +75,8 @@ let package = Package(
         .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem"]),
         .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore", "SevenminBuiltIn"]),
         .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore"], exclude: ["Fixtures"]),
+        // The audio target reads exported tracks back, to check every onset.
+        .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore", "SevenminAudio"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

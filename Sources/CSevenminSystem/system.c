@@ -162,6 +162,20 @@ int csevenmin_tty_flow_control(int fd, int on) {
     return tcsetattr(fd, TCSANOW, &t);
 }
 
+int csevenmin_tty_keys(int fd) {
+    struct termios t;
+    if (tcgetattr(fd, &t) != 0) return -1;
+    t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    t.c_cc[VMIN] = 1;
+    t.c_cc[VTIME] = 0;
+    return tcsetattr(fd, TCSANOW, &t);
+}
+
+int csevenmin_tty_restore_saved(int fd) {
+    if (!guard_have_modes) { errno = ENOENT; return -1; }
+    return tcsetattr(fd, TCSANOW, &guard_modes);
+}
+
 /* ---- stderr redirection ---- */
 
 int csevenmin_stderr_redirect(const char *path) {

@@ -58,14 +58,21 @@ extension StartCommand: RunnableCommand {
         defer { status?.remove() }
 
         var outcome: (ending: WorkoutEnding, app: WorkoutApp)
+        // Lines instead of a screen when asked, or when there is no terminal to draw on or key into.
+        let plainMode = plain || isatty(STDOUT_FILENO) != 1 || isatty(STDIN_FILENO) != 1
+        let app = WorkoutApp(plan: loaded.plan, settings: plainMode ? PlainWorkout.adjusted(settings) : settings,
+                             resuming: resumption)
         do {
             let signals = try SignalPipe()
             let timer = try DeadlineTimer()
-            outcome = try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
+            outcome = plainMode
+                ? try PlainWorkout.run(app, clock: TimelineClock(clock, timeline), signals: signals, timer: timer,
+                                       audio: audio, recorder: journal, status: status)
+                : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
                 let input = TerminalInput(terminal: terminal, signals: signals, timer: timer)
                 // One renderer for the run: it keeps the colours and wrapped text it has worked out.
                 let renderer = ScreenRenderer(depth: terminal.colorDepth, glyphs: .forLocale(utf8: localeCharsetIsUTF8()))
-                let loop = WorkoutLoop(app: WorkoutApp(plan: loaded.plan, settings: settings, resuming: resumption),
+                let loop = WorkoutLoop(app: app,
                                        clock: TimelineClock(clock, timeline), terminal: terminal, input: input,
                                        audio: audio, recorder: journal, renderer: renderer, opener: BrowserOpener(),
                                        status: status)

@@ -64,15 +64,16 @@ public enum SoundFile {
 
     /// Decodes a short cue in any format libsndfile reads (WAV, FLAC, OGG…) to mono 16-bit
     /// (`sf_open`, `sf_readf_short`). The header is not trusted: frames, channels and rate are
-    /// checked against a cue's limits before anything is allocated.
-    public static func read(_ path: String) throws -> Sound {
+    /// checked against a cue's limits before anything is allocated; `longest` raises the length
+    /// limit, for reading back an exported track.
+    public static func read(_ path: String, longest: Double = maxCueSeconds) throws -> Sound {
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
             throw SoundFileError(reason: .cannotOpen, call: "sf_open", path: path,
                                  detail: String(cString: sf_strerror(nil)))
         }
         defer { sf_close(file) }
-        return try decode(file, info: info, path: path)
+        return try decode(file, info: info, path: path, longest: longest)
     }
 
     /// Decodes a cue held in memory, such as one built into the program, as `read` decodes a file
@@ -90,7 +91,8 @@ public enum SoundFile {
     }
 
     /// The samples of an open file, checked against a cue's limits first, mixed down to mono.
-    private static func decode(_ file: OpaquePointer, info: SF_INFO, path: String) throws -> Sound {
+    private static func decode(_ file: OpaquePointer, info: SF_INFO, path: String,
+                               longest: Double = maxCueSeconds) throws -> Sound {
         let channels = Int(info.channels), rate = Int(info.samplerate)
         func refuse(_ detail: String) -> SoundFileError {
             SoundFileError(reason: .notACue, call: "sf_open", path: path, detail: detail)
@@ -98,8 +100,8 @@ public enum SoundFile {
         guard (1...maxChannels).contains(channels) else { throw refuse("\(channels) channels, not mono or stereo") }
         guard sampleRates.contains(rate) else { throw refuse("sample rate \(rate) Hz") }
         guard info.frames > 0 else { throw refuse("no audio frames") }
-        guard Double(info.frames) <= maxCueSeconds * Double(rate) else {
-            throw refuse("\(info.frames) frames, longer than a cue (\(Int(maxCueSeconds)) s)")
+        guard Double(info.frames) <= longest * Double(rate) else {
+            throw refuse("\(info.frames) frames, longer than a cue (\(Int(longest)) s)")
         }
         var interleaved = [Int16](repeating: 0, count: Int(info.frames) * channels)
         let got = interleaved.withUnsafeMutableBufferPointer { sf_readf_short(file, $0.baseAddress, info.frames) }
@@ -123,8 +125,9 @@ public enum SoundFile {
 
     /// Writes `sound` in `format`, or in the format the extension names (`sf_open` for writing,
     /// `sf_writef_short`). Throws `.unknownFormat` for any other extension, `.cannotOpen` when the
-    /// file cannot be created.
-    public static func write(_ sound: Sound, to path: String, format: SoundFileFormat? = nil) throws {
+    /// file cannot be created. `progress` hears the fraction written after each block.
+    public static func write(_ sound: Sound, to path: String, format: SoundFileFormat? = nil,
+                             progress: ((Double) -> Void)? = nil) throws {
         let format = try format ?? SoundFileFormat.of(path: path)
         var info = SF_INFO()
         info.samplerate = Int32(sound.sampleRate)
@@ -143,6 +146,7 @@ public enum SoundFile {
                 if sf_writef_short(file, samples.baseAddress! + start, sf_count_t(count)) != count {
                     failure = String(cString: sf_strerror(file))
                 }
+                progress?(Double(start + count) / Double(samples.count))
             }
         }
         // Closing flushes the encoder and the header; a failure there is a failed write too.

@@ -74,13 +74,15 @@ public struct TrackRenderer: Sendable {
     }
 
     /// Renders the track and writes it in the format the extension of `path` names (WAV, FLAC,
-    /// OGG/Vorbis). Throws `SoundFileError` (`.unknownFormat`, `.cannotOpen`…).
+    /// OGG/Vorbis). Throws `SoundFileError` (`.unknownFormat`, `.cannotOpen`…). `progress` hears
+    /// the fraction written, which is most of the time taken.
     @discardableResult
-    public func export(duration: Double, items: [Item], to path: String) throws -> Track {
+    public func export(duration: Double, items: [Item], to path: String,
+                       progress: ((Double) -> Void)? = nil) throws -> Track {
         // Checked first, so a bad name fails before the work of rendering.
         let format = try SoundFileFormat.of(path: path)
         let track = render(duration: duration, items: items)
-        try SoundFile.write(track.sound, to: path, format: format)
+        try SoundFile.write(track.sound, to: path, format: format, progress: progress)
         return track
     }
 }

@@ -1,5 +1,6 @@
 import CSevenminSystem
 import Glibc
+import SevenminCore
 
 /// Signals delivered as bytes on a pipe, so the main loop handles them in its own time:
 /// nothing but one `write` happens inside a handler.
@@ -22,6 +23,20 @@ public final class SignalPipe {
             out += buffer[0..<n].map { Int32($0) }
         }
         return out
+    }
+
+    /// What a signal means to the workout; SIGWINCH is a resize, which the terminal must follow first.
+    public static func input(for signo: Int32) -> Input? {
+        switch signo {
+        case SIGINT: return .signal(.interrupt)
+        case SIGTERM: return .signal(.terminate)
+        case SIGHUP: return .signal(.hangUp)
+        case SIGQUIT: return .signal(.quit)
+        case SIGTSTP: return .signal(.suspend)
+        case SIGCONT: return .signal(.continued)
+        case SIGWINCH: return .resize
+        default: return nil
+        }
     }
 
     /// Stops with the default action (as Ctrl-Z would have), then catches SIGTSTP again after `fg`.

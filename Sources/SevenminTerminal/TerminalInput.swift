@@ -26,18 +26,9 @@ public final class TerminalInput: InputSource {
         if fds[2].revents != 0 { timer.clear() }
         if fds[1].revents != 0 {
             for signo in signals.drain() {
-                switch signo {
-                case SIGINT: inputs.append(.signal(.interrupt))
-                case SIGTERM: inputs.append(.signal(.terminate))
-                case SIGHUP: inputs.append(.signal(.hangUp))
-                case SIGQUIT: inputs.append(.signal(.quit))
-                case SIGTSTP: inputs.append(.signal(.suspend))
-                case SIGCONT: inputs.append(.signal(.continued))
-                case SIGWINCH:
-                    terminal.followResize()
-                    inputs.append(.resize)
-                default: break
-                }
+                guard let input = SignalPipe.input(for: signo) else { continue }
+                if input == .resize { terminal.followResize() }
+                inputs.append(input)
             }
         }
         var closed = fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0

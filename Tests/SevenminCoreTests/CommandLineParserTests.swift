@@ -10,6 +10,8 @@ func same(_ a: any ParsableCommand, _ b: any ParsableCommand) -> Bool {
 
 private func isEqual<T: Equatable>(_ a: T, _ b: Any) -> Bool { (b as? T) == a }
 
+let soundFileNames = "a name ending in .wav, .flac or .ogg"
+
 @Suite("Command line")
 struct CommandLineParserTests {
     static func start(_ edit: (inout StartCommand) -> Void = { _ in }) -> StartCommand {
@@ -45,6 +47,15 @@ struct CommandLineParserTests {
             $0.noHistory = true; $0.voiceName = "de"; $0.rate = 150; $0.volume = 40; $0.countAloud = true
         }),
         (["start", "--bell"], start { $0.bell = .always }),
+        (["start", "--plain", "--voice", "de", "--rate", "200", "--count-aloud", "--volume", "40"], start {
+            $0.plain = true; $0.speech.name = "de"; $0.speech.rate = 200; $0.speech.countAloud = true
+            $0.speech.volume = 40
+        }),
+        (["export-audio", "out.flac"], { var o = ExportAudioCommand(); o.path = "out.flac"; return o }()),
+        (["export-audio", "--no-voice", "--force", "x/Out.OGG", "tabata", "--rounds", "2"], {
+            var o = ExportAudioCommand(); o.path = "x/Out.OGG"; o.plan.routine = "tabata"; o.speech.enabled = false
+            o.force = true; o.plan.adjustments.rounds = 2; return o
+        }()),
         (["list"], ListCommand()),
         (["list", "tabata", "--json"], { var o = ListCommand(); o.plan.routine = "tabata"; o.json = true; return o }()),
         (["routines"], RoutinesCommand()),
@@ -76,6 +87,15 @@ struct CommandLineParserTests {
         (["help", "nope"], .unknownCommand("nope", suggestion: nil)),
         (["validate"], .missingArgument("<file>", command: "validate")),
         (["new"], .missingArgument("<name>", command: "new")),
+        (["export-audio"], .missingArgument("<file>", command: "export-audio")),
+        (["export-audio", "a.mp3"], .invalidValue(option: "<file>", value: "a.mp3", expected: soundFileNames,
+                                                  command: "export-audio")),
+        (["export-audio", "wav"], .invalidValue(option: "<file>", value: "wav", expected: soundFileNames,
+                                                command: "export-audio")),
+        (["export-audio", "a.wav", "classic", "more"], .unexpectedArgument("more", command: "export-audio")),
+        (["export-audio", "a.wav", "--voice", "a b"], .invalidValue(option: "--voice <name>", value: "a b",
+                                                                    expected: "a voice name such as en-us",
+                                                                    command: "export-audio")),
         (["new", "a", "b"], .unexpectedArgument("b", command: "new")),
         (["completions", "tcsh"],
          .invalidValue(option: "<shell>", value: "tcsh", expected: "one of bash, zsh, fish", command: "completions")),

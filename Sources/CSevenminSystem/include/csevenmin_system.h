@@ -42,6 +42,15 @@ void csevenmin_crash_guard_unlink(const char *path);
    Returns 0, or -1 with errno set. */
 int csevenmin_tty_flow_control(int fd, int on);
 
+/* Puts `fd` in non-canonical mode without echo, one byte at a time, keeping
+   the keys that send signals (Ctrl-C stays SIGINT) and the output processing
+   (a newline still returns the carriage). Returns 0, or -1 with errno set. */
+int csevenmin_tty_keys(int fd);
+
+/* Puts back on `fd` the modes saved by csevenmin_crash_guard_save_modes.
+   Returns 0, or -1 with errno set (ENOENT: none were saved). */
+int csevenmin_tty_restore_saved(int fd);
+
 /* Redirects fd 2 to `path` (appending, created 0600, never through a
    symbolic link), returning a dup of the old fd 2 to hand to
    csevenmin_stderr_restore, or -1 with errno set. */

@@ -18,10 +18,13 @@ public struct CoachSettings: Equatable, Sendable {
     public var seed: UInt64?
     /// Send a desktop notification through the terminal at the finish.
     public var notify = false
+    /// Keep the summary up until a key is pressed; off in plain mode, where nobody may be at the keys.
+    public var summaryWaitsForKey = true
 
     public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
-                seed: UInt64? = nil, notify: Bool = false) {
+                seed: UInt64? = nil, notify: Bool = false, summaryWaitsForKey: Bool = true) {
         self.notify = notify
+        self.summaryWaitsForKey = summaryWaitsForKey
         self.flash = flash
         self.bell = bell
         self.voice = voice

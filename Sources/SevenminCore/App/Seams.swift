@@ -4,6 +4,9 @@ public protocol TerminalBackend: AnyObject {
     var size: (width: Int, height: Int) { get }
     /// Shows `grid`, writing only what changed since the last frame.
     func draw(_ grid: CellGrid)
+    /// Shows a frame: by default rendered to a grid of the terminal's size and drawn; the plain
+    /// terminal writes lines from the model instead.
+    func present(_ model: ScreenModel, with renderer: ScreenRenderer)
     /// Forgets what is on screen, so the next frame is drawn in full.
     func invalidate()
     func bell()
@@ -12,6 +15,13 @@ public protocol TerminalBackend: AnyObject {
     func notify(title: String, body: String)
     /// Gives the terminal back and stops the process; returns once it runs again (after `fg`).
     func suspend()
+}
+
+extension TerminalBackend {
+    public func present(_ model: ScreenModel, with renderer: ScreenRenderer) {
+        let size = self.size
+        draw(renderer.render(model, width: size.width, height: size.height))
+    }
 }
 
 /// Where the loop waits for something to happen.

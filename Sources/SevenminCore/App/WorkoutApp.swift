@@ -139,6 +139,7 @@ public struct WorkoutApp: Sendable {
         if session.state == .finished, finishSeen == nil { finishSeen = now }
         effects += status(at: now)
         effects.append(.draw(screen(at: now)))
+        if session.state == .finished, !settings.summaryWaitsForKey { effects.append(.quit(.completed)) }
         return effects
     }
 

@@ -61,8 +61,7 @@ public final class WorkoutLoop {
             switch effect {
             case .draw(let model):
                 guard k == lastDraw else { continue }
-                let size = terminal.size
-                terminal.draw(renderer.render(model, width: size.width, height: size.height))
+                terminal.present(model, with: renderer)
             case .repaint: terminal.invalidate()
             case .playCue(let cue, let due): audio?.play(cue, due: due)
             case .announce(let phrase): audio?.say(phrase)

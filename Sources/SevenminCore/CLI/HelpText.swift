@@ -21,8 +21,9 @@ public enum HelpText {
             out += "\n" + TextWrap.lines(discussion, width: max(20, width)).joined(separator: "\n") + "\n"
         }
         out += "\n" + hanging("USAGE: ", spec.usage, width: width)
-        if let name = spec.positional.name, let help = spec.positional.help {
-            out += "\nARGUMENTS:\n" + rows([("<\(name)>", help)], width: width)
+        let arguments = spec.positional.arguments
+        if !arguments.isEmpty {
+            out += "\nARGUMENTS:\n" + rows(arguments.map { ("<\($0.name)>", $0.help) }, width: width)
         }
         var options = spec.options.map { o in (o.value.map { "--\(o.long) <\($0)>" } ?? "--\(o.long)", o.help) }
         options.append(("-h, --help", "Show help information."))

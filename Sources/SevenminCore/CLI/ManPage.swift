@@ -53,13 +53,19 @@ public enum ManPage {
         } else {
             for o in spec.options { parts.append("[" + Roff.option(o) + "]" + (o.repeatable ? "..." : "")) }
         }
-        switch spec.positional {
-        case .none: break
-        case .optional(let n, _, _): parts.append("[\\fI\(Roff.literal(n))\\fR]")
-        case .required(let n, _, _): parts.append("\\fI\(Roff.literal(n))\\fR")
-        case .oneOrMore(let n, _, _): parts.append("\\fI\(Roff.literal(n))\\fR...")
-        }
+        parts += arguments(spec.positional)
         return parts.joined(separator: " ")
+    }
+
+    /// The arguments of a synopsis, as troff words: `[routine]`, `file`, `file...`.
+    static func arguments(_ positional: Positional) -> [String] {
+        switch positional {
+        case .none: return []
+        case .optional(let n, _, _): return ["[\\fI\(Roff.literal(n))\\fR]"]
+        case .required(let n, _, _): return ["\\fI\(Roff.literal(n))\\fR"]
+        case .oneOrMore(let n, _, _): return ["\\fI\(Roff.literal(n))\\fR..."]
+        case .requiredThenOptional(let n, _, _, let then): return ["\\fI\(Roff.literal(n))\\fR"] + arguments(then)
+        }
     }
 
     /// `sevenmin(1)`.

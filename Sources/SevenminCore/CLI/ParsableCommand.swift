@@ -9,9 +9,9 @@ public protocol ParsableCommand: Sendable {
 public enum CommandLineParser {
     /// Every subcommand, in the order help lists them. Help, parsing and completions read this table.
     public static let commands: [any ParsableCommand.Type] = [
-        StartCommand.self, ListCommand.self, RoutinesCommand.self, NewCommand.self, ValidateCommand.self,
-        HistoryCommand.self, StatsCommand.self, StatusCommand.self, ConfigCommand.self, DoctorCommand.self,
-        CompletionsCommand.self, ManCommand.self, HelpCommand.self,
+        StartCommand.self, ListCommand.self, ExportAudioCommand.self, RoutinesCommand.self, NewCommand.self,
+        ValidateCommand.self, HistoryCommand.self, StatsCommand.self, StatusCommand.self, ConfigCommand.self,
+        DoctorCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
     ]
 
     /// Commands for the completion scripts' use: parsed, but left out of help, the manual and completion.

@@ -32,8 +32,9 @@ public struct PlanRequest: Equatable, Sendable {
         "routine", help: "A routine's name (see 'sevenmin routines') or the path to a .json file. (default: classic)",
         values: .routine)
 
-    public init(_ parsed: ParsedArguments) throws(UsageError) {
-        if let r = parsed.positional.first { routine = r }
+    /// The request from parsed arguments, the routine being the positional at `routineAt` if given.
+    public init(_ parsed: ParsedArguments, routineAt position: Int = 0) throws(UsageError) {
+        if parsed.positional.count > position { routine = parsed.positional[position] }
         adjustments.rounds = try parsed.integer("rounds", placeholder: "n", in: 1...RoutineLoader.maximumRounds)
         adjustments.work = try parsed.seconds("work", allowZero: false)
         adjustments.rest = try parsed.seconds("rest", allowZero: true)

@@ -40,17 +40,23 @@ enum ZshCompletion {
         for spec in commands {
             var specs = spec.options.map(option)
             specs.append("'(- *)'{-h,--help}'[Show help information.]'")
-            switch spec.positional {
-            case .none: break
-            case .optional(let n, _, let v): specs.append(quote("::" + n + ":" + action(v)))
-            case .required(let n, _, let v): specs.append(quote(":" + n + ":" + action(v)))
-            case .oneOrMore(let n, _, let v): specs.append(quote("*:" + n + ":" + action(v)))
-            }
+            specs += arguments(spec.positional)
             out += "    \(spec.name))\n      _arguments \\\n"
             out += specs.map { "        " + $0 }.joined(separator: " \\\n") + "\n      ;;\n"
         }
         out += "    esac\n    ;;\n  esac\n}\n\n_sevenmin \"$@\"\n"
         return out
+    }
+
+    /// The `_arguments` specs of the arguments: `::routine:…` optional, `:file:…` required, `*:…` many.
+    static func arguments(_ positional: Positional) -> [String] {
+        switch positional {
+        case .none: return []
+        case .optional(let n, _, let v): return [quote("::" + n + ":" + action(v))]
+        case .required(let n, _, let v): return [quote(":" + n + ":" + action(v))]
+        case .oneOrMore(let n, _, let v): return [quote("*:" + n + ":" + action(v))]
+        case .requiredThenOptional(let n, _, let v, let then): return [quote(":" + n + ":" + action(v))] + arguments(then)
+        }
     }
 
     /// An `_arguments` spec: `--events=[help]:file:_files`; `=` takes the value in either word.

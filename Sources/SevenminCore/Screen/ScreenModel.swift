@@ -39,6 +39,10 @@ public struct ScreenModel: Equatable, Sendable {
     /// 1 or 2 for an exercise done on each side; nil otherwise.
     public var side: Int?
     public var remaining: Double
+    /// The segment's countdown as now set (with any time added), for the plain transcript's halfway.
+    public var segmentLength: Double = 0
+    /// Seconds of workout so far, pauses excluded.
+    public var elapsed: Double = 0
     public var totalRemaining: Double
     public var progress: Double
     public var paused: Bool
@@ -104,6 +108,8 @@ public struct ScreenModel: Equatable, Sendable {
         round = segment.round
         rounds = plan.rounds
         remaining = session.remaining(at: now)
+        segmentLength = session.timer.countdownTime
+        elapsed = session.activeTime(at: now)
         if segment.segment.isWork, exercise.sides == 2 {
             side = remaining <= session.timer.countdownTime / 2 ? 2 : 1
         }

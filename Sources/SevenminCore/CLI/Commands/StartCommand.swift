@@ -12,13 +12,7 @@ public struct StartCommand: ParsableCommand, Equatable {
             OptionSpec(long: "mute", value: nil, help: "Play no sound."),
             OptionSpec(long: "events", value: "file",
                        help: "Append a JSON line per event (segment starts, cues, pauses) to file.", values: .file),
-            OptionSpec(long: "voice", value: "name",
-                       help: "Speak with this espeak-ng voice, e.g. en-us, de, fr. (default: the routine's, else en-us)",
-                       values: .voice),
-            OptionSpec(long: "no-voice", value: nil, help: "Do not speak; cues only."),
-            OptionSpec(long: "rate", value: "wpm", help: "Speak at this many words a minute. (values: 80-450; default: 175)"),
-            OptionSpec(long: "count-aloud", value: nil, help: "Say the last three seconds aloud instead of ticking them."),
-            OptionSpec(long: "volume", value: "percent", help: "Loudness of cues and voice. (values: 0-100; default: 100)"),
+        ] + VoiceRequest.options + [
             OptionSpec(long: "audio-driver", value: "name",
                        help: "The libao driver to play through, e.g. pulse, alsa, oss. (default: libao's, then pulse, alsa, oss)"),
             OptionSpec(long: "audio-device", value: "device", help: "The device for that driver, e.g. hw:1 for alsa."),
@@ -33,6 +27,9 @@ public struct StartCommand: ParsableCommand, Equatable {
             OptionSpec(long: "no-bell", value: nil, help: "Never ring the terminal bell (by default it rings when there is no sound device)."),
             OptionSpec(long: "no-notify", value: nil,
                        help: "Send no desktop notification through the terminal at the finish."),
+            OptionSpec(long: "plain", value: nil,
+                       help: "Write a line per change instead of drawing the screen: for screen readers and logs. "
+                           + "(default: on when standard input or output is not a terminal)"),
         ] + PlanRequest.options)
 
     public var plan = PlanRequest()
@@ -41,12 +38,7 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var flash = true
     public var bell = CoachSettings.Bell.auto
     public var color = ColorChoice.auto
-    /// Speak at all; the voice's name, when given, overrides the routine's.
-    public var voice = true
-    public var voiceName: String?
-    public var rate = 175
-    public var countAloud = false
-    public var volume = 100
+    public var speech = VoiceRequest()
     public var audioDriver: String?
     public var audioDevice: String?
     public var noHistory = false
@@ -54,6 +46,8 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var notify = true
     /// The options given on the command line, which the config file may not override.
     public var explicit = GivenOptions()
+    /// Lines instead of a screen; also chosen when standard input or output is not a terminal.
+    public var plain = false
 
     public init() {}
 
@@ -62,16 +56,10 @@ public struct StartCommand: ParsableCommand, Equatable {
         mute = parsed.flag("mute")
         eventsPath = parsed.value("events")
         flash = !parsed.flag("no-flash")
-        voice = !parsed.flag("no-voice")
-        voiceName = parsed.value("voice")
-        if let name = voiceName, !VoiceName.isValid(name) {
-            throw .invalidValue(option: "--voice <name>", value: name, expected: "a voice name such as en-us", command: "start")
-        }
-        rate = try parsed.integer("rate", placeholder: "wpm", in: 80...450) ?? 175
-        countAloud = parsed.flag("count-aloud")
-        volume = try parsed.integer("volume", placeholder: "percent", in: 0...100) ?? 100
+        speech = try VoiceRequest(parsed)
         audioDriver = parsed.value("audio-driver")
         audioDevice = parsed.value("audio-device")
+        plain = parsed.flag("plain")
         noHistory = parsed.flag("no-history")
         resume = parsed.flag("resume")
         // A resumed workout replays its own plan: nothing may change it.
@@ -124,4 +112,28 @@ public struct GivenOptions: Equatable, Sendable {
     public init(_ names: Set<String> = []) { self.names = names }
 
     public static func == (_: GivenOptions, _: GivenOptions) -> Bool { true }
+}
+
+extension StartCommand {
+    /// Speak at all; the voice's name, when given, overrides the routine's.
+    public var voice: Bool {
+        get { speech.enabled }
+        set { speech.enabled = newValue }
+    }
+    public var voiceName: String? {
+        get { speech.name }
+        set { speech.name = newValue }
+    }
+    public var rate: Int {
+        get { speech.rate }
+        set { speech.rate = newValue }
+    }
+    public var countAloud: Bool {
+        get { speech.countAloud }
+        set { speech.countAloud = newValue }
+    }
+    public var volume: Int {
+        get { speech.volume }
+        set { speech.volume = newValue }
+    }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import SevenminCore
+import SevenminSystem
+import SevenminTerminal
+
+/// `start` in plain mode (`--plain`, or no terminal on standard input or output): the same loop and app as
+/// the full screen, with a line per change on standard output and keys read from a terminal on
+/// standard input when there is one.
+enum PlainWorkout {
+    /// The settings of a plain workout: the summary does not wait for a key, since nobody may be at
+    /// the keys, and nothing flashes.
+    static func adjusted(_ settings: CoachSettings) -> CoachSettings {
+        var settings = settings
+        settings.summaryWaitsForKey = false
+        settings.flash = false
+        return settings
+    }
+
+    /// Runs `app` (made with `adjusted` settings) to its end.
+    static func run(_ app: WorkoutApp, clock: any MonotonicClock, signals: SignalPipe, timer: DeadlineTimer,
+                    audio: (any AudioSink)?, recorder: any WorkoutRecorder,
+                    status: (any StatusPublisher)?) throws -> (ending: WorkoutEnding, app: WorkoutApp) {
+        let transcript = PlainTranscript(unicode: localeCharsetIsUTF8())
+        func workout(_ keyboard: KeyboardMode?) throws -> (ending: WorkoutEnding, app: WorkoutApp) {
+            let terminal = PlainTerminal(transcript: transcript, signals: signals, keyboard: keyboard) {
+                Console.out($0)
+            }
+            let loop = WorkoutLoop(app: app, clock: clock, terminal: terminal,
+                                   input: PlainInput(signals: signals, timer: timer, keyboard: keyboard,
+                                                     outputClosed: { Console.outputError == EPIPE }),
+                                   audio: audio, recorder: recorder, status: status)
+            return (try loop.run(), loop.app)
+        }
+        guard KeyboardMode.isTerminal(STDIN_FILENO) else { return try workout(nil) }
+        return try KeyboardMode.withKeys(fd: STDIN_FILENO) { try workout($0) }
+    }
+}

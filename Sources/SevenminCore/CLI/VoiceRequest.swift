@@ -1,0 +1,34 @@
+/// The voice and loudness options that `start` and `export-audio` share.
+public struct VoiceRequest: Equatable, Sendable {
+    /// Speak at all; the voice's name, when given, overrides the routine's.
+    public var enabled = true
+    public var name: String?
+    public var rate = 175
+    public var countAloud = false
+    public var volume = 100
+
+    public init() {}
+
+    public static let options = [
+        OptionSpec(long: "voice", value: "name",
+                   help: "Speak with this espeak-ng voice, e.g. en-us, de, fr. (default: the routine's, else en-us)",
+                   values: .voice),
+        OptionSpec(long: "no-voice", value: nil, help: "Do not speak; cues only."),
+        OptionSpec(long: "rate", value: "wpm",
+                   help: "Speak at this many words a minute. (values: 80-450; default: 175)"),
+        OptionSpec(long: "count-aloud", value: nil, help: "Say the last three seconds aloud instead of ticking them."),
+        OptionSpec(long: "volume", value: "percent", help: "Loudness of cues and voice. (values: 0-100; default: 100)"),
+    ]
+
+    public init(_ parsed: ParsedArguments) throws(UsageError) {
+        enabled = !parsed.flag("no-voice")
+        name = parsed.value("voice")
+        if let name, !VoiceName.isValid(name) {
+            throw .invalidValue(option: "--voice <name>", value: name, expected: "a voice name such as en-us",
+                                command: parsed.spec.name)
+        }
+        rate = try parsed.integer("rate", placeholder: "wpm", in: 80...450) ?? 175
+        countAloud = parsed.flag("count-aloud")
+        volume = try parsed.integer("volume", placeholder: "percent", in: 0...100) ?? 100
+    }
+}

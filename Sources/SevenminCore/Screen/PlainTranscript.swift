@@ -1,0 +1,87 @@
+/// The workout as plain lines, one per change, for screen readers, logs and pipes: handed every
+/// frame the app draws, it answers with the lines that frame adds. No cursor movement, no colour;
+/// the time in front is the workout's active time, so a log reads as a timeline.
+public struct PlainTranscript: Sendable {
+    /// Whether the locale can show characters outside ASCII; if not, `—` becomes `-` and others `?`.
+    public let unicode: Bool
+    private var last: ScreenModel?
+    private var halfwaySaid = false
+
+    public init(unicode: Bool) {
+        self.unicode = unicode
+    }
+
+    /// What the keys do, said when the help overlay opens.
+    static let keys = "Keys: space pauses, n or right skips, p or left goes back, r restarts the segment, "
+        + "+ and - add or remove 10 s, o opens the video, q quits"
+
+    /// The lines `model` adds to what was said before; empty when nothing a listener needs changed.
+    public mutating func lines(for model: ScreenModel) -> [String] {
+        var lines: [String] = []
+        let at = TimeFormat.clock(model.elapsed, roundingUp: false)
+        func say(_ parts: String...) { lines.append(text(at + " " + parts.joined(separator: dash))) }
+        defer { last = model }
+        guard let last else {
+            let exercises = model.workCount == 1 ? "1 exercise" : "\(model.workCount) exercises"
+            let rounds = model.rounds > 1 ? " in \(model.rounds) rounds" : ""
+            say(visible(model.routineName), exercises + rounds,
+                TimeFormat.clock(model.totalRemaining) + " in all")
+            say(segmentLine(model))
+            halfwaySaid = halfway(model)
+            return lines
+        }
+        if model.summary != nil {
+            // The counts follow on the summary line every run of `start` ends with.
+            if last.summary == nil { say("Finished") }
+            return lines
+        }
+        let moved = model.kind != last.kind || model.workNumber != last.workNumber || model.round != last.round
+            || model.stage != last.stage || model.exerciseNumber != last.exerciseNumber
+        // The same segment back at its full length after time had run: it was restarted.
+        let restarted = !moved && model.remaining >= model.segmentLength - 1e-3
+            && last.remaining < last.segmentLength - 1e-3
+        if moved || restarted {
+            say(segmentLine(model))
+            halfwaySaid = halfway(model)
+        } else if model.segmentLength != last.segmentLength {
+            say(heading(model), TimeFormat.clock(model.remaining) + " left")
+        }
+        if model.paused != last.paused { say(model.paused ? "Paused" : "Going on") }
+        if !halfwaySaid, model.kind == .work, halfway(model) {
+            halfwaySaid = true
+            say(model.side == nil ? "Halfway" : "Switch sides")
+        }
+        if model.overlay != last.overlay {
+            switch model.overlay {
+            case .help: say(PlainTranscript.keys)
+            case .confirmQuit: say("Quit this workout? y quits, any other key goes on")
+            case .none: break
+            }
+        }
+        if model.notice != last.notice, let notice = model.notice { say("Note: " + visible(notice)) }
+        return lines
+    }
+
+    // MARK: Wording
+
+    private var dash: String { unicode ? " — " : " - " }
+
+    private func halfway(_ model: ScreenModel) -> Bool {
+        model.segmentLength > 0 && model.remaining <= model.segmentLength / 2 + 1e-6
+    }
+
+    private func heading(_ model: ScreenModel) -> String { visible(WorkoutScreen.title(model)) }
+
+    private func segmentLine(_ model: ScreenModel) -> String {
+        var parts = [heading(model), "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
+        if model.kind == .work, model.side != nil { parts[1] += ", each side" }
+        if let next = model.upNext { parts.append("next: " + visible(next.title)) }
+        return parts.joined(separator: dash)
+    }
+
+    /// The line as the locale can show it: outside a UTF-8 locale, ASCII only.
+    private func text(_ line: String) -> String {
+        guard !unicode else { return line }
+        return String(String.UnicodeScalarView(line.unicodeScalars.map { $0.isASCII ? $0 : "?" }))
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import SevenminAudio
+import SevenminCore
+import Testing
+
+/// `sevenmin export-audio`, run as a user would, with the file read back and checked frame by frame.
+@Suite("Export audio end to end", .serialized)
+struct ExportAudioTests {
+    let short = fixtures + "/short.json"
+
+    /// The plan of `short.json` and its cue sounds, as the program loads them.
+    func plan() throws -> Plan {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: short)))
+        return Plan(try RoutineLoader.parse(bytes, path: short))
+    }
+
+    func cues() throws -> [Cue: Sound] {
+        Dictionary(uniqueKeysWithValues: try Cue.allCases.map {
+            ($0, try SoundFile.read(repositoryRoot + "/Sounds/\($0.rawValue).wav"))
+        })
+    }
+
+    /// Where each item's sound begins in `track`: the first frame at which the track differs from the
+    /// same schedule rendered without that item. A cue must begin on its planned frame; a phrase too,
+    /// unless the voice is still speaking, when it follows the phrase before (as live); a phrase
+    /// dropped as stale must not be heard at all.
+    func expectOnsetsOnTheirFrames(_ track: Sound, items: [TrackRenderer.Item], duration: Double,
+                                   sourceLocation: SourceLocation = #_sourceLocation) {
+        let rate = Double(track.sampleRate)
+        let renderer = TrackRenderer(sampleRate: track.sampleRate)
+        let full = renderer.render(duration: duration, items: items)
+        #expect(track.samples == full.sound.samples, "the file is the schedule's mix", sourceLocation: sourceLocation)
+        let delivered = Dictionary(full.deliveries.map { ("\($0.kind)@\($0.offset)", $0.delivery) }) { a, _ in a }
+        var voiceFree = 0
+        for (k, item) in items.enumerated().sorted(by: { $0.element.offset < $1.element.offset }) {
+            var others = items
+            others.remove(at: k)
+            let without = renderer.render(duration: duration, items: others).sound.samples
+            let differs = track.samples.indices.first { $0 >= without.count || track.samples[$0] != without[$0] }
+            let sound = item.sound.resampled(to: track.sampleRate).samples
+            var expected = Int((item.offset * rate).rounded())
+            switch (item.kind, delivered["\(item.kind)@\(item.offset)"]) {
+            case (.phrase, .stale?):
+                #expect(differs == nil, "\(item.kind) is stale yet heard", sourceLocation: sourceLocation)
+                continue
+            case (.phrase, _):
+                expected = max(expected, voiceFree)
+                voiceFree = expected + sound.count
+            default: break
+            }
+            // The first frame that differs is the sound's first non-zero sample, or earlier when the sound
+            // ducks what already plays (a phrase over a cue) — but never before the sound is due.
+            let lead = sound.firstIndex { $0 != 0 } ?? 0
+            let heard = differs ?? -1
+            #expect(heard >= expected - 1 && heard <= expected + lead + 1,
+                    "\(item.kind) due at frame \(expected) (first sound +\(lead)), heard from \(heard)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: ["wav", "flac"])
+    func everyCueStartsOnItsPlannedFrame(format: String) throws {
+        let path = temporaryDirectory() + "/short." + format
+        let result = try run(binary, ["export-audio", "--no-voice", path, short])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Wrote "))
+        // Standard error is a file here: no progress bar.
+        #expect(result.stderr.isEmpty)
+        let track = try SoundFile.read(path, longest: 60)
+        let plan = try plan(), cues = try cues()
+        let items = try WorkoutTrack.items(for: plan, cues: cues, countAloud: false, speak: nil)
+        #expect(items.count == 11)
+        // The plan, and the last cue ringing on past its end.
+        let end = items.map { $0.offset + $0.sound.duration }.max() ?? 0
+        #expect(abs(Double(track.samples.count) / Double(track.sampleRate) - max(plan.totalDuration, end))
+                <= 1 / Double(track.sampleRate))
+        expectOnsetsOnTheirFrames(track, items: items, duration: plan.totalDuration)
+    }
+
+    @Test func everyPhraseStartsOnItsPlannedFrameToo() throws {
+        let path = temporaryDirectory() + "/short.flac"
+        let result = try run(binary, ["export-audio", path, short])
+        #expect(result.status == 0, "\(result.stderr)")
+        let track = try SoundFile.read(path, longest: 60)
+        let voice = try SpeechSynthesizer(voice: "en-us", wordsPerMinute: 175)
+        let plan = try plan()
+        let items = try WorkoutTrack.items(for: plan, cues: try cues(), countAloud: false) { try voice.synthesize($0) }
+        #expect(items.filter { if case .phrase = $0.kind { true } else { false } }.count == 7)
+        expectOnsetsOnTheirFrames(track, items: items, duration: plan.totalDuration)
+    }
+
+    @Test func oggVorbisDecodesToTheWholeWorkout() throws {
+        let path = temporaryDirectory() + "/short.ogg"
+        let result = try run(binary, ["export-audio", "--no-voice", path, short])
+        #expect(result.status == 0, "\(result.stderr)")
+        let track = try SoundFile.read(path, longest: 60)
+        let plan = try plan()
+        #expect(Double(track.samples.count) / Double(track.sampleRate) >= plan.totalDuration)
+        // The go cue at the end of the get-ready is heard there, lossy coding or not.
+        let go = Int(plan.segments[1].offset * Double(track.sampleRate))
+        #expect(track.samples[go..<go + 2_000].contains { abs(Int($0)) > 1_000 })
+    }
+
+    @Test func aTerminalSeesTheProgressBar() throws {
+        let path = temporaryDirectory() + "/bar.flac"
+        let tmux = try Tmux("\(binary) export-audio \(path) \(short)")
+        let screen = tmux.waitFor(text: "exit=0")
+        #expect(screen.contains("] 100%"))
+        #expect(screen.contains("Wrote "))
+    }
+
+    @Test func anExistingFileIsKeptUnlessForced() throws {
+        let path = temporaryDirectory() + "/mine.wav"
+        try "precious".write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = try run(binary, ["export-audio", "--no-voice", path, short])
+        #expect(refused.status == 73)
+        #expect(refused.stderr.contains("already exists; add --force to overwrite it"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")
+        let forced = try run(binary, ["export-audio", "--no-voice", "--force", path, short])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try SoundFile.read(path, longest: 60).samples.count > 0)
+    }
+
+    @Test func anUnknownExtensionIsAUsageErrorNamingTheFormats() throws {
+        let dir = temporaryDirectory()
+        let result = try run(binary, ["export-audio", dir + "/out.mp3", short])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("expected a name ending in .wav, .flac or .ogg"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.mp3"))
+    }
+
+    @Test func anUnwritableFolderExits73() throws {
+        let dir = temporaryDirectory() + "/locked"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        chmod(dir, 0o500)
+        defer { chmod(dir, 0o700) }
+        // Root writes anywhere; a missing folder is refused for everyone.
+        let target = getuid() == 0 ? dir + "/missing/out.flac" : dir + "/out.flac"
+        let result = try run(binary, ["export-audio", "--no-voice", target, short])
+        #expect(result.status == 73)
+        #expect(result.stderr.contains("Cannot create"))
+    }
+
+    @Test func aVoiceThatCannotBeHadGivesOneNoticeAndTheCues() throws {
+        let path = temporaryDirectory() + "/cues.wav"
+        let result = try run(binary, ["export-audio", "--voice", "xx-nonesuch", path, short])
+        #expect(result.status == 0, "\(result.stderr)")
+        let notices = result.stderr.split(separator: "\n")
+        #expect(notices.count == 1 && notices[0].contains("xx-nonesuch"), "\(result.stderr)")
+        #expect(result.stdout.contains("11 cues, 0 spoken lines"))
+    }
+}
