@@ -36,11 +36,11 @@ def build():
 class Pane:
     """One private tmux server running one command."""
 
-    def __init__(self, name, command):
+    def __init__(self, name, command, size=SIZE):
         self.name = "bench-" + name
         conf = os.path.join(RESULTS, "tmux.conf")
         subprocess.run(["tmux", "-L", self.name, "kill-server"], capture_output=True)
-        sh("tmux", "-L", self.name, "-f", conf, "new-session", "-d", "-x", SIZE[0], "-y", SIZE[1],
+        sh("tmux", "-L", self.name, "-f", conf, "new-session", "-d", "-x", size[0], "-y", size[1],
            command + "; sleep 3600")
 
     def keys(self, *keys):
@@ -68,15 +68,58 @@ def finished(path):
     return lambda: os.path.exists(path) and any(e["event"] == "finish" for e in events(path))
 
 
-def run_workout(binary, name, routine, extra="", wrapper=""):
-    """Runs a workout to its end, presses a key, and returns the events file's path."""
+def run_workout(binary, name, routine, extra="", wrapper="", size=SIZE):
+    """Starts a workout in its own pane; returns the pane, the events file's path and the cost file's."""
     ev = os.path.join(RESULTS, name + ".jsonl")
     cost = os.path.join(RESULTS, name + ".cost.json")
     for p in (ev, cost):
         if os.path.exists(p):
             os.remove(p)
     cmd = f"{wrapper} python3 {MEASURE} {cost} -- {binary} start {routine} --events {ev} {extra}"
-    return Pane(name, cmd), ev, cost
+    return Pane(name, cmd, size), ev, cost
+
+
+def largest_plan():
+    """A routine at the plan size limit: 1,000 exercises x 50 rounds, 100,000 segments, under 24 h."""
+    path = os.path.join(RESULTS, "largest.json")
+    exercises = [{"title": f"Exercise {k}"} for k in range(1000)]
+    with open(path, "w") as f:
+        json.dump({"name": "Largest", "work": 1, "rest": 0.5, "getReady": 1, "rounds": 50, "roundRest": 1,
+                   "exercises": exercises}, f)
+    return path
+
+
+def plan_limits(binary):
+    """First frame and peak memory of the largest plan a routine may have."""
+    path = largest_plan()
+    segments = len(json.loads(sh(binary, "list", path, "--json"))["segments"])
+    pane, ev, cost = run_workout(binary, "largest", path, "--mute --no-history")
+    wait_for(lambda: os.path.exists(ev) and len(events(ev)) > 3, 20)
+    time.sleep(2)
+    pane.keys("q")
+    time.sleep(0.5)
+    pane.keys("y")
+    wait_for(lambda: os.path.exists(cost), 20)
+    pane.close()
+    with open(cost) as f:
+        rss = json.load(f)["maxrss_kib"] / 1024
+    return {"segments": segments, "first_frame_ms": first_frame([binary, "start", path, "--mute", "--no-history"]),
+            "peak_rss_mib": rss}
+
+
+def quiet_bytes_at(binary, size):
+    """Bytes per quiet second at a terminal size, from a minute of a workout."""
+    two = os.path.join(ROOT, "bench", "routines", "two-minutes.json")
+    trace = os.path.join(RESULTS, f"quiet-{size[0]}x{size[1]}.strace")
+    pane, ev, cost = run_workout(binary, f"quiet-{size[0]}", two, "--mute --no-history",
+                                 wrapper=f"strace -f -ttt -e trace=write,writev -o {trace}", size=size)
+    time.sleep(40)
+    pane.keys("q")
+    time.sleep(0.5)
+    pane.keys("y")
+    wait_for(lambda: os.path.exists(cost), 20)
+    pane.close()
+    return steady_bytes(trace)
 
 
 def timing(ev_path):
@@ -196,6 +239,7 @@ def cost_runs(binary):
     for key in ("sm", "sm-c", "sm-w"):
         pane, ev, cost = panes[key]
         wait_for(finished(ev), 200)
+        time.sleep(1.2)
         pane.keys("x")
         wait_for(lambda: os.path.exists(cost), 20)
     for key in ("td", "td-c", "td-w"):
@@ -265,6 +309,7 @@ def main():
         runs["classic"] = run_workout(binary, "timing-classic", "classic")
     for name, (pane, ev, cost) in runs.items():
         wait_for(finished(ev), 700)
+        time.sleep(1.2)  # keys in the first second after the finish are not taken as dismissing it
         pane.keys("x")
     for pane, _, _ in runs.values():
         pane.close()
@@ -273,6 +318,12 @@ def main():
     for name, (_, ev, _) in runs.items():
         t = timing(ev)
         print(f"{name:<10} {t['segments']:>8} {t['p50_ms']:>8.3f} {t['max_ms']:>8.3f} {t['drift_ms']:>9.3f} {t['cues']:>5} {t['cue_max_ms']:>11.3f}")
+    for name, (_, ev, cost) in runs.items():
+        wait_for(lambda: os.path.exists(cost), 20)
+        with open(cost) as f:
+            c = json.load(f)
+        said = sum(1 for e in events(ev) if e["event"] == "say")
+        print(f"{name}: {c['cpu']:.3f} CPU-s for the whole workout, with sound, voice ({said} phrases) and history")
 
     cost = cost_runs(binary)
     print("\ncost over a 2-minute workout (termdown: a 120 s countdown, same terminal size)")
@@ -288,6 +339,11 @@ def main():
         print(f"{label:<20} {fmt.format(a):>10} {fmt.format(b):>10} {ratio:>7.1f}x")
 
     print(f"\nlist classic: {list_cost(binary):.1f} ms process time (median of 41 runs)")
+
+    limits = plan_limits(binary)
+    print(f"largest plan allowed ({limits['segments']} segments): first frame {limits['first_frame_ms']:.1f} ms, "
+          f"peak RSS {limits['peak_rss_mib']:.1f} MiB")
+    print(f"bytes per quiet second at 200x60: {quiet_bytes_at(binary, ('200', '60')):.0f}")
 
 
 if __name__ == "__main__":

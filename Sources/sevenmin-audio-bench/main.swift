@@ -73,6 +73,21 @@ do {
     }
     let outcomes = Dictionary(grouping: track.deliveries, by: { "\($0.delivery)".prefix { $0 != "(" } })
     print("deliveries: " + outcomes.keys.sorted().map { "\($0) \(outcomes[$0]!.count)" }.joined(separator: ", "))
+
+    // Shutting down while the device is still opening (a driver that hangs): close must not wait for it.
+    print("\n## Shutdown")
+    var closes: [Double] = []
+    for _ in 0..<5 {
+        let hung = DeferredCuePlayer {
+            Thread.sleep(forTimeInterval: 10)
+            return CuePlayer(sounds: [:], request: AudioOutputRequest(driver: "null"))
+        }
+        hung.play(.go, due: 0)
+        closes.append(seconds { hung.close() })
+    }
+    closes.sort()
+    print("close with the device open still hanging: median \(fmt(closes[2] * 1_000, 1)) ms, "
+        + "max \(fmt(closes[4] * 1_000, 1)) ms (of 5)")
 } catch {
     FileHandle.standardError.write(Data("sevenmin-audio-bench: \(error)\n".utf8))
     exit(1)
