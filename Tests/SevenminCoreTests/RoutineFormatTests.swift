@@ -54,6 +54,25 @@ struct RoutineFormatTests {
         #expect(problems(json).first == expected)
     }
 
+    @Test func theVoiceAndWhatToSayLoad() throws {
+        let routine = try load(#"{"name": "N", "voice": "de", "exercises": [{"title": "Hampelmann", "say": "Hampel mann"}]}"#)
+        #expect(routine.voice == "de" && routine.exercises[0].say == "Hampel mann")
+        let plain = try load(#"{"name": "N", "exercises": [{"title": "A"}]}"#)
+        #expect(plain.voice == nil && plain.exercises[0].say == nil)
+    }
+
+    @Test(arguments: [
+        (#"{"name": "N", "voice": "de fr", "exercises": [{"title": "A"}]}"#,
+         "r.json:1:24: \"voice\" must be an espeak-ng voice name such as \"en-us\" or \"de\""),
+        (#"{"name": "N", "voice": 3, "exercises": [{"title": "A"}]}"#, "r.json:1:24: \"voice\" must be a string, not a number"),
+        (#"{"name": "N", "exercises": [{"title": "A", "say": "\u2003"}]}"#, "r.json:1:51: \"say\" is empty"),
+        (#"{"name": "N", "exercises": [{"title": "A", "sya": "B"}]}"#,
+         "r.json:1:44: unknown key \"sya\" in an exercise; did you mean \"say\"?"),
+    ])
+    func voiceKeysAreValidatedWithPositions(json: String, expected: String) {
+        #expect(problems(json).first == expected)
+    }
+
     @Test func schemaKeyIsAccepted() throws {
         let routine = try load(#"{"$schema": "schema.json", "name": "N", "exercises": [{"title": "A"}]}"#)
         #expect(routine.name == "N")

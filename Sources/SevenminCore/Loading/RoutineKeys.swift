@@ -29,6 +29,8 @@ public enum RoutineKeys {
                    allowed: "a list of exercises"),
         RoutineKey(key: "cooldown", meaning: "exercises run once, after the last round", byDefault: "none",
                    allowed: "a list of exercises"),
+        RoutineKey(key: "voice", meaning: "the espeak-ng voice the coach speaks with (`--voice` overrides it)",
+                   byDefault: "`en-us`", allowed: "a voice name such as `en-us`, `de`, `fr` (see `espeak-ng --voices`)"),
         RoutineKey(key: "$schema", meaning: "accepted and ignored, so editors find the schema", byDefault: "none",
                    allowed: "text"),
     ]
@@ -36,7 +38,7 @@ public enum RoutineKeys {
     public static let exercise = [
         RoutineKey(key: "title", meaning: "the exercise's name", byDefault: "required", allowed: "as `name`"),
         RoutineKey(key: "description", meaning: "how to do it, wrapped on screen", byDefault: "none", allowed: "text"),
-        RoutineKey(key: "videoId", meaning: "a YouTube video id, shown as `https://www.youtube.com/watch?v=ID`",
+        RoutineKey(key: "videoId", meaning: "a YouTube video id, shown as `https://youtu.be/ID`",
                    byDefault: "none", allowed: "11 of `A-Z a-z 0-9 - _`"),
         RoutineKey(key: "video", meaning: "any video link, instead of `videoId`", byDefault: "none",
                    allowed: "an `http://` or `https://` URL with a host, no user name (`user@`) "
@@ -54,6 +56,8 @@ public enum RoutineKeys {
         RoutineKey(key: "tags",
                    meaning: "labels that `--without` filters on, such as `chair`, `floor`, `jumping`, `wall`, `noisy`",
                    byDefault: "none", allowed: "lower-case letters, digits and `-`, up to 32"),
+        RoutineKey(key: "say", meaning: "what the coach says instead of the title, for pronunciation or another language",
+                   byDefault: "the title", allowed: "text that is not only spaces"),
     ]
 
     /// The keys as a Markdown table, as the README shows them.

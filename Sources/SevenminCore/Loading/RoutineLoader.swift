@@ -12,8 +12,9 @@ public struct RoutineLoader {
     public static let maximumDiagnostics = 1_000
 
     static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest",
-                              "exercises", "warmup", "cooldown"]
-    static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "sides", "group", "tags"]
+                              "exercises", "warmup", "cooldown", "voice"]
+    static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "sides", "group", "tags",
+                               "say"]
 
     /// Validates routine JSON; `path` is used in messages. Reading the file is the caller's job,
     /// so that the core does no I/O.
@@ -154,6 +155,11 @@ struct Validator {
         else if let name, name.unicodeScalars.allSatisfy(\.isBlank) { report(m["name"]!.position, "\"name\" is empty") }
         _ = string(m["$schema"], key: "$schema")
         let description = string(m["description"], key: "description") ?? ""
+        var voice: String?
+        if let node = m["voice"], let name = string(node, key: "voice") {
+            if VoiceName.isValid(name) { voice = name }
+            else { report(node.position, "\"voice\" must be an espeak-ng voice name such as \"en-us\" or \"de\"") }
+        }
         let work = seconds(m["work"], key: "work", allowZero: false) ?? Routine.defaultWork
         let rest = seconds(m["rest"], key: "rest", allowZero: true) ?? Routine.defaultRest
         let getReady = seconds(m["getReady"], key: "getReady", allowZero: true) ?? Routine.defaultGetReady
@@ -176,7 +182,8 @@ struct Validator {
         let all = ColorAssignment.fill(warmup + drafts + cooldown)
         return Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
                        roundRest: roundRest, exercises: Array(all[warmup.count..<(warmup.count + drafts.count)]),
-                       warmup: Array(all.prefix(warmup.count)), cooldown: Array(all.suffix(cooldown.count)))
+                       warmup: Array(all.prefix(warmup.count)), cooldown: Array(all.suffix(cooldown.count)),
+                       voice: voice)
     }
 
     mutating func exerciseList(_ node: JSONNode?, key: String, defaultWork: Double, required: Bool,
@@ -201,6 +208,8 @@ struct Validator {
             report(m["title"]!.position, "\"title\" is empty")
         }
         let description = string(m["description"], key: "description") ?? ""
+        let say = string(m["say"], key: "say")
+        if let say, say.unicodeScalars.allSatisfy(\.isBlank) { report(m["say"]!.position, "\"say\" is empty") }
         let work = seconds(m["work"], key: "work", allowZero: false) ?? defaultWork
         let sides = integer(m["sides"], key: "sides", range: 1...2) ?? 1
         var video: String?
@@ -248,7 +257,7 @@ struct Validator {
         guard let title else { return nil }
         return (Exercise(title: title, description: description, videoURL: video,
                          color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides,
-                         group: group, tags: tags),
+                         group: group, tags: tags, say: say),
                 color != nil)
     }
 
