@@ -29,8 +29,8 @@ def sh(*args, **kw):
 
 
 def build():
-    sh("swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "sevenmin", cwd=ROOT)
-    return os.path.join(sh("swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path", cwd=ROOT).strip(), "sevenmin")
+    """The release binary, as installed and packaged."""
+    return sh(os.path.join(ROOT, "scripts", "release-binary"), cwd=ROOT).strip()
 
 
 class Pane:
