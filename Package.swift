@@ -47,13 +47,16 @@ let package = Package(
         // Thin adapters around the core.
         // The system around the loop: signals, the deadline timer, the monotonic clock, checked C calls.
         .target(name: "SevenminSystem", dependencies: ["SevenminCore", "CSevenminSystem"]),
-        .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "SevenminSystem", "CNcursesw", "CSevenminSystem"]),
-        .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile", "CEspeakNG"]),
+        .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "SevenminSystem", "CNcursesw",
+            "CSevenminSystem"]),
+        .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile",
+            "CEspeakNG"]),
         // Workout history in SQLite: the store and the recorder that writes off the loop.
         .target(name: "SevenminHistory", dependencies: ["SevenminCore", "CSQLite"]),
         // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.
         .target(name: "SevenminBuiltIn", plugins: ["EmbedShippedFiles"]),
-        .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal", "SevenminAudio",
+        .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal",
+            "SevenminAudio",
                                                     "SevenminHistory", "SevenminBuiltIn"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),

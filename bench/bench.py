@@ -3,7 +3,7 @@
 
 Run from the repository root:  python3 bench/bench.py [--quick]
 
---quick skips the 8-minute classic run. Everything runs in private tmux
+--quick skips the 8-minute classic run; --cost-only skips both timing runs. Everything runs in private tmux
 servers at 100x30, as a person's terminal would be; the machine should
 otherwise be idle. Prints one table; raw files stay in bench/results/.
 """
@@ -297,6 +297,7 @@ def list_cost(binary, runs=41):
 
 def main():
     quick = "--quick" in sys.argv
+    cost_only = "--cost-only" in sys.argv
     os.makedirs(RESULTS, exist_ok=True)
     with open(os.path.join(RESULTS, "tmux.conf"), "w") as f:
         f.write("set -g default-terminal tmux-256color\nset -g status off\n")
@@ -304,17 +305,21 @@ def main():
     print(f"binary: {binary}")
 
     # Timing, on an otherwise idle machine: both workouts at once (they sleep almost always).
-    runs = {"3 rounds": run_workout(binary, "timing-3rounds", os.path.join(ROOT, "bench", "routines", "three-rounds.json"))}
-    if not quick:
+    runs = {}
+    if not cost_only:
+        runs["3 rounds"] = run_workout(binary, "timing-3rounds", os.path.join(ROOT, "bench", "routines", "three-rounds.json"))
+    if not quick and not cost_only:
         runs["classic"] = run_workout(binary, "timing-classic", "classic")
     for name, (pane, ev, cost) in runs.items():
         wait_for(finished(ev), 700)
         time.sleep(1.2)  # keys in the first second after the finish are not taken as dismissing it
         pane.keys("x")
-    for pane, _, _ in runs.values():
+    for pane, _, cost in runs.values():
+        wait_for(lambda: os.path.exists(cost), 20)
         pane.close()
-    print("\ntiming (|t - planned| at every segment start; cue hand-off to the device)")
-    print(f"{'routine':<10} {'segments':>8} {'p50 ms':>8} {'max ms':>8} {'drift ms':>9} {'cues':>5} {'cue max ms':>11}")
+    if runs:
+        print("\ntiming (|t - planned| at every segment start; cue hand-off to the device)")
+        print(f"{'routine':<10} {'segments':>8} {'p50 ms':>8} {'max ms':>8} {'drift ms':>9} {'cues':>5} {'cue max ms':>11}")
     for name, (_, ev, _) in runs.items():
         t = timing(ev)
         print(f"{name:<10} {t['segments']:>8} {t['p50_ms']:>8.3f} {t['max_ms']:>8.3f} {t['drift_ms']:>9.3f} {t['cues']:>5} {t['cue_max_ms']:>11.3f}")

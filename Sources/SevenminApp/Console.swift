@@ -6,6 +6,8 @@ import Glibc
 enum Console {
     /// The first error writing standard output, if any.
     nonisolated(unsafe) private(set) static var outputError: Int32?
+    /// Whether lines to standard error start with a timestamp: while it goes to the log.
+    nonisolated(unsafe) static var timestamps = false
 
     /// Writes `text` to standard output.
     static func out(_ text: String) {
@@ -15,7 +17,7 @@ enum Console {
 
     /// Writes a line to standard error; a failure is dropped, since there is nowhere left to say it.
     static func error(_ line: String) {
-        _ = write(STDERR_FILENO, line + "\n")
+        _ = write(STDERR_FILENO, (timestamps ? DiagnosticLog.stamp() + " " : "") + line + "\n")
     }
 
     /// The exit status after a command: its own, or 1 when standard output could not be written.

@@ -18,7 +18,7 @@ extension DoctorCommand: RunnableCommand {
         let start = config.map { StartCommand().applying($0) } ?? StartCommand()
         checkTerminal(&report, color: start.color)
         // ALSA and espeak-ng talk on standard error while probed; what they say belongs in the log.
-        let redirect = try? StderrRedirect(path: Resources.logPath)
+        let redirect = DiagnosticLog.redirect(command: "doctor")
         checkSound(&report, start: start)
         checkVoice(&report, start: start)
         redirect?.restore()

@@ -1,12 +1,14 @@
 import SevenminCore
+import SevenminTerminal
 
 extension HelpCommand: RunnableCommand {
     func run() -> Int32 {
         let width = Main.terminalWidth()
+        let glyphs = Glyphs.forLocale(utf8: localeCharsetIsUTF8())
         if let topic, let spec = CommandLineParser.specs.first(where: { $0.name == topic }) {
-            Console.out(HelpText.help(for: spec, width: width))
+            Console.out(glyphs.fold(HelpText.help(for: spec, width: width)))
         } else {
-            Console.out(HelpText.overview(width: width))
+            Console.out(glyphs.fold(HelpText.overview(width: width)))
         }
         return ExitCode.success
     }

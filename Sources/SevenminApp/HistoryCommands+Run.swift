@@ -19,7 +19,8 @@ extension HistoryCommand: RunnableCommand {
         }
         switch format {
         case .text:
-            Console.out(sessions.isEmpty ? "No workouts recorded yet.\n" : HistoryReport.text(sessions, timeZone: .current))
+            Console.out(sessions.isEmpty ? "No workouts recorded yet.\n" : HistoryReport.text(sessions,
+                timeZone: .current))
         case .json: Console.out(HistoryReport.json(sessions, segments: segments, timeZone: .current))
         case .csv: Console.out(HistoryReport.csv(sessions, timeZone: .current))
         }

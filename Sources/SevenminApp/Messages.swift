@@ -27,7 +27,8 @@ enum Messages {
             lines.append("Error: '\(visible(a))' cannot be used with '\(visible(b))'")
         }
         lines.append("Usage: " + (spec?.usage ?? "sevenmin <subcommand>"))
-        lines.append("See '" + (spec.map { "sevenmin \($0.name) --help" } ?? "sevenmin --help") + "' for more information.")
+        let helpCommand = spec.map { "sevenmin \($0.name) --help" } ?? "sevenmin --help"
+        lines.append("See '\(helpCommand)' for more information.")
         return lines.joined(separator: "\n")
     }
 
@@ -35,7 +36,8 @@ enum Messages {
         switch failure {
         case .unknownTag(let tag, let known):
             let near = Suggestions.nearest(to: tag, in: known).first.map { " Did you mean '\($0)'?" } ?? ""
-            let list = known.isEmpty ? "this routine's exercises have no tags" : "its tags are " + known.joined(separator: ", ")
+            let list = known.isEmpty ? "this routine's exercises have no tags"
+                : "its tags are " + known.joined(separator: ", ")
             return "Error: No exercise is tagged '\(visible(tag))'; \(list).\(near)"
         case .adjustments(.noExercisesLeft(let tags, let routine)):
             return "Error: Leaving out exercises tagged \(tags.map { "'\(visible($0))'" }.joined(separator: ", ")) "

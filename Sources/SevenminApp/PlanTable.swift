@@ -1,5 +1,6 @@
 import Foundation
 import SevenminCore
+import SevenminTerminal
 
 /// `sevenmin list`: the routine as a table, with colour swatches on a terminal.
 enum PlanTable {
@@ -14,13 +15,15 @@ enum PlanTable {
             + routine.exercises.enumerated().map { (String($0.offset + 1), $0.element) }
             + routine.cooldown.enumerated().map { ("c\($0.offset + 1)", $0.element) }
         let numberWidth = max(4, numbered.map(\.0.count).max() ?? 4)
-        out += pad("#", numberWidth) + "  " + "Exercise" + String(repeating: " ", count: titleWidth - 8) + "   Work  Colour\n"
+        let header = "Exercise" + String(repeating: " ", count: titleWidth - 8)
+        out += pad("#", numberWidth) + "  " + header + "   Work  Colour\n"
         for (number, e) in numbered {
             let title = visible(e.title)
             let work = seconds(e.work) + (e.sides == 2 ? "*" : " ")
             let swatch = color ? "\u{1B}[48;5;\(TerminalPalette.nearest256(e.color))m  \u{1B}[0m " : ""
-            out += pad(number, numberWidth) + "  " + title + String(repeating: " ", count: max(0, titleWidth - title.terminalWidth))
-                + pad(work, 7) + "  " + swatch + visible(e.colorName) + "\n"
+            let gap = String(repeating: " ", count: max(0, titleWidth - title.terminalWidth))
+            out += pad(number, numberWidth) + "  " + title + gap + pad(work, 7) + "  " + swatch
+                + visible(e.colorName) + "\n"
         }
         if everything.contains(where: { $0.sides == 2 }) { out += "\n  * done on each side, switching at half time\n" }
         if !routine.warmup.isEmpty || !routine.cooldown.isEmpty {
@@ -28,11 +31,12 @@ enum PlanTable {
         }
         out += "\n"
         var facts = ["get ready \(seconds(routine.getReady))", "rest \(seconds(routine.rest)) between exercises"]
-        facts.append(plan.rounds == 1 ? "1 round" : "\(plan.rounds) rounds, \(seconds(routine.roundRest)) between rounds")
+        facts.append(plan.rounds == 1 ? "1 round"
+            : "\(plan.rounds) rounds, \(seconds(routine.roundRest)) between rounds")
         out += facts.joined(separator: " · ") + "\n"
         out += "Total: \(TimeFormat.clock(plan.totalDuration)) (\(plan.workSegmentCount) exercise periods)\n"
         if let seed { out += "Shuffled with seed \(seed); repeat it with --seed \(seed)\n" }
-        return out
+        return Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(out)
     }
 
     /// `text` right-aligned in `width` columns; never negative padding, however long the text.

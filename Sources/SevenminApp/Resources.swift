@@ -137,7 +137,8 @@ public struct WorkoutDataSource {
     public var userDirectory: String? { UserDirectories(environment: environment).routinesDirectory }
 
     public var searchPath: [String] {
-        var dirs = (environment["SEVENMIN_WORKOUTS"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        var dirs = (environment["SEVENMIN_WORKOUTS"] ?? "").split(separator: ":").map(String.init)
+            .filter { !$0.isEmpty }
         if let userDirectory { dirs.append(userDirectory) }
         if let shippedDirectory { dirs.append(shippedDirectory) }
         return dirs

@@ -6,7 +6,8 @@ extension RoutinesCommand: RunnableCommand {
         let source = WorkoutDataSource()
         let files = source.allRoutines()
         guard !files.isEmpty else {
-            Console.error("Error: No routines found. Looked in: " + source.searchPath.map(visible).joined(separator: ", "))
+            Console.error("Error: No routines found. Looked in: "
+                + source.searchPath.map(visible).joined(separator: ", "))
             return ExitCode.noInput
         }
         var rows: [[String]] = [["NAME", "TITLE", "EXERCISES", "ROUNDS", "TOTAL", "FILE"]]
@@ -14,11 +15,13 @@ extension RoutinesCommand: RunnableCommand {
             var row: [String]
             do {
                 let routine = try source.load(file.location)
-                row = [visible(file.name), visible(routine.name), String(routine.exercises.count), String(routine.rounds),
+                row = [visible(file.name), visible(routine.name), String(routine.exercises.count),
+                    String(routine.rounds),
                        TimeFormat.clock(Plan(routine).totalDuration), visible(file.path)]
             } catch {
                 let first = (error as? RoutineLoadError)?.diagnostics.first.map { "\($0.position): \($0.message)" }
-                row = [visible(file.name), "(invalid: \(visible(first ?? "\(error)")))", "-", "-", "-", visible(file.path)]
+                row = [visible(file.name), "(invalid: \(visible(first ?? "\(error)")))", "-", "-", "-",
+                    visible(file.path)]
             }
             if let by = file.shadowedBy { row[5] += "  (shadowed by \(visible(by)))" }
             rows.append(row)

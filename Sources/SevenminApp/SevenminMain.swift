@@ -30,7 +30,9 @@ public enum Main {
 
     /// `COLUMNS` if set, else the terminal's width, else 80.
     static func terminalWidth() -> Int {
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 { return columns }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 {
+            return columns
+        }
         guard let size = kernelTerminalSize(), size.width > 20 else { return 80 }
         return size.width
     }

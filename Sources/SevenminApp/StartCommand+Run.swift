@@ -42,13 +42,15 @@ extension StartCommand: RunnableCommand {
         }
         // From here until the screen is given back, fd 2 goes to the log: libraries
         // (ALSA above all) print there, and nothing may scribble over the screen.
-        let redirect = (try? StderrRedirect(path: Resources.logPath)) ?? (try? StderrRedirect(path: "/dev/null"))
+        let redirect = DiagnosticLog.redirect(command: "start")
         defer { redirect?.restore() }
 
         let timeline = Timeline()
         let audio = mute ? nil : CoachAudio(request: audioRequest, timeline: timeline, clock: clock, events: events,
-                                            voice: voice ? (voiceName ?? loaded.plan.routine.voice ?? "en-us", rate) : nil,
-                                            first: VoicePolicy.start(of: resumption?.segmentIndex ?? 0, in: loaded.plan))
+                                            voice: voice ? (voiceName ?? loaded.plan.routine.voice ?? "en-us",
+                                                rate) : nil,
+                                            first: VoicePolicy.start(of: resumption?.segmentIndex ?? 0,
+                                                in: loaded.plan))
         let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
         journal.history = history.recorder(for: loaded, resumed: resumedID, journal: journal)
         let settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
@@ -71,7 +73,8 @@ extension StartCommand: RunnableCommand {
                 : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
                 let input = TerminalInput(terminal: terminal, signals: signals, timer: timer)
                 // One renderer for the run: it keeps the colours and wrapped text it has worked out.
-                let renderer = ScreenRenderer(depth: terminal.colorDepth, glyphs: .forLocale(utf8: localeCharsetIsUTF8()))
+                let renderer = ScreenRenderer(depth: terminal.colorDepth,
+                    glyphs: .forLocale(utf8: localeCharsetIsUTF8()))
                 let loop = WorkoutLoop(app: app,
                                        clock: TimelineClock(clock, timeline), terminal: terminal, input: input,
                                        audio: audio, recorder: journal, renderer: renderer, opener: BrowserOpener(),
@@ -89,7 +92,8 @@ extension StartCommand: RunnableCommand {
         audio?.close()
         journal.history?.close(timeout: 1)
         redirect?.restore()
-        Console.out(Summary.line(outcome.app, at: clock.now()) + "\n")
+        Console.out(Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(Summary.line(outcome.app,
+            at: clock.now())) + "\n")
         switch outcome.ending {
         case .completed, .quit: return ExitCode.success
         case .signal(let signal):

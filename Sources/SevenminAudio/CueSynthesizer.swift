@@ -42,13 +42,15 @@ public enum CueSynthesizer {
                 Tone(start: 0.39, frequency: 990, length: 0.14, level: 0.5, decay: 10, harmonics: [1, 0.3]),
             ])
         case .rest:
-            return render([Tone(start: 0, frequency: 660, endFrequency: 440, length: 0.45, level: 0.45, decay: 4, harmonics: [1, 0.2])])
+            return render([Tone(start: 0, frequency: 660, endFrequency: 440, length: 0.45, level: 0.45, decay: 4,
+                harmonics: [1, 0.2])])
         case .finish:
             let notes = [523.25, 659.25, 783.99, 1_046.5]
             var tones = notes.enumerated().map { k, f in
                 Tone(start: Double(k) * 0.14, frequency: f, length: 0.16, level: 0.4, harmonics: [1, 0.4, 0.2])
             }
-            tones.append(Tone(start: 0.56, frequency: 1_046.5, length: 0.9, level: 0.45, decay: 3, harmonics: [1, 0.4, 0.2]))
+            tones.append(Tone(start: 0.56, frequency: 1_046.5, length: 0.9, level: 0.45, decay: 3, harmonics: [1, 0.4,
+                0.2]))
             tones.append(Tone(start: 0.56, frequency: 783.99, length: 0.9, level: 0.3, decay: 3, harmonics: [1, 0.3]))
             return render(tones)
         }
@@ -64,7 +66,8 @@ public enum CueSynthesizer {
             var phase = 0.0
             for k in 0..<count where first + k < mix.count {
                 let t = Double(k) / rate
-                let f = tone.endFrequency.map { tone.frequency + ($0 - tone.frequency) * t / tone.length } ?? tone.frequency
+                let f = tone.endFrequency.map { tone.frequency + ($0 - tone.frequency) * t / tone.length }
+                    ?? tone.frequency
                 phase += 2 * Double.pi * f / rate
                 // Short attack and release ramps keep every cue free of clicks.
                 let ramp = min(1, t / attack, (tone.length - t) / release)

@@ -82,7 +82,8 @@ public enum SoundFile {
         let memory = MemoryFile(bytes)
         var io = MemoryFile.callbacks
         var info = SF_INFO()
-        guard let file = sf_open_virtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(memory).toOpaque()) else {
+        guard let file = sf_open_virtual(&io, Int32(SFM_READ), &info,
+            Unmanaged.passUnretained(memory).toOpaque()) else {
             throw SoundFileError(reason: .cannotOpen, call: "sf_open_virtual", path: name,
                                  detail: String(cString: sf_strerror(nil)))
         }

@@ -18,7 +18,8 @@ public enum WorkoutTrack {
                 guard let speak else { continue }
                 let sound = try spoken[phrase.text] ?? speak(phrase.text)
                 spoken[phrase.text] = sound
-                items.append(TrackRenderer.Item(offset: item.offset, kind: .phrase(phrase.text, priority: phrase.priority),
+                items.append(TrackRenderer.Item(offset: item.offset, kind: .phrase(phrase.text,
+                    priority: phrase.priority),
                                                 sound: sound))
             }
         }

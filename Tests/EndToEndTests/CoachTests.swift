@@ -1,4 +1,5 @@
 import Foundation
+import SevenminCore
 import Testing
 
 /// The coach as a person at the terminal meets it: sound on, the bell without a device, the
@@ -39,7 +40,8 @@ struct CoachEndToEndTests {
         tmux.waitFor(text: "Workout complete", timeout: 20)
         tmux.dismissSummary()
         tmux.waitFor(text: "exit=0")
-        let bells = events(dir + "/ev.jsonl").filter { $0["delivery"] as? String == "bell" }.compactMap { $0["cue"] as? String }
+        let bells = events(dir + "/ev.jsonl").filter { $0["delivery"] as? String == "bell" }
+            .compactMap { $0["cue"] as? String }
         #expect(bells == ["go", "rest", "go", "finish"])
         // BEL bytes outside escape sequences (an OSC ends with BEL too: the title's are not counted).
         let raw = tmux.rawOutput()
@@ -49,6 +51,20 @@ struct CoachEndToEndTests {
             if byte == 0x07 { if inOSC { inOSC = false } else { rung += 1 } }
         }
         #expect(rung >= bells.count)
+    }
+
+    /// Every change flashes the screen: for a moment the whole frame is drawn in exchanged colours,
+    /// so the text colour becomes the background. With --no-flash it never does.
+    @Test(arguments: [true, false])
+    func transitionsFlashTheScreen(flash: Bool) throws {
+        let tmux = try Tmux("\(binary) start \(short) --mute\(flash ? "" : " --no-flash")", recording: true)
+        tmux.waitFor(text: "Workout complete", timeout: 20)
+        tmux.dismissSummary()
+        tmux.waitFor(text: "exit=0")
+        let raw = String(decoding: tmux.rawOutput(), as: UTF8.self)
+        // The light text of the exercise screens (255 in 256 colours) becomes a background only in a flash.
+        let flashed = raw.contains("48;5;255m")
+        #expect(flashed == flash, "flash \(flash ? "missing" : "drawn with --no-flash")")
     }
 
     @Test func theWindowTitleFollowsTheCountdown() throws {
@@ -74,7 +90,9 @@ struct CoachEndToEndTests {
         tmux.send("o")
         tmux.waitFor(text: "PAUSED")
         let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, !FileManager.default.fileExists(atPath: dir + "/opened") { Thread.sleep(forTimeInterval: 0.05) }
+        while Date() < deadline, !FileManager.default.fileExists(atPath: dir + "/opened") {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         let opened = (try? String(contentsOfFile: dir + "/opened", encoding: .utf8)) ?? ""
         #expect(opened == "https://youtu.be/mGvzVjuY8SY\n")
         #expect(!tmux.screen().contains("noise from the browser"))

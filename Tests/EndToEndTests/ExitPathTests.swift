@@ -44,6 +44,15 @@ struct ExitPathTests {
         tmux.expectTerminalRestored()
     }
 
+    /// An events FIFO that nobody reads yet: a message at once, not a hang before the screen.
+    @Test func anEventsFifoWithNoReaderIsRefusedAtOnce() throws {
+        let dir = temporaryDirectory()
+        #expect(mkfifo(dir + "/fifo", 0o600) == 0)
+        let r = try run(binary, ["start", fixtures + "/short.json", "--mute", "--events", dir + "/fifo"])
+        #expect(r.status == 73)
+        #expect(r.stderr.contains("FIFO that no program is reading"))
+    }
+
     @Test func aClosedStandardErrorChangesNothing() throws {
         let tmux = try Tmux("\(binary) start \(long) --mute 2>&-")
         tmux.waitFor(text: "Get ready")

@@ -86,7 +86,8 @@ struct HistoryEndToEndTests {
         #expect(sessions.count == 1)
         session = try #require(sessions.first)
         #expect(session["outcome"] as? String == "completed" && session["parts"] as? Int == 2)
-        #expect(segments(session) == ["0 getReady ranOut", "1 work ranOut", "2 rest ranOut part 2", "3 work ranOut part 2"])
+        #expect(segments(session) == ["0 getReady ranOut", "1 work ranOut", "2 rest ranOut part 2",
+            "3 work ranOut part 2"])
         // Nothing left to resume now.
         let again = try run(binary, ["start", "--resume", "--mute"], environment: ["XDG_STATE_HOME": tmux.directory])
         #expect(again.status == 66 && again.stderr.contains("Nothing to resume"))

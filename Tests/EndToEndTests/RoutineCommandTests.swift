@@ -5,7 +5,8 @@ let goodRoutines = fixtures + "/routines/good"
 let badRoutines = fixtures + "/routines/bad"
 
 func jsonFiles(_ dir: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { dir + "/" + $0 }
+    ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        .map { dir + "/" + $0 }
 }
 
 /// An isolated user: its own config folder and nothing on SEVENMIN_WORKOUTS.
@@ -31,12 +32,14 @@ struct RoutineCommandTests {
             let loader = try run(binary, ["validate", file])
             #expect(loader.status == 65, "loader accepts \(file)")
             // Every message carries PATH:LINE:COLUMN.
-            #expect(!loader.stderr.isEmpty && loader.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix(file + ":") })
+            #expect(!loader.stderr.isEmpty
+                    && loader.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix(file + ":") })
         }
     }
 
     @Test func validateReportsEveryProblemInEveryFile() throws {
-        let r = try run(binary, ["validate", goodRoutines + "/minimal.json", badRoutines + "/zero-work.json", badRoutines + "/bad-hex.json"])
+        let r = try run(binary, ["validate", goodRoutines + "/minimal.json", badRoutines + "/zero-work.json",
+            badRoutines + "/bad-hex.json"])
         #expect(r.status == 65)
         #expect(r.stdout == goodRoutines + "/minimal.json: ok\n")
         #expect(r.stderr.split(separator: "\n").count == 2)
@@ -52,8 +55,10 @@ struct RoutineCommandTests {
     @Test func routinesListsTheSearchPathWithShadowing() throws {
         var (env, config) = isolatedEnvironment()
         let extra = temporaryDirectory()
-        try FileManager.default.createDirectory(atPath: config + "/sevenmin/workouts", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: goodRoutines + "/minimal.json", toPath: config + "/sevenmin/workouts/classic.json")
+        try FileManager.default.createDirectory(atPath: config + "/sevenmin/workouts",
+            withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: goodRoutines + "/minimal.json",
+            toPath: config + "/sevenmin/workouts/classic.json")
         try FileManager.default.copyItem(atPath: goodRoutines + "/full.json", toPath: extra + "/full.json")
         env["SEVENMIN_WORKOUTS"] = extra
         let r = try run(binary, ["routines"], environment: env)
@@ -89,7 +94,8 @@ struct RoutineCommandTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text + " ")
         let fromTabata = try run(binary, ["new", "quick", "--from", "tabata"], environment: env)
         #expect(fromTabata.status == 0)
-        #expect(try String(contentsOfFile: config + "/sevenmin/workouts/quick.json", encoding: .utf8).contains("Squat Jumps"))
+        #expect(try String(contentsOfFile: config + "/sevenmin/workouts/quick.json",
+            encoding: .utf8).contains("Squat Jumps"))
         let badName = try run(binary, ["new", "../escape"], environment: env)
         #expect(badName.status == 64)
     }
@@ -125,7 +131,8 @@ struct RoutineCommandTests {
     }
 
     @Test func badOverridesAreUsageErrors() throws {
-        for args in [["list", "--work", "0"], ["list", "--rest", "-1"], ["list", "--get-ready", "x"], ["start", "--seed", "-3"], ["list", "--without", "Noisy"]] {
+        for args in [["list", "--work", "0"], ["list", "--rest", "-1"], ["list", "--get-ready", "x"], ["start",
+            "--seed", "-3"], ["list", "--without", "Noisy"]] {
             let r = try run(binary, args)
             #expect(r.status == 64, "\(args)")
             #expect(r.stderr.hasPrefix("Error: The value"), "\(args): \(r.stderr)")

@@ -18,7 +18,8 @@ struct ScreenTests {
         #expect(screen.contains("https://youtu.be/mGvzVjuY8SY"))
         // The exercise's colour fills the background (made readable, then as its nearest of 256).
         func shown(_ color: FlatColor) -> Int {
-            TerminalPalette.index(ScreenTheme(background: color.rgb, depth: .palette256).body.background, depth: .palette256)
+            TerminalPalette.index(ScreenTheme(background: color.rgb, depth: .palette256).body.background,
+                depth: .palette256)
         }
         // (The first 150 ms of a segment flash inverted, so wait for the colours rather than read them once.)
         tmux.waitFor("Alpha Squats in red", timeout: 3, colours: true) {
@@ -124,7 +125,8 @@ struct ScreenTests {
         tmux.expectTerminalRestored()
         #expect(tmux.screen().contains("Short Test Routine: 2/2 exercises in 0:0"))
         let lines = events(dir + "/ev.jsonl").filter { $0["event"] as? String != "cue" }
-        #expect(lines.compactMap { $0["event"] as? String } == ["start", "segment", "segment", "segment", "segment", "finish"])
+        #expect(lines.compactMap { $0["event"] as? String } == ["start", "segment", "segment", "segment", "segment",
+            "finish"])
         let kinds = lines.compactMap { $0["kind"] as? String }
         #expect(kinds == ["getReady", "work", "rest", "work"])
         let planned = lines.compactMap { $0["planned"] as? Double }

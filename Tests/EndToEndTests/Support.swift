@@ -3,7 +3,8 @@ import Testing
 
 /// The folder of this test target, for fixtures.
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
 
 /// The built `sevenmin` binary, beside the test bundle.
 let binary: String = {
@@ -46,6 +47,11 @@ func run(_ executable: String, _ args: [String], environment: [String: String] =
                        environment: environment, stdin: stdin)
     }
     var env = ProcessInfo.processInfo.environment
+    // Each run keeps its history, log and config in a folder of its own, never the user's (nor
+    // another test's), unless the test says otherwise.
+    env["XDG_STATE_HOME"] = scratch + "/state"
+    env["XDG_CONFIG_HOME"] = scratch + "/config"
+    env["XDG_RUNTIME_DIR"] = scratch + "/runtime"
     env.merge(environment) { $1 }
     let argv = ([executable] + args).map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -88,8 +94,10 @@ final class Tmux {
         directory = temporaryDirectory()
         config = directory + "/tmux.conf"
         // A fixed 256-colour terminal type, as golden tests fix the colour profile.
-        try "set -g default-terminal tmux-256color\nset -g status off\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let shell = "exec env -u COLORTERM -u NO_COLOR PS1='e2e$ ' HOME=\(directory) XDG_STATE_HOME=\(directory) bash --norc --noprofile -i"
+        try "set -g default-terminal tmux-256color\nset -g status off\n".write(toFile: config, atomically: true,
+            encoding: .utf8)
+        let shell = "exec env -u COLORTERM -u NO_COLOR PS1='e2e$ ' HOME=\(directory) XDG_STATE_HOME=\(directory) "
+            + "bash --norc --noprofile -i"
         try tmux(["-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
         waitFor("the shell prompt", timeout: 10) { $0.contains("e2e$") }
         if recording { try tmux(["pipe-pane", "-o", "cat >> \(directory)/raw"]) }
@@ -210,7 +218,8 @@ final class Tmux {
         #expect(format("#{alternate_on}") == "0", "still on the alternate screen", sourceLocation: sourceLocation)
         #expect(format("#{cursor_flag}") == "1", "cursor left hidden", sourceLocation: sourceLocation)
         let coloured = screenWithColours().split(separator: "\n").filter { $0.hasPrefix("exit=") }
-        #expect(coloured.allSatisfy { !$0.contains("\u{1B}[") }, "colours leak after exit: \(coloured)", sourceLocation: sourceLocation)
+        #expect(coloured.allSatisfy { !$0.contains("\u{1B}[") }, "colours leak after exit: \(coloured)",
+            sourceLocation: sourceLocation)
     }
 
     /// The first `m:ss left` on screen, in seconds.

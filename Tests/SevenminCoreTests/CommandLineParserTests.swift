@@ -32,12 +32,14 @@ struct CommandLineParserTests {
         (["start", "tabata"], start { $0.plan.routine = "tabata" }),
         (["start", "--mute", "my.json"], start { $0.plan.routine = "my.json"; $0.mute = true }),
         (["start", "--rounds", "3"], start { $0.plan.adjustments.rounds = 3 }),
-        (["start", "--rounds=2", "--events", "ev.jsonl"], start { $0.plan.adjustments.rounds = 2; $0.eventsPath = "ev.jsonl" }),
+        (["start", "--rounds=2", "--events", "ev.jsonl"],
+            start { $0.plan.adjustments.rounds = 2; $0.eventsPath = "ev.jsonl" }),
         (["start", "--", "--odd-name.json"], start { $0.plan.routine = "--odd-name.json" }),
         (["start", "--work", "20", "--rest=0", "--get-ready", "2.5"], start {
             $0.plan.adjustments.work = 20; $0.plan.adjustments.rest = 0; $0.plan.adjustments.getReady = 2.5
         }),
-        (["start", "--without", "noisy", "--without", "chair"], start { $0.plan.adjustments.without = ["noisy", "chair"] }),
+        (["start", "--without", "noisy", "--without", "chair"], start { $0.plan.adjustments.without = ["noisy",
+            "chair"] }),
         (["start", "--shuffle"], start { $0.plan.shuffle = .random }),
         (["start", "--shuffle", "--seed", "9"], start { $0.plan.shuffle = .seed(9) }),
         (["start", "--seed", "9"], start { $0.plan.shuffle = .seed(9) }),
@@ -80,8 +82,10 @@ struct CommandLineParserTests {
         (["--rounds"], .unknownOption("--rounds", command: "", suggestion: nil)),
         (["start", "--round", "3"], .unknownOption("--round", command: "start", suggestion: "--rounds")),
         (["start", "--rounds"], .missingValue(option: "--rounds <n>", command: "start")),
-        (["start", "--rounds", "zero"], .invalidValue(option: "--rounds <n>", value: "zero", expected: "a whole number from 1 to 100", command: "start")),
-        (["start", "--rounds", "0"], .invalidValue(option: "--rounds <n>", value: "0", expected: "a whole number from 1 to 100", command: "start")),
+        (["start", "--rounds", "zero"], .invalidValue(option: "--rounds <n>", value: "zero",
+            expected: "a whole number from 1 to 100", command: "start")),
+        (["start", "--rounds", "0"], .invalidValue(option: "--rounds <n>", value: "0",
+            expected: "a whole number from 1 to 100", command: "start")),
         (["start", "a", "b"], .unexpectedArgument("b", command: "start")),
         (["start", "--mute=yes"], .unexpectedValue(option: "--mute", command: "start")),
         (["help", "nope"], .unknownCommand("nope", suggestion: nil)),
@@ -100,16 +104,23 @@ struct CommandLineParserTests {
         (["completions", "tcsh"],
          .invalidValue(option: "<shell>", value: "tcsh", expected: "one of bash, zsh, fish", command: "completions")),
         (["man", "7"], .invalidValue(option: "<section>", value: "7", expected: "one of 1, 5", command: "man")),
-        (["new", "../x"], .invalidValue(option: "<name>", value: "../x", expected: "letters, digits, '-' and '_', not starting with '-'", command: "new")),
+        (["new", "../x"], .invalidValue(option: "<name>", value: "../x",
+            expected: "letters, digits, '-' and '_', not starting with '-'", command: "new")),
         (["routines", "x"], .unexpectedArgument("x", command: "routines")),
-        (["list", "--work", "0"], .invalidValue(option: "--work <seconds>", value: "0", expected: "seconds, more than 0 and at most 86400", command: "list")),
+        (["list", "--work", "0"], .invalidValue(option: "--work <seconds>", value: "0",
+            expected: "seconds, more than 0 and at most 86400", command: "list")),
         (["list", "--shufle"], .unknownOption("--shufle", command: "list", suggestion: "--shuffle")),
         // Numbers are decimal, as people type them: no hex, exponents, signs or infinities.
-        (["list", "--work", "0x10"], .invalidValue(option: "--work <seconds>", value: "0x10", expected: "seconds, more than 0 and at most 86400", command: "list")),
-        (["list", "--rest", "1e1"], .invalidValue(option: "--rest <seconds>", value: "1e1", expected: "seconds from 0 to 86400", command: "list")),
-        (["list", "--rest", "inf"], .invalidValue(option: "--rest <seconds>", value: "inf", expected: "seconds from 0 to 86400", command: "list")),
-        (["list", "--rounds", "+2"], .invalidValue(option: "--rounds <n>", value: "+2", expected: "a whole number from 1 to 100", command: "list")),
-        (["list", "--seed", "-1"], .invalidValue(option: "--seed <n>", value: "-1", expected: "a whole number from 0 to 18446744073709551615", command: "list")),
+        (["list", "--work", "0x10"], .invalidValue(option: "--work <seconds>", value: "0x10",
+            expected: "seconds, more than 0 and at most 86400", command: "list")),
+        (["list", "--rest", "1e1"], .invalidValue(option: "--rest <seconds>", value: "1e1",
+            expected: "seconds from 0 to 86400", command: "list")),
+        (["list", "--rest", "inf"], .invalidValue(option: "--rest <seconds>", value: "inf",
+            expected: "seconds from 0 to 86400", command: "list")),
+        (["list", "--rounds", "+2"], .invalidValue(option: "--rounds <n>", value: "+2",
+            expected: "a whole number from 1 to 100", command: "list")),
+        (["list", "--seed", "-1"], .invalidValue(option: "--seed <n>", value: "-1",
+            expected: "a whole number from 0 to 18446744073709551615", command: "list")),
         (["--version", "x"], .unexpectedArgument("x", command: "")),
         (["--help", "x"], .unexpectedArgument("x", command: "")),
         (["help", "start", "x"], .unexpectedArgument("x", command: "help")),
@@ -129,7 +140,8 @@ struct CommandLineParserTests {
         #expect(help.contains("-h, --help"))
         #expect(help.contains("(values: 1-100; default: the routine's)"))
         let overview = HelpText.overview()
-        for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:", "--version"] { #expect(overview.contains(section)) }
+        for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:",
+            "--version"] { #expect(overview.contains(section)) }
     }
 
     @Test func helpWrapsToTheWidth() {
@@ -154,8 +166,10 @@ struct CommandLineParserTests {
     }
 
     @Test func eventRecordsAreOneLineOfJSON() {
-        let r = EventRecord(t: 1.5, event: "segment", [("title", .string("Wall \"Sit\"\n")), ("index", .integer(3)), ("planned", .seconds(1.4999996))])
-        #expect(r.jsonLine == #"{"t": 1.500000, "event": "segment", "title": "Wall \"Sit\"\n", "index": 3, "planned": 1.500000}"#)
+        let r = EventRecord(t: 1.5, event: "segment", [("title", .string("Wall \"Sit\"\n")), ("index", .integer(3)),
+            ("planned", .seconds(1.4999996))])
+        #expect(r.jsonLine == #"{"t": 1.500000, "event": "segment", "title": "Wall \"Sit\"\n", "#
+                + #""index": 3, "planned": 1.500000}"#)
     }
 }
 
@@ -168,7 +182,8 @@ struct HelpGoldenTests {
     func helpMatchesItsGolden(topic: String) throws {
         let text = topic == "overview" ? HelpText.overview(width: 80)
             : HelpText.help(for: CommandLineParser.specs.first { $0.name == topic }!, width: 80)
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/help-\(topic).txt")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Golden/help-\(topic).txt")
         if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1" {
             try text.write(to: url, atomically: true, encoding: .utf8)
             return

@@ -13,7 +13,8 @@ func shipped() throws -> [(name: String, bytes: [UInt8])] {
 struct RoutineFormatTests {
     @Test func everyShippedRoutineLoads() throws {
         let names = try shipped().map(\.name)
-        #expect(names == ["advanced.json", "classic-3x.json", "classic.json", "original.json", "standing.json", "tabata.json"])
+        #expect(names == ["advanced.json", "classic-3x.json", "classic.json", "original.json", "standing.json",
+            "tabata.json"])
         for (name, bytes) in try shipped() {
             let routine = try RoutineLoader.parse(bytes, path: name)
             #expect(routine.exercises.allSatisfy { !$0.description.isEmpty }, "\(name) lacks descriptions")
@@ -21,7 +22,9 @@ struct RoutineFormatTests {
     }
 
     @Test func shippedRoutinesHaveTheAdvertisedShape() throws {
-        func load(_ n: String) throws -> Routine { try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/\(n).json") }
+        func load(_ n: String) throws -> Routine {
+            try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/\(n).json")
+        }
         let classic3 = try load("classic-3x")
         #expect(classic3.rounds == 3 && classic3.roundRest == 60 && classic3.exercises.count == 12)
         let original = try load("original")
@@ -36,26 +39,34 @@ struct RoutineFormatTests {
     }
 
     @Test func groupsTagsWarmupAndCooldownLoad() throws {
-        let routine = try load(#"{"name": "N", "warmup": [{"title": "W", "work": 5}], "cooldown": [{"title": "C"}], "exercises": [{"title": "A", "group": "core", "tags": ["floor", "quiet-ish"]}]}"#)
+        let routine = try load(#"{"name": "N", "warmup": [{"title": "W", "work": 5}], "cooldown": [{"title": "C"}], "#
+            + #""exercises": [{"title": "A", "group": "core", "tags": ["floor", "quiet-ish"]}]}"#)
         #expect(routine.exercises[0].group == .core)
         #expect(routine.exercises[0].tags == ["floor", "quiet-ish"])
         #expect(routine.warmup.map(\.title) == ["W"] && routine.cooldown.map(\.title) == ["C"])
     }
 
     @Test(arguments: [
-        (#"{"name": "N", "exercises": [{"title": "A", "group": "legs"}]}"#, "r.json:1:53: unknown group \"legs\"; expected one of \"cardio\", \"lower\", \"upper\", \"core\""),
-        (#"{"name": "N", "exercises": [{"title": "A", "group": "cor"}]}"#, "r.json:1:53: unknown group \"cor\"; did you mean \"core\"?"),
-        (#"{"name": "N", "exercises": [{"title": "A", "tags": ["Noisy"]}]}"#, "r.json:1:53: tag \"Noisy\" must be lower-case letters, digits and '-'"),
-        (#"{"name": "N", "exercises": [{"title": "A", "tags": "noisy"}]}"#, "r.json:1:52: \"tags\" must be an array of strings, not a string"),
-        (#"{"name": "N", "warmup": {}, "exercises": [{"title": "A"}]}"#, "r.json:1:25: \"warmup\" must be an array, not an object"),
-        (#"{"name": "N", "cooldown": [{"titl": "A"}], "exercises": [{"title": "A"}]}"#, "r.json:1:28: the exercise has no \"title\""),
+        (#"{"name": "N", "exercises": [{"title": "A", "group": "legs"}]}"#,
+            "r.json:1:53: unknown group \"legs\"; expected one of \"cardio\", \"lower\", \"upper\", \"core\""),
+        (#"{"name": "N", "exercises": [{"title": "A", "group": "cor"}]}"#,
+            "r.json:1:53: unknown group \"cor\"; did you mean \"core\"?"),
+        (#"{"name": "N", "exercises": [{"title": "A", "tags": ["Noisy"]}]}"#,
+            "r.json:1:53: tag \"Noisy\" must be lower-case letters, digits and '-'"),
+        (#"{"name": "N", "exercises": [{"title": "A", "tags": "noisy"}]}"#,
+            "r.json:1:52: \"tags\" must be an array of strings, not a string"),
+        (#"{"name": "N", "warmup": {}, "exercises": [{"title": "A"}]}"#,
+            "r.json:1:25: \"warmup\" must be an array, not an object"),
+        (#"{"name": "N", "cooldown": [{"titl": "A"}], "exercises": [{"title": "A"}]}"#,
+            "r.json:1:28: the exercise has no \"title\""),
     ])
     func newKeysAreValidatedWithPositions(json: String, expected: String) {
         #expect(problems(json).first == expected)
     }
 
     @Test func theVoiceAndWhatToSayLoad() throws {
-        let routine = try load(#"{"name": "N", "voice": "de", "exercises": [{"title": "Hampelmann", "say": "Hampel mann"}]}"#)
+        let routine = try load(#"{"name": "N", "voice": "de", "#
+            + #""exercises": [{"title": "Hampelmann", "say": "Hampel mann"}]}"#)
         #expect(routine.voice == "de" && routine.exercises[0].say == "Hampel mann")
         let plain = try load(#"{"name": "N", "exercises": [{"title": "A"}]}"#)
         #expect(plain.voice == nil && plain.exercises[0].say == nil)
@@ -64,7 +75,8 @@ struct RoutineFormatTests {
     @Test(arguments: [
         (#"{"name": "N", "voice": "de fr", "exercises": [{"title": "A"}]}"#,
          "r.json:1:24: \"voice\" must be an espeak-ng voice name such as \"en-us\" or \"de\""),
-        (#"{"name": "N", "voice": 3, "exercises": [{"title": "A"}]}"#, "r.json:1:24: \"voice\" must be a string, not a number"),
+        (#"{"name": "N", "voice": 3, "exercises": [{"title": "A"}]}"#,
+            "r.json:1:24: \"voice\" must be a string, not a number"),
         (#"{"name": "N", "exercises": [{"title": "A", "say": "\u2003"}]}"#, "r.json:1:51: \"say\" is empty"),
         (#"{"name": "N", "exercises": [{"title": "A", "sya": "B"}]}"#,
          "r.json:1:44: unknown key \"sya\" in an exercise; did you mean \"say\"?"),
@@ -79,7 +91,9 @@ struct RoutineFormatTests {
     }
 
     @Test func warmupAndCooldownRunOnceAroundTheRounds() throws {
-        let routine = try load(#"{"name": "N", "work": 10, "rest": 5, "getReady": 3, "rounds": 2, "roundRest": 20, "warmup": [{"title": "W"}], "cooldown": [{"title": "C"}], "exercises": [{"title": "A"}, {"title": "B"}]}"#)
+        let routine = try load(#"{"name": "N", "work": 10, "rest": 5, "getReady": 3, "rounds": 2, "roundRest": 20, "#
+            + #""warmup": [{"title": "W"}], "cooldown": [{"title": "C"}], "#
+            + #""exercises": [{"title": "A"}, {"title": "B"}]}"#)
         let plan = Plan(routine)
         let described = plan.segments.indices.map { k in
             "\(plan.segments[k].kind.rawValue):\(plan.segments[k].stage.rawValue):\(plan.exercise(of: k).title)"
@@ -90,9 +104,13 @@ struct RoutineFormatTests {
             "roundRest:main:A", "work:main:A", "rest:main:B", "work:main:B",
             "rest:cooldown:C", "work:cooldown:C",
         ])
-        let expected: Double = 3 + 10 + 5 + 25 + 20 + 25 + 5 + 10   // get ready, warm-up, rest, round, round rest, round, rest, cool-down
+        // Get ready, warm-up, rest, round, round rest, round, rest, cool-down.
+        let expected: Double = 3 + 10 + 5 + 25 + 20 + 25 + 5 + 10
         #expect(plan.totalDuration == expected)
-        let model = ScreenModel(session: { var s = WorkoutSession(plan: plan); _ = s.start(at: 0); _ = s.advance(to: 4); return s }(), at: 4)
+        var session = WorkoutSession(plan: plan)
+        _ = session.start(at: 0)
+        _ = session.advance(to: 4)
+        let model = ScreenModel(session: session, at: 4)
         #expect(WorkoutScreen.subtitle(model) == "Warm-up 1/1")
     }
 }
@@ -158,22 +176,20 @@ struct AdjustmentTests {
     }
 
     @Test func planJSONIsStable() throws {
-        let r = try load(#"{"name": "J", "work": 2.5, "rest": 1, "getReady": 2, "exercises": [{"title": "A"}, {"title": "B"}]}"#)
-        #expect(PlanJSON.encode(Plan(r), seed: 7) == """
-            {
-              "name": "J",
-              "rounds": 1,
-              "seed": 7,
-              "total": 8,
-              "segments": [
-                {"kind": "getReady", "stage": "main", "title": "Get ready", "next": "A", "round": 1, "start": 0, "duration": 2},
-                {"kind": "work", "stage": "main", "title": "A", "round": 1, "start": 2, "duration": 2.5},
-                {"kind": "rest", "stage": "main", "title": "Rest", "next": "B", "round": 1, "start": 4.5, "duration": 1},
-                {"kind": "work", "stage": "main", "title": "B", "round": 1, "start": 5.5, "duration": 2.5}
-              ]
-            }
-
-            """)
+        let r = try load(#"{"name": "J", "work": 2.5, "rest": 1, "getReady": 2, "#
+            + #""exercises": [{"title": "A"}, {"title": "B"}]}"#)
+        // One segment a line, whatever its length: scripts read the plan line by line.
+        let lines = PlanJSON.encode(Plan(r), seed: 7).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines == [
+            "{", #"  "name": "J","#, #"  "rounds": 1,"#, #"  "seed": 7,"#, #"  "total": 8,"#, #"  "segments": ["#,
+            #"    {"kind": "getReady", "stage": "main", "title": "Get ready", "next": "A", "round": 1, "start": 0, "#
+                + #""duration": 2},"#,
+            #"    {"kind": "work", "stage": "main", "title": "A", "round": 1, "start": 2, "duration": 2.5},"#,
+            #"    {"kind": "rest", "stage": "main", "title": "Rest", "next": "B", "round": 1, "start": 4.5, "#
+                + #""duration": 1},"#,
+            #"    {"kind": "work", "stage": "main", "title": "B", "round": 1, "start": 5.5, "duration": 2.5}"#,
+            "  ]", "}", "",
+        ])
     }
 
     @Test func templateRenamesOnlyTheTopLevelName() throws {

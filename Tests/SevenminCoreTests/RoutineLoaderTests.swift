@@ -3,7 +3,8 @@ import Testing
 @testable import SevenminCore
 
 /// The shipped Workouts folder, found from this file's location.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 func load(_ json: String) throws(RoutineLoadError) -> Routine {
     try RoutineLoader.parse(Array(json.utf8), path: "r.json")
@@ -26,7 +27,8 @@ struct RoutineLoaderTests {
         #expect(routine.exercises.count == 12)
         #expect(routine.exercises.map(\.title) == [
             "Jumping Jacks", "Wall Sit", "Push-up", "Abdominal Crunch", "Step-up onto Chair", "Squat",
-            "Triceps Dip on Chair", "Plank", "High Knees Running in Place", "Lunge", "Push-up and Rotation", "Side Plank",
+            "Triceps Dip on Chair", "Plank", "High Knees Running in Place", "Lunge", "Push-up and Rotation",
+            "Side Plank",
         ])
         #expect(routine.exercises.allSatisfy { $0.work == 30 })
         #expect(routine.rest == 10)
@@ -50,14 +52,16 @@ struct RoutineLoaderTests {
     }
 
     @Test func colourNamesAndHexResolve() throws {
-        let routine = try load(##"{"name": "N", "exercises": [{"title": "A", "color": "flatRed"}, {"title": "B", "color": "#3A7082"}]}"##)
+        let routine = try load(##"{"name": "N", "exercises": [{"title": "A", "color": "flatRed"}, "##
+            + ##"{"title": "B", "color": "#3A7082"}]}"##)
         #expect(routine.exercises[0].color == FlatColor.red.rgb)
         #expect(routine.exercises[1].color == RGB(0x3A, 0x70, 0x82))
     }
 
     @Test func missingColoursDifferFromNeighbours() throws {
         let titles = (1...30).map { #"{"title": "E\#($0)"}"# }.joined(separator: ",")
-        let routine = try load(#"{"name": "N", "exercises": [{"title": "X", "color": "flatRed"}, \#(titles), {"title": "Y", "color": "flatTeal"}]}"#)
+        let routine = try load(#"{"name": "N", "exercises": [{"title": "X", "color": "flatRed"}, "#
+            + #"\#(titles), {"title": "Y", "color": "flatTeal"}]}"#)
         for (a, b) in zip(routine.exercises, routine.exercises.dropFirst()) {
             #expect(a.color != b.color, "\(a.title) and \(b.title) share a colour")
         }
@@ -74,30 +78,48 @@ struct RoutineLoaderTests {
         ("{\n  \"name\": \"N\"\n  \"exercises\": []\n}", "r.json:3:3: unexpected '\"'; expected ',' or '}'"),
         ("", "r.json:1:1: the file is empty; expected a JSON object"),
         (#"{"name": 'N'}"#, "r.json:1:10: strings must use double quotes"),
-        (#"{"name": "N", "exercises": [{"title": "A", "work": 01}]}"#, "r.json:1:52: numbers may not have leading zeros"),
+        (#"{"name": "N", "exercises": [{"title": "A", "work": 01}]}"#,
+            "r.json:1:52: numbers may not have leading zeros"),
         ("{\"name\": \"a\u{1B}b\"}", "r.json:1:12: raw ^[ inside a string; write it as an escape"),
         // Bad values point at the value itself.
-        (#"{"name": "N", "work": 0, "exercises": [{"title": "A"}]}"#, "r.json:1:23: \"work\" must be more than 0 seconds, not 0"),
-        (#"{"name": "N", "rest": -5, "exercises": [{"title": "A"}]}"#, "r.json:1:23: \"rest\" must be 0 or more seconds, not -5"),
-        (#"{"name": "N", "rest": "10", "exercises": [{"title": "A"}]}"#, "r.json:1:23: \"rest\" must be a number of seconds, not a string"),
-        (#"{"name": "N", "rounds": 1.5, "exercises": [{"title": "A"}]}"#, "r.json:1:25: \"rounds\" must be a whole number, not 1.5"),
-        (#"{"name": "N", "rounds": 0, "exercises": [{"title": "A"}]}"#, "r.json:1:25: \"rounds\" must be from 1 to 100, not 0"),
-        (#"{"name": "N", "getReady": 1e999, "exercises": [{"title": "A"}]}"#, "r.json:1:27: \"getReady\" is not a finite number"),
-        (#"{"name": "N", "work": 90000, "exercises": [{"title": "A"}]}"#, "r.json:1:23: \"work\" is 90000 seconds, more than a day (86400)"),
-        (#"{"name": "N", "exercises": []}"#, "r.json:1:28: \"exercises\" is empty; a routine needs at least one exercise"),
+        (#"{"name": "N", "work": 0, "exercises": [{"title": "A"}]}"#,
+            "r.json:1:23: \"work\" must be more than 0 seconds, not 0"),
+        (#"{"name": "N", "rest": -5, "exercises": [{"title": "A"}]}"#,
+            "r.json:1:23: \"rest\" must be 0 or more seconds, not -5"),
+        (#"{"name": "N", "rest": "10", "exercises": [{"title": "A"}]}"#,
+            "r.json:1:23: \"rest\" must be a number of seconds, not a string"),
+        (#"{"name": "N", "rounds": 1.5, "exercises": [{"title": "A"}]}"#,
+            "r.json:1:25: \"rounds\" must be a whole number, not 1.5"),
+        (#"{"name": "N", "rounds": 0, "exercises": [{"title": "A"}]}"#,
+            "r.json:1:25: \"rounds\" must be from 1 to 100, not 0"),
+        (#"{"name": "N", "getReady": 1e999, "exercises": [{"title": "A"}]}"#,
+            "r.json:1:27: \"getReady\" is not a finite number"),
+        (#"{"name": "N", "work": 90000, "exercises": [{"title": "A"}]}"#,
+            "r.json:1:23: \"work\" is 90000 seconds, more than a day (86400)"),
+        (#"{"name": "N", "exercises": []}"#,
+            "r.json:1:28: \"exercises\" is empty; a routine needs at least one exercise"),
         (#"{"name": "N"}"#, "r.json:1:1: the routine has no \"exercises\""),
         (#"{"exercises": [{"title": "A"}]}"#, "r.json:1:1: the routine has no \"name\""),
         (#"{"name": "N", "exercises": [{"title": "  "}]}"#, "r.json:1:39: \"title\" is empty"),
         (#"{"name": "N", "exercises": [{"work": 3}]}"#, "r.json:1:29: the exercise has no \"title\""),
-        (#"{"name": "N", "rets": 5, "exercises": [{"title": "A"}]}"#, "r.json:1:15: unknown key \"rets\" in the routine; did you mean \"rest\"?"),
-        (#"{"name": "N", "exercises": [{"title": "A", "colour": "flatRed"}]}"#, "r.json:1:44: unknown key \"colour\" in an exercise; did you mean \"color\"?"),
-        (#"{"name": "N", "exercises": [{"title": "A", "color": "flatRedd"}]}"#, "r.json:1:53: unknown colour \"flatRedd\"; did you mean \"flatRed\"?"),
-        (##"{"name": "N", "exercises": [{"title": "A", "color": "#12345G"}]}"##, "r.json:1:53: bad colour \"#12345G\": expected #RRGGBB with six hexadecimal digits"),
-        (#"{"name": "N", "exercises": [{"title": "A", "sides": 3}]}"#, "r.json:1:53: \"sides\" must be from 1 to 2, not 3"),
-        (#"{"name": "N", "exercises": [{"title": "A", "video": "ftp://x.org/v"}]}"#, "r.json:1:53: \"video\" must be an http:// or https:// link"),
-        (#"{"name": "N", "exercises": [{"title": "A", "videoId": "short"}]}"#, "r.json:1:55: \"videoId\" \"short\" is not a YouTube video id (11 letters, digits, '-' or '_')"),
-        (#"{"name": "N", "name": "M", "exercises": [{"title": "A"}]}"#, "r.json:1:15: duplicate key \"name\" (first given at 1:2)"),
-        (#"{"name": "N\u001b[2J", "exercises": [{"title": "A"}]}"#, "r.json:1:10: \"name\" contains the control character ^[; routines may not carry terminal escapes"),
+        (#"{"name": "N", "rets": 5, "exercises": [{"title": "A"}]}"#,
+            "r.json:1:15: unknown key \"rets\" in the routine; did you mean \"rest\"?"),
+        (#"{"name": "N", "exercises": [{"title": "A", "colour": "flatRed"}]}"#,
+            "r.json:1:44: unknown key \"colour\" in an exercise; did you mean \"color\"?"),
+        (#"{"name": "N", "exercises": [{"title": "A", "color": "flatRedd"}]}"#,
+            "r.json:1:53: unknown colour \"flatRedd\"; did you mean \"flatRed\"?"),
+        (##"{"name": "N", "exercises": [{"title": "A", "color": "#12345G"}]}"##,
+            "r.json:1:53: bad colour \"#12345G\": expected #RRGGBB with six hexadecimal digits"),
+        (#"{"name": "N", "exercises": [{"title": "A", "sides": 3}]}"#,
+            "r.json:1:53: \"sides\" must be from 1 to 2, not 3"),
+        (#"{"name": "N", "exercises": [{"title": "A", "video": "ftp://x.org/v"}]}"#,
+            "r.json:1:53: \"video\" must be an http:// or https:// link"),
+        (#"{"name": "N", "exercises": [{"title": "A", "videoId": "short"}]}"#,
+            "r.json:1:55: \"videoId\" \"short\" is not a YouTube video id (11 letters, digits, '-' or '_')"),
+        (#"{"name": "N", "name": "M", "exercises": [{"title": "A"}]}"#,
+            "r.json:1:15: duplicate key \"name\" (first given at 1:2)"),
+        (#"{"name": "N\u001b[2J", "exercises": [{"title": "A"}]}"#,
+            "r.json:1:10: \"name\" contains the control character ^[; routines may not carry terminal escapes"),
         (#"["not", "an", "object"]"#, "r.json:1:1: the routine must be an object, not an array"),
     ])
     func brokenFilesAreReportedAtThePosition(json: String, expected: String) {

@@ -95,10 +95,12 @@ struct ScreenLayoutTests {
         }
         // Drawn directly, with the sign that overtime or added time may bring.
         for width in 1...80 {
-            var grid = CellGrid(width: width, height: 12, fill: CellStyle(foreground: RGB(0, 0, 0), background: RGB(9, 9, 9)))
+            var grid = CellGrid(width: width, height: 12, fill: CellStyle(foreground: RGB(0, 0, 0), background: RGB(9,
+                9, 9)))
             if let scale = BigDigits.scale(for: "+23:59:59", width: width, height: 12, halfBlocks: true) {
                 #expect(BigDigits.width("+23:59:59", scale: scale) <= width)
-                BigDigits.draw("+23:59:59", scale: scale, into: &grid, x: 0, y: 0, style: grid[0, 0].style, glyphs: .unicode)
+                BigDigits.draw("+23:59:59", scale: scale, into: &grid, x: 0, y: 0, style: grid[0, 0].style,
+                    glyphs: .unicode)
             } else {
                 #expect(width < BigDigits.pixelWidth("+23:59:59"))
             }

@@ -140,7 +140,8 @@ struct ScreenSnapshotTests {
         var session = WorkoutSession(plan: Plan(routine))
         _ = session.start(at: 0)
         _ = session.advance(to: 1000)
-        let grid = WorkoutScreen.render(ScreenModel(session: session, at: 1000, shuffleSeed: 4711), width: 80, height: 24)
+        let grid = WorkoutScreen.render(ScreenModel(session: session, at: 1000, shuffleSeed: 4711), width: 80,
+            height: 24)
         #expect(grid.text.contains("Shuffled with --seed 4711"))
     }
 

@@ -106,12 +106,14 @@ struct TimingTests {
         let current = plan.segments[session.index]
         #expect(current.offset <= 187 && 187 < current.end)
         // None of the missed cues is played late, only the ones just due.
-        #expect(CuePolicy.cues(for: jumped, in: plan, at: 187).allSatisfy { 187 - $0.event.due <= CuePolicy.stalenessLimit })
+        #expect(CuePolicy.cues(for: jumped, in: plan,
+            at: 187).allSatisfy { 187 - $0.event.due <= CuePolicy.stalenessLimit })
     }
 
     @Test func cuesAtTheSameInstantComeInPriorityOrder() {
         // A 6-second work segment: halfway at 3 s left coincides with the "3" tick.
-        let plan = Plan(Routine(name: "C", rest: 0, getReady: 0, exercises: [exercise("A", work: 6), exercise("B", work: 6, sides: 2)]))
+        let plan = Plan(Routine(name: "C", rest: 0, getReady: 0, exercises: [exercise("A", work: 6), exercise("B",
+            work: 6, sides: 2)]))
         var session = WorkoutSession(plan: plan)
         let events = runToEnd(&session)
         let cues = CuePolicy.cues(for: events, in: plan, at: 0).map { "\($0.cue.rawValue)@\($0.event.due)" }

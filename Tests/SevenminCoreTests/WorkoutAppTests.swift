@@ -220,10 +220,12 @@ struct WorkoutLoopTests {
                                audio: audio, recorder: journal)
         #expect(try loop.run() == .completed)
         #expect(terminal.text.contains("Workout complete"))
-        #expect(audio.cues.map(\.0) == [.tick, .go, .tick, .halfway, .tick, .rest, .go, .tick, .switchSides, .tick, .finish])
+        #expect(audio.cues.map(\.0) == [.tick, .go, .tick, .halfway, .tick, .rest, .go, .tick, .switchSides, .tick,
+            .finish])
         // Cues carry the instant they were due, not when the loop noticed.
         #expect(audio.cues.map(\.1) == [1, 2, 3, 3.5, 4, 5, 6, 7, 7.5, 8, 9])
-        #expect(journal.lines.map(\.event).filter { $0 != "cue" } == ["start", "segment", "segment", "segment", "segment",
+        #expect(journal.lines.map(\.event).filter { $0 != "cue" } == ["start", "segment", "segment", "segment",
+            "segment",
                                                                        "finish"])
         // Deadlines are whole seconds of the countdown, halfway, and flash ends: never a busy poll.
         let asked = input.deadlines.compactMap { $0 }

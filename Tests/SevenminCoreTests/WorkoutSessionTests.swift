@@ -42,7 +42,8 @@ struct PlanTests {
 
     @Test func roundsAreSeparatedByRoundRestNotRest() {
         let plan = Plan(routine(["A", "B"], rounds: 3))
-        #expect(plan.segments.map(\.kind) == [.getReady, .work, .rest, .work, .roundRest, .work, .rest, .work, .roundRest, .work, .rest, .work])
+        #expect(plan.segments.map(\.kind) == [.getReady, .work, .rest, .work, .roundRest, .work, .rest, .work,
+            .roundRest, .work, .rest, .work])
         #expect(plan.segments.map(\.round) == [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3])
         #expect(plan.totalDuration == 10 + 3 * 70 + 2 * 60)
     }
@@ -77,7 +78,8 @@ struct WorkoutSessionTests {
         var session = WorkoutSession(plan: plan)
         _ = session.start(at: 0)
         let events = session.advance(to: 100)
-        #expect(events.compactMap { if case .second(let n) = $0.kind { n } else { nil } } == [9, 8, 7, 6, 5, 4, 3, 2, 1])
+        #expect(events.compactMap { if case .second(let n) = $0.kind { n } else { nil } } == [9, 8, 7, 6, 5, 4, 3, 2,
+            1])
         #expect(events.summary == ["halfway@5.0", "3@7.0", "2@8.0", "1@9.0", "finished@10.0"])
         #expect(events.map(\.due) == events.map(\.due).sorted())
     }
@@ -251,13 +253,15 @@ struct WorkoutSessionTests {
 @Suite("Cue decisions")
 struct CuePolicyTests {
     @Test func eachTransitionHasItsCue() {
-        let plan = Plan(Routine(name: "C", rest: 5, getReady: 5, exercises: [exercise("A", work: 10), exercise("B", work: 10, sides: 2)]))
+        let plan = Plan(Routine(name: "C", rest: 5, getReady: 5, exercises: [exercise("A", work: 10), exercise("B",
+            work: 10, sides: 2)]))
         var session = WorkoutSession(plan: plan)
         var cues: [String] = []
         let start = session.start(at: 0)
         cues += CuePolicy.cues(for: start, in: plan, at: 0).map { "\($0.cue.rawValue)@\($0.event.due)" }
         while let d = session.nextDeadline() {
-            cues += CuePolicy.cues(for: session.advance(to: d), in: plan, at: d).map { "\($0.cue.rawValue)@\($0.event.due)" }
+            cues += CuePolicy.cues(for: session.advance(to: d), in: plan,
+                at: d).map { "\($0.cue.rawValue)@\($0.event.due)" }
         }
         #expect(cues == [
             "tick@2.0", "tick@3.0", "tick@4.0", "go@5.0",

@@ -60,7 +60,8 @@ public struct WorkoutApp: Sendable {
         perform(session.start(at: now, from: resumption?.segmentIndex ?? 0), at: now, into: &effects)
         effects += frame(at: now)
         // After the first frame, so that drawing it never waits on the voice.
-        if settings.voice { effects.append(.prepareVoice(VoicePolicy.phrases(in: plan, countAloud: settings.countAloud))) }
+        if settings.voice { effects.append(.prepareVoice(VoicePolicy.phrases(in: plan,
+            countAloud: settings.countAloud))) }
         return effects
     }
 
@@ -230,7 +231,8 @@ public struct WorkoutApp: Sendable {
         }
         switch ending {
         case .signal(let signal):
-            effects.append(.log(EventRecord(t: now - origin, event: "quit", [("signal", .integer(Int(signal.number)))])))
+            effects.append(.log(EventRecord(t: now - origin, event: "quit", [("signal",
+                .integer(Int(signal.number)))])))
         case .quit:
             effects.append(.log(EventRecord(t: now - origin, event: "quit")))
         case .completed:
@@ -284,7 +286,8 @@ public struct WorkoutApp: Sendable {
                 break
             }
             sound(event, at: now, into: &effects)
-            if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session, countAloud: settings.countAloud) {
+            if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
+                countAloud: settings.countAloud) {
                 effects.append(.announce(Announcement(phrase, due: event.due)))
             }
         }

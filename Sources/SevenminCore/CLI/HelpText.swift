@@ -66,7 +66,8 @@ public enum HelpText {
                 for line in lines { out += String(repeating: " ", count: column) + line + "\n" }
             } else {
                 for (k, line) in lines.enumerated() {
-                    let lead = k == 0 ? label.padding(toLength: column, withPad: " ", startingAt: 0) : String(repeating: " ", count: column)
+                    let lead = k == 0 ? label.padding(toLength: column, withPad: " ",
+                        startingAt: 0) : String(repeating: " ", count: column)
                     out += lead + line + "\n"
                 }
             }

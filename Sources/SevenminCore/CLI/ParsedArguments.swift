@@ -26,7 +26,8 @@ public struct ParsedArguments: Sendable {
             }
             guard let option = spec.options.first(where: { "--" + $0.long == name }) else {
                 throw .unknownOption(name, command: spec.name,
-                                     suggestion: CommandLineParser.suggest(name, spec.options.map { "--" + $0.long } + ["--help"]))
+                                     suggestion: CommandLineParser.suggest(name,
+                                         spec.options.map { "--" + $0.long } + ["--help"]))
             }
             guard let placeholder = option.value else {
                 if inline != nil { throw .unexpectedValue(option: "--" + option.long, command: spec.name) }
@@ -64,7 +65,8 @@ public struct ParsedArguments: Sendable {
         guard let text = value(long) else { return nil }
         guard let v = Decimal.seconds(text), allowZero ? v >= 0 : v > 0, v <= RoutineLoader.maximumSeconds else {
             throw .invalidValue(option: "--\(long) <seconds>", value: text,
-                                expected: allowZero ? "seconds from 0 to 86400" : "seconds, more than 0 and at most 86400",
+                                expected: allowZero ? "seconds from 0 to 86400"
+                                    : "seconds, more than 0 and at most 86400",
                                 command: spec.name)
         }
         return v
@@ -75,7 +77,8 @@ public struct ParsedArguments: Sendable {
         guard let text = value(long) else { return nil }
         guard let n = Decimal.whole(text).flatMap({ Int(exactly: $0) }), range.contains(n) else {
             throw .invalidValue(option: "--\(long) <\(placeholder)>", value: text,
-                                expected: "a whole number from \(range.lowerBound) to \(range.upperBound)", command: spec.name)
+                                expected: "a whole number from \(range.lowerBound) to \(range.upperBound)",
+                                command: spec.name)
         }
         return n
     }
@@ -86,7 +89,8 @@ public struct ParsedArguments: Sendable {
         guard let text = positional.first else { return nil }
         guard let value = E(rawValue: text) else {
             let names = E.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .invalidValue(option: "<\(placeholder)>", value: text, expected: "one of " + names, command: spec.name)
+            throw .invalidValue(option: "<\(placeholder)>", value: text, expected: "one of " + names,
+                command: spec.name)
         }
         return value
     }
@@ -109,7 +113,9 @@ enum Decimal {
     static func number(_ text: String) -> Double? { seconds(text) }
 
     static func whole(_ text: String) -> UInt64? {
-        guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return nil
+        }
         return UInt64(text)
     }
 

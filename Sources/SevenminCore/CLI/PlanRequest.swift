@@ -13,10 +13,13 @@ public struct PlanRequest: Equatable, Sendable {
 
     /// The plan options, shared by every command that builds a plan.
     public static let options = [
-        OptionSpec(long: "rounds", value: "n", help: "Repeat the circuit n times. (values: 1-100; default: the routine's)"),
-        OptionSpec(long: "work", value: "seconds", help: "Seconds of work for every exercise. (default: the routine's)"),
+        OptionSpec(long: "rounds", value: "n",
+            help: "Repeat the circuit n times. (values: 1-100; default: the routine's)"),
+        OptionSpec(long: "work", value: "seconds",
+            help: "Seconds of work for every exercise. (default: the routine's)"),
         OptionSpec(long: "rest", value: "seconds", help: "Seconds of rest between exercises. (default: the routine's)"),
-        OptionSpec(long: "get-ready", value: "seconds", help: "Seconds before the first exercise. (default: the routine's)"),
+        OptionSpec(long: "get-ready", value: "seconds",
+            help: "Seconds before the first exercise. (default: the routine's)"),
         OptionSpec(long: "shuffle", value: nil,
                    help: "Shuffle the exercises within their groups, keeping the sequence of groups."),
         OptionSpec(long: "seed", value: "n", help: "Shuffle repeatably with this seed (implies --shuffle)."),
@@ -49,7 +52,8 @@ public struct PlanRequest: Equatable, Sendable {
         if let text = parsed.value("seed") {
             guard let seed = Decimal.whole(text) else {
                 throw .invalidValue(option: "--seed <n>", value: text,
-                                    expected: "a whole number from 0 to 18446744073709551615", command: parsed.spec.name)
+                                    expected: "a whole number from 0 to 18446744073709551615",
+                                    command: parsed.spec.name)
             }
             shuffle = .seed(seed)
         } else if parsed.flag("shuffle") {

@@ -18,7 +18,8 @@ enum ZshCompletion {
 
             (( $+functions[_sevenmin_routines] )) ||
             _sevenmin_routines() {
-              _alternative 'routines:routine:{_sevenmin_values routines routine}' 'files:routine file:_files -g "*.json"'
+              _alternative 'routines:routine:{_sevenmin_values routines routine}' \\
+                'files:routine file:_files -g "*.json"'
             }
 
             _sevenmin() {
@@ -55,7 +56,8 @@ enum ZshCompletion {
         case .optional(let n, _, let v): return [quote("::" + n + ":" + action(v))]
         case .required(let n, _, let v): return [quote(":" + n + ":" + action(v))]
         case .oneOrMore(let n, _, let v): return [quote("*:" + n + ":" + action(v))]
-        case .requiredThenOptional(let n, _, let v, let then): return [quote(":" + n + ":" + action(v))] + arguments(then)
+        case .requiredThenOptional(let n, _, let v,
+            let then): return [quote(":" + n + ":" + action(v))] + arguments(then)
         }
     }
 

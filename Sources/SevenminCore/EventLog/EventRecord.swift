@@ -13,6 +13,7 @@ public struct EventRecord: Equatable, Sendable {
 
     /// The record as one line of JSON, without the newline.
     public var jsonLine: String {
-        JSONWriter.line(.object([JSONWriter.Member("t", .seconds(t)), JSONWriter.Member("event", .string(event))] + fields))
+        JSONWriter.line(.object([JSONWriter.Member("t", .seconds(t)), JSONWriter.Member("event",
+            .string(event))] + fields))
     }
 }

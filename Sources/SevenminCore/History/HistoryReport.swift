@@ -56,7 +56,8 @@ public enum HistoryReport {
     static func segmentsJSON(_ segments: [SegmentRecord]) -> String {
         JSONWriter.line(.array(segments.map { s in
             .object([
-                .init("index", .integer(s.index)), .init("kind", .string(s.kind)), .init("exercise", .string(s.exercise)),
+                .init("index", .integer(s.index)), .init("kind", .string(s.kind)), .init("exercise",
+                    .string(s.exercise)),
                 .init("round", .integer(s.round)), .init("planned", .number(s.planned)),
                 .init("actual", .number((s.actual * 1000).rounded() / 1000)), .init("ended", .string(s.ended.rawValue)),
                 .init("part", .integer(s.part)),

@@ -201,7 +201,8 @@ public struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try parseHex4(escapeStart)
                     if (0xD800...0xDBFF).contains(code) {
-                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
+                              bytes[i + 1] == UInt8(ascii: "u") else {
                             throw fail("unpaired surrogate in \\u escape", at: escapeStart)
                         }
                         i += 2

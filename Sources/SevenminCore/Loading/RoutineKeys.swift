@@ -30,7 +30,8 @@ public enum RoutineKeys {
         RoutineKey(key: "cooldown", meaning: "exercises run once, after the last round", byDefault: "none",
                    allowed: "a list of exercises"),
         RoutineKey(key: "voice", meaning: "the espeak-ng voice the coach speaks with (`--voice` overrides it)",
-                   byDefault: "`en-us`", allowed: "a voice name such as `en-us`, `de`, `fr` (see `espeak-ng --voices`)"),
+                   byDefault: "`en-us`",
+                   allowed: "a voice name such as `en-us`, `de`, `fr` (see `espeak-ng --voices`)"),
         RoutineKey(key: "$schema", meaning: "accepted and ignored, so editors find the schema", byDefault: "none",
                    allowed: "text"),
     ]
@@ -56,7 +57,8 @@ public enum RoutineKeys {
         RoutineKey(key: "tags",
                    meaning: "labels that `--without` filters on, such as `chair`, `floor`, `jumping`, `wall`, `noisy`",
                    byDefault: "none", allowed: "lower-case letters, digits and `-`, up to 32"),
-        RoutineKey(key: "say", meaning: "what the coach says instead of the title, for pronunciation or another language",
+        RoutineKey(key: "say",
+            meaning: "what the coach says instead of the title, for pronunciation or another language",
                    byDefault: "the title", allowed: "text that is not only spaces"),
     ]
 

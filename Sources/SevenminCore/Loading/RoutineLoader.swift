@@ -107,7 +107,9 @@ struct Validator {
             return nil
         }
         if let bad = s.unicodeScalars.first(where: \.isUnsafeForTerminal) {
-            report(node.position, "\"\(key)\" contains the control character \(visible(String(bad))); routines may not carry terminal escapes")
+            report(node.position,
+                "\"\(key)\" contains the control character \(visible(String(bad))); "
+                    + "routines may not carry terminal escapes")
             return nil
         }
         return s
@@ -122,7 +124,8 @@ struct Validator {
         if !v.isFinite {
             report(node.position, "\"\(key)\" is not a finite number")
         } else if allowZero ? v < 0 : v <= 0 {
-            report(node.position, "\"\(key)\" must be \(allowZero ? "0 or more" : "more than 0") seconds, not \(JSONWriter.number(v))")
+            report(node.position,
+                "\"\(key)\" must be \(allowZero ? "0 or more" : "more than 0") seconds, not \(JSONWriter.number(v))")
         } else if v > RoutineLoader.maximumSeconds {
             report(node.position, "\"\(key)\" is \(JSONWriter.number(v)) seconds, more than a day (86400)")
         } else {
@@ -163,7 +166,8 @@ struct Validator {
         let work = seconds(m["work"], key: "work", allowZero: false) ?? Routine.defaultWork
         let rest = seconds(m["rest"], key: "rest", allowZero: true) ?? Routine.defaultRest
         let getReady = seconds(m["getReady"], key: "getReady", allowZero: true) ?? Routine.defaultGetReady
-        let rounds = integer(m["rounds"], key: "rounds", range: 1...RoutineLoader.maximumRounds) ?? Routine.defaultRounds
+        let rounds = integer(m["rounds"], key: "rounds",
+            range: 1...RoutineLoader.maximumRounds) ?? Routine.defaultRounds
         let roundRest = seconds(m["roundRest"], key: "roundRest", allowZero: true) ?? Routine.defaultRoundRest
 
         let drafts = exerciseList(m["exercises"], key: "exercises", defaultWork: work, required: true, root: root)
@@ -196,7 +200,8 @@ struct Validator {
             report(node.position, "\"\(key)\" must be an array, not \(node.value.typeName)")
             return []
         }
-        if required && items.isEmpty { report(node.position, "\"\(key)\" is empty; a routine needs at least one exercise") }
+        if required && items.isEmpty { report(node.position,
+            "\"\(key)\" is empty; a routine needs at least one exercise") }
         return items.compactMap { exercise($0, defaultWork: defaultWork) }
     }
 
@@ -271,7 +276,8 @@ struct Validator {
         let names = FlatColor.allCases.map(\.name)
         let near = Suggestions.nearest(to: text, in: names, limit: 3)
         var message = "unknown colour \"\(visible(text))\""
-        message += near.isEmpty ? "; use a flat colour name such as \"flatRed\", or #RRGGBB" : "; did you mean \(Suggestions.phrase(near))?"
+        message += near.isEmpty ? "; use a flat colour name such as \"flatRed\", or #RRGGBB"
+            : "; did you mean \(Suggestions.phrase(near))?"
         report(position, message)
         return nil
     }

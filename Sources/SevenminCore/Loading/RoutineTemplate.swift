@@ -3,7 +3,9 @@ public enum RoutineTemplate {
     /// The same bytes with the top-level `"name"` value replaced by `name`.
     public static func renamed(_ bytes: [UInt8], to name: String) -> [UInt8]? {
         guard let root = try? JSONParser.parse(bytes), case .object(let members) = root.value,
-              let member = members.first(where: { $0.key == "name" }), case .string = member.value.value else { return nil }
+              let member = members.first(where: { $0.key == "name" }), case .string = member.value.value else {
+            return nil
+        }
         let start = member.value.byteOffset
         // Find the closing quote of the string token, skipping escapes.
         var end = start + 1

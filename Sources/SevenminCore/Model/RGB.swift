@@ -48,7 +48,8 @@ public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var hex: String {
-        func h(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s }
+        func h(_ v: UInt8) -> String { let s = String(v, radix: 16,
+            uppercase: true); return s.count == 1 ? "0" + s : s }
         return "#" + h(r) + h(g) + h(b)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The characters the screen is drawn with: Unicode where the locale's charset is UTF-8, ASCII otherwise.
 public struct Glyphs: Equatable, Sendable {
     public var full: Unicode.Scalar
@@ -30,6 +32,18 @@ public struct Glyphs: Equatable, Sendable {
 
     /// The set for a locale: `utf8` is whether its charset is UTF-8 (`nl_langinfo(CODESET)`).
     public static func forLocale(utf8: Bool) -> Glyphs { utf8 ? .unicode : .ascii }
+
+    /// `text`, our own wording, with its few non-ASCII signs spelt in ASCII when the charset has no
+    /// Unicode: what `list`, `help` and the line after a workout print follows the screen's rule.
+    public func fold(_ text: String) -> String {
+        guard !unicodeText, !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
+        var out = text
+        let spellings = [("·", "-"), ("→", "->"), ("←", "<-"), ("…", "..."), ("—", "-"), ("–", "-"), ("×", "x")]
+        for (sign, spelt) in spellings {
+            out = out.replacingOccurrences(of: sign, with: spelt)
+        }
+        return out
+    }
 
     public static func == (a: Glyphs, b: Glyphs) -> Bool { a.unicodeText == b.unicodeText && a.full == b.full }
 }

@@ -41,7 +41,8 @@ public struct WorkoutSession: Sendable {
         origin = now
         state = .running
         begin(index, at: now)
-        return [SessionEvent(.started, segment: index, due: now), SessionEvent(.segmentStarted, segment: index, due: now)]
+        return [SessionEvent(.started, segment: index, due: now), SessionEvent(.segmentStarted, segment: index,
+            due: now)]
     }
 
     /// Everything that fell due up to `now`, in order, each reported once.

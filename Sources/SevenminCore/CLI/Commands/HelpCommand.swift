@@ -15,7 +15,8 @@ public struct HelpCommand: ParsableCommand, Equatable {
     public init(_ parsed: ParsedArguments) throws(UsageError) {
         topic = parsed.positional.first
         if let topic, !CommandLineParser.specs.contains(where: { $0.name == topic }) {
-            throw .unknownCommand(topic, suggestion: CommandLineParser.suggest(topic, CommandLineParser.specs.map(\.name)))
+            throw .unknownCommand(topic, suggestion: CommandLineParser.suggest(topic,
+                CommandLineParser.specs.map(\.name)))
         }
     }
 }

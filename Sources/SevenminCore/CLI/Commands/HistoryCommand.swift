@@ -24,7 +24,8 @@ public struct HistoryCommand: ParsableCommand, Equatable {
     public init(_ parsed: ParsedArguments) throws(UsageError) {
         if let text = parsed.value("since") {
             guard let date = CivilDate(iso: text) else {
-                throw .invalidValue(option: "--since <date>", value: text, expected: "a date as YYYY-MM-DD", command: "history")
+                throw .invalidValue(option: "--since <date>", value: text, expected: "a date as YYYY-MM-DD",
+                    command: "history")
             }
             since = date
         }
