@@ -13,8 +13,12 @@ public final class CursesPresenter {
 
     private struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
 
-    public init(depth: ColorDepth) {
+    /// Whether to make links clickable: only where the terminal is known to take OSC 8.
+    private let hyperlinks: Bool
+
+    public init(depth: ColorDepth, hyperlinks: Bool = false) {
         self.depth = depth
+        self.hyperlinks = hyperlinks
     }
 
     /// Forgets what is on screen, so the next frame is drawn in full (after resize or `fg`).
@@ -56,8 +60,23 @@ public final class CursesPresenter {
             mvadd_wch(Int32(y), Int32(x), &cch)
         }
         if !changed.isEmpty { refresh() }
+        if hyperlinks, !grid.links.isEmpty, grid.links != previous?.links || !changed.isEmpty {
+            linkRows(grid.links)
+        }
         previous = grid
         return changed.count
+    }
+
+    /// Makes rows that show a link clickable (OSC 8): curses has no notion of links, so each such row
+    /// is drawn once more, whole, between the sequences that open and close the link.
+    private func linkRows(_ links: [HyperLink]) {
+        for link in links {
+            putp(HyperLink.sequence(link.url))
+            wredrawln(cncursesw_stdscr(), Int32(link.row), 1)
+            refresh()
+            putp(HyperLink.sequence(""))
+        }
+        fflush(cncursesw_stdout())
     }
 
     private func attributes(_ style: CellStyle) -> attr_t {

@@ -70,7 +70,8 @@ public final class CursesTerminal: TerminalBackend {
         if colorDepth != .monochrome { try require("start_color", start_color()) }
         titles = CursesTerminal.canSetTitle(type)
         if titles { putp("\u{1B}[22;0t") }  // push the current title, popped on exit
-        presenter = CursesPresenter(depth: colorDepth)
+        presenter = CursesPresenter(depth: colorDepth,
+                                    hyperlinks: HyperLink.supported(environment: ProcessInfo.processInfo.environment))
         armCrashGuard()
     }
 

@@ -67,6 +67,23 @@ struct CoachEndToEndTests {
         #expect(flashed == flash, "flash \(flash ? "missing" : "drawn with --no-flash")")
     }
 
+    /// Where the terminal takes OSC 8, the video link is clickable: its row is wrapped in the sequences.
+    @Test(arguments: [true, false])
+    func videoLinksAreClickableWhereTheTerminalTakesThem(enabled: Bool) throws {
+        let tmux = try Tmux("SEVENMIN_HYPERLINKS=\(enabled ? 1 : 0) \(binary) start \(short) --mute", recording: true)
+        tmux.waitFor(text: "Exercise 1/2", timeout: 6)
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        let raw = String(decoding: tmux.rawOutput(), as: UTF8.self)
+        let opened = raw.contains("\u{1B}]8;;https://youtu.be/mGvzVjuY8SY\u{1B}\\")
+        #expect(opened == enabled)
+        if enabled {
+            // Every link opened is closed again, so nothing else on the screen becomes part of it.
+            #expect(raw.components(separatedBy: "\u{1B}]8;;https://").count - 1
+                    == raw.components(separatedBy: "\u{1B}]8;;\u{1B}\\").count - 1)
+        }
+    }
+
     @Test func theWindowTitleFollowsTheCountdown() throws {
         let tmux = try Tmux("\(binary) start \(long) --mute")
         tmux.waitFor(text: "Get ready")

@@ -71,6 +71,8 @@ public struct CellGrid: Equatable, Sendable {
     private var clusters: [Character] = []
     /// Draw anything beyond ASCII as `?`, for a locale whose charset cannot show it.
     public var asciiOnly = false
+    /// Rows that show a link, for terminals that can make them clickable (OSC 8).
+    public var links: [HyperLink] = []
     static let clusterBase: UInt32 = 0x11_0000
     static let space = UInt32(0x20)
 

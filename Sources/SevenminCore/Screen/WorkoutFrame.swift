@@ -233,7 +233,10 @@ struct WorkoutFrame {
             y += 1
         }
         if linkGap { y += 1 }
-        if showLink, let link { center(link, y: y, style: theme.body.with(underline: true), from: x0, to: x1) }
+        if showLink, let link {
+            center(link, y: y, style: theme.body.with(underline: true), from: x0, to: x1)
+            markLink(link, row: y)
+        }
     }
 
     /// Without room for big digits: the countdown as a line of text, and whatever else fits, by priority.
@@ -257,7 +260,16 @@ struct WorkoutFrame {
         }
         if showNext { drawNextUp(y: y, columns: 0..<w); y += 1 }
         for line in description { grid.put(line, x: 1, y: y, style: theme.body, limit: w - 2); y += 1 }
-        if showLink, let link { center(link, y: y, style: theme.body.with(underline: true)) }
+        if showLink, let link {
+            center(link, y: y, style: theme.body.with(underline: true))
+            markLink(link, row: y)
+        }
+    }
+
+    /// Notes the row of a link shown whole, so the terminal can make it clickable.
+    mutating func markLink(_ shown: String, row: Int) {
+        guard let url = model.exercise.videoURL, shown.hasSuffix(url) else { return }
+        grid.links.append(HyperLink(row: row, url: url))
     }
 
     /// "Next: Wall Sit"; during pauses on a band of that exercise's colour.
