@@ -53,6 +53,24 @@ struct ExitPathTests {
         #expect(r.stderr.contains("FIFO that no program is reading"))
     }
 
+    /// The log is kept under 1 MiB: a larger one is moved aside once, and each run starts with a separator.
+    @Test func theLogIsRotatedOnceAndEachRunIsMarked() throws {
+        let state = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: state + "/sevenmin", withIntermediateDirectories: true)
+        let log = state + "/sevenmin/sevenmin.log"
+        try String(repeating: "old line\n", count: 130_000).write(toFile: log, atomically: true, encoding: .utf8)
+        let r = try run(binary, ["start", fixtures + "/short.json", "--no-voice", "--plain"],
+                        environment: ["XDG_STATE_HOME": state])
+        #expect(r.status == 0)
+        let old = (try? FileManager.default.attributesOfItem(atPath: log + ".1")[.size] as? Int) ?? 0
+        #expect(old == 130_000 * 9)
+        let fresh = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(fresh.contains("---- sevenmin ") && fresh.contains(" start, pid "))
+        // sevenmin's own lines carry a UTC timestamp.
+        #expect(fresh.split(separator: "\n").first { $0.contains("audio:") }?.range(of: #"^\d{4}-\d\d-\d\dT"#,
+                                                                                     options: .regularExpression) != nil)
+    }
+
     @Test func aClosedStandardErrorChangesNothing() throws {
         let tmux = try Tmux("\(binary) start \(long) --mute 2>&-")
         tmux.waitFor(text: "Get ready")

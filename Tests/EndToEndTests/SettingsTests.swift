@@ -92,6 +92,25 @@ struct DoctorEndToEndTests {
         #expect(r.stdout.contains("✔ played the 'go' cue"))
     }
 
+    /// What the config file turns off is reported as off, not as broken; a routine that is not there
+    /// stops the workout.
+    @Test func whatTheConfigTurnsOffAndAMissingRoutine() throws {
+        let r = try doctor(#"{"mute": true, "voice": false, "history": false, "routine": "nosuch"}"#)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("muted by the config file: no sound is tried"))
+        #expect(r.stdout.contains("the voice is off in the config file"))
+        #expect(r.stdout.contains("history is off"))
+        #expect(r.stdout.contains("'nosuch', is not found"))
+    }
+
+    /// On a real terminal, with a history: the size is checked and the history's state is told.
+    @Test func onATerminalWithAHistory() throws {
+        let tmux = try Tmux("XDG_STATE_HOME=\(LookingBackTests.recorded) \(binary) doctor", width: 200, height: 40)
+        let screen = tmux.waitFor(text: "exit=0")
+        #expect(screen.contains("size 200×40"))
+        #expect(screen.contains("intact, 2 workouts recorded"))
+    }
+
     @Test func aTerminalThatCannotMoveTheCursorStopsAWorkout() throws {
         let r = try doctor(nil, ["TERM": "dumb"])
         #expect(r.status == 1)
