@@ -1,4 +1,6 @@
 import Foundation
+import CSQLite
+import Dispatch
 import SevenminCore
 
 /// The history database: sessions and their segments in one SQLite file, shared safely by
@@ -34,16 +36,37 @@ public final class HistoryStore {
             // Reading the header first tells a damaged file from a busy one before anything is written.
             let version = try HistorySchema.version(of: db)
             if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
-            _ = try db.rows("PRAGMA journal_mode = WAL")
+            // Two processes opening a new file at once both ask for WAL, and SQLite answers one of them
+            // BUSY at once rather than wait (it would be a deadlock): that one tries again, within the timeout.
+            let connection = db
+            try HistoryStore.retryingBusy(for: busyTimeoutMilliseconds) {
+                _ = try connection.rows("PRAGMA journal_mode = WAL")
+            }
             // In WAL mode FULL syncs at every commit, so a finished segment survives a power cut too.
             try db.execute("PRAGMA synchronous = FULL")
-            if version < HistorySchema.currentVersion { try HistorySchema.migrate(db) }
+            if version < HistorySchema.currentVersion {
+                try HistoryStore.retryingBusy(for: busyTimeoutMilliseconds) { try HistorySchema.migrate(connection) }
+            }
         } catch let error as HistoryError {
             throw error
         } catch let error as SQLiteError {
             throw HistoryStore.failure(error, path: path)
         } catch {
             throw HistoryError.failed(path: path, SQLiteError(call: "open", code: -1, message: "\(error)"))
+        }
+    }
+
+    /// Runs `body` again while SQLite answers BUSY without waiting (a lock upgrade it refuses, to avoid a
+    /// deadlock), for up to `milliseconds` in all.
+    static func retryingBusy(for milliseconds: Int32, _ body: () throws -> Void) throws {
+        let deadline = DispatchTime.now() + .milliseconds(Int(milliseconds))
+        while true {
+            do {
+                try body()
+                return
+            } catch let error as SQLiteError where error.primary == SQLITE_BUSY && DispatchTime.now() < deadline {
+                usleep(20_000)
+            }
         }
     }
 

@@ -136,7 +136,9 @@ func record() {
         recorder.segmentEnded(classicSegment(k, endedAt: now))
     }
     recorder.finish(.completed)
-    exit(recorder.close(timeout: 30) && recorder.failure == nil ? 0 : 1)
+    let closed = recorder.close(timeout: 30)
+    if let failure = recorder.failure { FileHandle.standardError.write(Data("record: \(failure)\n".utf8)) }
+    exit(closed && recorder.failure == nil ? 0 : 1)
 }
 
 switch CommandLine.arguments.dropFirst().first {
