@@ -67,8 +67,8 @@ struct ExitPathTests {
         let fresh = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(fresh.contains("---- sevenmin ") && fresh.contains(" start, pid "))
         // sevenmin's own lines carry a UTC timestamp.
-        #expect(fresh.split(separator: "\n").first { $0.contains("audio:") }?.range(of: #"^\d{4}-\d\d-\d\dT"#,
-                                                                                     options: .regularExpression) != nil)
+        let audioLine = fresh.split(separator: "\n").first { $0.contains("audio:") }.map(String.init) ?? ""
+        #expect(audioLine.range(of: #"^\d{4}-\d\d-\d\dT"#, options: .regularExpression) != nil)
     }
 
     @Test func aClosedStandardErrorChangesNothing() throws {

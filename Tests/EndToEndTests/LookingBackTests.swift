@@ -49,7 +49,8 @@ struct LookingBackTests {
     @Test(arguments: [("", true, true), ("NO_COLOR=1", false, true), ("LC_ALL=C", true, false)])
     func statsOnATerminal(environment: String, colour: Bool, unicode: Bool) throws {
         let state = try twoWorkouts()
-        let tmux = try Tmux("env XDG_STATE_HOME=\(state) \(environment) \(binary) stats --weight 70", width: 100, height: 60)
+        let tmux = try Tmux("env XDG_STATE_HOME=\(state) \(environment) \(binary) stats --weight 70",
+                            width: 100, height: 60)
         let screen = tmux.waitFor(text: "exit=0")
         #expect(screen.contains("Streak") && screen.contains("75 minutes") && screen.contains("Last 52 weeks"))
         #expect(screen.contains("kcal"))
