@@ -37,7 +37,9 @@ public final class CursesTerminal: TerminalBackend {
         // The user's own modes, saved before curses changes them, for the crash guard to put back.
         csevenmin_crash_guard_save_modes(STDIN_FILENO)
         // The size comes from the terminal, never from COLUMNS and LINES left in the environment.
-        use_env(false)
+        // use_env(false) would be wrong: it makes curses take terminfo's 80x24 over the window's size.
+        // use_tioctl(true) has the window's size (TIOCGWINSZ) win over stale LINES and COLUMNS instead.
+        use_tioctl(true)
         // newterm, unlike initscr, returns an error instead of exiting on a bad TERM.
         guard let screen = newterm(cursesType, cncursesw_stdout(), cncursesw_stdin()) else {
             throw TerminalError.cannotStart(type)

@@ -84,6 +84,19 @@ struct CoachEndToEndTests {
         }
     }
 
+    /// The screen takes the window's size, from the terminal itself: not terminfo's 80x24, and not
+    /// COLUMNS and LINES left behind in the environment.
+    @Test func theScreenFillsTheWindow() throws {
+        let tmux = try Tmux("COLUMNS=80 LINES=24 \(binary) start \(long) --mute", width: 120, height: 40)
+        let screen = tmux.waitFor(text: "Get ready")
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.first?.hasSuffix("1/2") == true && rows.first?.count ?? 0 > 110, "header: \(rows.first ?? "")")
+        // The status line is the window's last row.
+        #expect(rows.count >= 40 && rows[39].contains("to go"), "\(rows.count) rows")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
     @Test func theWindowTitleFollowsTheCountdown() throws {
         let tmux = try Tmux("\(binary) start \(long) --mute")
         tmux.waitFor(text: "Get ready")
