@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SevenminCore
 
@@ -34,5 +35,18 @@ struct HyperLinkTests {
     @Test func theSequenceIsOSC8() {
         #expect(HyperLink.sequence("https://e.org/x") == "\u{1B}]8;;https://e.org/x\u{1B}\\")
         #expect(HyperLink.sequence("") == "\u{1B}]8;;\u{1B}\\")
+    }
+}
+
+@Suite("The status line")
+struct StatusLineTests {
+    /// A notice is set off from the time left, never run into it, and the key hints keep their place.
+    @Test func aNoticeStandsApartFromTheTimeLeft() throws {
+        var model = ScreenState.work.model()
+        model.notice = "no sound device: cues are silent"
+        let rows = WorkoutScreen.render(model, width: 120, height: 30).text.split(separator: "\n")
+        let status = try #require(rows.last).trimmingCharacters(in: .whitespaces)
+        #expect(status.contains("to go · no sound device: cues are silent"))
+        #expect(status.hasSuffix("q quit"))
     }
 }

@@ -98,8 +98,10 @@ struct WorkoutFrame {
         guard used + keysWidth + 1 <= w else { return }
         grid.put(keys, x: w - keysWidth, y: row, style: theme.bar)
         if let notice = model.notice {
-            let room = w - used - keysWidth - 2
-            if room >= 4 { grid.put(fitted(notice, room), x: used + 1, y: row, style: theme.bar) }
+            // Set off from the time left as the status's own parts are, so the two never run together.
+            let room = w - used - keysWidth - 1
+            let text = say(glyphs.separator) + notice
+            if room >= 8 { grid.put(fitted(text, room), x: used, y: row, style: theme.bar) }
         }
     }
 
