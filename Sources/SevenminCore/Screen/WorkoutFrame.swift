@@ -227,8 +227,8 @@ struct WorkoutFrame {
         }
         y += scale.rows
         if gapBelow { y += 1 }
-        drawNextUp(y: y, columns: columns)
-        y += 1
+        // The exercise's own description and link first, then what comes next: under a "Next:" line
+        // they would read as the next exercise's.
         let textLeft = columns.lowerBound + (columns.count - textWidth) / 2
         for line in description {
             grid.put(line, x: textLeft, y: y, style: theme.body, limit: textWidth)
@@ -238,7 +238,9 @@ struct WorkoutFrame {
         if showLink, let link {
             center(link, y: y, style: theme.body.with(underline: true), from: x0, to: x1)
             markLink(link, row: y)
+            y += 1
         }
+        drawNextUp(y: y, columns: columns)
     }
 
     /// Without room for big digits: the countdown as a line of text, and whatever else fits, by priority.
