@@ -153,7 +153,9 @@ public struct WorkoutDataSource {
         var out: [RoutineFile] = []
         for dir in searchPath {
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
-                .filter { $0.hasSuffix(".json") && !WorkoutDataSource.schemas.contains($0) }.sorted()
+                .filter { $0.hasSuffix(".json") && !WorkoutDataSource.schemas.contains($0) }
+                // By name, so that `classic` comes before `classic-3x` (as file names, '-' sorts before '.').
+                .sorted { $0.dropLast(5) < $1.dropLast(5) }
             for file in files {
                 let name = String(file.dropLast(5))
                 let path = dir + "/" + file

@@ -4,7 +4,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         name: "start",
         abstract: "Run a workout full-screen, with sound cues.",
         discussion: "Keys while it runs: space pauses, n/→ and p/← skip, r restarts the segment, "
-            + "+ and - add or remove 10 seconds, ? lists the keys, q quits. "
+            + "+ and - add or remove 10 seconds, o opens the video, ? lists the keys, q quits. "
             + "Defaults come from the config file, under the options given here (see 'sevenmin config').",
         positional: PlanRequest.routineArgument,
         // The config file's settings apply first; an option given here wins over them.
