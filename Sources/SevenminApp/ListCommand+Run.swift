@@ -9,8 +9,8 @@ extension ListCommand: RunnableCommand {
             if json {
                 Console.out(PlanJSON.encode(loaded.plan, seed: loaded.seed))
             } else {
-                let env = ProcessInfo.processInfo.environment
-                let color = isatty(STDOUT_FILENO) == 1 && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+                // The same rule as every other command's output: a terminal with colour, and no NO_COLOR.
+                let color = OutputStyle.standardOutput().colors > 0
                 Console.out(PlanTable.render(loaded.plan, color: color, seed: loaded.seed))
             }
             return ExitCode.success
