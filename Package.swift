@@ -54,10 +54,12 @@ let package = Package(
         // Workout history in SQLite: the store and the recorder that writes off the loop.
         .target(name: "SevenminHistory", dependencies: ["SevenminCore", "CSQLite"]),
         // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.
-        .target(name: "SevenminBuiltIn", plugins: ["EmbedShippedFiles"]),
+        .target(name: "SevenminBuiltIn", dependencies: ["SevenminShipped"], plugins: ["EmbedShippedFiles"]),
+        // What counts as a routine file, shared by the embedder and the routine search path.
+        .target(name: "SevenminShipped"),
         .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal",
             "SevenminAudio",
-                                                    "SevenminHistory", "SevenminBuiltIn"]),
+                                                    "SevenminHistory", "SevenminBuiltIn", "SevenminShipped"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
         // Generates a large history and times stats on it; also records a synthetic workout for tests.
@@ -70,13 +72,14 @@ let package = Package(
         .executableTarget(name: "sevenmin-audio-bench", dependencies: ["SevenminAudio", "SevenminCore"]),
 
         // Writes Workouts/ and Sounds/ as a Swift file, for the plugin below.
-        .executableTarget(name: "sevenmin-embed"),
+        .executableTarget(name: "sevenmin-embed", dependencies: ["SevenminShipped"]),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["sevenmin-embed"]),
 
         // Snapshots and fixtures are read from the source tree, not bundled.
         .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots", "Golden"]),
         .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem"]),
-        .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore", "SevenminBuiltIn"]),
+        .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore", "SevenminBuiltIn",
+            "SevenminShipped"]),
         .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore"]),
         // The audio target reads exported tracks back, to check every onset.
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore", "SevenminAudio"], exclude: ["Fixtures"]),

@@ -132,19 +132,29 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         var sounds: [Cue: Sound] = [:]
         var missing: [String] = []
         for cue in Cue.allCases {
-            let file = directory.map { $0 + "/\(cue.rawValue).wav" }
-            do {
-                if let file, FileManager.default.fileExists(atPath: file) {
-                    sounds[cue] = try SoundFile.read(file)
-                } else if let bytes = BuiltInFiles.sound(cue.rawValue) {
-                    sounds[cue] = try SoundFile.read(bytes: bytes, name: "(built in)/\(cue.rawValue).wav")
-                } else {
-                    missing.append(cue.rawValue)
-                }
-            } catch {
+            if let sound = try? loadSound(cue, directory: directory) {
+                sounds[cue] = sound
+            } else {
                 missing.append(cue.rawValue)
             }
         }
         return (sounds, missing)
+    }
+
+    /// One cue's sound, from `directory` when it has the file, else the copy built into the program;
+    /// nil when neither has it.
+    static func loadSound(_ cue: Cue, directory: String? = Resources.soundsDirectory) throws -> Sound? {
+        if let file = directory.map({ $0 + "/\(cue.rawValue).wav" }), FileManager.default.fileExists(atPath: file) {
+            return try SoundFile.read(file)
+        }
+        return try BuiltInFiles.sound(cue.rawValue).map {
+            try SoundFile.read(bytes: $0, name: "\(RoutineLocation.builtInFolder)/\(cue.rawValue).wav")
+        }
+    }
+
+    /// A cue that neither the Sounds folder nor the program has.
+    struct MissingSound: Error, CustomStringConvertible {
+        var cue: Cue
+        var description: String { "there is no sound '\(cue.rawValue)'" }
     }
 }

@@ -102,13 +102,14 @@ extension DoctorCommand: RunnableCommand {
     }
 
     private func playTestCue(on device: any AudioDevice, _ report: inout DoctorReport) {
-        let path = (Resources.soundsDirectory ?? "Sounds") + "/go.wav"
         do {
-            let samples = try SoundFile.read(path).resampled(to: CuePlayer.sampleRate).samples
+            // From the Sounds folder or the copy built in, as a workout finds it.
+            guard let sound = try CoachAudio.loadSound(.go) else { throw CoachAudio.MissingSound(cue: .go) }
+            let samples = sound.resampled(to: CuePlayer.sampleRate).samples
             try samples.withUnsafeBufferPointer { try device.play($0) }
             report.pass("played the 'go' cue: you should have heard it")
         } catch {
-            report.fail("could not play \(visible(path)): \(error)", fix: "reinstall sevenmin's Sounds folder")
+            report.fail("could not play the 'go' cue: \(error)", fix: "reinstall sevenmin")
         }
     }
 
@@ -136,7 +137,8 @@ extension DoctorCommand: RunnableCommand {
         var broken = 0
         for file in files {
             do {
-                _ = try RoutineLoader.parse(try WorkoutDataSource.read(file.path), path: file.path)
+                // Through the location, as every command reads it: a built-in routine has no file.
+                _ = try source.load(file.location)
             } catch let error as RoutineLoadError {
                 broken += 1
                 let first = error.diagnostics.first.map { visible($0.description) } ?? visible(file.path)
@@ -154,7 +156,7 @@ extension DoctorCommand: RunnableCommand {
         } else {
             report.pass("\(files.count - broken) of \(files.count) routines load")
         }
-        if (wanted.hasSuffix(".json") || wanted.contains("/")) == false, !files.contains(where: { $0.name == wanted }) {
+        if !WorkoutDataSource.isPath(wanted), !files.contains(where: { $0.name == wanted }) {
             report.fail("the routine 'sevenmin start' runs, '\(visible(wanted))', is not found",
                         fix: "see 'sevenmin routines' for the names", blocks: true)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import SevenminBuiltIn
 import SevenminCore
+import SevenminShipped
 import SevenminSystem
 
 /// Finds the shipped `Workouts/` and `Sounds/` folders, wherever sevenmin runs from:
@@ -96,7 +97,7 @@ public enum RoutineLocation: Equatable, Sendable {
     public var path: String {
         switch self {
         case .file(let path): return path
-        case .builtIn(let name): return "\(RoutineLocation.builtInFolder)/\(name).json"
+        case .builtIn(let name): return "\(RoutineLocation.builtInFolder)/\(RoutineFileName.fileName(of: name))"
         }
     }
 }
@@ -144,21 +145,18 @@ public struct WorkoutDataSource {
         return dirs
     }
 
-    /// The JSON Schemas shipped beside the routines, which are not routines themselves.
-    static let schemas: Set<String> = ["schema.json", "config.schema.json"]
-
     /// Every routine on the path, in path order, with shadowed ones marked.
     public func allRoutines() -> [RoutineFile] {
         var seen: [String: String] = [:]
         var out: [RoutineFile] = []
         for dir in searchPath {
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
-                .filter { $0.hasSuffix(".json") && !WorkoutDataSource.schemas.contains($0) }
+            // A folder that cannot be listed holds no routines; `doctor` reads each file it does list.
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
+                .compactMap(RoutineFileName.routineName(of:))
                 // By name, so that `classic` comes before `classic-3x` (as file names, '-' sorts before '.').
-                .sorted { $0.dropLast(5) < $1.dropLast(5) }
-            for file in files {
-                let name = String(file.dropLast(5))
-                let path = dir + "/" + file
+                .sorted()
+            for name in names {
+                let path = dir + "/" + RoutineFileName.fileName(of: name)
                 out.append(RoutineFile(name: name, location: .file(path), shadowedBy: seen[name]))
                 if seen[name] == nil { seen[name] = path }
             }
@@ -171,14 +169,19 @@ public struct WorkoutDataSource {
 
     /// What a routine argument refers to: a path to a `.json` file, or a name on the search path.
     public func location(for argument: String) throws -> RoutineLocation {
-        if argument.hasSuffix(".json") || argument.contains("/") { return .file(argument) }
-        for dir in searchPath {
-            let candidate = dir + "/" + argument + ".json"
+        if WorkoutDataSource.isPath(argument) { return .file(argument) }
+        for dir in searchPath where RoutineFileName.routineName(of: RoutineFileName.fileName(of: argument)) != nil {
+            let candidate = dir + "/" + RoutineFileName.fileName(of: argument)
             if FileManager.default.fileExists(atPath: candidate) { return .file(candidate) }
         }
         if builtInNames.contains(argument) { return .builtIn(argument) }
         let names = Set(allRoutines().map(\.name)).sorted()
         throw RoutineNotFound(name: argument, available: names)
+    }
+
+    /// Whether a routine argument is a path to a file (it ends in `.json` or names a folder) rather than a name.
+    public static func isPath(_ argument: String) -> Bool {
+        argument.hasSuffix(RoutineFileName.suffix) || argument.contains("/")
     }
 
     /// The bytes of a routine file, or of a built-in routine.

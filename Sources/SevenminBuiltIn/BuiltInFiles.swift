@@ -1,15 +1,21 @@
 import Foundation
+import SevenminShipped
 
 /// The shipped routines and cue sounds, compiled into the program from `Workouts/` and `Sounds/`.
 public enum BuiltInFiles {
     /// The names of the built-in routines (`classic`, `tabata`…), sorted.
     public static let routineNames: [String] = ShippedFiles.base64.keys
-        .filter { $0.hasPrefix("Workouts/") && $0.hasSuffix(".json") }
-        .map { String($0.dropFirst("Workouts/".count).dropLast(".json".count)) }
+        .filter { $0.hasPrefix(routineFolder) }
+        .compactMap { RoutineFileName.routineName(of: String($0.dropFirst(routineFolder.count))) }
         .sorted()
 
+    private static let routineFolder = "Workouts/"
+
     /// The bytes of the built-in routine `name`, as its file in `Workouts/` held them at build time.
-    public static func routine(_ name: String) -> [UInt8]? { file("Workouts/\(name).json") }
+    public static func routine(_ name: String) -> [UInt8]? {
+        RoutineFileName.routineName(of: RoutineFileName.fileName(of: name)) == nil ? nil
+            : file(routineFolder + RoutineFileName.fileName(of: name))
+    }
 
     /// The bytes of the built-in cue sound `name` (`tick`, `go`…), a WAV file from `Sounds/`.
     public static func sound(_ name: String) -> [UInt8]? { file("Sounds/\(name).wav") }

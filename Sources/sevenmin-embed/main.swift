@@ -1,8 +1,9 @@
-// Writes a Swift file holding Workouts/*.json (not the schema) and Sounds/*.wav as base64 string
+// Writes a Swift file holding the routines in Workouts/ (not the schemas) and Sounds/*.wav as base64 string
 // literals, for the EmbedShippedFiles plugin. Usage: sevenmin-embed OUTPUT ROOT
 // Base64 in one string literal per file compiles in a moment; an array literal of the same bytes
 // takes the type checker minutes.
 import Foundation
+import SevenminShipped
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
@@ -11,10 +12,13 @@ guard arguments.count == 3 else {
 }
 let output = arguments[1], root = arguments[2]
 var names: [String] = []
-// The schema is for editors, not a routine, so it stays out.
-for (folder, suffix) in [("Workouts", ".json"), ("Sounds", ".wav")] {
+// The schemas are for editors, not routines, so they stay out, by the rule the search path uses.
+let isShipped: [(folder: String, keep: (String) -> Bool)] = [
+    ("Workouts", { RoutineFileName.routineName(of: $0) != nil }), ("Sounds", { $0.hasSuffix(".wav") }),
+]
+for (folder, keep) in isShipped {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
-    names += files.filter { $0.hasSuffix(suffix) && $0 != "schema.json" }.sorted().map { folder + "/" + $0 }
+    names += files.filter(keep).sorted().map { folder + "/" + $0 }
 }
 var text = "// Generated at build time from Workouts/ and Sounds/ by sevenmin-embed; edit those, not this.\n"
 text += "enum ShippedFiles {\n    /// Each file's contents in base64, by its path in the repository.\n"

@@ -2,6 +2,7 @@ import Foundation
 import SevenminAudio
 import SevenminBuiltIn
 import SevenminCore
+import SevenminShipped
 import Testing
 @testable import SevenminApp
 
@@ -11,10 +12,11 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// The routines and sounds built into the binary, and how they stand in for the folders.
 @Suite("Built-in routines and sounds")
 struct BuiltInFilesTests {
-    /// The files a build should carry: every routine (not the schema) and every sound.
+    /// The files a build should carry: every routine (neither schema) and every sound.
     static func shippedFiles() throws -> [String] {
         let routines = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Workouts")
-            .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.map { "Workouts/" + $0 }
+            .filter { $0.hasSuffix(".json") && $0 != "schema.json" && $0 != "config.schema.json" }
+            .map { "Workouts/" + $0 }
         let sounds = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Sounds")
             .filter { $0.hasSuffix(".wav") }.map { "Sounds/" + $0 }
         return (routines + sounds).sorted()
@@ -29,6 +31,21 @@ struct BuiltInFilesTests {
             #expect(BuiltInFiles.file(file) == [UInt8](onDisk),
                     "\(file) differs from the built-in copy: run `touch Workouts Sounds` and build again")
         }
+    }
+
+    @Test func theSchemasAreNeitherBuiltInNorListedNorFoundByName() throws {
+        #expect(!BuiltInFiles.routineNames.contains { $0.contains("schema") }, "\(BuiltInFiles.routineNames)")
+        let shipped = WorkoutDataSource(environment: ["HOME": scratchDirectory()],
+                                        shippedDirectory: repositoryRoot + "/Workouts")
+        let names = shipped.allRoutines().map(\.name)
+        #expect(names == BuiltInFiles.routineNames)
+        for name in ["schema", "config.schema"] {
+            #expect(throws: RoutineNotFound.self) { try shipped.location(for: name) }
+        }
+        for file in ["schema.json", "config.schema.json", ".json", "notes.txt"] {
+            #expect(RoutineFileName.routineName(of: file) == nil, "\(file)")
+        }
+        #expect(RoutineFileName.routineName(of: "my.schema-free.json") == "my.schema-free")
     }
 
     @Test func withoutAShippedFolderTheBuiltInRoutinesAreFoundAndLoad() throws {
