@@ -9,9 +9,9 @@ extension ListCommand: RunnableCommand {
             if json {
                 Console.out(PlanJSON.encode(loaded.plan, seed: loaded.seed))
             } else {
-                // The same rule as every other command's output: a terminal with colour, and no NO_COLOR.
-                let color = OutputStyle.standardOutput().colors > 0
-                Console.out(PlanTable.render(loaded.plan, color: color, seed: loaded.seed))
+                // The same rule as every other output: the workout's colour depth, on a terminal.
+                let depth = OutputStyle.standardOutput().depth
+                Console.out(PlanTable.render(loaded.plan, depth: depth, seed: loaded.seed))
             }
             return ExitCode.success
         }

@@ -2,21 +2,25 @@ import Foundation
 import SevenminCore
 import SevenminTerminal
 
-/// How plain command output may look on standard output: colour when it is a terminal that has it
-/// and NO_COLOR is unset, and Unicode glyphs when the locale's charset is UTF-8.
+/// How plain command output may look on standard output: colour as a workout's screen would have it
+/// (terminfo's colours, `COLORTERM`, `NO_COLOR`: `ColorDepth.detect`) when it is a terminal, and Unicode
+/// glyphs when the locale's charset is UTF-8.
 struct OutputStyle {
-    var colors: Int
+    var depth: ColorDepth
     var utf8: Bool
 
     static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> OutputStyle {
         let terminal = isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
-            && (environment["NO_COLOR"] ?? "").isEmpty
-        let term = environment["TERM"] ?? ""
-        let colors = !terminal ? 0 : term.contains("256") || term.contains("direct")
-            || ["truecolor", "24bit"].contains(environment["COLORTERM"] ?? "") ? 256 : 8
-        return OutputStyle(colors: colors, utf8: localeCharsetIsUTF8())
+        // The one rule every output follows, the screen's own: a vt100 gets no colour whatever TERM's name says.
+        let depth = terminal ? CursesTerminal.probe(colorChoice: .auto).depth : .monochrome
+        return OutputStyle(depth: depth, utf8: localeCharsetIsUTF8())
     }
 
-    var statsColors: StatsReport.Colors { colors >= 256 ? .xterm256 : colors >= 8 ? .basic8 : .none }
-
+    var statsColors: StatsReport.Colors {
+        switch depth {
+        case .direct, .palette256: return .xterm256
+        case .basic16, .basic8: return .basic8
+        case .monochrome: return .none
+        }
+    }
 }

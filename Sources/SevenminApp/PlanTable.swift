@@ -4,7 +4,7 @@ import SevenminTerminal
 
 /// `sevenmin list`: the routine as a table, with colour swatches on a terminal.
 enum PlanTable {
-    static func render(_ plan: Plan, color: Bool, seed: UInt64? = nil) -> String {
+    static func render(_ plan: Plan, depth: ColorDepth, seed: UInt64? = nil) -> String {
         let routine = plan.routine
         var out = visible(routine.name) + "\n"
         if !routine.description.isEmpty { out += visible(routine.description) + "\n" }
@@ -20,7 +20,8 @@ enum PlanTable {
         for (number, e) in numbered {
             let title = visible(e.title)
             let work = seconds(e.work) + (e.sides == 2 ? "*" : " ")
-            let swatch = color ? "\u{1B}[48;5;\(TerminalPalette.nearest256(e.color))m  \u{1B}[0m " : ""
+            let swatch = depth == .monochrome ? ""
+                : TerminalPalette.backgroundSequence(e.color, depth: depth) + "  \u{1B}[0m "
             let gap = String(repeating: " ", count: max(0, titleWidth - title.terminalWidth))
             out += pad(number, numberWidth) + "  " + title + gap + pad(work, 7) + "  " + swatch
                 + visible(e.colorName) + "\n"

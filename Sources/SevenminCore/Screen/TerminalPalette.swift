@@ -38,6 +38,19 @@ public enum TerminalPalette {
         }
     }
 
+    /// The SGR sequence that sets the background to `c` as the terminal shows it at `depth`, for
+    /// output written as text (`list`); empty without colour.
+    public static func backgroundSequence(_ c: RGB, depth: ColorDepth) -> String {
+        let k = index(c, depth: depth)
+        switch depth {
+        case .direct: return "\u{1B}[48;2;\(c.r);\(c.g);\(c.b)m"
+        case .palette256: return "\u{1B}[48;5;\(k)m"
+        case .basic16: return k < 8 ? "\u{1B}[\(40 + k)m" : "\u{1B}[\(100 + k - 8)m"
+        case .basic8: return "\u{1B}[\(40 + k)m"
+        case .monochrome: return ""
+        }
+    }
+
     /// The perceptually nearest (OKLab) of the 240 colours from 16 up (the system 16 vary between
     /// terminals). A coloured input keeps its hue: it never becomes a grey, and it goes to the nearest
     /// colour within 30° of its hue where there is one, which keeps the 21 flat colours apart.
