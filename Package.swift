@@ -75,14 +75,18 @@ let package = Package(
         .executableTarget(name: "sevenmin-embed", dependencies: ["SevenminShipped"]),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["sevenmin-embed"]),
 
+        // Scratch folders that are removed when a test process ends, for every test target.
+        .target(name: "SevenminTestSupport", path: "Tests/SevenminTestSupport"),
         // Snapshots and fixtures are read from the source tree, not bundled.
         .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots", "Golden"]),
-        .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem"]),
+        .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem",
+            "SevenminTestSupport"]),
         .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore", "SevenminBuiltIn",
-            "SevenminShipped"]),
-        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore"]),
+            "SevenminShipped", "SevenminTestSupport"]),
+        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore", "SevenminTestSupport"]),
         // The audio target reads exported tracks back, to check every onset.
-        .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore", "SevenminAudio"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore", "SevenminAudio", "SevenminTestSupport"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

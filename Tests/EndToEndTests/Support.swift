@@ -1,4 +1,5 @@
 import Foundation
+import SevenminTestSupport
 import Testing
 
 /// The folder of this test target, for fixtures.
@@ -17,12 +18,8 @@ let binary: String = {
     return repositoryRoot + "/.build/debug/sevenmin"
 }()
 
-/// A fresh temporary directory.
-func temporaryDirectory() -> String {
-    let dir = NSTemporaryDirectory() + "sevenmin-test-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
-}
+/// A fresh temporary directory, removed with the rest when the tests end.
+func temporaryDirectory() -> String { ScratchFolder.make("sevenmin-test") }
 
 /// Runs a program to completion, capturing its output in files.
 ///
@@ -240,4 +237,33 @@ func events(_ path: String) -> [[String: Any]] {
     return text.split(separator: "\n").compactMap {
         try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
     }
+}
+
+/// Waits until `condition` holds, up to `timeout` seconds of the monotonic clock, looking every 20 ms;
+/// records an issue and returns false if it never did.
+@discardableResult
+func waitUntil(_ what: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+               _ condition: () -> Bool) -> Bool {
+    let deadline = monotonicSeconds() + timeout
+    while monotonicSeconds() < deadline {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    if condition() { return true }
+    Issue.record("Timed out waiting for \(what)", sourceLocation: sourceLocation)
+    return false
+}
+
+/// CLOCK_MONOTONIC in seconds: the clock of the events file's `clock` and `t`.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// A process's state letter from `/proc/PID/stat` (`R`, `S`, `T` for stopped…); nil when it is gone.
+func processState(_ pid: Int32) -> Character? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    return stat[close...].dropFirst(2).first
 }

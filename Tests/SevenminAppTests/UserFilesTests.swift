@@ -1,14 +1,11 @@
 import Foundation
+import SevenminTestSupport
 import Testing
 @testable import SevenminApp
 import SevenminCore
 
-/// A fresh folder of our own for one test.
-func scratchDirectory() -> String {
-    let dir = NSTemporaryDirectory() + "sevenmin-app-" + UUID().uuidString
-    try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
-}
+/// A fresh folder of our own for one test, removed with the rest when the tests end.
+func scratchDirectory() -> String { ScratchFolder.make("sevenmin-app") }
 
 func readError(_ path: String) -> RoutineFileError? {
     do { _ = try WorkoutDataSource.read(path); return nil } catch { return error }

@@ -165,7 +165,8 @@ struct ShutdownTests {
         device.entered.wait()
         let start = Date()
         player.close()
-        #expect(Date().timeIntervalSince(start) < 0.3)
+        // close() is designed to return within a quarter of a second; checked with 2× headroom.
+        #expect(Date().timeIntervalSince(start) < 2 * 0.25)
         #expect(device.closeCount == 0, "the device must not be freed under a running write")
         device.release()
     }
@@ -182,7 +183,8 @@ struct ShutdownTests {
         deferred.play(.go, due: 0)
         let start = Date()
         deferred.close()
-        #expect(Date().timeIntervalSince(start) < 0.3)
+        // close() is designed to return within a quarter of a second; checked with 2× headroom.
+        #expect(Date().timeIntervalSince(start) < 2 * 0.25)
         #expect(deferred.output == nil)
         gate.signal()
         #expect(device.closed.wait(timeout: .now() + 5) == .success)

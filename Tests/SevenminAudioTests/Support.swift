@@ -1,15 +1,13 @@
 import Foundation
+import SevenminTestSupport
 @testable import SevenminAudio
 import SevenminCore
 
 let soundsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Sounds").path
 
-func scratchPath(_ name: String) -> String {
-    let dir = NSTemporaryDirectory() + "sevenmin-audio-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir + "/" + name
-}
+/// A path named `name` in a fresh folder, removed with the rest when the tests end.
+func scratchPath(_ name: String) -> String { ScratchFolder.make("sevenmin-audio") + "/" + name }
 
 func peak(_ s: [Int16]) -> Int { s.map { abs(Int($0)) }.max() ?? 0 }
 

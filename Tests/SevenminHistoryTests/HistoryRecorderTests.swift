@@ -37,7 +37,9 @@ struct HistoryRecorderTests {
                 recorder.begin(sampleSession())
                 for k in 0..<3 { recorder.segmentEnded(sampleSegment(0, k)) }
             }
-            #expect(calls < .milliseconds(50))
+            // Enqueuing is designed to take well under the 50 ms a frame may be late unnoticed, nowhere near
+            // the 5 s busy timeout; checked with 2× headroom.
+            #expect(calls < .milliseconds(2 * 50))
             // The writes are held up behind the lock…
             #expect(recorder.summary(timeout: 0.2) == nil)
             try blocker.execute("COMMIT")

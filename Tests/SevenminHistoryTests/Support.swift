@@ -1,11 +1,11 @@
 import Foundation
+import SevenminTestSupport
 @testable import SevenminCore
 @testable import SevenminHistory
 
 /// A fresh folder for one test's database, removed afterwards.
 func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sevenmin-history-\(UUID())").path
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = ScratchFolder.make("sevenmin-history")
     defer { try? FileManager.default.removeItem(atPath: dir) }
     return try body(dir)
 }
