@@ -92,8 +92,8 @@ extension StartCommand: RunnableCommand {
         audio?.close()
         journal.history?.close(timeout: 1)
         redirect?.restore()
-        Console.out(Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(Summary.line(outcome.app,
-            at: clock.now())) + "\n")
+        let summary = outcome.app.summary(at: clock.now()).line(routine: outcome.app.plan.routine.name, streak: true)
+        Console.out(Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(summary) + "\n")
         switch outcome.ending {
         case .completed, .quit: return ExitCode.success
         case .signal(let signal):
@@ -127,15 +127,5 @@ struct TimelineClock: MonotonicClock {
         let t = clock.now()
         timeline.begin(at: t)
         return t
-    }
-}
-
-/// The one line left on the normal screen after a workout.
-enum Summary {
-    static func line(_ app: WorkoutApp, at now: Instant) -> String {
-        let summary = app.summary(at: now)
-        return visible(app.plan.routine.name) + ": \(summary.exercisesDone)/\(summary.exerciseCount) exercises in "
-            + TimeFormat.clock(summary.activeTime, roundingUp: false)
-            + (summary.streak.map { " · " + ScreenModel.Summary.streakLine($0) } ?? "")
     }
 }

@@ -38,6 +38,18 @@ struct StatusAndNotificationTests {
         #expect(app.handle(.key(.character("+")), at: 1.5).statuses.map { $0?.remaining } == [12])
     }
 
+    /// One line sums a workout up: the notification says it without the streak, the line left after exit with it.
+    @Test func theSummaryLineIsOneLineWithOrWithoutTheStreak() {
+        let done = ScreenModel.Summary(activeTime: 470.6, exercisesDone: 11, exerciseCount: 12, rounds: 1, streak: 5)
+        #expect(done.line(routine: "Classic", streak: true) == "Classic: 11/12 exercises in 7:50 · Day 5 in a row")
+        #expect(done.line(routine: "Classic", streak: false) == "Classic: 11/12 exercises in 7:50")
+        var first = done
+        first.streak = 1
+        #expect(first.line(routine: "Classic", streak: true).hasSuffix(" · Day 1 of a new streak"))
+        first.streak = nil
+        #expect(first.line(routine: "Classic\u{1B}[2J", streak: true) == "Classic^[[2J: 11/12 exercises in 7:50")
+    }
+
     @Test func theFinishWithdrawsTheStatusAndNotifies() {
         var (app, _) = started()
         let done = app.handle(.tick, at: 9)

@@ -151,9 +151,7 @@ public struct WorkoutApp: Sendable {
             if session.state == .finished, !finishAnnounced {
                 finishAnnounced = true
                 published = nil
-                let done = summary(at: now)
-                let body = visible(plan.routine.name) + ": \(done.exercisesDone)/\(done.exerciseCount) exercises in "
-                    + TimeFormat.clock(done.activeTime, roundingUp: false)
+                let body = summary(at: now).line(routine: plan.routine.name, streak: false)
                 return [.status(nil)] + (settings.notify ? [.notify(title: "Workout complete", body: body)] : [])
             }
             return []

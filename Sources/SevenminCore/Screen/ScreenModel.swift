@@ -15,6 +15,14 @@ public struct ScreenModel: Equatable, Sendable {
             days == 1 ? "Day 1 of a new streak" : "Day \(days) in a row"
         }
 
+        /// "Classic: 12/12 exercises in 7:50", the one line that sums a workout up (the finish
+        /// notification's body, and the line left after exit), with the streak when `streak` is set.
+        public func line(routine: String, streak withStreak: Bool) -> String {
+            visible(routine) + ": \(exercisesDone)/\(exerciseCount) exercises in "
+                + TimeFormat.clock(activeTime, roundingUp: false)
+                + (withStreak ? streak.map { " · " + Summary.streakLine($0) } ?? "" : "")
+        }
+
         public init(activeTime: Double, exercisesDone: Int, exerciseCount: Int, rounds: Int, streak: Int? = nil) {
             self.activeTime = activeTime
             self.exercisesDone = exercisesDone

@@ -22,14 +22,7 @@ public enum WorkoutScreen {
         return model.kind == .work ? (model.exercise.color, nil) : (restBackground, model.exercise.color)
     }
 
-    static func title(_ model: ScreenModel) -> String {
-        switch model.kind {
-        case .work: return model.exercise.title
-        case .getReady: return "Get ready"
-        case .rest: return "Rest"
-        case .roundRest: return "Rest before round \(model.round)"
-        }
-    }
+    static func title(_ model: ScreenModel) -> String { model.kind.heading(exercise: model.exercise, round: model.round) }
 
     /// The line under the title: where in the workout this exercise is. Pauses have none.
     static func subtitle(_ model: ScreenModel) -> String {

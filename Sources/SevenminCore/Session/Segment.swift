@@ -1,6 +1,18 @@
 /// What a stretch of the workout is for; the name the events file and `list --json` use.
 public enum SegmentKind: String, Sendable, CaseIterable {
     case getReady, work, rest, roundRest
+
+    /// What a segment of this kind is called, on the screen, in the transcript and in the events file:
+    /// the exercise's title while working; `round` is the round the segment belongs to (for a round
+    /// rest, the round it leads into).
+    public func heading(exercise: Exercise, round: Int) -> String {
+        switch self {
+        case .work: return exercise.title
+        case .getReady: return "Get ready"
+        case .rest: return "Rest"
+        case .roundRest: return "Rest before round \(round)"
+        }
+    }
 }
 
 /// Which part of the workout an exercise belongs to.
@@ -69,14 +81,7 @@ extension Segment: SegmentPresenting {
         return false
     }
 
-    public func heading(exercise: Exercise) -> String {
-        switch self {
-        case .work: return exercise.title
-        case .getReady: return "Get ready"
-        case .rest: return "Rest"
-        case .roundRest(let next): return "Rest before round \(next.round)"
-        }
-    }
+    public func heading(exercise: Exercise) -> String { kind.heading(exercise: exercise, round: slot.round) }
 
     public var startCue: Cue? {
         switch self {
