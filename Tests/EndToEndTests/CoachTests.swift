@@ -24,10 +24,14 @@ struct CoachEndToEndTests {
         let said = heard.filter { $0["event"] as? String == "say" }.compactMap { $0["text"] as? String }
         #expect(said.first == "Get ready. First: Alpha Squats.")
         #expect(said.contains("Alpha Squats. Three seconds.") && said.last?.hasPrefix("Workout complete.") == true)
-        for item in heard {
+        let firstSaid = heard.firstIndex { $0["event"] as? String == "say" }
+        for (n, item) in heard.enumerated() {
             let t = item["t"] as? Double ?? -1, planned = item["planned"] as? Double ?? -100
             #expect(item["delivery"] as? String == "device", "not delivered: \(item)")
-            #expect(abs(t - planned) < 0.020, "\(item["cue"] ?? item["text"] ?? "?") handed on \(t - planned) s late")
+            // The first phrase renders while the screen comes up (Flite takes tens of milliseconds
+            // with nothing cached), and is waited for within the staleness limit; the rest are ahead.
+            let allowed = n == firstSaid ? CuePolicy.stalenessLimit : 0.020
+            #expect(abs(t - planned) < allowed, "\(item["cue"] ?? item["text"] ?? "?") handed on \(t - planned) s late")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: dir + "/out.wav")[.size] as? Int) ?? 0
         #expect(size > 44 + 2 * 22_050, "the WAV file holds no sound")
