@@ -32,6 +32,11 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
+        // Flite has no pkg-config file: its module map names the libraries to link.
+        .systemLibrary(
+            name: "CFlite",
+            providers: [.apt(["flite1-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -50,7 +55,7 @@ let package = Package(
         .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "SevenminSystem", "CNcursesw",
             "CSevenminSystem"]),
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile",
-            "CEspeakNG"]),
+            "CEspeakNG", "CFlite"]),
         // Workout history in SQLite: the store and the recorder that writes off the loop.
         .target(name: "SevenminHistory", dependencies: ["SevenminCore", "CSQLite"]),
         // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.

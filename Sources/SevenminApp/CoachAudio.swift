@@ -9,31 +9,31 @@ import SevenminSystem
 final class CoachAudio: AudioSink, @unchecked Sendable {
     private let player: DeferredCuePlayer
     private let cache: PhraseCache?
-    private let speaker: SpeechSynthesizer?
+    private let speaker: (any SpeechEngine)?
     private let events: EventLog?
     private let timeline: Timeline
     private let clock: SystemMonotonicClock
 
-    /// Opens the device `request` asks for; with `voice` set, speaks through espeak-ng with it,
-    /// or says once why it cannot (in `voiceProblem`) and carries on with cues alone.
+    /// Opens the device `request` asks for; with `voice` set, speaks with that engine and voice (or
+    /// its fallback), or says once why it cannot (in `voiceProblem`) and carries on with cues alone.
     /// `first`, the phrase due with the first frame, starts rendering at once, while the screen
     /// comes up, so that it is ready when due; the rest wait for the first frame (`prepare`).
     init(request: AudioOutputRequest, timeline: Timeline, clock: SystemMonotonicClock, events: EventLog?,
-         voice: (name: String, rate: Int)?, first: Phrase? = nil) {
+         voice: (choice: VoiceChoice, rate: Int)?, first: Phrase? = nil) {
         self.events = events
         self.timeline = timeline
         self.clock = clock
-        var speaker: SpeechSynthesizer?
+        var speaker: (any SpeechEngine)?
         if let voice {
-            do {
-                speaker = try SpeechSynthesizer(voice: voice.name, wordsPerMinute: voice.rate)
-            } catch {
-                voiceProblem = "no voice: \(error)"
-                Console.error("sevenmin: voice: \(error)")
+            let opened = SpeechEngines.open(voice.choice, rate: voice.rate)
+            speaker = opened.engine
+            if let notice = opened.notice {
+                voiceProblem = notice
+                Console.error("sevenmin: voice: \(notice)")
             }
         }
         self.speaker = speaker
-        cache = speaker.map { PhraseCache(synthesizer: $0) }
+        cache = speaker.map { PhraseCache(engine: $0) }
         if let first { cache?.prepare([first.text]) }
         let delivered: CuePlayer.DeliveryHandler = { [weak events] kind, due, delivery in
             events?.append(CoachAudio.record(kind, due: due, delivery: delivery, timeline: timeline, clock: clock))

@@ -29,7 +29,7 @@ extension CompleteCommand: RunnableCommand {
                 .compactMap { try? source.load($0.location) }
             values = Set(routines.flatMap { ($0.warmup + $0.exercises + $0.cooldown).flatMap(\.tags) }).sorted()
         case .voices:
-            values = ((try? SpeechSynthesizer.voices()) ?? []).map(\.name)
+            values = SpeechEngines.voices().map(\.name)
         }
         // Names are printed as they are: the shell gets exactly what can be typed back.
         Console.out(values.map { $0 + "\n" }.joined())

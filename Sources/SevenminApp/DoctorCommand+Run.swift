@@ -119,14 +119,28 @@ extension DoctorCommand: RunnableCommand {
             report.pass("the voice is off in the config file")
             return
         }
-        let name = start.voiceName ?? "en-us"
+        // Both engines are checked, whichever is chosen: the other is the fallback or the next language.
         do {
-            let count = try SpeechSynthesizer.voices().count
-            _ = try SpeechSynthesizer(voice: name, wordsPerMinute: start.rate)
-            report.pass("espeak-ng: \(count) voices; '\(visible(name))' speaks")
+            _ = try SpeechEngines.open(exactly: .standard, rate: start.rate)
+            report.pass("Flite: voices \(VoiceChoice.fliteVoices.joined(separator: ", ")) (English)")
         } catch {
-            report.fail("espeak-ng with voice '\(visible(name))': \(error)",
-                        fix: "install espeak-ng-data, or choose a voice from 'espeak-ng --voices'")
+            report.fail("Flite: \(error)", fix: "install libflite1")
+        }
+        do {
+            let names = try SpeechSynthesizer.voices().map(\.name)
+            _ = try SpeechEngines.open(exactly: .englishFallback, rate: start.rate)
+            report.pass("espeak-ng: \(names.count) voices (other languages, and English without Flite): "
+                        + names.joined(separator: ", "))
+        } catch {
+            report.fail("espeak-ng: \(error)", fix: "install espeak-ng-data")
+        }
+        let choice = VoiceChoice.named(start.voiceName)
+        do {
+            _ = try SpeechEngines.open(exactly: choice, rate: start.rate)
+            report.pass("\(visible(choice.label)) speaks")
+        } catch {
+            report.fail("\(visible(choice.label)): \(error)",
+                        fix: "choose rms, slt or one of espeak-ng's voices listed above")
         }
     }
 

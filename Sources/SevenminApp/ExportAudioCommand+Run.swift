@@ -43,13 +43,12 @@ extension ExportAudioCommand: RunnableCommand {
     private func render(_ plan: Plan, progress: ProgressReport) throws -> (duration: Double, cues: Int, phrases: Int) {
         let (sounds, missing) = CoachAudio.loadSounds()
         if !missing.isEmpty { Console.error("sevenmin: missing sounds: \(missing.joined(separator: ", "))") }
-        var speaker: SpeechSynthesizer?
+        var speaker: (any SpeechEngine)?
         if speech.enabled {
-            do {
-                speaker = try SpeechSynthesizer(voice: speech.name ?? plan.routine.voice ?? "en-us",
-                                                wordsPerMinute: speech.rate)
-            } catch {
-                Console.error("sevenmin: voice: \(error); exporting the cues alone")
+            let opened = SpeechEngines.open(VoiceChoice.named(speech.name ?? plan.routine.voice), rate: speech.rate)
+            speaker = opened.engine
+            if let notice = opened.notice {
+                Console.error("sevenmin: voice: \(notice)" + (speaker == nil ? "; exporting the cues alone" : ""))
             }
         }
         let items = try WorkoutTrack.items(for: plan, cues: sounds, countAloud: speech.countAloud,

@@ -47,7 +47,7 @@ extension StartCommand: RunnableCommand {
 
         let timeline = Timeline()
         let audio = mute ? nil : CoachAudio(request: audioRequest, timeline: timeline, clock: clock, events: events,
-                                            voice: voice ? (voiceName ?? loaded.plan.routine.voice ?? "en-us",
+                                            voice: voice ? (VoiceChoice.named(voiceName ?? loaded.plan.routine.voice),
                                                 rate) : nil,
                                             first: VoicePolicy.start(of: resumption?.segmentIndex ?? 0,
                                                 in: loaded.plan))

@@ -24,9 +24,9 @@ public final class PhraseCache: @unchecked Sendable {
         self.render = render
     }
 
-    /// Speaks with `synthesizer`.
-    public convenience init(synthesizer: SpeechSynthesizer, sampleRate: Int = CueSynthesizer.sampleRate) {
-        self.init(sampleRate: sampleRate) { try synthesizer.synthesize($0) }
+    /// Speaks with `engine`.
+    public convenience init(engine: any SpeechEngine, sampleRate: Int = CueSynthesizer.sampleRate) {
+        self.init(sampleRate: sampleRate) { try engine.synthesize($0) }
     }
 
     /// Renders `texts` in order on a background thread (each distinct text once); returns at once.

@@ -58,9 +58,7 @@ public final class SpeechSynthesizer: Sendable {
             try Espeak.select(voice: voice, rate: rate)
             return try Espeak.synth(text)
         }
-        var end = samples.count
-        while end > 0 && abs(Int(samples[end - 1])) < 64 { end -= 1 }
-        return Sound(samples: Array(samples[..<end]), sampleRate: sampleRate)
+        return Sound(samples: samples, sampleRate: sampleRate).trimmingTrailingSilence()
     }
 }
 

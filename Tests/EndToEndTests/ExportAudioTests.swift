@@ -82,7 +82,8 @@ struct ExportAudioTests {
         let result = try run(binary, ["export-audio", path, short])
         #expect(result.status == 0, "\(result.stderr)")
         let track = try SoundFile.read(path, longest: 60)
-        let voice = try SpeechSynthesizer(voice: "en-us", wordsPerMinute: 175)
+        // English is Flite's rms unless asked otherwise.
+        let voice = try FliteSynthesizer(voice: "rms", wordsPerMinute: 175)
         let plan = try plan()
         let items = try WorkoutTrack.items(for: plan, cues: try cues(), countAloud: false) { try voice.synthesize($0) }
         #expect(items.filter { if case .phrase = $0.kind { true } else { false } }.count == 7)

@@ -23,6 +23,23 @@ struct SoundFileTests {
         #expect(abs(Int(sound.samples.first!)) < 200 && abs(Int(sound.samples.last!)) < 200)
     }
 
+    /// The voice waits `clearance` after a cue: by then the cue must be 12 dB under its peak, and not
+    /// long past it (a phrase waiting on silence would only be late).
+    @Test(arguments: Cue.allCases)
+    func wordsAfterACueStartOnceItHasFaded(cue: Cue) {
+        let sound = CueSynthesizer.sound(for: cue)
+        let window = sound.sampleRate / 100
+        let levels = stride(from: 0, to: sound.samples.count - window, by: window).map {
+            rms(Array(sound.samples[$0..<$0 + window]))
+        }
+        let loudest = levels.max() ?? 0
+        let from = Int((cue.clearance * 100).rounded())
+        let after = levels.dropFirst(from).max() ?? 0
+        #expect(decibels(after / loudest) <= -12, "\(cue) is still loud when the words start")
+        #expect(decibels((levels.dropFirst(max(0, from - 5)).max() ?? 0) / loudest) > -12,
+                "\(cue) had faded 50 ms before the words start: shorten its clearance")
+    }
+
     @Test func everyCueIsAboutAsLoudAsEveryOther() {
         let levels = Cue.allCases.map { CueSynthesizer.sound(for: $0).rmsDecibels }
         #expect(levels.max()! - levels.min()! <= 2, "levels in dB RMS: \(levels)")

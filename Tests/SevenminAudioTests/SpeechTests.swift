@@ -107,7 +107,7 @@ struct PhraseCacheTests {
     }
 
     @Test func rendersRealSpeech() throws {
-        let cache = PhraseCache(synthesizer: try SpeechSynthesizer())
+        let cache = PhraseCache(engine: try SpeechSynthesizer())
         let texts = [Phrases.getReady(first: "Jumping Jacks").text, Phrases.count(3).text]
         cache.prepare(texts)
         #expect(cache.waitUntilReady(timeout: 10))

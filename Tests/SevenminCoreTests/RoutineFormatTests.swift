@@ -74,7 +74,7 @@ struct RoutineFormatTests {
 
     @Test(arguments: [
         (#"{"name": "N", "voice": "de fr", "exercises": [{"title": "A"}]}"#,
-         "r.json:1:24: \"voice\" must be an espeak-ng voice name such as \"en-us\" or \"de\""),
+         "r.json:1:24: \"voice\" must be a voice name such as \"rms\", \"en-us\" or \"de\""),
         (#"{"name": "N", "voice": 3, "exercises": [{"title": "A"}]}"#,
             "r.json:1:24: \"voice\" must be a string, not a number"),
         (#"{"name": "N", "exercises": [{"title": "A", "say": "\u2003"}]}"#, "r.json:1:51: \"say\" is empty"),

@@ -29,8 +29,53 @@ struct VoicePolicyTests {
             "Side plank. Twenty seconds.", "Switch sides.",
             "Workout complete. Two minutes fifteen.",
         ])
-        // Each on its segment's boundary, or at the halfway instant.
-        #expect(said.map(\.0) == [0, 5, 20, 35, 40, 50, 60, 80, 95, 110, 115, 125, 135])
+        // Each on its segment's boundary, or at the halfway instant, once the cue there has been heard.
+        let go = Cue.go.clearance, half = Cue.halfway.clearance, rest = Cue.rest.clearance
+        let switchSides = Cue.switchSides.clearance, finish = Cue.finish.clearance
+        let expected = [0, 5 + go, 20 + half, 35 + rest, 40 + go, 50 + switchSides, 60 + rest, 80 + go, 95 + half,
+                        110 + rest, 115 + go, 125 + switchSides, 135 + finish]
+        #expect(zip(said.map(\.0), expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(said.map(\.0))")
+        #expect(said.count == expected.count)
+    }
+
+    @Test func wordsWaitForTheirCueButTheCueAndTheSegmentDoNot() {
+        let items = AudioSchedule.items(for: plan, voice: true, countAloud: false)
+        let cues = items.compactMap { if case .cue(let c) = $0.sound { (c, $0.offset) } else { nil } }
+        // The cues still mark the plan's boundaries exactly: 5 s in, go; 35 s in, rest.
+        #expect(cues.contains { $0 == (.go, 5) } && cues.contains { $0 == (.rest, 35) })
+        #expect(cues.last.map { $0 == (.finish, 135) } == true)
+        let starts = Set(plan.segments.map(\.offset))
+        for item in items {
+            guard case .phrase(let p) = item.sound, p.text != "Get ready. First: Jumping Jacks." else { continue }
+            #expect(!starts.contains(item.offset), "\(p.text) starts with its beep, at \(item.offset)")
+        }
+        // Without a voice the cues are the same.
+        let quiet = AudioSchedule.items(for: plan, voice: false, countAloud: false)
+        #expect(quiet.map(\.offset) == cues.map(\.1))
+    }
+
+    @Test func aSkipDropsWordsStillWaitingForTheLastSegmentsCue() {
+        var app = WorkoutApp(plan: plan, settings: CoachSettings(flash: false, voice: true))
+        _ = app.start(at: 0)
+        _ = app.handle(.audio(.device("test")), at: 0)
+        // Work starts at 5 s with the go cue; its words are due 0.35 s later.
+        _ = app.handle(.tick, at: 5)
+        #expect(app.nextDeadline() == 5 + Cue.go.clearance)
+        let skipped = app.handle(.key(.character("n")), at: 5.1)
+        let late = app.handle(.tick, at: 5 + Cue.go.clearance)
+        let said = (skipped + late).compactMap { if case .announce(let a) = $0 { a.phrase.text } else { nil } }
+        #expect(!said.contains("Jumping Jacks. Thirty seconds."))
+    }
+
+    @Test func withoutASummaryTheWorkoutEndsAfterItsLastWords() {
+        var app = WorkoutApp(plan: plan, settings: CoachSettings(voice: true, summaryWaitsForKey: false))
+        _ = app.start(at: 0)
+        _ = app.handle(.audio(.device("test")), at: 0)
+        let atFinish = app.handle(.tick, at: 135)
+        #expect(!atFinish.contains(.quit(.completed)))
+        let after = app.handle(.tick, at: 135 + Cue.finish.clearance)
+        #expect(after.contains { if case .announce(let a) = $0 { a.phrase.priority == .finish } else { false } })
+        #expect(after.contains(.quit(.completed)))
     }
 
     @Test func countingAloudReplacesTheTicks() {

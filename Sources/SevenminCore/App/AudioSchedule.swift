@@ -30,7 +30,8 @@ public enum AudioSchedule {
             }
         }
         collect(effects)
-        while app.session.state != .finished, let deadline = app.nextDeadline() {
+        // After the finish, until the last words said after its cue.
+        while app.session.state != .finished || app.hasPendingSpeech, let deadline = app.nextDeadline() {
             collect(app.handle(.tick, at: deadline))
         }
         return items

@@ -19,10 +19,13 @@ public struct WorkoutApp: Sendable {
     /// or how long it has left (paused). Nil once a workout has ended or before it started.
     private var published: (index: Int, paused: Bool, end: Double)?
     private var finishAnnounced = false
+    /// Phrases waiting for the cue that goes with them to be heard first (`Cue.clearance`), soonest first.
+    private var pendingSpeech: [Announcement] = []
     /// The countdown length of the current segment, to tell what it really ran when it ends.
     private var currentLength = 0.0
 
-    /// Keys pressed this soon after the finish are taken as meant for the workout, not the summary.
+    /// Keys pressed this soon after the finish (or before its last words) are taken as meant for
+    /// the workout, not the summary.
     public static let dismissGuard = 1.0
     /// How long a flash lasts.
     public static let flashLength = 0.15
@@ -68,6 +71,10 @@ public struct WorkoutApp: Sendable {
     public mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
         var effects: [Effect] = []
         perform(session.advance(to: now), at: now, into: &effects)
+        // Before any key, so that a key ending the workout comes after words already due.
+        while let first = pendingSpeech.first, first.due <= now {
+            effects.append(.announce(pendingSpeech.removeFirst()))
+        }
         switch input {
         case .tick:
             break
@@ -104,8 +111,11 @@ public struct WorkoutApp: Sendable {
 
     /// The next instant at which something visible or audible changes; nil when only input can change things.
     public func nextDeadline() -> Instant? {
-        [session.nextDeadline(), flashUntil].compactMap { $0 }.min()
+        [session.nextDeadline(), flashUntil, pendingSpeech.first?.due].compactMap { $0 }.min()
     }
+
+    /// Whether the coach still has words to say after a cue now sounding.
+    public var hasPendingSpeech: Bool { !pendingSpeech.isEmpty }
 
     /// What the screen shows at `now`.
     public func screen(at now: Instant) -> ScreenModel {
@@ -130,8 +140,8 @@ public struct WorkoutApp: Sendable {
     }
 
     private mutating func frame(at now: Instant) -> [Effect] {
-        if let until = flashUntil, now >= until { flashUntil = nil }
         var effects: [Effect] = []
+        if let until = flashUntil, now >= until { flashUntil = nil }
         let newTitle = windowTitle(at: now)
         if newTitle != title {
             title = newTitle
@@ -140,7 +150,10 @@ public struct WorkoutApp: Sendable {
         if session.state == .finished, finishSeen == nil { finishSeen = now }
         effects += status(at: now)
         effects.append(.draw(screen(at: now)))
-        if session.state == .finished, !settings.summaryWaitsForKey { effects.append(.quit(.completed)) }
+        // Without a summary to wait on, the workout ends once the coach has had its last word.
+        if session.state == .finished, !settings.summaryWaitsForKey, pendingSpeech.isEmpty {
+            effects.append(.quit(.completed))
+        }
         return effects
     }
 
@@ -203,7 +216,10 @@ public struct WorkoutApp: Sendable {
             overlay = .none
             if resumeAfterQuitPrompt { perform(session.resume(at: now), at: now, into: &effects) }
         case .dismiss:
-            if let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard { return .completed }
+            // Not before the last words have been handed on either: a key would cut them off.
+            if let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard, pendingSpeech.isEmpty {
+                return .completed
+            }
         case .none:
             break
         }
@@ -283,10 +299,19 @@ public struct WorkoutApp: Sendable {
             default:
                 break
             }
-            sound(event, at: now, into: &effects)
+            // A new segment's words replace whatever was still waiting to be said about the last.
+            if event.kind == .segmentStarted || event.kind == .finished { pendingSpeech.removeAll() }
+            let cue = sound(event, at: now, into: &effects)
             if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
                 countAloud: settings.countAloud) {
-                effects.append(.announce(Announcement(phrase, due: event.due)))
+                // Words start once their cue has been heard, so the beep does not mask the first word.
+                let announcement = Announcement(phrase, due: event.due + (cue?.clearance ?? 0))
+                if cue == nil {
+                    effects.append(.announce(announcement))
+                } else {
+                    let place = pendingSpeech.firstIndex { $0.due > announcement.due } ?? pendingSpeech.endIndex
+                    pendingSpeech.insert(announcement, at: place)
+                }
             }
         }
     }
@@ -296,8 +321,10 @@ public struct WorkoutApp: Sendable {
     }
 
     /// Cues go to the device when there is one; with none, the ones that mark a change ring the bell.
-    private func sound(_ event: SessionEvent, at now: Instant, into effects: inout [Effect]) {
-        guard let cue = CuePolicy.cue(for: event, in: plan) else { return }
+    /// Returns the cue that sounds for `event`, heard or not, for the voice to wait for.
+    @discardableResult
+    private func sound(_ event: SessionEvent, at now: Instant, into effects: inout [Effect]) -> Cue? {
+        guard let cue = CuePolicy.cue(for: event, in: plan) else { return nil }
         let stale = cue != .finish && now - event.due > CuePolicy.stalenessLimit
         let ringable = cue != .tick && cue != .halfway
         let bell: Bool
@@ -306,7 +333,7 @@ public struct WorkoutApp: Sendable {
         case .never: bell = false
         case .auto: bell = ringable && audio == .silent
         }
-        if settings.countAloud && settings.voice && cue == .tick { return }
+        if settings.countAloud && settings.voice && cue == .tick { return nil }
         if !stale, audio != .muted, audio != .silent {
             effects.append(.playCue(cue, due: event.due))
         }
@@ -316,5 +343,6 @@ public struct WorkoutApp: Sendable {
         } else if audio == .muted || audio == .silent || stale {
             effects.append(.log(EventRecords.cue(cue, delivery: "none", t: now - origin, planned: event.due - origin)))
         }
+        return cue
     }
 }

@@ -11,7 +11,8 @@ public struct VoiceRequest: Equatable, Sendable {
 
     public static let options = [
         OptionSpec(long: "voice", value: "name",
-                   help: "Speak with this espeak-ng voice, e.g. en-us, de, fr. (default: the routine's, else en-us)",
+                   help: "Speak with this voice: Flite's rms or slt, or an espeak-ng voice such as de or fr. "
+                       + "(default: the routine's, else rms)",
                    values: .voice),
         OptionSpec(long: "no-voice", value: nil, help: "Do not speak; cues only."),
         OptionSpec(long: "rate", value: "wpm",

@@ -29,9 +29,10 @@ public enum RoutineKeys {
                    allowed: "a list of exercises"),
         RoutineKey(key: "cooldown", meaning: "exercises run once, after the last round", byDefault: "none",
                    allowed: "a list of exercises"),
-        RoutineKey(key: "voice", meaning: "the espeak-ng voice the coach speaks with (`--voice` overrides it)",
-                   byDefault: "`en-us`",
-                   allowed: "a voice name such as `en-us`, `de`, `fr` (see `espeak-ng --voices`)"),
+        RoutineKey(key: "voice", meaning: "the voice the coach speaks with (`--voice` overrides it)",
+                   byDefault: "`rms` (Flite)",
+                   allowed: "Flite's `rms` or `slt`, or an espeak-ng voice such as `en-us`, `de`, `fr` "
+                       + "(`sevenmin doctor` lists them)"),
         RoutineKey(key: "$schema", meaning: "accepted and ignored, so editors find the schema", byDefault: "none",
                    allowed: "text"),
     ]

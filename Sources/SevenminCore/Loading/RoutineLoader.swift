@@ -161,7 +161,7 @@ struct Validator {
         var voice: String?
         if let node = m["voice"], let name = string(node, key: "voice") {
             if VoiceName.isValid(name) { voice = name }
-            else { report(node.position, "\"voice\" must be an espeak-ng voice name such as \"en-us\" or \"de\"") }
+            else { report(node.position, "\"voice\" must be a voice name such as \"rms\", \"en-us\" or \"de\"") }
         }
         let work = seconds(m["work"], key: "work", allowZero: false) ?? Routine.defaultWork
         let rest = seconds(m["rest"], key: "rest", allowZero: true) ?? Routine.defaultRest

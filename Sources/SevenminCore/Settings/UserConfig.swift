@@ -85,7 +85,7 @@ public struct UserConfig: Equatable, Sendable {
     }
 }
 
-/// What makes an espeak-ng voice name, for the command line and the config file alike.
+/// What makes a voice name (Flite's or espeak-ng's), for the command line and the config file alike.
 public enum VoiceName {
     public static func isValid(_ name: String) -> Bool {
         // espeak-ng's voice names are ASCII: letters, digits and `-_+/` (as in `en-us`, `mb/mb-de1`).

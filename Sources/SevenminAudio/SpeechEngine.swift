@@ -1,0 +1,57 @@
+import FoundationEssentials
+import SevenminCore
+
+/// Something that turns text into speech in memory: Flite or espeak-ng, or a fake in tests.
+public protocol SpeechEngine: Sendable {
+    /// Which engine and voice this is; with `rate`, part of the key a rendered phrase is kept under.
+    var choice: VoiceChoice { get }
+    /// Words per minute, as the engine was asked to speak.
+    var rate: Int { get }
+    /// Speech for `text`, at the engine's own sample rate, trimmed of trailing silence.
+    func synthesize(_ text: String) throws -> Sound
+}
+
+/// Opens speech engines by the core's choice, falling back as the choice says.
+public enum SpeechEngines {
+    /// The engine for `choice`, or its fallback; `notice` says once why the first choice was not had.
+    /// Nil with a notice when no engine can speak at all.
+    public static func open(_ choice: VoiceChoice, rate: Int) -> (engine: (any SpeechEngine)?, notice: String?) {
+        do {
+            return (try open(exactly: choice, rate: rate), nil)
+        } catch {
+            guard let fallback = choice.fallback else { return (nil, "no voice: \(choice.label): \(error)") }
+            do {
+                return (try open(exactly: fallback, rate: rate), "\(choice.label): \(error); speaking with "
+                    + fallback.label)
+            } catch let second {
+                return (nil, "no voice: \(choice.label): \(error); \(fallback.label): \(second)")
+            }
+        }
+    }
+
+    /// The engine for `choice`, with no fallback.
+    public static func open(exactly choice: VoiceChoice, rate: Int) throws -> any SpeechEngine {
+        switch choice.engine {
+        case .flite: return try FliteSynthesizer(voice: choice.voice, wordsPerMinute: rate)
+        case .espeak: return try SpeechSynthesizer(voice: choice.voice, wordsPerMinute: rate)
+        }
+    }
+
+    /// Every voice of both engines: Flite's first, then espeak-ng's (none if espeak-ng cannot start).
+    public static func voices() -> [SpeechVoice] {
+        FliteSynthesizer.voices() + ((try? SpeechSynthesizer.voices()) ?? [])
+    }
+}
+
+extension SpeechSynthesizer: SpeechEngine {
+    public var choice: VoiceChoice { VoiceChoice(engine: .espeak, voice: voice) }
+}
+
+extension Sound {
+    /// The sound without the near-silence engines leave after the last word.
+    func trimmingTrailingSilence() -> Sound {
+        var end = samples.count
+        while end > 0 && abs(Int(samples[end - 1])) < 64 { end -= 1 }
+        return Sound(samples: Array(samples[..<end]), sampleRate: sampleRate)
+    }
+}

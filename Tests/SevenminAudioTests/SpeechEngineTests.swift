@@ -1,0 +1,59 @@
+import FoundationEssentials
+import Testing
+@testable import SevenminAudio
+import SevenminCore
+
+@Suite("Speech through Flite, and the choice of engine")
+struct SpeechEngineTests {
+    @Test(arguments: ["rms", "slt"])
+    func fliteSpeaksAPhraseOfAboutTheRightLength(voice: String) throws {
+        let sound = try FliteSynthesizer(voice: voice).synthesize("Wall sit")
+        #expect(sound.sampleRate == 16_000)
+        #expect(audibleSeconds(sound) > 0.3)
+        #expect(sound.duration < 2)
+        #expect(peak(sound.samples) > 4_000, "too quiet to hear over a beep")
+    }
+
+    @Test func theTwoFliteVoicesSoundDifferent() throws {
+        let a = try FliteSynthesizer(voice: "rms").synthesize("Rest."), b = try FliteSynthesizer(voice: "slt")
+            .synthesize("Rest.")
+        #expect(a != b)
+    }
+
+    @Test func aFasterRateSpeaksFasterWithFlite() throws {
+        let text = Phrases.rest(next: "Push-up").text
+        let slower = try FliteSynthesizer(voice: "rms", wordsPerMinute: 120).synthesize(text)
+        let faster = try FliteSynthesizer(voice: "rms", wordsPerMinute: 250).synthesize(text)
+        #expect(faster.duration < slower.duration * 0.75)
+        // The speed is the synthesiser's own: the faster one did not change the slower one's voice.
+        let again = try FliteSynthesizer(voice: "rms", wordsPerMinute: 120).synthesize(text)
+        #expect(abs(again.duration - slower.duration) < 0.05)
+    }
+
+    @Test func fliteKnowsOnlyItsOwnVoices() {
+        #expect(throws: SpeechError.unknownVoice("de")) { try FliteSynthesizer(voice: "de") }
+    }
+
+    @Test func englishIsFliteByDefaultAndOtherNamesAreEspeak() throws {
+        let standard = SpeechEngines.open(VoiceChoice.named(nil), rate: 175)
+        #expect(standard.notice == nil)
+        #expect(standard.engine?.choice == VoiceChoice(engine: .flite, voice: "rms"))
+        #expect(SpeechEngines.open(.named("slt"), rate: 175).engine?.choice == VoiceChoice(engine: .flite,
+                                                                                            voice: "slt"))
+        let german = SpeechEngines.open(.named("de"), rate: 175)
+        #expect(german.engine?.choice == VoiceChoice(engine: .espeak, voice: "de"))
+        #expect(german.notice == nil)
+    }
+
+    @Test func anUnknownVoiceIsOneNoticeAndNoEngine() {
+        let opened = SpeechEngines.open(.named("xx-nonesuch"), rate: 175)
+        #expect(opened.engine == nil)
+        #expect(opened.notice == "no voice: espeak-ng xx-nonesuch: unknown voice 'xx-nonesuch' (see the list of voices)")
+    }
+
+    @Test func bothEnginesVoicesAreListed() {
+        let names = SpeechEngines.voices().map(\.name)
+        #expect(Array(names.prefix(2)) == ["rms", "slt"])
+        #expect(Set(names).isSuperset(of: ["de", "fr", "en-US"]))
+    }
+}
