@@ -48,7 +48,7 @@ struct HistorySetup {
             return .failure(ExitStatus(ExitCode.noInput))
         }
         let point: ResumePoint
-        let earlier: Double
+        let earlier: [SegmentRecord]
         do {
             let store = try HistoryStore(path: path)
             guard let found = try store.latestInterrupted() else {
@@ -56,7 +56,7 @@ struct HistorySetup {
                 return .failure(ExitStatus(ExitCode.noInput))
             }
             point = found
-            earlier = try store.segments(of: found.session.id).reduce(0) { $0 + $1.actual }
+            earlier = try store.segments(of: found.session.id)
         } catch {
             Console.error("Error: \(error)")
             return .failure(ExitStatus(ExitCode.failure))
@@ -84,8 +84,9 @@ struct HistorySetup {
                 Console.error("Error: Nothing to resume: that workout had reached its end.")
                 return .failure(ExitStatus(ExitCode.noInput))
             }
-            let resumption = WorkoutApp.Resumption(segmentIndex: index, exercisesDone: point.doneSoFar.exercisesDone,
-                                                   activeTime: earlier)
+            let resumption = WorkoutApp.Resumption(
+                segmentIndex: index, exercisesDone: Set(earlier.filter(\.isDoneWork).map(\.index)),
+                activeTime: earlier.reduce(0) { $0 + $1.actual })
             return .success((loaded, resumption, point.session.id))
         }
     }

@@ -7,11 +7,12 @@ import SevenminTerminal
 /// the full screen, with a line per change on standard output and keys read from a terminal on
 /// standard input when there is one.
 enum PlainWorkout {
-    /// The settings of a plain workout: the summary does not wait for a key, since nobody may be at
-    /// the keys, and nothing flashes.
-    static func adjusted(_ settings: CoachSettings) -> CoachSettings {
+    /// The settings of a plain workout: the summary does not wait for a key, nothing flashes, and
+    /// without `keys` (a terminal on standard input) a resumed workout does not wait for space either.
+    static func adjusted(_ settings: CoachSettings, keys: Bool) -> CoachSettings {
         var settings = settings
         settings.summaryWaitsForKey = false
+        settings.keysAtHand = keys
         settings.flash = false
         return settings
     }

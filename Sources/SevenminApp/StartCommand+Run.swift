@@ -46,11 +46,11 @@ extension StartCommand: RunnableCommand {
         defer { redirect?.restore() }
 
         let timeline = Timeline()
+        let opening = resumption.map { loaded.plan.leadingIn(to: $0.segmentIndex) } ?? (plan: loaded.plan, start: 0)
         let audio = mute ? nil : CoachAudio(request: audioRequest, timeline: timeline, clock: clock, events: events,
                                             voice: voice ? (VoiceChoice.named(voiceName ?? loaded.plan.routine.voice),
                                                 rate) : nil,
-                                            first: VoicePolicy.start(of: resumption?.segmentIndex ?? 0,
-                                                in: loaded.plan))
+                                            first: VoicePolicy.start(of: opening.start, in: opening.plan))
         let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
         journal.history = history.recorder(for: loaded, resumed: resumedID, journal: journal)
         let settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
@@ -62,7 +62,8 @@ extension StartCommand: RunnableCommand {
         var outcome: (ending: WorkoutEnding, app: WorkoutApp)
         // Lines instead of a screen when asked, or when there is no terminal to draw on or key into.
         let plainMode = plain || isatty(STDOUT_FILENO) != 1 || isatty(STDIN_FILENO) != 1
-        let app = WorkoutApp(plan: loaded.plan, settings: plainMode ? PlainWorkout.adjusted(settings) : settings,
+        let app = WorkoutApp(plan: loaded.plan, settings: plainMode ? PlainWorkout.adjusted(settings,
+                                 keys: KeyboardMode.isTerminal(STDIN_FILENO)) : settings,
                              resuming: resumption)
         do {
             let signals = try SignalPipe()

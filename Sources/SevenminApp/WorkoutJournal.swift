@@ -31,8 +31,8 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
                                                round: end.round, planned: end.planned, actual: end.actual,
                                                ended: end.ranOut ? .ranOut : .skipped,
                                                endedAt: Date().timeIntervalSince1970))
-        case .finished(let ending):
-            history.finish(WorkoutJournal.outcome(ending))
+        case .finished(let outcome):
+            history.finish(outcome)
         }
     }
 
@@ -41,14 +41,6 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
         return lock.withLock {
             defer { pending = [] }
             return pending + [failure].compactMap { $0 }
-        }
-    }
-
-    static func outcome(_ ending: WorkoutEnding) -> SessionOutcome {
-        switch ending {
-        case .completed: return .completed
-        case .quit: return .quit
-        case .signal(let signal): return .signal(signal.number)
         }
     }
 }

@@ -172,8 +172,9 @@ public final class HistoryStore {
     private static let summaryColumns = """
         s.id, s.routine, s.routine_file, s.content_hash, s.seed, s.options, s.started_at, s.utc_offset,
         s.planned_seconds, s.planned_exercises, s.outcome, s.parts,
-        COALESCE(SUM(CASE WHEN g.kind = 'work' AND g.ended = 'ranOut' THEN g.actual END), 0),
-        COUNT(CASE WHEN g.kind = 'work' AND g.ended = 'ranOut' THEN 1 END)
+        COALESCE(SUM(CASE WHEN g.kind = 'work' THEN g.actual END), 0),
+        COUNT(DISTINCT CASE WHEN g.kind = 'work' AND g.actual + 1e-6 >= g.planned * \(SegmentRecord.doneFraction)
+            THEN g.idx END)
         FROM sessions s LEFT JOIN segments g ON g.session_id = s.id
         """
 
@@ -207,20 +208,21 @@ public final class HistoryStore {
         }
     }
 
-    /// Every segment of workout (not getting ready) that ran out, which is all `HistoryStats` needs. Read
-    /// with the few exercise titles shared, as it can be a hundred thousand rows.
+    /// Every segment of workout (not getting ready) that ran out, and all work however it ended, which is
+    /// all `HistoryStats` needs. Read with the few exercise titles shared, as it can be a hundred thousand rows.
     public func completedSegments() throws(HistoryError) -> [SegmentRecord] {
         try guarded {
             var titles: [String: String] = [:]
             return try db.each("""
-                SELECT session_id, idx, exercise, round, planned, actual, ended_at, part, kind FROM segments
-                WHERE kind != 'getReady' AND ended = 'ranOut'
+                SELECT session_id, idx, exercise, round, planned, actual, ended_at, part, kind, ended FROM segments
+                WHERE kind != 'getReady' AND (ended = 'ranOut' OR kind = 'work')
                 """) { row in
                 let text = row.text(2)
                 let title = titles[text] ?? { titles[text] = text; return text }()
                 return SegmentRecord(sessionID: row.int(0), index: Int(row.int(1)), kind: row.text(8), exercise: title,
                                      round: Int(row.int(3)), planned: row.double(4), actual: row.double(5),
-                                     ended: .ranOut, endedAt: row.double(6), part: Int(row.int(7)))
+                                     ended: SegmentEnding(rawValue: row.text(9)) ?? .ranOut, endedAt: row.double(6),
+                                     part: Int(row.int(7)))
             }
         }
     }

@@ -76,8 +76,10 @@ struct HistoryEndToEndTests {
         #expect(segments(session) == ["0 getReady ranOut", "1 work ranOut"])
         try expectIntact(tmux)
 
-        // --resume picks it up at the rest that was under way, as the same session.
+        // --resume picks it up at the rest that was under way, as the same session, paused until space.
         tmux.type("clear; \(binary) start --resume --mute; echo \"resu\"\"med=$?\"")
+        tmux.waitFor(text: "PAUSED")
+        tmux.send("Space")
         tmux.waitFor(text: "Workout complete", timeout: 20)
         #expect(tmux.screen().contains("Exercises done: 2/2"))
         tmux.dismissSummary()
@@ -91,6 +93,75 @@ struct HistoryEndToEndTests {
         // Nothing left to resume now.
         let again = try run(binary, ["start", "--resume", "--mute"], environment: ["XDG_STATE_HOME": tmux.directory])
         #expect(again.status == 66 && again.stderr.contains("Nothing to resume"))
+    }
+
+    @Test func aResumeOpensPausedOnAShortGetReadyAndWaitsForSpace() throws {
+        let tmux = try Tmux("\(binary) start \(short) --mute")
+        tmux.waitFor(text: "Exercise 2/2", timeout: 10)   // Bravo under way: segments 0 to 2 ended
+        kill(try #require(tmux.sevenminPID()), SIGKILL)
+        tmux.waitFor(text: "exit=137")
+        tmux.type("clear; \(binary) start --resume --mute; echo \"resu\"\"med=$?\"")
+        let paused = tmux.waitFor("the get-ready before Bravo, paused") {
+            $0.contains("Get ready") && $0.contains("Next: Bravo Plank") && $0.contains("PAUSED")
+        }
+        #expect(paused.contains("0:05"))
+        // It waits: for the next 2.5 s the screen still shows the paused get-ready, not Bravo.
+        let deadline = Date().addingTimeInterval(2.5)
+        while Date() < deadline {
+            let screen = tmux.screen()
+            #expect(screen.contains("PAUSED") && screen.contains("0:05") && !screen.contains("Exercise 2/2"))
+            if !screen.contains("PAUSED") { break }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        tmux.send("Space")
+        tmux.waitFor(text: "Exercise 2/2", timeout: 8)
+        tmux.waitFor(text: "Workout complete", timeout: 8)
+        #expect(tmux.screen().contains("Exercises done: 2/2"))
+        tmux.dismissSummary()
+        tmux.waitFor(text: "resumed=0")
+        let session = try #require(try recorded(tmux).first)
+        #expect(session["outcome"] as? String == "completed" && session["parts"] as? Int == 2)
+        #expect(segments(session) == ["0 getReady ranOut", "1 work ranOut", "2 rest ranOut",
+            "2 getReady ranOut part 2", "3 work ranOut part 2"])
+    }
+
+    @Test func aWorkoutSkippedThroughIsNotCompleted() throws {
+        let tmux = try Tmux("\(binary) start \(short) --mute")
+        tmux.waitFor(text: "Get ready")
+        // `n` through every segment, each seen on the screen before the next press.
+        for shown in ["Exercise 1/2", "Next: Bravo Plank", "Exercise 2/2", "Ended: 0 of 2 exercises done"] {
+            tmux.send("n")
+            tmux.waitFor(text: shown)
+        }
+        #expect(!tmux.screen().contains("Workout complete"))
+        tmux.dismissSummary()
+        tmux.waitFor(text: "exit=0")
+        let session = try #require(try recorded(tmux).first)
+        #expect(session["outcome"] as? String == "skipped" && session["exercises_done"] as? Int == 0)
+        let text = try run(binary, ["history"], environment: ["XDG_STATE_HOME": tmux.directory])
+        #expect(text.stdout.contains("skipped through"))
+        let stats = try run(binary, ["stats"], environment: ["XDG_STATE_HOME": tmux.directory])
+        #expect(stats.stdout.contains("1 (0 completed)"), "\(stats.stdout)")
+    }
+
+    @Test func ctrlCMidExerciseKeepsTheSecondsItRan() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        tmux.send("n")
+        tmux.waitFor(text: "Steady Squats")
+        // Seven seconds into the 10:00 exercise, by its own countdown.
+        tmux.waitFor(text: "9:53 left", timeout: 12)
+        tmux.send("C-c")
+        // Death by SIGINT ends the shell's whole command line: no exit line follows.
+        let screen = tmux.waitFor(text: "exercises in 0:0")
+        let session = try #require(try recorded(tmux).first)
+        #expect(session["outcome"] as? String == "signal:2")
+        let worked = try #require(session["worked_seconds"] as? Double)
+        #expect(worked >= 7 && worked < 9, "worked_seconds \(worked)")
+        let work = try #require((session["segments"] as? [[String: Any]])?.last)
+        #expect(work["kind"] as? String == "work" && work["ended"] as? String == "skipped")
+        #expect(abs((work["actual"] as? Double ?? 0) - worked) < 1e-3)
+        #expect(screen.contains("exercises in 0:0"))
     }
 
     @Test func twoWorkoutsAtOnceBothRecordFully() throws {

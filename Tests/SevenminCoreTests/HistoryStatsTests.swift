@@ -90,14 +90,16 @@ struct HistoryStatsTests {
         #expect(s.heatMapMinutes.suffix(2) == [7, 7])
     }
 
-    @Test func partialAndSkippedWorkCountsOnlyWhatRanOutAndRestsCountForTheDay() {
+    @Test func onlyWhatRanOutCountsForTheDayButAllWorkCountsAsWork() {
         let quit = work(10, endingAt: local("2026-11-29 07:30", newYork))
             + work(4, endingAt: local("2026-11-29 07:35", newYork), ended: .skipped)
         let rest = [SegmentRecord(sessionID: 1, index: 0, kind: "rest", exercise: "Squat", round: 1, planned: 600,
                                   actual: 600, ended: .ranOut, endedAt: local("2026-11-29 07:40", newYork))]
         let s = stats(quit + rest, now: local("2026-11-29 09:00", newYork), newYork)
-        // 5 minutes of work that ran out; with the 10 minutes of rest, the day holds 15 and counts.
-        #expect(s.totalWorkSeconds == 300 && s.currentStreak == 1 && s.weekMinutes == 15)
+        // 5 minutes of work that ran out; with the 10 minutes of rest, the day holds 15 and counts. The
+        // skipped work is still work done, as `history` counts it.
+        #expect(s.totalWorkSeconds == 420 && s.currentStreak == 1 && s.weekMinutes == 15)
+        #expect(s.exercises.first?.times == 10)
         #expect(s.exercises.map(\.seconds).reduce(0, +) == 300)
         let workOnly = stats(quit, now: local("2026-11-29 09:00", newYork), newYork)
         #expect(workOnly.currentStreak == 0 && workOnly.weekMinutes == 5)
@@ -160,6 +162,22 @@ struct HistoryStatsTests {
                       newYork, weightKg: 70)
         #expect(s.totalCalories.map { abs($0 - 280) < 1e-9 } == true)
         #expect(s.weekCalories.map { abs($0 - 280) < 1e-9 } == true)
+    }
+
+    @Test func theWeekAndTheTotalCountTheSameSecondsOfWork() {
+        // 14 exercises run out (with 13 rests of 10 s) and one quit 7 s in: 427 s of work, this week and in all.
+        let end = local("2026-11-29 08:00", newYork)
+        var segments = work(14, endingAt: end)
+        segments += (0..<13).map { SegmentRecord(sessionID: 1, index: 100 + $0, kind: "rest", exercise: "Rest",
+                                                 round: 1, planned: 10, actual: 10, ended: .ranOut, endedAt: end) }
+        segments.append(SegmentRecord(sessionID: 1, index: 200, kind: "work", exercise: "Plank", round: 1,
+                                      planned: 30, actual: 7, ended: .skipped, endedAt: end))
+        let s = stats(segments, now: end + 3600, newYork, weightKg: 72)
+        #expect(s.totalWorkSeconds == 427)
+        #expect(s.totalCalories == s.weekCalories)
+        #expect(s.totalCalories.map { abs($0 - 8 * 72 * 427 / 3600) < 1e-9 } == true)
+        // The streak and the guideline still count work and rests that ran their time.
+        #expect(s.weekMinutes == (14 * 30 + 130) / 60.0)
     }
 
     @Test func exerciseTotalsAreMostWorkedFirst() {

@@ -168,6 +168,38 @@ struct WorkoutAppTests {
         #expect(e.records.count == 2)                              // B ran out, then the outcome
     }
 
+    @Test func skippingThroughToTheEndIsItsOwnOutcomeWithItsOwnWords() {
+        var app = started(CoachSettings(notify: true))
+        var e: [Effect] = []
+        for t in [0.5, 1, 1.5, 2] { e += app.handle(.key(.character("n")), at: t) }
+        #expect(app.session.state == .finished)
+        #expect(e.records.last == .finished(.skipped))
+        let summary = app.summary(at: 2)
+        #expect(!summary.isComplete && summary.headline == "Ended: 0 of 2 exercises done")
+        #expect(e.contains(.notify(title: "Ended: 0 of 2 exercises done", body: "Short: 0/2 exercises in 0:02")))
+        #expect(e.model?.summary?.headline == "Ended: 0 of 2 exercises done")
+    }
+
+    @Test(arguments: [
+        // seconds B (3 s) runs before `n` → the outcome, and how many exercises are done
+        (1.4, SessionOutcome.skipped, 1), (1.5, .completed, 2), (2.9, .completed, 2),
+    ])
+    func anExerciseCountsAsDoneAtHalfItsTime(ran: Double, outcome: SessionOutcome, done: Int) {
+        var app = started()
+        _ = app.handle(.tick, at: 6)                              // A ran out, B begins at 6
+        let e = app.handle(.key(.character("n")), at: 6 + ran)
+        #expect(e.records.last == .finished(outcome))
+        #expect(app.summary(at: 9).exercisesDone == done && app.summary(at: 9).isComplete == (done == 2))
+    }
+
+    @Test func aQuitMidExerciseKeepsTheSecondsItRanAndCountsItWhenHalfDone() {
+        var app = started()
+        let e = app.handle(.signal(.interrupt), at: 4)            // 2 s into A's 3
+        #expect(e.records.suffix(2) == [.segmentEnded(SegmentEnd(index: 1, kind: .work, title: "A", round: 1, planned: 3,
+                                                       actual: 2, ranOut: false)), .finished(.signal(2))])
+        #expect(app.summary(at: 4).exercisesDone == 1)
+    }
+
     @Test func aFinishedWorkoutIgnoresKeysForASecondThenDismisses() {
         var app = started()
         let finish = app.handle(.tick, at: 9)
@@ -261,7 +293,8 @@ struct WorkoutLoopTests {
 @Suite("Resuming and streaks")
 struct ResumeTests {
     @Test func aResumedWorkoutStartsAtItsSegmentAndCountsEarlierParts() {
-        var app = WorkoutApp(plan: shortPlan, resuming: .init(segmentIndex: 2, exercisesDone: 1, activeTime: 5))
+        var app = WorkoutApp(plan: shortPlan, settings: CoachSettings(summaryWaitsForKey: false, keysAtHand: false),
+                             resuming: .init(segmentIndex: 2, exercisesDone: [1], activeTime: 5))
         let start = app.start(at: 100)
         #expect(start.logged == ["start", "segment"])
         #expect(start.records.isEmpty, "the segment before where it resumes was recorded by the earlier part")
@@ -272,6 +305,34 @@ struct ResumeTests {
         #expect(app.session.state == .finished)
         let summary = app.summary(at: 106)
         #expect(summary.exercisesDone == 2 && summary.activeTime == 9)
+        #expect(e.records.last == .finished(.completed), "A in the first part and B in this one: all done")
+    }
+
+    @Test func aResumedExerciseOpensPausedOnAShortGetReadyAndWaitsForSpace() {
+        // Resuming at B (segment 3): the rest before it becomes a 5 s get-ready, and nothing runs until space.
+        var app = WorkoutApp(plan: shortPlan, resuming: .init(segmentIndex: 3, exercisesDone: [1], activeTime: 6))
+        let start = app.start(at: 100)
+        #expect(start.logged == ["start", "segment", "pause"])
+        #expect(start.model?.kind == .getReady && start.model?.paused == true)
+        #expect(start.model?.remaining == Plan.resumeGetReady && start.model?.upNext?.title == "B")
+        #expect(app.handle(.tick, at: 160).model?.remaining == Plan.resumeGetReady)
+        #expect(app.nextDeadline() == nil, "paused: only a key can go on")
+        let going = app.handle(.key(.character(" ")), at: 160)
+        #expect(going.logged == ["resume"] && going.model?.paused == false)
+        var e: [Effect] = []
+        for t in stride(from: 161, through: 170, by: 0.5) { e += app.handle(.tick, at: t) }
+        #expect(app.session.state == .finished)
+        #expect(e.records.first == .segmentEnded(SegmentEnd(index: 2, kind: .getReady, title: "Get ready", round: 1,
+                                                            planned: 5, actual: 5, ranOut: true)))
+        #expect(app.summary(at: 170).exercisesDone == 2)
+    }
+
+    @Test func aPlainResumeWithNobodyAtTheKeysRunsAtOnce() {
+        var app = WorkoutApp(plan: shortPlan, settings: CoachSettings(summaryWaitsForKey: false, keysAtHand: false),
+                             resuming: .init(segmentIndex: 3, exercisesDone: [], activeTime: 0))
+        let start = app.start(at: 0)
+        #expect(start.model?.kind == .getReady && start.model?.paused == false)
+        #expect(app.nextDeadline() != nil)
     }
 
     @Test(arguments: [

@@ -11,7 +11,9 @@ struct HistoryStoreTests {
             let store = try HistoryStore(path: path)
             let id = try store.beginSession(sampleSession())
             for k in 0..<5 { try store.recordSegment(sampleSegment(id, k)) }
-            try store.recordSegment(sampleSegment(id, 5, ended: .skipped))
+            var quitIn = sampleSegment(id, 5, ended: .skipped)
+            quitIn.actual = 7
+            try store.recordSegment(quitIn)
             try store.finish(id, outcome: .quit)
 
             // A second connection, as the next run would open, sees all of it.
@@ -22,11 +24,13 @@ struct HistoryStoreTests {
             expected.id = id
             expected.outcome = .quit
             #expect(sessions.first?.record == expected)
-            #expect(sessions.first?.workedSeconds == 60 && sessions.first?.exercisesDone == 2)
-            let written = (0..<5).map { sampleSegment(id, $0) } + [sampleSegment(id, 5, ended: .skipped)]
+            // The exercise under way at the quit keeps its 7 s, but under half its time it is not done.
+            #expect(sessions.first?.workedSeconds == 67 && sessions.first?.exercisesDone == 2)
+            let written = (0..<5).map { sampleSegment(id, $0) } + [quitIn]
             #expect(try reader.segments(of: id) == written)
-            // Work and rest that ran out; not getting ready, and not the skipped one.
-            #expect(try reader.completedSegments().map(\.index) == [1, 2, 3, 4])
+            // Work and rest that ran out, and work however it ended; not getting ready.
+            #expect(try reader.completedSegments().map(\.index) == [1, 2, 3, 4, 5])
+            #expect(try reader.completedSegments().last == quitIn)
             #expect(try reader.integrityCheck() == "ok")
 
             let raw = try SQLiteConnection(path: path)

@@ -52,8 +52,8 @@ public struct Announcement: Equatable, Sendable {
 public enum HistoryEntry: Equatable, Sendable {
     /// A segment ended, by running out or by being left (skipped, restarted, or quit).
     case segmentEnded(SegmentEnd)
-    /// The workout ended.
-    case finished(WorkoutEnding)
+    /// The workout ended, as the history is to call it.
+    case finished(SessionOutcome)
 }
 
 /// A segment that ended.

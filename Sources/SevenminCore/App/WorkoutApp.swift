@@ -33,10 +33,11 @@ public struct WorkoutApp: Sendable {
     /// Where a resumed workout picks up, and what its earlier parts did.
     public struct Resumption: Equatable, Sendable {
         public var segmentIndex: Int
-        public var exercisesDone: Int
+        /// The plan indices of the exercises the earlier parts did (`SegmentRecord.isDone`).
+        public var exercisesDone: Set<Int>
         public var activeTime: Double
 
-        public init(segmentIndex: Int, exercisesDone: Int, activeTime: Double) {
+        public init(segmentIndex: Int, exercisesDone: Set<Int>, activeTime: Double) {
             self.segmentIndex = segmentIndex
             self.exercisesDone = exercisesDone
             self.activeTime = activeTime
@@ -47,11 +48,19 @@ public struct WorkoutApp: Sendable {
     private var streakBasis: StreakBasis?
     /// Seconds of workout (work and rest, not getting ready) that ran out in this run.
     private var workoutSeconds = 0.0
+    /// The plan indices of the exercises done (run at least half their time), earlier parts included.
+    private var exercisesDone: Set<Int>
+
+    /// The segment the workout starts on: 0, or the lead-in of a resumed one.
+    public let startIndex: Int
 
     public init(plan: Plan, settings: CoachSettings = CoachSettings(), resuming: Resumption? = nil) {
+        let (plan, start) = resuming.map { plan.leadingIn(to: $0.segmentIndex) } ?? (plan, 0)
         session = WorkoutSession(plan: plan)
+        startIndex = start
         self.settings = settings
         resumption = resuming
+        exercisesDone = resuming?.exercisesDone ?? []
     }
 
     public var plan: Plan { session.plan }
@@ -60,7 +69,11 @@ public struct WorkoutApp: Sendable {
     public mutating func start(at now: Instant) -> [Effect] {
         origin = now
         var effects: [Effect] = []
-        perform(session.start(at: now, from: resumption?.segmentIndex ?? 0), at: now, into: &effects)
+        perform(session.start(at: now, from: startIndex), at: now, into: &effects)
+        // A resumed workout waits for the user, as phone apps resume, when anyone can press a key.
+        if resumption != nil, settings.keysAtHand {
+            perform(session.pause(at: now), at: now, into: &effects)
+        }
         effects += frame(at: now)
         // After the first frame, so that drawing it never waits on the voice.
         if settings.voice { effects.append(.prepareVoice(VoicePolicy.phrases(in: plan,
@@ -128,7 +141,7 @@ public struct WorkoutApp: Sendable {
     /// What the workout came to, all its parts counted, with the streak when the history gave one.
     public func summary(at now: Instant) -> ScreenModel.Summary {
         ScreenModel.Summary(activeTime: session.activeTime(at: now) + (resumption?.activeTime ?? 0),
-                            exercisesDone: session.completedWork.count + (resumption?.exercisesDone ?? 0),
+                            exercisesDone: exercisesDone.count,
                             exerciseCount: plan.workSegmentCount, rounds: plan.rounds,
                             streak: streakBasis?.days(adding: workoutSeconds))
     }
@@ -164,8 +177,9 @@ public struct WorkoutApp: Sendable {
             if session.state == .finished, !finishAnnounced {
                 finishAnnounced = true
                 published = nil
-                let body = summary(at: now).line(routine: plan.routine.name, streak: false)
-                return [.status(nil)] + (settings.notify ? [.notify(title: "Workout complete", body: body)] : [])
+                let done = summary(at: now)
+                let body = done.line(routine: plan.routine.name, streak: false)
+                return [.status(nil)] + (settings.notify ? [.notify(title: done.headline, body: body)] : [])
             }
             return []
         }
@@ -254,7 +268,7 @@ public struct WorkoutApp: Sendable {
         }
         if published != nil { effects.append(.status(nil)) }
         // A finished workout was recorded as completed when it finished, whatever ends the summary.
-        if unfinished || session.state == .ready { effects.append(.record(.finished(ending))) }
+        if unfinished || session.state == .ready { effects.append(.record(.finished(SessionOutcome(ending)))) }
         effects.append(.quit(ending))
         return effects
     }
@@ -262,6 +276,7 @@ public struct WorkoutApp: Sendable {
     private mutating func segmentEnd(_ index: Int, actual: Double, ranOut: Bool) -> SegmentEnd {
         let s = plan.segments[index]
         if ranOut && s.kind != .getReady { workoutSeconds += actual }
+        if s.segment.isWork && SegmentRecord.isDone(actual: actual, planned: s.duration) { exercisesDone.insert(index) }
         return SegmentEnd(index: index, kind: s.kind, title: plan.heading(of: index), round: s.round,
                           planned: s.duration, actual: actual, ranOut: ranOut)
     }
@@ -289,7 +304,9 @@ public struct WorkoutApp: Sendable {
                     effects.append(.record(.segmentEnded(segmentEnd(ended, actual: currentLength, ranOut: true))))
                 }
                 if finished {
-                    effects.append(.record(.finished(.completed)))
+                    // Reaching the end is not enough: `n` all the way through is no workout done.
+                    let all = exercisesDone.count == plan.workSegmentCount
+                    effects.append(.record(.finished(all ? .completed : .skipped)))
                 } else {
                     currentLength = plan.segments[event.segmentIndex].duration
                 }

@@ -31,6 +31,7 @@ public struct HistoryStats: Equatable, Sendable {
     public var weekMinutes: Double
     public var sessions: Int
     public var completedSessions: Int
+    /// Seconds of work in all, every exercise for the time it ran.
     public var totalWorkSeconds: Double
     /// Most-worked first.
     public var exercises: [ExerciseTotal]
@@ -45,7 +46,8 @@ public struct HistoryStats: Equatable, Sendable {
     public var today: Int
     /// The body weight calories were computed for, in kg.
     public var weightKg: Double?
-    /// kcal = MET × kg × hours of completed work; nil without a body weight.
+    /// kcal = MET × kg × hours of work (as `history` counts it: every exercise for the time it ran), in all and
+    /// this week; nil without a body weight.
     public var totalCalories: Double?
     public var weekCalories: Double?
 
@@ -66,11 +68,18 @@ public struct HistoryStats: Equatable, Sendable {
 
         var secondsByDay: [Int: Double] = [:]
         var byExercise: [String: (times: Int, seconds: Double)] = [:]
-        var total = 0.0
-        for segment in segments where segment.isCompletedWorkout {
-            secondsByDay[days.day(at: segment.endedAt), default: 0] += segment.actual
+        // Work as `history` counts it, the exercise cut short included: what the calories are of.
+        var total = 0.0, weekWork = 0.0
+        let thisWeek = days.weekStart(of: today)
+        for segment in segments where segment.kind == "work" || segment.isCompletedWorkout {
+            let day = days.day(at: segment.endedAt)
+            if segment.kind == "work" {
+                total += segment.actual
+                if (thisWeek...today).contains(day) { weekWork += segment.actual }
+            }
+            guard segment.isCompletedWorkout else { continue }
+            secondsByDay[day, default: 0] += segment.actual
             guard segment.isCompletedWork else { continue }
-            total += segment.actual
             byExercise[segment.exercise, default: (0, 0)].times += 1
             byExercise[segment.exercise, default: (0, 0)].seconds += segment.actual
         }
@@ -91,7 +100,6 @@ public struct HistoryStats: Equatable, Sendable {
         func minutes(_ range: ClosedRange<Int>) -> Double {
             range.reduce(0) { $0 + (secondsByDay[$1] ?? 0) } / 60
         }
-        let thisWeek = days.weekStart(of: today)
         let weekMinutes = minutes(thisWeek...today)
         let heatMapStart = thisWeek - 7 * (heatMapWeeks - 1)
         let weeklyStarts = (0..<weeklyChartWeeks).map { thisWeek - 7 * (weeklyChartWeeks - 1 - $0) }
@@ -108,6 +116,6 @@ public struct HistoryStats: Equatable, Sendable {
             heatMapMinutes: (heatMapStart...today).map { (secondsByDay[$0] ?? 0) / 60 },
             weeklyStarts: weeklyStarts, weeklyMinutes: weeklyStarts.map { minutes($0...min(today, $0 + 6)) },
             today: today, weightKg: weightKg, totalCalories: kcalPerSecond.map { $0 * total },
-            weekCalories: kcalPerSecond.map { $0 * weekMinutes * 60 })
+            weekCalories: kcalPerSecond.map { $0 * weekWork })
     }
 }

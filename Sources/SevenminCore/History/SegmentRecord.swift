@@ -36,6 +36,18 @@ public struct SegmentRecord: Equatable, Sendable {
         self.part = part
     }
 
+    /// The share of its planned time an exercise must run to count as done: a workout is `completed`
+    /// only when every exercise ran at least this much, and "exercises done" counts these.
+    public static let doneFraction = 0.5
+
+    /// Whether an exercise that ran `actual` seconds of its `planned` counts as done.
+    public static func isDone(actual: Double, planned: Double) -> Bool {
+        actual + 1e-6 >= planned * doneFraction
+    }
+
+    /// Work that ran at least half its time: an exercise done.
+    public var isDoneWork: Bool { kind == "work" && SegmentRecord.isDone(actual: actual, planned: planned) }
+
     /// Work that ran its full time: what the totals per exercise count.
     public var isCompletedWork: Bool { kind == "work" && ended == .ranOut }
 

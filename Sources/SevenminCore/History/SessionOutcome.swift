@@ -1,6 +1,9 @@
 /// How a recorded workout ended. A record still running has no outcome (`nil`).
 public enum SessionOutcome: Equatable, Hashable, Sendable {
+    /// It reached its end with every exercise run for at least half its time.
     case completed
+    /// It reached its end, but with exercises skipped or cut short (`n` through them).
+    case skipped
     /// The user quit from the keyboard.
     case quit
     /// A signal ended the process, which recorded it on the way out.
@@ -12,6 +15,7 @@ public enum SessionOutcome: Equatable, Hashable, Sendable {
     public var code: String {
         switch self {
         case .completed: return "completed"
+        case .skipped: return "skipped"
         case .quit: return "quit"
         case .signal(let n): return "signal:\(n)"
         case .interrupted: return "interrupted"
@@ -21,6 +25,7 @@ public enum SessionOutcome: Equatable, Hashable, Sendable {
     public init?(code: String) {
         switch code {
         case "completed": self = .completed
+        case "skipped": self = .skipped
         case "quit": self = .quit
         case "interrupted": self = .interrupted
         default:
@@ -33,6 +38,7 @@ public enum SessionOutcome: Equatable, Hashable, Sendable {
     public var label: String {
         switch self {
         case .completed: return "completed"
+        case .skipped: return "skipped through"
         case .quit: return "quit"
         case .interrupted: return "interrupted"
         case .signal(let n):
@@ -48,6 +54,17 @@ public enum SessionOutcome: Equatable, Hashable, Sendable {
         switch self {
         case .interrupted, .signal(1), .signal(15): return true
         default: return false
+        }
+    }
+}
+
+extension SessionOutcome {
+    /// How the history records a workout that ended by `ending` before its end (a quit or a signal).
+    public init(_ ending: WorkoutEnding) {
+        switch ending {
+        case .completed: self = .completed
+        case .quit: self = .quit
+        case .signal(let signal): self = .signal(signal.number)
         }
     }
 }

@@ -1,9 +1,9 @@
 /// A session with what was done in it, over all its parts: one line of `sevenmin history`.
 public struct SessionSummary: Equatable, Sendable {
     public var record: SessionRecord
-    /// Seconds of work segments that ran out.
+    /// Seconds of work, every exercise counted for the time it ran (the one under way at a quit too).
     public var workedSeconds: Double
-    /// Work segments that ran out.
+    /// Exercises of the plan that ran at least half their time (`SegmentRecord.isDone`), each once.
     public var exercisesDone: Int
 
     public init(record: SessionRecord, workedSeconds: Double, exercisesDone: Int) {

@@ -32,7 +32,9 @@ public struct PlainTranscript: Sendable {
         }
         if model.summary != nil {
             // The counts follow on the summary line every run of `start` ends with.
-            if last.summary == nil { say("Finished") }
+            if last.summary == nil, let summary = model.summary {
+                say(summary.isComplete ? "Finished" : summary.headline)
+            }
             return lines
         }
         let moved = model.kind != last.kind || model.workNumber != last.workNumber || model.round != last.round

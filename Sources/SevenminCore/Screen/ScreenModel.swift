@@ -10,6 +10,14 @@ public struct ScreenModel: Equatable, Sendable {
         /// Days in a row that count, this one included; nil when unknown or today does not count.
         public var streak: Int?
 
+        /// Whether every exercise was done: the workout counts as completed.
+        public var isComplete: Bool { exercisesDone >= exerciseCount }
+
+        /// "Workout complete", or for one skipped through "Ended: 2 of 12 exercises done".
+        public var headline: String {
+            isComplete ? "Workout complete" : "Ended: \(exercisesDone) of \(exerciseCount) exercises done"
+        }
+
         /// "Day 5 in a row", as the finish screen and the line after exit say it.
         public static func streakLine(_ days: Int) -> String {
             days == 1 ? "Day 1 of a new streak" : "Day \(days) in a row"

@@ -318,12 +318,12 @@ struct WorkoutFrame {
     // MARK: Summary, panels, flash
 
     mutating func drawSummary(_ summary: ScreenModel.Summary) {
-        var lines = [
-            "Workout complete", "", model.routineName, "",
-            "Time: " + TimeFormat.clock(summary.activeTime, roundingUp: false),
-            "Exercises done: \(summary.exercisesDone)/\(summary.exerciseCount)"
-                + (summary.rounds > 1 ? " in \(summary.rounds) rounds" : ""),
-        ]
+        var lines = [summary.headline, "", model.routineName, "",
+                     "Time: " + TimeFormat.clock(summary.activeTime, roundingUp: false)]
+        if summary.isComplete {
+            lines.append("Exercises done: \(summary.exercisesDone)/\(summary.exerciseCount)"
+                + (summary.rounds > 1 ? " in \(summary.rounds) rounds" : ""))
+        }
         if let streak = summary.streak { lines.append(ScreenModel.Summary.streakLine(streak)) }
         if let seed = model.shuffleSeed { lines.append("Shuffled with --seed \(seed)") }
         lines += ["", "Press any key to finish"]

@@ -15,9 +15,7 @@ public struct Plan: Equatable, Sendable {
     private let worksThrough: [Int]
 
     public init(_ routine: Routine) {
-        self.routine = routine
         let rounds = max(1, routine.rounds)
-        self.rounds = rounds
         var list: [ScheduledSegment] = []
         var t = 0.0
         func add(_ segment: Segment, _ duration: Double) {
@@ -42,6 +40,18 @@ public struct Plan: Equatable, Sendable {
             }
             add(.work(slot), Plan.exercise(slot, in: routine).work)
         }
+        self.init(routine, rounds: rounds, laidOut: list)
+    }
+
+    /// A plan of these segments, their offsets laid end to end.
+    private init(_ routine: Routine, rounds: Int, laidOut: [ScheduledSegment]) {
+        self.routine = routine
+        self.rounds = rounds
+        var list = laidOut, t = 0.0
+        for k in list.indices {
+            list[k].offset = t
+            t += list[k].duration
+        }
         segments = list
         totalDuration = t
         var count = 0
@@ -51,6 +61,21 @@ public struct Plan: Equatable, Sendable {
         }
         workSegmentCount = count
         workColors = list.filter { $0.segment.isWork }.map { Plan.exercise($0.slot, in: routine).color }
+    }
+
+    /// Seconds of the get-ready a resumed workout opens on.
+    public static let resumeGetReady = 5.0
+
+    /// The plan as a workout resumed at segment `index` runs it, and the segment it starts on: an
+    /// exercise is led into by a short get-ready in place of the pause before it (already done), so
+    /// that nobody is thrown into it at full speed. Indices stay those of this plan.
+    public func leadingIn(to index: Int) -> (plan: Plan, start: Int) {
+        guard index > 0, segments.indices.contains(index), segments[index].segment.isWork,
+              !segments[index - 1].segment.isWork else { return (self, index) }
+        var list = segments
+        list[index - 1] = ScheduledSegment(segment: .getReady(next: segments[index].slot), offset: 0,
+                                           duration: Plan.resumeGetReady)
+        return (Plan(routine, rounds: rounds, laidOut: list), index - 1)
     }
 
     static func exercise(_ slot: ExerciseSlot, in routine: Routine) -> Exercise {
