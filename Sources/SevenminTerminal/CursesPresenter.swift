@@ -71,12 +71,11 @@ public final class CursesPresenter {
     /// is drawn once more, whole, between the sequences that open and close the link.
     private func linkRows(_ links: [HyperLink]) {
         for link in links {
-            putp(HyperLink.sequence(link.url))
+            writeControl(HyperLink.sequence(link.url))
             wredrawln(cncursesw_stdscr(), Int32(link.row), 1)
             refresh()
-            putp(HyperLink.sequence(""))
+            writeControl(HyperLink.sequence(""))
         }
-        fflush(cncursesw_stdout())
     }
 
     private func attributes(_ style: CellStyle) -> attr_t {

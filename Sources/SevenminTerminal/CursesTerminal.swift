@@ -71,7 +71,7 @@ public final class CursesTerminal: TerminalBackend {
         colorDepth = depth != .monochrome && has_colors() ? depth : .monochrome
         if colorDepth != .monochrome { try require("start_color", start_color()) }
         titles = CursesTerminal.canSetTitle(type)
-        if titles { putp("\u{1B}[22;0t") }  // push the current title, popped on exit
+        if titles { writeControl("\u{1B}[22;0t") }  // push the current title, popped on exit
         presenter = CursesPresenter(depth: colorDepth,
                                     hyperlinks: HyperLink.supported(environment: ProcessInfo.processInfo.environment))
         armCrashGuard()
@@ -147,16 +147,14 @@ public final class CursesTerminal: TerminalBackend {
 
     public func setTitle(_ title: String) {
         guard titles else { return }
-        putp("\u{1B}]2;" + visible(title) + "\u{07}")
-        fflush(cncursesw_stdout())
+        writeControl("\u{1B}]2;" + visible(title) + "\u{07}")
     }
 
     /// Writes the notification's OSC sequence through curses' output, as the title is written, so
     /// it never lands between the bytes of a frame.
     public func notify(title: String, body: String) {
         let environment = ProcessInfo.processInfo.environment
-        putp(DesktopNotification.sequence(title: title, body: body, environment: environment))
-        fflush(cncursesw_stdout())
+        writeControl(DesktopNotification.sequence(title: title, body: body, environment: environment))
     }
 
     /// What `TERM` says of the terminal, without starting curses: whether terminfo knows it, whether
@@ -244,7 +242,7 @@ public final class CursesTerminal: TerminalBackend {
             erase()
             refresh()
         }
-        if titles { putp("\u{1B}[23;0t") }
+        if titles { writeControl("\u{1B}[23;0t") }
         curs_set(1)
         let ttou = signal(SIGTTOU, SIG_IGN)
         endwin()
@@ -252,6 +250,19 @@ public final class CursesTerminal: TerminalBackend {
         signal(SIGTTOU, ttou)
         csevenmin_crash_guard_disarm()
     }
+}
+
+/// Writes `sequence` as it is, on curses' output stream, and flushes it. Never through `putp` or
+/// `tputs`: they read `$<…>` in the text as padding, and routine text (a title, a link) would make
+/// them sleep or send NUL bytes. Curses has flushed its own buffer at the end of every refresh, so
+/// the bytes never land inside a frame.
+func writeControl(_ sequence: String) {
+    let out = cncursesw_stdout()
+    var bytes = Array(sequence.utf8)
+    // ignored: a terminal that takes no more output is noticed by the next refresh and at the end.
+    _ = fwrite(&bytes, 1, bytes.count, out)
+    // ignored: as above.
+    _ = fflush(out)
 }
 
 /// The size of the terminal on standard output as the kernel reports it (TIOCGWINSZ), if any.

@@ -42,4 +42,25 @@ struct HostileFileTests {
         #expect(r.stderr
             == "Error: Cannot create the folder '\(file)/sevenmin/workouts': '\(file)' is a file, not a folder.\n")
     }
+
+    /// Terminfo padding (`$<…>`) in routine text is text: the title reaches the terminal as it is,
+    /// with no NUL padding and no sleep, so the workout quits at once.
+    @Test(arguments: ["tmux-256color", "xterm-256color"])
+    func paddingInATitleIsNeitherSentNorSlept(term: String) throws {
+        let dir = temporaryDirectory()
+        let path = dir + "/pad.json"
+        try #"{"name": "P", "getReady": 0, "exercises": [{"title": "Jump $<2000/> now", "work": 30}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let tmux = try Tmux("TERM=\(term) \(binary) start \(path) --mute", recording: true)
+        tmux.waitFor(text: "Jump $<2000/> now", timeout: 6)
+        tmux.waitFor("the literal title", timeout: 3) { _ in tmux.format("#{pane_title}").contains("$<2000/>") }
+        let asked = Date()
+        tmux.send("q")
+        tmux.waitFor(text: "Quit this workout?", timeout: 1.5)
+        tmux.send("y")
+        tmux.waitFor(text: "exit=0", timeout: 1.5)
+        #expect(Date().timeIntervalSince(asked) < 3)
+        let padding = tmux.rawOutput().filter { $0 == 0 }.count
+        #expect(padding == 0, "\(padding) NUL bytes of padding were sent")
+    }
 }
