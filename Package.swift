@@ -68,13 +68,15 @@ let package = Package(
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
         // Generates a large history and times stats on it; also records a synthetic workout for tests.
-        .executableTarget(name: "sevenmin-history-bench", dependencies: ["SevenminHistory", "SevenminCore"]),
+        .executableTarget(name: "sevenmin-history-bench", dependencies: ["SevenminHistory", "SevenminCore",
+            "SevenminSystem"]),
         // Synthesises the cue set in Sounds/ reproducibly.
-        .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio"]),
+        .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem"]),
         // Times the drawing of workout frames (bench/frames.sh).
         .executableTarget(name: "sevenmin-frame-bench", dependencies: ["SevenminCore"]),
         // Measures speech rendering, export and cue levels for BENCHMARKS.md.
-        .executableTarget(name: "sevenmin-audio-bench", dependencies: ["SevenminAudio", "SevenminCore"]),
+        .executableTarget(name: "sevenmin-audio-bench", dependencies: ["SevenminAudio", "SevenminCore",
+            "SevenminSystem"]),
 
         // Writes Workouts/ and Sounds/ as a Swift file, for the plugin below.
         .executableTarget(name: "sevenmin-embed", dependencies: ["SevenminShipped"]),
@@ -83,12 +85,15 @@ let package = Package(
         // Scratch folders that are removed when a test process ends, for every test target.
         .target(name: "SevenminTestSupport", path: "Tests/SevenminTestSupport"),
         // Snapshots and fixtures are read from the source tree, not bundled.
-        .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore"], exclude: ["Snapshots", "Golden"]),
+        // The local-day tests count days in libc's zones, as the app does.
+        .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore", "SevenminSystem"],
+            exclude: ["Snapshots", "Golden"]),
         .testTarget(name: "SevenminAudioTests", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem",
             "SevenminTestSupport"]),
         .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore", "SevenminBuiltIn",
             "SevenminShipped", "SevenminTestSupport"]),
-        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore", "SevenminTestSupport"]),
+        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore",
+            "SevenminTestSupport"]),
         // The audio target reads exported tracks back, to check every onset.
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore", "SevenminAudio", "SevenminTestSupport"],
             exclude: ["Fixtures"]),

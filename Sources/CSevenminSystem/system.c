@@ -213,3 +213,10 @@ int csevenmin_timer_arm(int fd, double instant) {
     }
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
 }
+
+int csevenmin_name_thread(const char *name) {
+    char shortened[16];
+    strncpy(shortened, name, sizeof shortened - 1);
+    shortened[sizeof shortened - 1] = 0;
+    return pthread_setname_np(pthread_self(), shortened);
+}

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
+import SevenminSystem
 
 /// Opens a link with `$BROWSER`, else `xdg-open`, in a process group of its own so that keys and
 /// signals meant for the workout never reach it; its output goes to the log (fd 2, redirected
@@ -36,7 +38,7 @@ final class BrowserOpener: LinkOpener {
         }
         Console.error("sevenmin: opening \(url) with \(command)")
         let child = pid
-        Thread.detachNewThread {
+        startThread(named: "sevenmin-reaper") {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 
 /// The user's `config.json`: found by the XDG rules, read with the routine reader's size limit,

@@ -1,10 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
+import Synchronization
 
 /// Appends event records to the `--events` file, one JSON object per line, as they happen.
 public final class EventLog: @unchecked Sendable {
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var failure: String?
     private var failureTaken = false
 
@@ -30,7 +32,7 @@ public final class EventLog: @unchecked Sendable {
     /// After a failure (a reader that went away, a full disk) it stops writing and says so once.
     public func append(_ record: EventRecord) {
         let line = record.jsonLine + "\n"
-        lock.withLock {
+        lock.withLock { _ in
             guard failure == nil else { return }
             if let code = Console.write(fd, line) {
                 failure = "events file: " + String(cString: strerror(code)) + "; no more events written"
@@ -41,7 +43,7 @@ public final class EventLog: @unchecked Sendable {
 
     /// The failure, the first time it is asked after one happened.
     public func takeFailure() -> String? {
-        lock.withLock {
+        lock.withLock { _ in
             guard let failure, !failureTaken else { return nil }
             failureTaken = true
             return failure
@@ -54,14 +56,14 @@ public final class EventLog: @unchecked Sendable {
 /// The workout's time origin, shared by the main loop and the audio thread so that every
 /// line of the events file measures `t` from the same instant.
 public final class Timeline: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var start: Instant?
 
     public init() {}
 
     /// Fixes the origin (once).
-    public func begin(at instant: Instant) { lock.withLock { if start == nil { start = instant } } }
+    public func begin(at instant: Instant) { lock.withLock { _ in if start == nil { start = instant } } }
 
     /// Seconds from the origin to `instant`.
-    public func offset(_ instant: Instant) -> Double { lock.withLock { instant - (start ?? instant) } }
+    public func offset(_ instant: Instant) -> Double { lock.withLock { _ in instant - (start ?? instant) } }
 }

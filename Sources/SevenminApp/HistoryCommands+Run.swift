@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 import SevenminHistory
+import SevenminSystem
 
 extension HistoryCommand: RunnableCommand {
     func run() -> Int32 {
@@ -20,9 +22,9 @@ extension HistoryCommand: RunnableCommand {
         switch format {
         case .text:
             Console.out(sessions.isEmpty ? "No workouts recorded yet.\n" : HistoryReport.text(sessions,
-                timeZone: .current))
-        case .json: Console.out(HistoryReport.json(sessions, segments: segments, timeZone: .current))
-        case .csv: Console.out(HistoryReport.csv(sessions, timeZone: .current))
+                timeZone: SystemTimeZone.current))
+        case .json: Console.out(HistoryReport.json(sessions, segments: segments, timeZone: SystemTimeZone.current))
+        case .csv: Console.out(HistoryReport.csv(sessions, timeZone: SystemTimeZone.current))
         }
         return ExitCode.success
     }

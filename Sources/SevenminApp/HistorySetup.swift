@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 import SevenminHistory
+import SevenminSystem
 
 /// The history of one `start`: whether it is kept, where, and the work of beginning, resuming and
 /// reading the streak, all off the real-time loop.
@@ -20,16 +22,17 @@ struct HistorySetup {
         let recorder = HistoryRecorder(path: path) { [weak journal] error in
             journal?.post(.notice(error.description))
         }
+        let now = Date().timeIntervalSince1970
         if let resumed {
             recorder.resume(sessionID: resumed)
         } else {
             recorder.begin(SessionRecord(
                 routine: loaded.plan.routine.name, routineFile: loaded.path, contentHash: loaded.contentHash,
                 seed: loaded.seed, options: PlanOptions.json(loaded.adjustments),
-                startedAt: Date().timeIntervalSince1970, utcOffset: TimeZone.current.secondsFromGMT(),
+                startedAt: now, utcOffset: SystemTimeZone.current.secondsFromUTC(at: now),
                 plannedSeconds: loaded.plan.totalDuration, plannedExercises: loaded.plan.workSegmentCount))
         }
-        Thread.detachNewThread { [weak journal] in
+        startThread(named: "sevenmin-streak") { [weak journal] in
             // Read before any segment of this workout can end (the first lasts seconds; this, milliseconds).
             guard let store = try? HistoryStore(path: path, readOnly: true),
                   let sessions = try? store.allSessions(), let segments = try? store.completedSegments() else { return }

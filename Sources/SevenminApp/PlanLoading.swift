@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 
 /// Loads the routine a command names and applies the command line's changes to it,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 import SevenminTerminal
 
@@ -46,6 +47,6 @@ enum PlanTable {
     }
 
     static func seconds(_ s: Double) -> String {
-        s == s.rounded() ? "\(Int(s))s" : String(format: "%.1fs", s)
+        s == s.rounded() ? "\(Int(s))s" : s.fixed(1) + "s"
     }
 }

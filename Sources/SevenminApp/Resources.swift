@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminBuiltIn
 import SevenminCore
 import SevenminShipped

@@ -1,5 +1,6 @@
 import CSevenminSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminAudio
 import SevenminCore
 import SevenminHistory

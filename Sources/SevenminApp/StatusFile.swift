@@ -1,5 +1,6 @@
 import CSevenminSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 import SevenminSystem
 
@@ -25,7 +26,7 @@ final class StatusFile: StatusPublisher {
         guard let snapshot else { return remove() }
         guard !broken else { return }
         let record = StatusRecord(pid: pid, snapshot: snapshot, wallNow: Date().timeIntervalSince1970)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         let temporary = path + ".\(pid).tmp"
         do {
             try UserDirectories.makeDirectory(folder)

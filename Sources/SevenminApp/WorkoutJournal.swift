@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 import SevenminHistory
+import Synchronization
 
 /// What the loop writes as it goes: the events file and the history. History is written by the
 /// recorder on its own queue; news for the workout (a failure, the streak) waits here for the loop.
@@ -8,7 +10,7 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
     private let events: EventLog?
     /// Set once, before the loop starts.
     var history: HistoryRecorder?
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var pending: [Input]
 
     init(events: EventLog?, notices: [String] = []) {
@@ -18,7 +20,7 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
 
     /// Hands `input` to the loop at its next turn; safe from any thread.
     func post(_ input: Input) {
-        lock.withLock { pending.append(input) }
+        lock.withLock { _ in pending.append(input) }
     }
 
     func log(_ record: EventRecord) { events?.append(record) }
@@ -38,7 +40,7 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
 
     func takeInputs() -> [Input] {
         let failure = events?.takeFailure().map { Input.notice($0) }
-        return lock.withLock {
+        return lock.withLock { _ in
             defer { pending = [] }
             return pending + [failure].compactMap { $0 }
         }

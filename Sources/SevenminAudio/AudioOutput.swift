@@ -1,5 +1,6 @@
 import CAo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where sound should go, as asked on the command line (`--audio-driver`, `--audio-device`, `--volume`).
 public struct AudioOutputRequest: Equatable, Sendable {

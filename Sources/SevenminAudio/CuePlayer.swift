@@ -1,5 +1,7 @@
 import SevenminSystem
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import SevenminCore
 import SevenminSystem
 
@@ -39,7 +41,7 @@ public final class CuePlayer: @unchecked Sendable {
     private let clock: any MonotonicClock
     private let delivered: DeliveryHandler
     private let gain: Float
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queue: [AudioItem] = []
     private var stopping = false
     private var closed = false
@@ -59,9 +61,7 @@ public final class CuePlayer: @unchecked Sendable {
         self.clock = clock
         self.delivered = delivered
         // The thread holds the player until it ends, so the device outlives every write.
-        let thread = Thread { self.run() }
-        thread.name = "sevenmin-audio"
-        thread.start()
+        startThread(named: "sevenmin-audio") { self.run() }
     }
 
     /// Opens the device `request` asks for (see `AudioOutput.open`) and plays to it.

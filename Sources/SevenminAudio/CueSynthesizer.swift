@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 
 /// Synthesises the cue set from sine tones with smooth envelopes. Deterministic:

@@ -1,5 +1,9 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import SevenminCore
+import Synchronization
+import SevenminSystem
 
 /// Opens the sound device on a background thread and queues cues and phrases until it is ready.
 ///
@@ -7,7 +11,7 @@ import SevenminCore
 /// than drawing the first frame; the workout should not wait for it. Items queued meanwhile keep
 /// their due instants, so the player drops those that went stale while the device opened.
 public final class DeferredCuePlayer: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private let opened = DispatchSemaphore(value: 0)
     private var player: CuePlayer?
     private var pending: [(CuePlayer) -> Void] = []
@@ -15,9 +19,9 @@ public final class DeferredCuePlayer: @unchecked Sendable {
 
     /// `open` runs on a background thread; its player receives the items queued meanwhile.
     public init(open: @escaping @Sendable () -> CuePlayer) {
-        let thread = Thread { [self] in
+        startThread(named: "sevenmin-ao-open") { [self] in
             let ready = open()
-            let abandoned: Bool = lock.withLock {
+            let abandoned: Bool = lock.withLock { _ in
                 guard !closed else { return true }
                 player = ready
                 // Under the lock, so nothing queued later overtakes what waited.
@@ -29,15 +33,13 @@ public final class DeferredCuePlayer: @unchecked Sendable {
             if abandoned { ready.close(drain: 0) }
             opened.signal()
         }
-        thread.name = "sevenmin-audio-open"
-        thread.start()
     }
 
     /// The player's output once open; nil while it is still opening.
-    public var output: CuePlayer.Output? { lock.withLock { player?.output } }
+    public var output: CuePlayer.Output? { lock.withLock { _ in player?.output } }
 
     /// The drivers tried and the one chosen, once open.
-    public var choice: AudioOutputChoice? { lock.withLock { player?.choice } }
+    public var choice: AudioOutputChoice? { lock.withLock { _ in player?.choice } }
 
     public func play(_ cue: Cue, due: Instant) {
         forward { $0.play(cue, due: due) }
@@ -49,7 +51,7 @@ public final class DeferredCuePlayer: @unchecked Sendable {
     }
 
     private func forward(_ item: @escaping (CuePlayer) -> Void) {
-        lock.withLock {
+        lock.withLock { _ in
             if let player { item(player) } else if !closed { pending.append(item) }
         }
     }
@@ -59,7 +61,7 @@ public final class DeferredCuePlayer: @unchecked Sendable {
     /// still opening by then is abandoned, and closed when it opens.
     public func close(openTimeout: Double = 0.05, drain: Double = 0.15) {
         _ = opened.wait(timeout: .now() + openTimeout)
-        let ready: CuePlayer? = lock.withLock {
+        let ready: CuePlayer? = lock.withLock { _ in
             closed = true
             return player
         }

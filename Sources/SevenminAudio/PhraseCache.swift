@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import SevenminSystem
 
 /// Renders the workout's phrases on a background thread and hands them out once ready.
 ///
@@ -11,7 +13,7 @@ public final class PhraseCache: @unchecked Sendable {
 
     private let render: Render
     private let sampleRate: Int
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var ready: [String: Sound] = [:]
     private var failed: [String: String] = [:]
     private var todo: [String] = []
@@ -38,10 +40,7 @@ public final class PhraseCache: @unchecked Sendable {
         }
         guard !busy, !todo.isEmpty else { return }
         busy = true
-        let thread = Thread { [self] in work() }
-        thread.name = "sevenmin-speech"
-        thread.qualityOfService = .utility
-        thread.start()
+        startThread(named: "sevenmin-speech") { [self] in work() }
     }
 
     /// The rendered sound, or nil while it is not ready (or could not be rendered).
@@ -56,7 +55,7 @@ public final class PhraseCache: @unchecked Sendable {
     /// For exports and tests: the live app never waits.
     @discardableResult
     public func waitUntilReady(timeout: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        let deadline = SystemMonotonicClock().now() + timeout
         condition.lock()
         defer { condition.unlock() }
         while busy { if !condition.wait(until: deadline) { return false } }

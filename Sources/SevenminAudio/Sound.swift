@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Mono 16-bit audio in memory.
 public struct Sound: Equatable, Sendable {

@@ -1,5 +1,7 @@
 import CSndfile
-import Foundation
+import FoundationEssentials
+import Glibc
+import SevenminCore
 
 /// A sound file that libsndfile could not read or write, or that is not a cue.
 public struct SoundFileError: Error, CustomStringConvertible {
@@ -28,7 +30,7 @@ public enum SoundFileFormat: String, CaseIterable, Sendable {
 
     /// The format for `path`'s extension (`.wav`, `.flac`, `.ogg`/`.oga`), or nil.
     public init?(path: String) {
-        switch (path as NSString).pathExtension.lowercased() {
+        switch PathText.extension(of: path).lowercased() {
         case "wav", "wave": self = .wav
         case "flac": self = .flac
         case "ogg", "oga": self = .ogg

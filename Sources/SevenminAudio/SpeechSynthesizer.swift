@@ -1,5 +1,7 @@
 import CEspeakNG
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// Why speech cannot be had; the app reports it once and carries on with beeps only.
 public enum SpeechError: Error, Equatable, CustomStringConvertible {
@@ -65,15 +67,13 @@ public final class SpeechSynthesizer: Sendable {
 /// The library's global state, behind one lock.
 private final class Espeak: @unchecked Sendable {
     static let shared = Espeak()
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var initialised: Result<Int, SpeechError>?
     /// What was last selected, so a voice is loaded only when it changes.
     private static nonisolated(unsafe) var current: (voice: String, rate: Int)?
 
     func locked<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try lock.withLock { _ in try body() }
     }
 
     /// Initialises once (`espeak_Initialize`); later calls return the first outcome.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 
 /// Renders a whole workout's sound into one track, for exporting to a file: the same cues and

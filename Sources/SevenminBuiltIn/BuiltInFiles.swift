@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminShipped
 
 /// The shipped routines and cue sounds, compiled into the program from `Workouts/` and `Sounds/`.

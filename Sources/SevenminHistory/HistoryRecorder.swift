@@ -1,6 +1,8 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
+import Synchronization
 
 /// Writes one workout's history on its own serial queue: the real-time loop only enqueues and
 /// never waits on the disk. Each segment is committed as it ends, so `kill -9` loses at most the
@@ -17,7 +19,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     private var part = 1
     private var stopped = false
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var _failure: HistoryError?
     private var closed = false
 
@@ -33,7 +35,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     }
 
     /// The first failure, if any.
-    public var failure: HistoryError? { lock.withLock { _failure } }
+    public var failure: HistoryError? { lock.withLock { _ in _failure } }
 
     /// Starts a new session; `record.id` is ignored.
     public func begin(_ record: SessionRecord) {
@@ -86,7 +88,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     /// false if the writes did not finish in time (they carry on, but nothing more is accepted).
     @discardableResult
     public func close(timeout: Double = 2) -> Bool {
-        lock.withLock { closed = true }
+        lock.withLock { _ in closed = true }
         let done = DispatchSemaphore(value: 0)
         queue.async {
             self.store = nil
@@ -97,7 +99,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     }
 
     private func enqueue(_ write: @escaping @Sendable (HistoryStore) throws(HistoryError) -> Void) {
-        if lock.withLock({ closed }) { return }
+        if lock.withLock({ _ in closed }) { return }
         queue.async {
             guard !self.stopped else { return }
             do throws(HistoryError) {
@@ -106,7 +108,7 @@ public final class HistoryRecorder: @unchecked Sendable {
             } catch {
                 self.stopped = true
                 self.store = nil
-                self.lock.withLock { self._failure = error }
+                self.lock.withLock { _ in self._failure = error }
                 self.onFailure(error)
             }
         }
@@ -115,11 +117,11 @@ public final class HistoryRecorder: @unchecked Sendable {
 
 /// A value handed from the recorder's queue to a waiting thread.
 private final class LockedBox<T>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var stored: T
     init(_ value: T) { stored = value }
     var value: T {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { lock.withLock { _ in stored } }
+        set { lock.withLock { _ in stored = newValue } }
     }
 }

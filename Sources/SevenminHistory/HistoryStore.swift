@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import CSQLite
 import Dispatch
 import SevenminCore
@@ -27,7 +28,7 @@ public final class HistoryStore {
                 return
             }
             // A folder that cannot be made shows up as sqlite3_open_v2 failing, with SQLite's words for it.
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+            try? FileManager.default.createDirectory(atPath: PathText.folder(of: path),
                                                      withIntermediateDirectories: true)
             db = try SQLiteConnection(path: path)
             try db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
@@ -290,8 +291,7 @@ public final class HistoryStore {
     /// shared-memory files) aside, so that nothing is lost and the next run starts afresh.
     private static func failure(_ error: SQLiteError, path: String) -> HistoryError {
         guard HistoryError.isCorruption(error) else { return HistoryError.classify(error, path: path) }
-        let stamp = ISO8601DateFormatter().string(from: Date())
-            .replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        let stamp = HistoryReport.isoUTC(Date().timeIntervalSince1970).replacing("-", with: "").replacing(":", with: "")
         var target = path + ".corrupt-" + stamp
         var n = 1
         while FileManager.default.fileExists(atPath: target) { n += 1; target = path + ".corrupt-" + stamp + "-\(n)" }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `struct stat`, named apart from the `stat` call.
 public typealias FileStatus = stat
@@ -15,7 +16,7 @@ public enum SystemCall {
 
     /// `open(2)`.
     public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) throws(Failure) -> Int32 {
-        Int32(try check("open") { Int(Foundation.open(path, flags, mode)) })
+        Int32(try check("open") { Int(Glibc.open(path, flags, mode)) })
     }
 
     /// `fstat(2)`.
@@ -45,7 +46,7 @@ public enum SystemCall {
         let got: Int
         do {
             got = try check("read") {
-                buffer.withUnsafeMutableBufferPointer { Foundation.read(fd, $0.baseAddress! + start, count) }
+                buffer.withUnsafeMutableBufferPointer { Glibc.read(fd, $0.baseAddress! + start, count) }
             }
         } catch {
             buffer.removeLast(count)
@@ -57,7 +58,7 @@ public enum SystemCall {
 
     /// `mkdir(2)`.
     public static func mkdir(_ path: String, _ mode: mode_t) throws(Failure) {
-        _ = try check("mkdir") { Int(Foundation.mkdir(path, mode)) }
+        _ = try check("mkdir") { Int(Glibc.mkdir(path, mode)) }
     }
 
     /// `write(2)` of all of `bytes`, going on after partial writes.
@@ -65,19 +66,19 @@ public enum SystemCall {
         var done = 0
         while done < bytes.count {
             done += try check("write") {
-                bytes.withUnsafeBufferPointer { Foundation.write(fd, $0.baseAddress! + done, bytes.count - done) }
+                bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
             }
         }
     }
 
     /// `rename(2)`: replaces `to` at once, so readers see the old file or the new, never half of one.
     public static func rename(_ from: String, _ to: String) throws(Failure) {
-        _ = try check("rename") { Int(Foundation.rename(from, to)) }
+        _ = try check("rename") { Int(Glibc.rename(from, to)) }
     }
 
     /// `unlink(2)`.
     public static func unlink(_ path: String) throws(Failure) {
-        _ = try check("unlink") { Int(Foundation.unlink(path)) }
+        _ = try check("unlink") { Int(Glibc.unlink(path)) }
     }
 
     /// `getpwuid(3)` for the real user: the home folder in the password database, if any.

@@ -1,6 +1,6 @@
 import CNcursesw
 import CSevenminSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import SevenminCore
 import SevenminSystem

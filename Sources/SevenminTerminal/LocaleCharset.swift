@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Takes the locale the environment names (`setlocale(LC_ALL, "")`), so that character widths and
 /// the charset follow the user's. A UTF-8 locale that is not installed (common on minimal systems

@@ -1,13 +1,16 @@
 // Measures the audio pipeline for BENCHMARKS.md: how long each phrase of a workout takes to
 // render, how long the whole workout's track takes to export, and how loud each cue is.
 // Run a release build: swift run -c release sevenmin-audio-bench [routine.json] [out-folder]
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import SevenminAudio
 import SevenminCore
+import SevenminSystem
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let routinePath = arguments.first ?? "Workouts/classic.json"
-let folder = arguments.count > 1 ? arguments[1] : NSTemporaryDirectory()
+let folder = arguments.count > 1 ? arguments[1] : FileManager.default.temporaryDirectory.path
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -23,7 +26,7 @@ func timed(runs: Int = 5, _ body: () throws -> Void) rethrows -> (median: Double
     return (times[runs / 2], times[runs - 1])
 }
 
-func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+func fmt(_ value: Double, _ digits: Int = 2) -> String { value.fixed(digits) }
 
 do {
     let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: routinePath)))
@@ -79,7 +82,7 @@ do {
     var closes: [Double] = []
     for _ in 0..<5 {
         let hung = DeferredCuePlayer {
-            Thread.sleep(forTimeInterval: 10)
+            sleep(10)
             return CuePlayer(sounds: [:], request: AudioOutputRequest(driver: "null"))
         }
         hung.play(.go, due: 0)
@@ -89,6 +92,6 @@ do {
     print("close with the device open still hanging: median \(fmt(closes[2] * 1_000, 1)) ms, "
         + "max \(fmt(closes[4] * 1_000, 1)) ms (of 5)")
 } catch {
-    FileHandle.standardError.write(Data("sevenmin-audio-bench: \(error)\n".utf8))
+    _ = try? SystemCall.write(2, Array("sevenmin-audio-bench: \(error)\n".utf8))
     exit(1)
 }

@@ -2,12 +2,13 @@
 // literals, for the EmbedShippedFiles plugin. Usage: sevenmin-embed OUTPUT ROOT
 // Base64 in one string literal per file compiles in a moment; an array literal of the same bytes
 // takes the type checker minutes.
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminShipped
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: sevenmin-embed OUTPUT ROOT\n".utf8))
+    complain("usage: sevenmin-embed OUTPUT ROOT\n")
     exit(64)
 }
 let output = arguments[1], root = arguments[2]
@@ -25,11 +26,11 @@ text += "enum ShippedFiles {\n    /// Each file's contents in base64, by its pat
 text += "    static let base64: [String: String] = [\n"
 for name in names {
     guard let data = FileManager.default.contents(atPath: root + "/" + name) else {
-        FileHandle.standardError.write(Data("sevenmin-embed: cannot read \(root)/\(name)\n".utf8))
+        complain("sevenmin-embed: cannot read \(root)/\(name)\n")
         exit(1)
     }
     // Paths come from the repository's own folder listing; quotes and backslashes are escaped all the same.
-    let key = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    let key = name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
     text += "        \"\(key)\": \"\(data.base64EncodedString())\",\n"
 }
 text += "    ]\n}\n"
@@ -39,6 +40,12 @@ do {
         try text.write(toFile: output, atomically: true, encoding: .utf8)
     }
 } catch {
-    FileHandle.standardError.write(Data("sevenmin-embed: cannot write \(output): \(error)\n".utf8))
+    complain("sevenmin-embed: cannot write \(output): \(error)\n")
     exit(1)
+}
+
+/// Writes `message` to standard error.
+func complain(_ message: String) {
+    let bytes = Array(message.utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }   // ignored: nowhere else to say it
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 
 // Renders a minute of workout frames, one per second of countdown, and reports the time each
@@ -35,9 +36,9 @@ for (width, height) in [(200, 60), (100, 30)] {
         }
         let first = render[0]
         let sorted = render.dropFirst().sorted(), diffs = diff.dropFirst().sorted()
-        func f(_ v: Double) -> String { String(format: "%.3f ms", v) }
-        let size = "\(width)×\(height)".padding(toLength: 9, withPad: " ", startingAt: 0)
-        let name = depth.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+        func f(_ v: Double) -> String { v.fixed(3) + " ms" }
+        let size = "\(width)×\(height)".padded(to: 9)
+        let name = depth.rawValue.padded(to: 12)
         let (p50, p99) = (sorted[sorted.count / 2], sorted[sorted.count * 99 / 100])
         print("\(size)\(name)\(f(first))      \(f(p50))     \(f(p99))     "
             + "\(f(diffs[diffs.count / 2]))   \(changed.sorted()[changed.count / 2])")

@@ -3,9 +3,11 @@
 //
 //   sevenmin-history-bench time [--sessions N] [--runs N] [--db PATH] [--print [--color] [--ascii]]
 //   sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME]
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminCore
 import SevenminHistory
+import SevenminSystem
 
 let exercises = ["Jumping jacks", "Wall sit", "Push-up", "Abdominal crunch", "Step-up onto chair", "Squat",
                  "Triceps dip on chair", "Plank", "High knees running in place", "Lunge", "Push-up and rotation",
@@ -71,12 +73,12 @@ func milliseconds(_ d: Duration) -> Double {
 func time() throws {
     let count = Int(option("--sessions", "10000"))!
     let runs = Int(option("--runs", "20"))!
-    let dir = NSTemporaryDirectory() + "sevenmin-history-bench-\(getpid())"
+    let dir = FileManager.default.temporaryDirectory.path + "/sevenmin-history-bench-\(getpid())"
     let path = option("--db", dir + "/history.sqlite3")
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let clock = ContinuousClock()
     let now = Date().timeIntervalSince1970
-    let calendar = Calendar.current
+    let calendar = LocalCalendar.current
 
     let generating = try clock.measure { try generate(HistoryStore(path: path), count: count, now: now) }
     let store = try HistoryStore(path: path, readOnly: true)
@@ -112,11 +114,11 @@ func time() throws {
     let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     print("sessions: \(sessions.count), completed work segments: \(work.count), file: \(fileSize / 1024) KiB")
     print("generate (\(count / 500) transactions): \(Int(milliseconds(generating))) ms")
-    print(String(format: "load (SQLite → records): median %.1f ms, max %.1f ms", median(loads), loads.max()!))
-    print(String(format: "stats compute: median %.1f ms; render text + JSON (%d bytes): median %.1f ms",
-                 median(computes), bytes, median(renders)))
-    print(String(format: "stats compute + render: median %.1f ms, max %.1f ms over %d runs (target ≤ 100 ms)",
-                 median(totals), totals.max()!, runs))
+    print("load (SQLite → records): median \(median(loads).fixed(1)) ms, max \(loads.max()!.fixed(1)) ms")
+    print("stats compute: median \(median(computes).fixed(1)) ms; render text + JSON (\(bytes) bytes): "
+          + "median \(median(renders).fixed(1)) ms")
+    print("stats compute + render: median \(median(totals).fixed(1)) ms, max \(totals.max()!.fixed(1)) ms "
+          + "over \(runs) runs (target ≤ 100 ms)")
 }
 
 /// Records a classic-shaped workout as the app would, one segment every `--interval-ms`.
@@ -125,7 +127,7 @@ func record() {
     let segments = Int(option("--segments", "24"))!
     let interval = UInt32(option("--interval-ms", "0"))!
     let recorder = HistoryRecorder(path: path) { error in
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        _ = try? SystemCall.write(2, Array("\(error)\n".utf8))
         exit(1)
     }
     var now = Date().timeIntervalSince1970
@@ -137,7 +139,7 @@ func record() {
     }
     recorder.finish(.completed)
     let closed = recorder.close(timeout: 30)
-    if let failure = recorder.failure { FileHandle.standardError.write(Data("record: \(failure)\n".utf8)) }
+    if let failure = recorder.failure { _ = try? SystemCall.write(2, Array("record: \(failure)\n".utf8)) }
     exit(closed && recorder.failure == nil ? 0 : 1)
 }
 

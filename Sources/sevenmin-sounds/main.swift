@@ -1,8 +1,10 @@
 // Writes the cue set to a folder (default: Sounds/) as 16-bit WAV files, through libsndfile.
 // The synthesis is deterministic, so running this again reproduces the committed files.
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminAudio
 import SevenminCore
+import SevenminSystem
 
 let folder = CommandLine.arguments.dropFirst().first ?? "Sounds"
 do {
@@ -11,9 +13,9 @@ do {
         let sound = CueSynthesizer.sound(for: cue)
         let path = folder + "/" + cue.rawValue + ".wav"
         try SoundFile.writeWAV(sound, to: path)
-        print("\(path)  \(String(format: "%.3f", sound.duration)) s")
+        print("\(path)  \(sound.duration.fixed(3)) s")
     }
 } catch {
-    FileHandle.standardError.write(Data("sevenmin-sounds: \(error)\n".utf8))
+    _ = try? SystemCall.write(2, Array("sevenmin-sounds: \(error)\n".utf8))
     exit(1)
 }

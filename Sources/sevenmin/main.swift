@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SevenminApp
 
 exit(Main.run(Array(CommandLine.arguments.dropFirst())))

@@ -15,7 +15,7 @@ func summary(id: Int64, routine: String = "classic", start: Double, worked: Doub
 @Suite("History and stats output")
 struct HistoryReportTests {
     let newYork = calendar("America/New_York")
-    var zone: TimeZone { newYork.timeZone }
+    var zone: any TimeZoneRules { newYork.timeZone }
 
     @Test func historyTextHasOneAlignedLinePerSession() {
         let sessions = [

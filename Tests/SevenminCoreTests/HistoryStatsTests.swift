@@ -1,20 +1,20 @@
 import Foundation
 import Testing
 @testable import SevenminCore
+import SevenminSystem
 
-/// A Gregorian calendar in the named zone; weeks start on Monday unless told otherwise.
-func calendar(_ zone: String, firstWeekday: Int = 2) -> Calendar {
-    var c = Calendar(identifier: .gregorian)
-    c.timeZone = TimeZone(identifier: zone)!
-    c.firstWeekday = firstWeekday
-    return c
+/// The named zone by libc's rules, as the app reads `TZ`; weeks start on Monday unless told otherwise.
+func calendar(_ zone: String, firstWeekday: Int = 2) -> LocalCalendar {
+    LocalCalendar(timeZone: SystemTimeZone(identifier: zone), firstWeekday: firstWeekday)
 }
 
-/// `"2026-03-08 00:30"` read as wall-clock time in `calendar`'s zone, as UTC seconds.
-func local(_ text: String, _ calendar: Calendar) -> Double {
+/// `"2026-03-08 00:30"` read as wall-clock time in `calendar`'s zone, as UTC seconds (the earlier
+/// of two, in the hour a clock goes back).
+func local(_ text: String, _ calendar: LocalCalendar) -> Double {
     let n = text.split(whereSeparator: { "- :".contains($0) }).map { Int($0)! }
-    let c = DateComponents(year: n[0], month: n[1], day: n[2], hour: n[3], minute: n[4])
-    return calendar.date(from: c)!.timeIntervalSince1970
+    let wall = Double(CivilDate(year: n[0], month: n[1], day: n[2]).dayNumber * 86400 + n[3] * 3600 + n[4] * 60)
+    let guess = wall - Double(calendar.timeZone.secondsFromUTC(at: wall))
+    return wall - Double(calendar.timeZone.secondsFromUTC(at: guess))
 }
 
 /// `count` work segments of `seconds` each, 40 s apart, the last ending at `end`.
@@ -26,7 +26,7 @@ func work(_ count: Int, endingAt end: Double, seconds: Double = 30, exercise: St
     }
 }
 
-func stats(_ work: [SegmentRecord], now: Double, _ calendar: Calendar, weightKg: Double? = nil) -> HistoryStats {
+func stats(_ work: [SegmentRecord], now: Double, _ calendar: LocalCalendar, weightKg: Double? = nil) -> HistoryStats {
     HistoryStats.compute(sessions: [], segments: work, now: now, calendar: calendar, weightKg: weightKg)
 }
 

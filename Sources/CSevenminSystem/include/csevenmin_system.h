@@ -64,4 +64,9 @@ int csevenmin_timer_create(void);
 /* Arms the timer to fire once at `instant` seconds on CLOCK_MONOTONIC;
    a negative instant disarms it. Returns 0, or -1 with errno set. */
 int csevenmin_timer_arm(int fd, double instant);
+/* Names the calling thread for top and debuggers (pthread_setname_np, a GNU
+   extension Swift cannot see): at most 15 bytes are kept. Returns 0 or an
+   error number. */
+int csevenmin_name_thread(const char *name);
+
 #endif

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The bash completion script: a function per program, with a `case` per subcommand.
 enum BashCompletion {
@@ -66,7 +66,7 @@ enum BashCompletion {
     static func words(_ list: [String]) -> String {
         list.map { w in
             w.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } ? w
-                : "'" + w.replacingOccurrences(of: "'", with: "'\\''") + "'"
+                : "'" + w.replacing("'", with: "'\\''") + "'"
         }.joined(separator: " ")
     }
 

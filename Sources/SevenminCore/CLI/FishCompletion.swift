@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The fish completions: one `complete` line per subcommand, option and argument.
 enum FishCompletion {
@@ -67,6 +67,6 @@ enum FishCompletion {
 
     /// Fish single quotes: only backslash and the quote itself are escaped.
     static func quote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

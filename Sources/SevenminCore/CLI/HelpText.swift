@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The words of help and usage errors, laid out like swift-argument-parser's.
 public enum HelpText {
@@ -40,7 +40,7 @@ public enum HelpText {
 
     /// Wraps help text, keeping a trailing "(values: …)" annotation whole.
     static func wrapKeepingAnnotation(_ text: String, width: Int) -> [String] {
-        guard text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) else {
+        guard text.hasSuffix(")"), let open = text.ranges(of: " (").last else {
             return TextWrap.lines(text, width: width)
         }
         let annotation = String(text[text.index(after: open.lowerBound)...])
@@ -66,8 +66,7 @@ public enum HelpText {
                 for line in lines { out += String(repeating: " ", count: column) + line + "\n" }
             } else {
                 for (k, line) in lines.enumerated() {
-                    let lead = k == 0 ? label.padding(toLength: column, withPad: " ",
-                        startingAt: 0) : String(repeating: " ", count: column)
+                    let lead = k == 0 ? label.padded(to: column) : String(repeating: " ", count: column)
                     out += lead + line + "\n"
                 }
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Text written for troff's man macros: escaped so that groff warns about nothing, in ASCII or UTF-8.
 enum Roff {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The zsh completion function, for `_arguments`: `_sevenmin` in a folder of `$fpath`.
 enum ZshCompletion {
@@ -84,12 +84,12 @@ enum ZshCompletion {
 
     /// Brackets and colons mean something inside an `_arguments` description.
     static func escapeDescription(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
-            .replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:")
+        text.replacing("\\", with: "\\\\").replacing("[", with: "\\[")
+            .replacing("]", with: "\\]").replacing(":", with: "\\:")
     }
 
     /// Single quotes, with any single quote inside closed, escaped and reopened.
     static func quote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// `sevenmin history`: one line per session, as text, JSON or CSV.
 public enum HistoryReport {
     /// Local date and time in `timeZone`, the routine, time worked, exercises done of planned, outcome.
-    public static func text(_ sessions: [SessionSummary], timeZone: TimeZone) -> String {
+    public static func text(_ sessions: [SessionSummary], timeZone: any TimeZoneRules) -> String {
         if sessions.isEmpty { return "No workouts recorded yet.\n" }
         let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "OUTCOME"]
         let rows = sessions.map { s in
@@ -25,7 +25,7 @@ public enum HistoryReport {
 
     /// A JSON array, one object per session, each with its segments as recorded when they are given.
     public static func json(_ sessions: [SessionSummary], segments: [Int64: [SegmentRecord]] = [:],
-                            timeZone: TimeZone) -> String {
+                            timeZone: any TimeZoneRules) -> String {
         if sessions.isEmpty { return "[]\n" }
         let objects = sessions.map { s -> String in
             let r = s.record
@@ -66,7 +66,7 @@ public enum HistoryReport {
     }
 
     /// RFC 4180 CSV with a header row and CRLF line ends.
-    public static func csv(_ sessions: [SessionSummary], timeZone: TimeZone) -> String {
+    public static func csv(_ sessions: [SessionSummary], timeZone: any TimeZoneRules) -> String {
         let header = ["id", "start", "local_start", "routine", "routine_file", "worked_seconds", "exercises_done",
                       "exercises_planned", "planned_seconds", "outcome", "seed", "parts"]
         let rows = sessions.map { s -> [String] in
@@ -82,7 +82,7 @@ public enum HistoryReport {
     public static func csvField(_ field: String) -> String {
         let special = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard special || field.first == " " || field.last == " " else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }
 
     static func outcomeText(_ r: SessionRecord) -> String {
@@ -91,15 +91,15 @@ public enum HistoryReport {
     }
 
     /// `2026-11-29 07:05` in `timeZone`.
-    static func localDateTime(_ t: Double, timeZone: TimeZone) -> String {
-        let local = t + Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: t)))
+    static func localDateTime(_ t: Double, timeZone: any TimeZoneRules) -> String {
+        let local = t + Double(timeZone.secondsFromUTC(at: t))
         return dateTime(local)
     }
 
     /// `2026-11-29T07:05:00Z`.
-    static func isoUTC(_ t: Double) -> String {
+    public static func isoUTC(_ t: Double) -> String {
         let second = Int(t.rounded(.down)) % 60
-        return dateTime(t).replacingOccurrences(of: " ", with: "T") + ":" + CivilDate.pad((second + 60) % 60) + "Z"
+        return dateTime(t).replacing(" ", with: "T") + ":" + CivilDate.pad((second + 60) % 60) + "Z"
     }
 
     private static func dateTime(_ seconds: Double) -> String {
@@ -121,7 +121,7 @@ public enum HistoryReport {
         guard x.isFinite else { return "null" }
         let milli = (x * 1000).rounded()
         if milli.truncatingRemainder(dividingBy: 1000) == 0 { return String(Int(milli / 1000)) }
-        var text = String(format: "%.3f", milli / 1000)
+        var text = (milli / 1000).fixed(3)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

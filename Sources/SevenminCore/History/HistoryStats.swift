@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `sevenmin stats` reports: streaks, this week against the guideline, minutes per week,
 /// a year of days, totals per exercise and, given a body weight, calories.
@@ -60,8 +60,8 @@ public struct HistoryStats: Equatable, Sendable {
     }
 
     /// Computes everything from the records; `work` needs only completed work segments, but others are ignored.
-    public static func compute(sessions: [SessionRecord], segments: [SegmentRecord], now: Double, calendar: Calendar,
-                               weightKg: Double? = nil, dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
+    public static func compute(sessions: [SessionRecord], segments: [SegmentRecord], now: Double,
+                               calendar: LocalCalendar, weightKg: Double? = nil, dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
         let earliest = min(now, segments.lazy.map(\.endedAt).min() ?? now)
         let days = LocalDays(calendar: calendar, from: earliest, to: now)
         let today = days.day(at: now)

@@ -1,11 +1,9 @@
-import Foundation
-
 /// Maps UTC instants to days of the local calendar (a day starts at local midnight) quickly
-/// enough for years of history: the time zone's offsets are looked up once per transition,
-/// not once per instant.
+/// enough for years of history: the time zone is asked once a day of the range, and its
+/// transitions found by bisection, not once per instant.
 public struct LocalDays: Sendable {
-    public let timeZone: TimeZone
-    /// 1 for Sunday … 7 for Saturday, as `Calendar.firstWeekday`.
+    public let timeZone: any TimeZoneRules
+    /// 1 for Sunday … 7 for Saturday.
     public let firstWeekday: Int
     /// UTC instants from which `offsets` apply, ascending.
     private var starts: [Double] = []
@@ -15,18 +13,27 @@ public struct LocalDays: Sendable {
 
     /// Prepares the offsets between `from` and `to` (seconds since 1970 UTC); instants outside
     /// still work, only more slowly.
-    public init(calendar: Calendar, from: Double, to: Double) {
+    public init(calendar: LocalCalendar, from: Double, to: Double) {
         timeZone = calendar.timeZone
         firstWeekday = calendar.firstWeekday
-        var t = from - 2 * 86400
+        var t = (from - 2 * 86400).rounded(.down)
         starts.append(t)
-        offsets.append(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: t)))
+        offsets.append(timeZone.secondsFromUTC(at: t))
         let end = to + 2 * 86400
-        while let next = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: t)),
-              next.timeIntervalSince1970 < end, next.timeIntervalSince1970 > t {
-            t = next.timeIntervalSince1970
-            starts.append(t)
-            offsets.append(timeZone.secondsFromGMT(for: next))
+        // Zones change their offset at most a few times a year, never twice within a day.
+        while t < end {
+            let next = t + 86400, offset = timeZone.secondsFromUTC(at: next)
+            if offset != offsets[offsets.count - 1] {
+                // The offset changes in (t, next]: bisect to the second it does.
+                var low = t, high = next
+                while high - low > 1 {
+                    let mid = ((low + high) / 2).rounded(.down)
+                    if timeZone.secondsFromUTC(at: mid) == offset { high = mid } else { low = mid }
+                }
+                starts.append(high)
+                offsets.append(offset)
+            }
+            t = next
         }
         coveredUntil = end
     }
@@ -34,7 +41,7 @@ public struct LocalDays: Sendable {
     /// Seconds east of UTC at the instant `t`.
     public func offset(at t: Double) -> Int {
         guard t >= starts[0], t < coveredUntil else {
-            return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: t))
+            return timeZone.secondsFromUTC(at: t)
         }
         // The last start not after t.
         var low = 0, high = starts.count - 1
@@ -70,14 +77,14 @@ public struct LocalDays: Sendable {
 
     /// The first instant of `date` in `calendar`'s time zone, in UTC seconds: what
     /// `history --since DATE` filters from.
-    public static func start(of date: CivilDate, calendar: Calendar) -> Double {
+    public static func start(of date: CivilDate, calendar: LocalCalendar) -> Double {
         let noon = Double(date.dayNumber) * 86400 + 43200
         return LocalDays(calendar: calendar, from: noon - 86400, to: noon + 86400).start(ofDay: date.dayNumber)
     }
 
     /// The day the week holding `day` starts on, by `firstWeekday`.
     public func weekStart(of day: Int) -> Int {
-        // 1970-01-01 was a Thursday: weekday 5 in Calendar's numbering.
+        // 1970-01-01 was a Thursday: weekday 5 in this numbering.
         let weekday = ((day + 4) % 7 + 7) % 7 + 1
         return day - ((weekday - firstWeekday) % 7 + 7) % 7
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `sevenmin stats`: streaks, the week against the guideline, a year's heat map, a 12-week
 /// chart and totals, as text for a terminal (in colour or not) or as JSON.
@@ -87,7 +87,7 @@ public enum StatsReport {
             }
             lastMonth = date.month
         }
-        var rows = ["    " + String(header).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)]
+        var rows = ["    " + String(String(header).trailingSpaceTrimmed)]
         let firstWeekday = ((stats.heatMapStart + 4) % 7 + 7) % 7
         for row in 0..<7 {
             var line = weekdayNames[(firstWeekday + row) % 7] + " "
@@ -97,7 +97,7 @@ public enum StatsReport {
                 let level = HistoryStats.level(minutes: stats.heatMapMinutes[index], threshold: stats.dayThreshold)
                 line += cell(level, colors: colors, utf8: utf8)
             }
-            rows.append(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+            rows.append(String(line.trailingSpaceTrimmed))
         }
         rows.append("    less " + (0...4).map { cell($0, colors: colors, utf8: utf8) }.joined() + " more")
         return rows

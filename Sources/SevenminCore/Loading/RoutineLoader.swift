@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns routine JSON into a validated `Routine`, reporting every problem with its position.
 public struct RoutineLoader {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc   // the math library only
 
 /// A 24-bit sRGB colour.
 public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a cell is drawn: colours and attributes.
 public struct CellStyle: Equatable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The escape sequence that asks a terminal for a desktop notification, chosen by what the
 /// environment says the terminal is, and wrapped for tmux so it reaches the terminal outside.
@@ -27,7 +27,7 @@ public enum DesktopNotification {
     /// which tmux forwards when `allow-passthrough` is on and drops silently otherwise.
     public static func sequence(title: String, body: String, environment: [String: String]) -> String {
         // No control characters may reach the terminal, and a ';' would end the title early.
-        let title = visible(title).replacingOccurrences(of: ";", with: ","), body = visible(body)
+        let title = visible(title).replacing(";", with: ","), body = visible(body)
         let esc = "\u{1B}", st = "\u{1B}\\"
         let raw: String
         switch dialect(environment: environment) {
@@ -37,6 +37,6 @@ public enum DesktopNotification {
         }
         guard let tmux = environment["TMUX"], !tmux.isEmpty else { return raw }
         // tmux passthrough: every ESC inside is doubled.
-        return esc + "Ptmux;" + raw.replacingOccurrences(of: esc, with: esc + esc) + st
+        return esc + "Ptmux;" + raw.replacing(esc, with: esc + esc) + st
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The characters the screen is drawn with: Unicode where the locale's charset is UTF-8, ASCII otherwise.
 public struct Glyphs: Equatable, Sendable {
@@ -40,7 +40,7 @@ public struct Glyphs: Equatable, Sendable {
         var out = text
         let spellings = [("·", "-"), ("→", "->"), ("←", "<-"), ("…", "..."), ("—", "-"), ("–", "-"), ("×", "x")]
         for (sign, spelt) in spellings {
-            out = out.replacingOccurrences(of: sign, with: spelt)
+            out = out.replacing(sign, with: spelt)
         }
         return out
     }

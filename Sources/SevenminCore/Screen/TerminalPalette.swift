@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc   // the math library only
 
 /// Chooses the colour a terminal will show for an RGB colour at its colour depth.
 public enum TerminalPalette {

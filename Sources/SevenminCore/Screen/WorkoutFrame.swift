@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One frame of the workout screen being drawn: the layout decisions and the drawing, in priority order.
 struct WorkoutFrame {
@@ -24,9 +24,9 @@ struct WorkoutFrame {
     /// Our own wording in the terminal's charset: ASCII stand-ins for the few symbols we use.
     func say(_ text: String) -> String {
         guard !glyphs.unicodeText, !text.allSatisfy(\.isASCII) else { return text }
-        return text.replacingOccurrences(of: " · ", with: glyphs.separator)
-            .replacingOccurrences(of: "→", with: ">").replacingOccurrences(of: "←", with: "<")
-            .replacingOccurrences(of: "…", with: "...").replacingOccurrences(of: "—", with: "-")
+        return text.replacing(" · ", with: glyphs.separator)
+            .replacing("→", with: ">").replacing("←", with: "<")
+            .replacing("…", with: "...").replacing("—", with: "-")
     }
 
     func fitted(_ text: String, _ width: Int) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The workout screen as a pure function from a model and a size to a grid of cells.
 public enum WorkoutScreen {
@@ -58,7 +58,7 @@ public enum WorkoutScreen {
     }
 
     static let helpLines = ["Keys", ""] + KeyBindings.summary.map {
-        $0.keys.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.action
+        $0.keys.padded(to: 10) + $0.action
     }
 
     static let quitLines = ["Quit this workout?", "", "y  quit      n  keep going"]

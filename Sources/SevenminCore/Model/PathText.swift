@@ -1,0 +1,18 @@
+/// The parts of a file path, as text: what `NSString`'s path methods gave, without Foundation.
+public enum PathText {
+    /// The folder `path` is in: `/a/b` for `/a/b/c`, `/` for `/c`, `.` for `c`.
+    public static func folder(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = path[..<slash]
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
+    /// The extension of the path's last part, without the dot (`wav` for `/a/cue.wav`); empty if none.
+    public static func `extension`(of path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+}
