@@ -35,7 +35,7 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
             }
         }
         self.speaker = speaker
-        cache = speaker.map { PhraseCache(engine: $0) }
+        cache = speaker.map { PhraseCache(engine: $0, store: CoachAudio.speechStore()) }
         if let first { cache?.prepare([first.text]) }
         let delivered: CuePlayer.DeliveryHandler = { [weak events] kind, due, delivery in
             events?.append(CoachAudio.record(kind, due: due, delivery: delivery, timeline: timeline, clock: clock))
@@ -126,6 +126,19 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         if case .stale(let late) = delivery { fields.append(("late", .seconds(late))) }
         if case .cutOff = delivery { fields.append(("cut", .string("by a more important phrase"))) }
         return EventRecord(t: timeline.offset(clock.now()), event: event, fields)
+    }
+
+    /// The folder phrases are kept in between runs, made if need be; nil (rendering every run) when
+    /// there is no home, the folder cannot be made, or it is a link.
+    static func speechStore() -> SpeechStore? {
+        guard let path = UserDirectories().speechDirectory else { return nil }
+        do {
+            try UserDirectories.makeDirectory(path)
+        } catch {
+            Console.error("sevenmin: voice: phrases are not kept: \(error)")
+            return nil
+        }
+        return SpeechStore(directory: path)
     }
 
     /// Decodes every cue once, up front: from the shipped `Sounds/` folder when there is one and it

@@ -53,7 +53,10 @@ extension ExportAudioCommand: RunnableCommand {
             }
         }
         let items = try WorkoutTrack.items(for: plan, cues: sounds, countAloud: speech.countAloud,
-                                           speak: speaker.map { voice in { try voice.synthesize($0) } })
+                                           speak: speaker.map { voice in
+            let store = CoachAudio.speechStore()
+            return { try SpeechStore.speech($0, from: voice, store: store) }
+        })
         let duration = WorkoutTrack.duration(of: plan, items: items)
         // Speech and mixing take a tenth of the time at most; the encoder takes the rest.
         progress.show(0.1)

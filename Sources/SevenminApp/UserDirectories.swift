@@ -12,6 +12,8 @@ public struct UserDirectories: Equatable, Sendable {
     public var configHome: String?
     /// `$XDG_STATE_HOME`, else `~/.local/state`: the log and the workout history.
     public var stateHome: String?
+    /// `$XDG_CACHE_HOME`, else `~/.cache`: rendered speech.
+    public var cacheHome: String?
     /// `$XDG_RUNTIME_DIR`; it has no fallback, as the spec says.
     public var runtimeDirectory: String?
 
@@ -28,6 +30,7 @@ public struct UserDirectories: Equatable, Sendable {
         home = absolute("HOME") ?? passwordHome().flatMap { $0.hasPrefix("/") ? $0 : nil }
         configHome = absolute("XDG_CONFIG_HOME") ?? home.map { $0 + "/.config" }
         stateHome = absolute("XDG_STATE_HOME") ?? home.map { $0 + "/.local/state" }
+        cacheHome = absolute("XDG_CACHE_HOME") ?? home.map { $0 + "/.cache" }
         runtimeDirectory = absolute("XDG_RUNTIME_DIR")
     }
 
@@ -39,6 +42,8 @@ public struct UserDirectories: Equatable, Sendable {
     public var routinesDirectory: String? { configDirectory.map { $0 + "/workouts" } }
     /// Where standard error goes while the screen is up.
     public var logFile: String? { stateDirectory.map { $0 + "/sevenmin.log" } }
+    /// Phrases rendered once and kept: `$XDG_CACHE_HOME/sevenmin/speech`.
+    public var speechDirectory: String? { cacheHome.map { $0 + "/sevenmin/speech" } }
     /// The workout history: `$XDG_STATE_HOME/sevenmin/history.sqlite3`.
     public var historyFile: String? { stateDirectory.map { $0 + "/history.sqlite3" } }
 

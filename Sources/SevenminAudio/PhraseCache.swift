@@ -26,9 +26,10 @@ public final class PhraseCache: @unchecked Sendable {
         self.render = render
     }
 
-    /// Speaks with `engine`.
-    public convenience init(engine: any SpeechEngine, sampleRate: Int = CueSynthesizer.sampleRate) {
-        self.init(sampleRate: sampleRate) { try engine.synthesize($0) }
+    /// Speaks with `engine`, taking what `store` already holds and keeping there what it renders.
+    public convenience init(engine: any SpeechEngine, store: SpeechStore? = nil,
+                            sampleRate: Int = CueSynthesizer.sampleRate) {
+        self.init(sampleRate: sampleRate) { try SpeechStore.speech($0, from: engine, store: store) }
     }
 
     /// Renders `texts` in order on a background thread (each distinct text once); returns at once.

@@ -81,6 +81,32 @@ public enum SystemCall {
         _ = try check("unlink") { Int(Glibc.unlink(path)) }
     }
 
+    /// `lstat(2)`: about a symbolic link itself, never what it points to.
+    public static func linkStatus(atPath path: String) throws(Failure) -> FileStatus {
+        var info = FileStatus()
+        _ = try check("lstat") { Int(lstat(path, &info)) }
+        return info
+    }
+
+    /// `futimens(2)` with both times now: marks a file as just used.
+    public static func touch(_ fd: Int32) throws(Failure) {
+        _ = try check("futimens") { Int(futimens(fd, nil)) }
+    }
+
+    /// `opendir(3)`, `readdir(3)` and `closedir(3)`: the names in a folder, without `.` and `..`.
+    public static func names(inDirectory path: String) throws(Failure) -> [String] {
+        guard let dir = opendir(path) else { throw Failure(call: "opendir", errno: Glibc.errno) }
+        // ignored: closedir only fails on a bad handle, and this one came from opendir.
+        defer { _ = closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self)
+                .baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// `getpwuid(3)` for the real user: the home folder in the password database, if any.
     public static func passwordHome() -> String? {
         guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }

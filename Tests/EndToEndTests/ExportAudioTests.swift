@@ -90,6 +90,20 @@ struct ExportAudioTests {
         expectOnsetsOnTheirFrames(track, items: items, duration: plan.totalDuration)
     }
 
+    /// The phrases are rendered once and kept under the cache folder; a second export speaks the same.
+    @Test func aSecondExportSpeaksFromTheCache() throws {
+        let dir = temporaryDirectory(), cache = dir + "/cache"
+        let first = try run(binary, ["export-audio", dir + "/1.wav", short], environment: ["XDG_CACHE_HOME": cache])
+        #expect(first.status == 0, "\(first.stderr)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cache + "/sevenmin/speech")
+        // Seven lines, "Halfway." twice: six phrases.
+        #expect(kept.count == 6 && kept.allSatisfy { $0.hasSuffix(".pcm") }, "\(kept)")
+        let second = try run(binary, ["export-audio", dir + "/2.wav", short], environment: ["XDG_CACHE_HOME": cache])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache + "/sevenmin/speech").sorted() == kept.sorted())
+        #expect(FileManager.default.contents(atPath: dir + "/1.wav") == FileManager.default.contents(atPath: dir + "/2.wav"))
+    }
+
     @Test func oggVorbisDecodesToTheWholeWorkout() throws {
         let path = temporaryDirectory() + "/short.ogg"
         let result = try run(binary, ["export-audio", "--no-voice", path, short])

@@ -49,6 +49,7 @@ func run(_ executable: String, _ args: [String], environment: [String: String] =
     env["XDG_STATE_HOME"] = scratch + "/state"
     env["XDG_CONFIG_HOME"] = scratch + "/config"
     env["XDG_RUNTIME_DIR"] = scratch + "/runtime"
+    env["XDG_CACHE_HOME"] = scratch + "/cache"
     env.merge(environment) { $1 }
     let argv = ([executable] + args).map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -94,6 +95,7 @@ final class Tmux {
         try "set -g default-terminal tmux-256color\nset -g status off\n".write(toFile: config, atomically: true,
             encoding: .utf8)
         let shell = "exec env -u COLORTERM -u NO_COLOR PS1='e2e$ ' HOME=\(directory) XDG_STATE_HOME=\(directory) "
+            + "XDG_CACHE_HOME=\(directory)/cache "
             + "bash --norc --noprofile -i"
         try tmux(["-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
         waitFor("the shell prompt", timeout: 10) { $0.contains("e2e$") }

@@ -89,6 +89,14 @@ struct UserDirectoriesTests {
         #expect(dirs.runtimeDirectory == runtime)
     }
 
+    @Test func spokenPhrasesAreKeptInTheCacheFolder() {
+        let given = UserDirectories(environment: ["HOME": "/h", "XDG_CACHE_HOME": "/k"], passwordHome: { nil })
+        #expect(given.speechDirectory == "/k/sevenmin/speech")
+        let relative = UserDirectories(environment: ["HOME": "/h", "XDG_CACHE_HOME": "k"], passwordHome: { nil })
+        #expect(relative.speechDirectory == "/h/.cache/sevenmin/speech")
+        #expect(UserDirectories(environment: [:], passwordHome: { nil }).speechDirectory == nil)
+    }
+
     @Test func withNoHomeAtAllNothingIsPlaced() {
         let dirs = UserDirectories(environment: ["XDG_CONFIG_HOME": "/c"], passwordHome: { nil })
         #expect(dirs.home == nil && dirs.stateHome == nil && dirs.logFile == nil)
