@@ -8,11 +8,13 @@ import SevenminTerminal
 /// the full screen, with a line per change on standard output and keys read from a terminal on
 /// standard input when there is one.
 enum PlainWorkout {
-    /// The settings of a plain workout: the summary does not wait for a key, nothing flashes, and
-    /// without `keys` (a terminal on standard input) a resumed workout does not wait for space either.
+    /// The settings of a plain workout: nothing flashes, and without `keys` (a terminal on standard input)
+    /// nothing waits for a key, since nobody may be at the keys. With keys, the summary waits only for
+    /// the effort question's answer.
     static func adjusted(_ settings: CoachSettings, keys: Bool) -> CoachSettings {
         var settings = settings
-        settings.summaryWaitsForKey = false
+        settings.summaryWaitsForKey = keys && settings.asksEffort
+        if !keys { settings.asksEffort = false }
         settings.keysAtHand = keys
         settings.flash = false
         return settings

@@ -55,7 +55,7 @@ extension StartCommand: RunnableCommand {
         let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
         journal.history = history.recorder(for: loaded, resumed: resumedID, journal: journal)
         let settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
-                                     seed: loaded.seed, notify: notify)
+                                     seed: loaded.seed, notify: notify, asksEffort: history.path != nil)
         let status = StatusFile.path().map(StatusFile.init)
         // Whatever ends the workout (q, the finish, a signal, an error), no status outlives it.
         defer { status?.remove() }

@@ -35,6 +35,8 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
                                                endedAt: Date().timeIntervalSince1970))
         case .finished(let outcome):
             history.finish(outcome)
+        case .effort(let effort):
+            history.rate(effort)
         }
     }
 

@@ -72,6 +72,14 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
+    /// Records how hard the session was, 1 to 10 (the finish screen's question).
+    public func rate(_ effort: Int) {
+        enqueue { store throws(HistoryError) in
+            guard let id = self.sessionID else { return }
+            try store.rate(id, effort: effort)
+        }
+    }
+
     /// The session as recorded so far, over all its parts, for the finish summary; waits for
     /// the writes before it for at most `timeout` seconds.
     public func summary(timeout: Double = 2) -> SessionSummary? {

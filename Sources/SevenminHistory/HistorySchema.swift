@@ -40,6 +40,10 @@ enum HistorySchema {
             "CREATE INDEX segments_by_session ON segments(session_id)",
             "CREATE INDEX sessions_by_start ON sessions(started_at)",
         ],
+        // → +1: how hard the workout was, 1 to 10, when the user said (the finish screen, `sevenmin rate`).
+        [
+            "ALTER TABLE sessions ADD COLUMN effort INTEGER CHECK (effort BETWEEN 1 AND 10)",
+        ],
     ]
 
     static var currentVersion: Int { migrations.count }

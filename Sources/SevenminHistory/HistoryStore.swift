@@ -122,6 +122,23 @@ public final class HistoryStore {
         }
     }
 
+    /// Records how hard session `id` was (1 to 10), replacing any earlier rating. Returns false when there
+    /// is no such session.
+    @discardableResult
+    public func rate(_ id: Int64, effort: Int) throws(HistoryError) -> Bool {
+        try guarded {
+            try db.run("UPDATE sessions SET effort = ? WHERE id = ?", [.integer(Int64(effort)), .integer(id)])
+            return db.changes > 0
+        }
+    }
+
+    /// The id of the most recently started session, if any.
+    public func latestSessionID() throws(HistoryError) -> Int64? {
+        try guarded {
+            try db.rows("SELECT id FROM sessions ORDER BY started_at DESC, id DESC LIMIT 1").first?.first?.int
+        }
+    }
+
     /// Marks as interrupted every unfinished session whose process is gone, or which began more
     /// than `staleAfter` seconds ago (its pid may have been reused). Returns how many it marked.
     @discardableResult
@@ -172,7 +189,7 @@ public final class HistoryStore {
 
     private static let summaryColumns = """
         s.id, s.routine, s.routine_file, s.content_hash, s.seed, s.options, s.started_at, s.utc_offset,
-        s.planned_seconds, s.planned_exercises, s.outcome, s.parts,
+        s.planned_seconds, s.planned_exercises, s.outcome, s.parts, s.effort,
         COALESCE(SUM(CASE WHEN g.kind = 'work' THEN g.actual END), 0),
         COUNT(DISTINCT CASE WHEN g.kind = 'work' AND g.actual + 1e-6 >= g.planned * \(SegmentRecord.doneFraction)
             THEN g.idx END)
@@ -233,7 +250,7 @@ public final class HistoryStore {
         try guarded {
             try db.rows("""
                 SELECT id, routine, routine_file, content_hash, seed, options, started_at, utc_offset,
-                    planned_seconds, planned_exercises, outcome, parts FROM sessions ORDER BY started_at, id
+                    planned_seconds, planned_exercises, outcome, parts, effort FROM sessions ORDER BY started_at, id
                 """).map(Self.record)
         }
     }
@@ -315,11 +332,12 @@ public final class HistoryStore {
                       contentHash: row[3].string ?? "", seed: row[4].int.map { UInt64(bitPattern: $0) },
                       options: row[5].string ?? "{}", startedAt: row[6].double ?? 0, utcOffset: Int(row[7].int ?? 0),
                       plannedSeconds: row[8].double ?? 0, plannedExercises: Int(row[9].int ?? 0),
-                      outcome: row[10].string.flatMap(SessionOutcome.init(code:)), parts: Int(row[11].int ?? 1))
+                      outcome: row[10].string.flatMap(SessionOutcome.init(code:)), parts: Int(row[11].int ?? 1),
+                      effort: row[12].int.map { Int($0) })
     }
 
     private static func summary(_ row: [SQLiteValue]) -> SessionSummary {
-        SessionSummary(record: record(row), workedSeconds: row[12].double ?? 0, exercisesDone: Int(row[13].int ?? 0))
+        SessionSummary(record: record(row), workedSeconds: row[13].double ?? 0, exercisesDone: Int(row[14].int ?? 0))
     }
 
     private static func segment(_ row: [SQLiteValue]) -> SegmentRecord {

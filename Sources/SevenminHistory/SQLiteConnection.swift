@@ -60,6 +60,9 @@ final class SQLiteConnection {
     /// `sqlite3_last_insert_rowid`.
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// `sqlite3_changes`: rows the last statement changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// `sqlite3_db_readonly`: whether the file was opened read-only (SQLite does so quietly
     /// when the file's permissions forbid writing).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }

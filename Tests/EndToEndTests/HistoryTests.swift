@@ -164,6 +164,58 @@ struct HistoryEndToEndTests {
         #expect(screen.contains("exercises in 0:0"))
     }
 
+    @Test func theFinishAsksHowHardItWasAndOneKeyAnswers() throws {
+        let tmux = try Tmux("\(binary) start \(short) --mute")
+        tmux.waitFor(text: "How hard was that? 1–10", timeout: 20)
+        #expect(tmux.screen().contains("1–9, 0 for 10 · Enter skips"))
+        // Past the first second's guard, one key answers and ends.
+        tmux.waitFor("the rating to be taken") { screen in
+            if screen.contains("exit=0") { return true }
+            tmux.send("8")
+            Thread.sleep(forTimeInterval: 0.2)
+            return false
+        }
+        #expect(tmux.screen().contains("Short Test Routine: 2/2 exercises in 0:09 · effort 8/10"))
+        #expect(try recorded(tmux).first?["effort"] as? Int == 8)
+        let text = try run(binary, ["history"], environment: ["XDG_STATE_HOME": tmux.directory])
+        #expect(text.stdout.contains("EFFORT") && text.stdout.contains("8/10"), "\(text.stdout)")
+        let csv = try run(binary, ["history", "--csv"], environment: ["XDG_STATE_HOME": tmux.directory])
+        #expect(csv.stdout.hasPrefix("id,") && csv.stdout.contains(",effort\r\n") && csv.stdout.hasSuffix(",8\r\n"))
+    }
+
+    @Test func plainModeOnATerminalTakesTheEffortKeyToo() throws {
+        let tmux = try Tmux("\(binary) start --plain \(short) --mute")
+        tmux.waitFor(text: "How hard was that? 1–10: 1–9, 0 for 10 · Enter skips", timeout: 20)
+        tmux.waitFor("the rating to be taken") { screen in
+            if screen.contains("exit=0") { return true }
+            tmux.send("0")
+            Thread.sleep(forTimeInterval: 0.2)
+            return false
+        }
+        #expect(try recorded(tmux).first?["effort"] as? Int == 10)
+    }
+
+    @Test func rateRatesTheLatestWorkoutOrTheOneNamed() throws {
+        let state = temporaryDirectory()
+        let env = ["XDG_STATE_HOME": state]
+        let none = try run(binary, ["rate", "7"], environment: env)
+        #expect(none.status == 66 && none.stderr.contains("No workout to rate"))
+        for _ in 0..<2 {
+            #expect(try run(binary, ["start", "--plain", short, "--mute"], environment: env).status == 0)
+        }
+        let latest = try run(binary, ["rate", "7"], environment: env)
+        #expect(latest.status == 0 && latest.stdout.contains("Rated Short Test Routine of ")
+            && latest.stdout.contains("(id 2): effort 7/10"), "\(latest.stdout)\(latest.stderr)")
+        #expect(try run(binary, ["rate", "3", "--session", "1"], environment: env).status == 0)
+        let missing = try run(binary, ["rate", "3", "--session", "9"], environment: env)
+        #expect(missing.status == 66 && missing.stderr.contains("No workout with id 9"))
+        let bad = try run(binary, ["rate", "11"], environment: env)
+        #expect(bad.status == 64 && bad.stderr.contains("a whole number from 1 to 10"))
+        let json = try run(binary, ["history", "--json"], environment: env)
+        let sessions = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]) ?? []
+        #expect(sessions.map { $0["effort"] as? Int } == [3, 7])
+    }
+
     @Test func twoWorkoutsAtOnceBothRecordFully() throws {
         let first = try Tmux("\(binary) start \(short) --mute")
         // The second shell shares the first's state folder, so both write one database.

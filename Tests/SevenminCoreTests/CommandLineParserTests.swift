@@ -68,6 +68,8 @@ struct CommandLineParserTests {
         (["man"], ManCommand(section: .program)),
         (["man", "5"], ManCommand(section: .routineFormat)),
         (["__complete", "tags"], CompleteCommand(query: .tags)),
+        (["rate", "8"], RateCommand(effort: 8)),
+        (["rate", "10", "--session", "42"], RateCommand(effort: 10, session: 42)),
     ]
 
     @Test(arguments: parsing.indices)
@@ -129,6 +131,12 @@ struct CommandLineParserTests {
         (["start", "--resume", "tabata"], .conflict("--resume", "tabata", command: "start")),
         (["start", "--resume", "--rounds", "2"], .conflict("--resume", "--rounds", command: "start")),
         (["start", "--resume", "--shuffle"], .conflict("--resume", "--shuffle", command: "start")),
+        (["rate", "11"], .invalidValue(option: "<effort>", value: "11", expected: "a whole number from 1 to 10",
+                                       command: "rate")),
+        (["rate", "0"], .invalidValue(option: "<effort>", value: "0", expected: "a whole number from 1 to 10",
+                                      command: "rate")),
+        (["rate", "8", "--session", "x"], .invalidValue(option: "--session <id>", value: "x",
+            expected: "a whole number from 1 to 999999999999", command: "rate")),
     ])
     func rejects(args: [String], expected: UsageError) {
         #expect(throws: expected) { try CommandLineParser.parse(args) }

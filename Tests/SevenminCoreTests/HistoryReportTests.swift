@@ -3,12 +3,13 @@ import Testing
 @testable import SevenminCore
 
 func summary(id: Int64, routine: String = "classic", start: Double, worked: Double, done: Int, planned: Int = 12,
-             outcome: SessionOutcome? = .completed, parts: Int = 1, seed: UInt64? = nil) -> SessionSummary {
+             outcome: SessionOutcome? = .completed, parts: Int = 1, seed: UInt64? = nil,
+             effort: Int? = nil) -> SessionSummary {
     SessionSummary(record: SessionRecord(id: id, routine: routine, routineFile: "/w/\(routine).json",
                                          contentHash: String(repeating: "a", count: 64), seed: seed,
                                          options: #"{"work": 40}"#, startedAt: start, utcOffset: -18000,
                                          plannedSeconds: 480, plannedExercises: planned, outcome: outcome,
-                                         parts: parts),
+                                         parts: parts, effort: effort),
                    workedSeconds: worked, exercisesDone: done)
 }
 
@@ -19,17 +20,17 @@ struct HistoryReportTests {
 
     @Test func historyTextHasOneAlignedLinePerSession() {
         let sessions = [
-            summary(id: 1, start: local("2026-11-28 07:05", newYork), worked: 360, done: 12),
+            summary(id: 1, start: local("2026-11-28 07:05", newYork), worked: 360, done: 12, effort: 8),
             summary(id: 2, routine: "tabata\u{1B}[2J", start: local("2026-11-29 18:30", newYork), worked: 95, done: 3,
                     outcome: .signal(15), parts: 2),
             summary(id: 3, start: local("2026-11-29 19:00", newYork), worked: 3725, done: 1, outcome: nil),
         ]
         let lines = HistoryReport.text(sessions, timeZone: zone).split(separator: "\n")
         #expect(lines == [
-            "DATE              ROUTINE       WORKED  EXERCISES  OUTCOME",
-            "2026-11-28 07:05  classic         6:00      12/12  completed",
-            "2026-11-29 18:30  tabata^[[2J     1:35       3/12  stopped by SIGTERM (2 parts)",
-            "2026-11-29 19:00  classic      1:02:05       1/12  running",
+            "DATE              ROUTINE       WORKED  EXERCISES  EFFORT  OUTCOME",
+            "2026-11-28 07:05  classic         6:00      12/12    8/10  completed",
+            "2026-11-29 18:30  tabata^[[2J     1:35       3/12       -  stopped by SIGTERM (2 parts)",
+            "2026-11-29 19:00  classic      1:02:05       1/12       -  running",
         ])
         #expect(HistoryReport.text([], timeZone: zone) == "No workouts recorded yet.\n")
     }
@@ -44,12 +45,12 @@ struct HistoryReportTests {
 
     @Test func csvHasAHeaderAndOneRecordPerSession() {
         let s = summary(id: 7, routine: "my, \"routine\"", start: local("2026-11-29 07:05", newYork), worked: 29.5,
-                        done: 1, outcome: .quit, seed: 42)
+                        done: 1, outcome: .quit, seed: 42, effort: 10)
         let csv = HistoryReport.csv([s], timeZone: zone)
         #expect(csv == "id,start,local_start,routine,routine_file,worked_seconds,exercises_done,exercises_planned,"
-                + "planned_seconds,outcome,seed,parts\r\n"
+                + "planned_seconds,outcome,seed,parts,effort\r\n"
                 + "7,2026-11-29T12:05:00Z,2026-11-29 07:05,\"my, \"\"routine\"\"\",\"/w/my, \"\"routine\"\".json\","
-                + "29.5,1,12,480,quit,42,1\r\n")
+                + "29.5,1,12,480,quit,42,1,10\r\n")
     }
 
     @Test func historyJSONParsesAndKeepsEveryField() throws {
@@ -62,7 +63,9 @@ struct HistoryReportTests {
         #expect(items.count == 2)
         #expect(fields["routine"] == .string("q\"uote") && fields["outcome"] == .null)
         #expect(fields["start"] == .string("2026-11-29T12:05:00Z") && fields["worked_seconds"] == .number(29.5))
-        #expect(fields["options"] == .string(#"{"work": 40}"#))
+        #expect(fields["options"] == .string(#"{"work": 40}"#) && fields["effort"] == .null)
+        #expect(HistoryReport.json([summary(id: 1, start: 0, worked: 0, done: 0, effort: 6)], timeZone: zone)
+            .contains(#""effort": 6"#))
         // A 64-bit seed is written in full; JSON readers that keep integers exact get it back.
         #expect(text.contains("\"seed\": 18446744073709551615"))
         #expect(HistoryReport.json([], timeZone: zone) == "[]\n")

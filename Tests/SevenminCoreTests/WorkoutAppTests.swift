@@ -211,6 +211,27 @@ struct WorkoutAppTests {
         #expect(e.records.isEmpty)
     }
 
+    @Test(arguments: [("8", 8 as Int?), ("1", 1), ("0", 10), ("\r", nil), ("x", nil)])
+    func theFinishAsksHowHardItWasAndOneKeyAnswers(key: String, effort: Int?) {
+        var app = started(CoachSettings(asksEffort: true))
+        let finish = app.handle(.tick, at: 9)
+        #expect(finish.model?.summary?.asksEffort == true)
+        // A digit in the first second was meant for the workout: no rating, no dismissal.
+        #expect(app.handle(.key(.character("7")), at: 9.5).ending == nil && app.effort == nil)
+        let e = app.handle(.key(.character(Character(key))), at: 10.1)
+        #expect(e.ending == .completed)
+        #expect(e.records == (effort.map { [.effort($0)] } ?? []))
+        #expect(e.logged == (effort == nil ? [] : ["effort"]))
+        #expect(app.effort == effort && app.summary(at: 10.1).effort == effort)
+    }
+
+    @Test func withoutAHistoryTheFinishDoesNotAskAndDigitsJustDismiss() {
+        var app = started()
+        #expect(app.handle(.tick, at: 9).model?.summary?.asksEffort == false)
+        let e = app.handle(.key(.character("8")), at: 10.1)
+        #expect(e.ending == .completed && e.records.isEmpty && app.effort == nil)
+    }
+
     @Test func flashesMarkTransitionsBrieflyUnlessTurnedOff() {
         var app = started()
         let at2 = app.handle(.tick, at: 2)

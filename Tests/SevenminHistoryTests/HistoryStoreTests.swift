@@ -39,6 +39,22 @@ struct HistoryStoreTests {
         }
     }
 
+    @Test func aRatingIsStoredReplacedAndReadBack() throws {
+        try withTemporaryDirectory { dir throws in
+            let store = try HistoryStore(path: dir + "/h.sqlite3")
+            #expect(try store.latestSessionID() == nil)
+            let first = try store.beginSession(sampleSession(start: 1_795_000_000))
+            let latest = try store.beginSession(sampleSession(start: 1_795_100_000))
+            #expect(try store.latestSessionID() == latest)
+            #expect(try store.rate(first, effort: 9) && store.rate(first, effort: 6))
+            #expect(try !store.rate(999, effort: 5), "no such session")
+            #expect(try store.session(first)?.record.effort == 6 && store.session(latest)?.record.effort == nil)
+            #expect(try store.allSessions().map(\.effort) == [6, nil])
+            // The column refuses what no key can give.
+            #expect(throws: HistoryError.self) { try store.rate(first, effort: 11) }
+        }
+    }
+
     @Test func sessionsAreFilteredByStartAndLimitedToTheMostRecent() throws {
         try withTemporaryDirectory { dir throws in
             let store = try HistoryStore(path: dir + "/h.sqlite3")

@@ -20,12 +20,16 @@ public struct CoachSettings: Equatable, Sendable {
     public var notify = false
     /// Keep the summary up until a key is pressed; off in plain mode, where nobody may be at the keys.
     public var summaryWaitsForKey = true
+    /// Ask "How hard was that?" on the finish screen: where the answer is kept (history is on).
+    public var asksEffort = false
     /// Keys can be read: a resumed workout opens paused, waiting for space. Off in plain mode without
     /// a terminal on standard input.
     public var keysAtHand = true
 
     public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
-                seed: UInt64? = nil, notify: Bool = false, summaryWaitsForKey: Bool = true, keysAtHand: Bool = true) {
+                seed: UInt64? = nil, notify: Bool = false, summaryWaitsForKey: Bool = true, keysAtHand: Bool = true,
+                asksEffort: Bool = false) {
+        self.asksEffort = asksEffort
         self.notify = notify
         self.summaryWaitsForKey = summaryWaitsForKey
         self.keysAtHand = keysAtHand

@@ -54,6 +54,8 @@ public enum HistoryEntry: Equatable, Sendable {
     case segmentEnded(SegmentEnd)
     /// The workout ended, as the history is to call it.
     case finished(SessionOutcome)
+    /// The user said how hard it was, 1 to 10, on the finish screen.
+    case effort(Int)
 }
 
 /// A segment that ended.

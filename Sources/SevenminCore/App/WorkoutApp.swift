@@ -51,6 +51,9 @@ public struct WorkoutApp: Sendable {
     /// The plan indices of the exercises done (run at least half their time), earlier parts included.
     private var exercisesDone: Set<Int>
 
+    /// How hard the user said the workout was, on the finish screen.
+    public private(set) var effort: Int?
+
     /// The segment the workout starts on: 0, or the lead-in of a resumed one.
     public let startIndex: Int
 
@@ -143,7 +146,8 @@ public struct WorkoutApp: Sendable {
         ScreenModel.Summary(activeTime: session.activeTime(at: now) + (resumption?.activeTime ?? 0),
                             exercisesDone: exercisesDone.count,
                             exerciseCount: plan.workSegmentCount, rounds: plan.rounds,
-                            streak: streakBasis?.days(adding: workoutSeconds))
+                            streak: streakBasis?.days(adding: workoutSeconds), asksEffort: settings.asksEffort,
+                            effort: effort)
     }
 
     // MARK: Internals
@@ -234,6 +238,14 @@ public struct WorkoutApp: Sendable {
             if let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard, pendingSpeech.isEmpty {
                 return .completed
             }
+        case .rate(let n):
+            guard let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard, pendingSpeech.isEmpty else { break }
+            if settings.asksEffort {
+                effort = n
+                effects.append(.record(.effort(n)))
+                effects.append(.log(EventRecord(t: now - origin, event: "effort", [("effort", .integer(n))])))
+            }
+            return .completed
         case .none:
             break
         }

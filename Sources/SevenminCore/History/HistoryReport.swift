@@ -2,13 +2,14 @@ import FoundationEssentials
 
 /// `sevenmin history`: one line per session, as text, JSON or CSV.
 public enum HistoryReport {
-    /// Local date and time in `timeZone`, the routine, time worked, exercises done of planned, outcome.
+    /// Local date and time in `timeZone`, the routine, time worked, exercises done of planned, effort, outcome.
     public static func text(_ sessions: [SessionSummary], timeZone: any TimeZoneRules) -> String {
         if sessions.isEmpty { return "No workouts recorded yet.\n" }
-        let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "OUTCOME"]
+        let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT", "OUTCOME"]
         let rows = sessions.map { s in
             [localDateTime(s.record.startedAt, timeZone: timeZone), visible(s.record.routine), clock(s.workedSeconds),
-             "\(s.exercisesDone)/\(s.record.plannedExercises)", outcomeText(s.record)]
+             "\(s.exercisesDone)/\(s.record.plannedExercises)", s.record.effort.map { "\($0)/10" } ?? "-",
+             outcomeText(s.record)]
         }
         var widths = header.map(\.count)
         for row in rows { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], cell.count) } }
@@ -16,7 +17,7 @@ public enum HistoryReport {
             cells.enumerated().map { k, cell in
                 let pad = String(repeating: " ", count: widths[k] - cell.count)
                 // Numbers line up on the right, words on the left; the last column is not padded.
-                if k == 2 || k == 3 { return pad + cell }
+                if k == 2 || k == 3 || k == 4 { return pad + cell }
                 return k == cells.count - 1 ? cell : cell + pad
             }.joined(separator: "  ")
         }
@@ -45,6 +46,7 @@ public enum HistoryReport {
                 ("exercises_planned", String(r.plannedExercises)),
                 ("outcome", r.outcome.map { JSONWriter.quote($0.code) } ?? "null"),
                 ("parts", String(r.parts)),
+                ("effort", r.effort.map { String($0) } ?? "null"),
             ]
             if let recorded = segments[r.id] { fields.append(("segments", segmentsJSON(recorded))) }
             return "  {" + fields.map { "\(JSONWriter.quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
@@ -68,12 +70,13 @@ public enum HistoryReport {
     /// RFC 4180 CSV with a header row and CRLF line ends.
     public static func csv(_ sessions: [SessionSummary], timeZone: any TimeZoneRules) -> String {
         let header = ["id", "start", "local_start", "routine", "routine_file", "worked_seconds", "exercises_done",
-                      "exercises_planned", "planned_seconds", "outcome", "seed", "parts"]
+                      "exercises_planned", "planned_seconds", "outcome", "seed", "parts", "effort"]
         let rows = sessions.map { s -> [String] in
             let r = s.record
             return [String(r.id), isoUTC(r.startedAt), localDateTime(r.startedAt, timeZone: timeZone), r.routine,
                     r.routineFile, number(s.workedSeconds), String(s.exercisesDone), String(r.plannedExercises),
-                    number(r.plannedSeconds), r.outcome?.code ?? "", r.seed.map { String($0) } ?? "", String(r.parts)]
+                    number(r.plannedSeconds), r.outcome?.code ?? "", r.seed.map { String($0) } ?? "", String(r.parts),
+                    r.effort.map { String($0) } ?? ""]
         }
         return ([header] + rows).map { $0.map(csvField).joined(separator: ",") + "\r\n" }.joined()
     }
@@ -94,6 +97,11 @@ public enum HistoryReport {
     static func localDateTime(_ t: Double, timeZone: any TimeZoneRules) -> String {
         let local = t + Double(timeZone.secondsFromUTC(at: t))
         return dateTime(local)
+    }
+
+    /// When `record` started, in the local time of where it started: `2026-11-29 07:05`.
+    public static func localStart(_ record: SessionRecord) -> String {
+        dateTime(record.startedAt + Double(record.utcOffset))
     }
 
     /// `2026-11-29T07:05:00Z`.

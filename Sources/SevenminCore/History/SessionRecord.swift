@@ -22,10 +22,12 @@ public struct SessionRecord: Equatable, Sendable {
     public var outcome: SessionOutcome?
     /// 1, plus one for each time the session was resumed.
     public var parts: Int
+    /// How hard it was, 1 to 10, as the user rated it; nil when unrated.
+    public var effort: Int?
 
     public init(id: Int64 = 0, routine: String, routineFile: String, contentHash: String, seed: UInt64? = nil,
                 options: String = "{}", startedAt: Double, utcOffset: Int, plannedSeconds: Double,
-                plannedExercises: Int, outcome: SessionOutcome? = nil, parts: Int = 1) {
+                plannedExercises: Int, outcome: SessionOutcome? = nil, parts: Int = 1, effort: Int? = nil) {
         self.id = id
         self.routine = routine
         self.routineFile = routineFile
@@ -38,5 +40,6 @@ public struct SessionRecord: Equatable, Sendable {
         self.plannedExercises = plannedExercises
         self.outcome = outcome
         self.parts = parts
+        self.effort = effort
     }
 }

@@ -15,6 +15,8 @@ public enum Action: Equatable, Sendable {
     case openVideo
     case requestQuit, confirmQuit, cancelQuit
     case dismiss
+    /// Say how hard the workout was, 1 to 10, on the finish screen.
+    case rate(Int)
     case none
 }
 
@@ -34,7 +36,13 @@ public enum KeyBindings {
     ]
 
     public static func action(for key: Key, overlay: ScreenModel.Overlay, finished: Bool) -> Action {
-        if finished { return key == .resize ? .none : .dismiss }
+        if finished {
+            // One key rates the workout: 1 to 9, and 0 for 10; any other key (Enter) goes without a rating.
+            if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII {
+                return .rate(digit == 0 ? 10 : digit)
+            }
+            return key == .resize ? .none : .dismiss
+        }
         switch overlay {
         case .confirmQuit:
             switch key {

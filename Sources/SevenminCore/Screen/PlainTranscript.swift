@@ -34,6 +34,9 @@ public struct PlainTranscript: Sendable {
             // The counts follow on the summary line every run of `start` ends with.
             if last.summary == nil, let summary = model.summary {
                 say(summary.isComplete ? "Finished" : summary.headline)
+                if summary.asksEffort {
+                    say(ScreenModel.Summary.effortQuestion + ": " + ScreenModel.Summary.effortKeys)
+                }
             }
             return lines
         }
@@ -84,6 +87,6 @@ public struct PlainTranscript: Sendable {
     /// The line as the locale can show it: outside a UTF-8 locale, ASCII only.
     private func text(_ line: String) -> String {
         guard !unicode else { return line }
-        return String(String.UnicodeScalarView(line.unicodeScalars.map { $0.isASCII ? $0 : "?" }))
+        return String(String.UnicodeScalarView(Glyphs.ascii.fold(line).unicodeScalars.map { $0.isASCII ? $0 : "?" }))
     }
 }

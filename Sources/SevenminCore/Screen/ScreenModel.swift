@@ -9,6 +9,14 @@ public struct ScreenModel: Equatable, Sendable {
         public var rounds: Int
         /// Days in a row that count, this one included; nil when unknown or today does not count.
         public var streak: Int?
+        /// Whether the finish asks how hard it was ("How hard was that? 1–10").
+        public var asksEffort = false
+        /// The answer, once given.
+        public var effort: Int?
+
+        /// The question and how to answer it, as the finish screen and plain mode put it.
+        public static let effortQuestion = "How hard was that? 1–10"
+        public static let effortKeys = "1–9, 0 for 10 · Enter skips"
 
         /// Whether every exercise was done: the workout counts as completed.
         public var isComplete: Bool { exercisesDone >= exerciseCount }
@@ -24,14 +32,19 @@ public struct ScreenModel: Equatable, Sendable {
         }
 
         /// "Classic: 12/12 exercises in 7:50", the one line that sums a workout up (the finish
-        /// notification's body, and the line left after exit), with the streak when `streak` is set.
+        /// notification's body, and the line left after exit), with the streak when `streak` is set, and
+        /// the effort once rated.
         public func line(routine: String, streak withStreak: Bool) -> String {
             visible(routine) + ": \(exercisesDone)/\(exerciseCount) exercises in "
                 + TimeFormat.clock(activeTime, roundingUp: false)
                 + (withStreak ? streak.map { " · " + Summary.streakLine($0) } ?? "" : "")
+                + (effort.map { " · effort \($0)/10" } ?? "")
         }
 
-        public init(activeTime: Double, exercisesDone: Int, exerciseCount: Int, rounds: Int, streak: Int? = nil) {
+        public init(activeTime: Double, exercisesDone: Int, exerciseCount: Int, rounds: Int, streak: Int? = nil,
+                    asksEffort: Bool = false, effort: Int? = nil) {
+            self.asksEffort = asksEffort
+            self.effort = effort
             self.activeTime = activeTime
             self.exercisesDone = exercisesDone
             self.exerciseCount = exerciseCount

@@ -326,7 +326,9 @@ struct WorkoutFrame {
         }
         if let streak = summary.streak { lines.append(ScreenModel.Summary.streakLine(streak)) }
         if let seed = model.shuffleSeed { lines.append("Shuffled with --seed \(seed)") }
-        lines += ["", "Press any key to finish"]
+        lines += summary.asksEffort
+            ? ["", ScreenModel.Summary.effortQuestion, ScreenModel.Summary.effortKeys].map(glyphs.fold)
+            : ["", "Press any key to finish"]
         let top = max(0, (h - lines.count) / 2)
         for (k, line) in lines.enumerated() {
             center(line, y: top + k, style: k == 0 ? theme.body.with(bold: true) : theme.body)

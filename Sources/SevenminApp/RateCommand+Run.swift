@@ -1,0 +1,29 @@
+import FoundationEssentials
+import SevenminCore
+import SevenminHistory
+
+extension RateCommand: RunnableCommand {
+    /// Rates the latest workout, or `--session`'s, and says which it was; exits 66 when there is none.
+    func run() -> Int32 {
+        guard let path = UserDirectories().historyFile, !HistoryStore.isDisabled(),
+              FileManager.default.fileExists(atPath: path) else {
+            Console.error("Error: No workout to rate: the history is empty.")
+            return ExitCode.noInput
+        }
+        do throws(HistoryError) {
+            let store = try HistoryStore(path: path)
+            let latest = session == nil ? try store.latestSessionID() : nil
+            guard let id = session ?? latest, let found = try store.session(id),
+                  try store.rate(id, effort: effort) else {
+                Console.error(session.map { "Error: No workout with id \($0) in the history." }
+                    ?? "Error: No workout to rate: the history is empty.")
+                return ExitCode.noInput
+            }
+            Console.out("Rated \(visible(found.record.routine)) of \(HistoryReport.localStart(found.record)) (id \(id)): "
+                + "effort \(effort)/10\n")
+            return ExitCode.success
+        } catch {
+            return HistoryReading.report(error)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// `sevenmin rate`: how hard a workout was, 1 to 10, after the fact.
+public struct RateCommand: ParsableCommand, Equatable {
+    public static let spec = CommandSpec(
+        name: "rate",
+        abstract: "Rate how hard a workout was, from 1 to 10.",
+        discussion: "Rates the latest workout, or with --session another (the id 'history --json' gives). "
+            + "The finish screen asks the same; a rating replaces any earlier one. About 8 of 10 is the effort "
+            + "the seven-minute workout is meant to take (Klika & Jordan, 2013).",
+        positional: .required("effort", help: "How hard it was: 1 (very easy) to 10 (as hard as can be)."),
+        options: [OptionSpec(long: "session", value: "id", help: "The workout to rate. (default: the latest)")])
+
+    public static let scale = 1...10
+
+    public var effort: Int
+    public var session: Int64?
+
+    public init(effort: Int, session: Int64? = nil) {
+        self.effort = effort
+        self.session = session
+    }
+
+    public init(_ parsed: ParsedArguments) throws(UsageError) {
+        let text = parsed.positional[0]
+        guard let n = Int(text), RateCommand.scale.contains(n) else {
+            throw .invalidValue(option: "<effort>", value: text, expected: "a whole number from 1 to 10",
+                                command: "rate")
+        }
+        effort = n
+        session = try parsed.integer("session", placeholder: "id", in: 1...999_999_999_999).map(Int64.init)
+    }
+}
