@@ -9,7 +9,8 @@ struct ScreenTests {
     let long = fixtures + "/long.json"
 
     @Test func showsTitleDescriptionLinkAndColour() throws {
-        let tmux = try Tmux("\(binary) start \(short) --mute")
+        // Tall enough for the description beside the big name and digits.
+        let tmux = try Tmux("\(binary) start \(short) --mute", width: 100, height: 40)
         tmux.waitFor(text: "Get ready")
         tmux.waitFor(text: "Next: Alpha Squats")
         let screen = tmux.waitFor(text: "Exercise 1/2", timeout: 6)
@@ -139,15 +140,19 @@ struct ScreenTests {
         tmux.send("n")
         tmux.waitFor(text: "Steady Squats")
         _ = try tmux.tmux(["resize-window", "-x", "40", "-y", "12"])
-        // Too small for big digits: plain text, with the header cut to 40 columns.
-        tmux.waitFor("the compact layout") { screen in
+        // A tmux quarter: five rows of digits, the name as text, the header cut to 40 columns.
+        tmux.waitFor("the small layout") { screen in
             let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
             // capture-pane drops trailing blanks: the header ends at the right edge with "1/2".
             return rows.first?.hasSuffix("1/2") == true && rows.first!.count <= 40
-                && !screen.contains("██████") && screen.contains("Steady Squats")
+                && rows.filter { $0.contains("███") }.count >= 5 && screen.contains("Steady Squats")
         }
         _ = try tmux.tmux(["resize-window", "-x", "100", "-y", "30"])
-        tmux.waitFor("big digits again") { $0.contains("██████") && $0.contains("Steady Squats") }
+        tmux.waitFor("the full size again") { screen in
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return rows.first!.count > 40 && rows.filter { $0.contains("███") }.count >= 10
+                && screen.contains("Steady Squats")
+        }
     }
 
     @Test(arguments: [("dumb", "cannot move the cursor"), ("no-such-terminal", "unknown terminal type")])

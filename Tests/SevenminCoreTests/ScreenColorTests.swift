@@ -81,15 +81,17 @@ struct ScreenColorTests {
 
     @Test func aRestKeepsLightDigitsAndShowsTheNextColour() {
         let grid = WorkoutScreen.render(ScreenState.rest.model(), width: 100, height: 30)
-        let digits = drawnCells(grid).filter { $0.character == "█" && $0.y < 26 }
+        let digits = drawnCells(grid).filter { $0.character == "█" && $0.y < 26 && !$0.style.bold }
         #expect(!digits.isEmpty && digits.allSatisfy { $0.style.foreground.luminance > 0.5 })
         let rows = grid.text.split(separator: "\n")
-        let next = drawnCells(grid).first { $0.character == "N" && rows[$0.y].contains("Next:") }
+        let next = drawnCells(grid).first { $0.character == "N" && $0.y > 0 && rows[$0.y].contains("Next:") }
         #expect(next?.style.background == ScreenTheme.readable(on: FlatColor.red.rgb, depth: .direct).background)
     }
 
-    @Test func monochromeUsesReverseVideoForBars() {
-        let grid = WorkoutScreen.render(ScreenState.work.model(), width: 80, height: 24, depth: .monochrome)
-        #expect(grid[0, 0].style.reverse && grid[0, 23].style.reverse && !grid[0, 12].style.reverse)
+    @Test func monochromeDrawsWorkInReverseVideoAndRestNot() {
+        let work = WorkoutScreen.render(ScreenState.work.model(), width: 80, height: 24, depth: .monochrome)
+        #expect(!work[0, 0].style.reverse && !work[0, 23].style.reverse && work[0, 12].style.reverse)
+        let rest = WorkoutScreen.render(ScreenState.rest.model(), width: 80, height: 24, depth: .monochrome)
+        #expect(rest[0, 0].style.reverse && rest[0, 23].style.reverse && !rest[0, 12].style.reverse)
     }
 }

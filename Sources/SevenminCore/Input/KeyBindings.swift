@@ -29,10 +29,11 @@ public enum KeyBindings {
         ("space", "pause / resume"),
         ("n p  → ←", "next / previous"),
         ("r", "restart this segment"),
-        ("+  -", "add / remove \(Int(timeStep)) seconds"),
+        ("+ =  - _", "add / remove \(Int(timeStep)) seconds"),
         ("o", "open the video"),
-        ("?", "show / hide this help"),
-        ("q", "quit"),
+        ("? h", "show / hide this help"),
+        ("q Q", "quit"),
+        ("Ctrl-Z", "suspend; fg resumes"),
     ]
 
     public static func action(for key: Key, overlay: ScreenModel.Overlay, finished: Bool) -> Action {

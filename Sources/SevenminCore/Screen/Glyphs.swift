@@ -6,6 +6,8 @@ public struct Glyphs: Equatable, Sendable {
     /// Upper and lower half blocks; nil where the charset has none, and digits grow in whole cells.
     public var upperHalf: Unicode.Scalar?
     public var lowerHalf: Unicode.Scalar?
+    /// What big type on hold is drawn with: one stripe a cell.
+    public var stripe: Unicode.Scalar
     public var barFilled: Unicode.Scalar
     public var barEmpty: Unicode.Scalar
     public var separator: String
@@ -21,12 +23,12 @@ public struct Glyphs: Equatable, Sendable {
     public var unicodeText: Bool
 
     public static let unicode = Glyphs(
-        full: "█", upperHalf: "▀", lowerHalf: "▄", barFilled: "█", barEmpty: "░", separator: " · ",
+        full: "█", upperHalf: "▀", lowerHalf: "▄", stripe: "▀", barFilled: "█", barEmpty: "░", separator: " · ",
         play: "▶ ", pause: "❚❚", ellipsis: "…", done: "✓", current: "▶", toCome: " ",
         box: ("┌", "┐", "└", "┘", "─", "│"), unicodeText: true)
 
     public static let ascii = Glyphs(
-        full: "#", upperHalf: nil, lowerHalf: nil, barFilled: "#", barEmpty: "-", separator: " - ", play: "> ",
+        full: "#", upperHalf: nil, lowerHalf: nil, stripe: "=", barFilled: "#", barEmpty: "-", separator: " - ", play: "> ",
         pause: "||", ellipsis: "...", done: "x", current: ">", toCome: " ",
         box: ("+", "+", "+", "+", "-", "|"), unicodeText: false)
 

@@ -6,8 +6,10 @@ public final class ScreenRenderer {
     private var themes: [ThemeKey: ScreenTheme] = [:]
     private var bands: [RGB: CellStyle] = [:]
     private var wrapped: [WrapKey: [String]] = [:]
+    /// The plan's colours and the background each is shown on at this depth.
+    private var backgrounds: (colors: [RGB], shown: [RGB: RGB]) = ([], [:])
 
-    private struct ThemeKey: Hashable { var background: RGB; var accent: RGB? }
+    private struct ThemeKey: Hashable { var background: RGB; var accent: RGB?; var inverse: Bool }
     private struct WrapKey: Hashable { var text: String; var width: Int }
 
     public init(depth: ColorDepth, glyphs: Glyphs) {
@@ -17,28 +19,36 @@ public final class ScreenRenderer {
 
     /// One frame of the workout screen at `width`×`height`.
     public func render(_ model: ScreenModel, width: Int, height: Int) -> CellGrid {
+        if model.overview != backgrounds.colors {
+            backgrounds = (model.overview, ExerciseBackgrounds.assign(model.overview, depth: depth))
+        }
         let (background, accent) = WorkoutScreen.colors(model)
-        var frame = WorkoutFrame(model: model, theme: theme(background: background, accent: accent),
+        let inverse = model.kind == .work && model.summary == nil
+        var frame = WorkoutFrame(model: model, theme: theme(background: shown(background), accent: accent.map(shown),
+                                                            inverse: inverse),
                                  glyphs: glyphs, width: width, height: height, renderer: self)
         frame.draw()
         return frame.grid
     }
 
     /// The colours for a screen on `background`, worked out once.
-    func theme(background: RGB, accent: RGB?) -> ScreenTheme {
-        let key = ThemeKey(background: background, accent: accent)
+    func theme(background: RGB, accent: RGB?, inverse: Bool) -> ScreenTheme {
+        let key = ThemeKey(background: background, accent: accent, inverse: inverse)
         if let known = themes[key] { return known }
-        let made = ScreenTheme(background: background, accent: accent, depth: depth)
+        let made = ScreenTheme(background: background, accent: accent, depth: depth, inverse: inverse)
         themes[key] = made
         return made
     }
+
+    /// The background an exercise of `color` is shown on, kept apart from its neighbours in the plan.
+    func shown(_ color: RGB) -> RGB { backgrounds.shown[color] ?? color }
 
     /// Readable text on a patch of `color`, as the overview strip draws each exercise.
     func band(_ color: RGB) -> CellStyle {
         if let known = bands[color] { return known }
         let made = depth == .monochrome
             ? CellStyle(foreground: RGB(255, 255, 255), background: RGB(0, 0, 0), reverse: true)
-            : ScreenTheme.readable(on: color, depth: depth)
+            : ScreenTheme.readable(on: shown(color), depth: depth)
         bands[color] = made
         return made
     }

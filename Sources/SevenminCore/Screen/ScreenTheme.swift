@@ -14,15 +14,16 @@ public struct ScreenTheme: Equatable, Sendable {
     /// The colour of the exercise to come, as a band with text on it (rests and get ready).
     public let accent: CellStyle?
 
-    /// Colours for a screen on `background`, with the exercise to come in `accent`.
-    public init(background: RGB, accent: RGB? = nil, depth: ColorDepth) {
+    /// Colours for a screen on `background`, with the exercise to come in `accent`. Without colour,
+    /// an `inverse` screen (work) is drawn in reverse video, so that it differs from rest from afar.
+    public init(background: RGB, accent: RGB? = nil, depth: ColorDepth, inverse: Bool = false) {
         self.depth = depth
         guard depth != .monochrome else {
-            // The terminal's own two colours: bars and bands stand out in reverse video.
+            // The terminal's own two colours: bars and bands stand out from the body in the other video.
             let plain = CellStyle(foreground: RGB(255, 255, 255), background: RGB(0, 0, 0))
-            body = plain
-            digits = plain.with(bold: true)
-            bar = plain.with(reverse: true)
+            body = plain.with(reverse: inverse)
+            digits = body.with(bold: true)
+            bar = plain.with(reverse: !inverse)
             self.accent = accent == nil ? nil : plain.with(bold: true, reverse: true)
             return
         }

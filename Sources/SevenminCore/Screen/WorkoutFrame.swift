@@ -7,6 +7,8 @@ struct WorkoutFrame {
     let glyphs: Glyphs
     let renderer: ScreenRenderer
     var grid: CellGrid
+    /// The heading, when the body shows it only in big type.
+    var headerWords: String?
 
     init(model: ScreenModel, theme: ScreenTheme, glyphs: Glyphs, width: Int, height: Int, renderer: ScreenRenderer) {
         self.model = model
@@ -44,9 +46,9 @@ struct WorkoutFrame {
             drawSummary(summary)
             if model.overlay != .none { drawPanel(panelLines ?? [], centredIn: 0..<h) }
         } else {
-            drawHeader()
             let bottom = drawFooter()
             drawBody(rows: 1..<bottom)
+            drawHeader()
         }
         if model.flash { invert() }
     }
@@ -69,7 +71,9 @@ struct WorkoutFrame {
         if right.terminalWidth > w - 2 { right = "\(model.workNumber)/\(model.workCount) " }
         if right.terminalWidth > w - 1 { right = "" }
         let rightWidth = right.terminalWidth
-        let name = fitted(" sevenmin" + " · " + model.routineName, max(0, w - rightWidth - 1))
+        // Words set in big type are also said here as text, for a screen reader and a copy of the screen.
+        let words = headerWords.map { " · " + $0 } ?? ""
+        let name = fitted(" sevenmin" + " · " + model.routineName + words, max(0, w - rightWidth - 1))
         grid.put(name, x: 0, y: 0, style: theme.bar.with(bold: true))
         grid.put(right, x: w - rightWidth, y: 0, style: theme.bar)
     }
@@ -126,7 +130,9 @@ struct WorkoutFrame {
         let gap = run >= 3 ? 1 : 0
         var x = 1 + (room - shown * run) / 2
         for k in first..<(first + shown) {
-            let style = renderer.band(items[k])
+            // A tile in the screen's own colour (the one under way) would vanish: it turns the other way out.
+            let band = renderer.band(items[k])
+            let style = band.shownColors.background == theme.body.shownColors.background ? band.inverted : band
             grid.fill(row: row, from: x, to: x + run - gap, style: style)
             let mark = k < model.overviewPosition ? glyphs.done
                 : k == model.overviewPosition ? (model.kind == .work ? glyphs.current : glyphs.toCome) : glyphs.toCome
@@ -149,15 +155,17 @@ struct WorkoutFrame {
         ((lines.map { say($0).terminalWidth }.max() ?? 0) + 6, lines.count + 4)
     }
 
-    /// The digits' scale for a free area, if big digits fit it.
-    func digitScale(width: Int, height: Int) -> BigDigits.Scale? {
+    var halfBlocks: Bool { glyphs.upperHalf != nil }
+
+    /// The digits' scale for a free area (the rows left beside the title and next-up lines), if big
+    /// digits fit it.
+    func digitScale(width: Int, height: Int) -> BigType.Scale? {
         guard width >= WorkoutScreen.bigDigitsMinimum.width, height >= WorkoutScreen.bigDigitsMinimum.height else {
             return nil
         }
         // A margin of two columns each side where the width allows it.
         let margin = width >= 60 ? 4 : 0
-        return BigDigits.scale(for: clock, width: width - margin, height: height - 2,
-                               halfBlocks: glyphs.upperHalf != nil)
+        return BigType.scale(for: clock, width: width - margin, height: height, halfBlocks: halfBlocks)
     }
 
     mutating func drawBody(rows: Range<Int>) {
@@ -182,17 +190,128 @@ struct WorkoutFrame {
             let split = rows.upperBound - panel.height
             drawBig(rows: rows.lowerBound..<split, columns: 0..<w, scale: below)
             drawPanel(lines, centredIn: split..<rows.upperBound)
+        } else if let small = digitScale(width: w, height: rows.count - 2) {
+            // No room for the whole panel: the digits keep their five rows and the panel's lines take
+            // the rows under them, as many as fit, saying how many more there are.
+            let scale = BigType.Scale(columns: min(small.columns, 4), halfRows: 2)
+            drawDigits(scale: scale, y: rows.lowerBound, columns: 0..<w)
+            drawList(lines, rows: (rows.lowerBound + scale.rows)..<rows.upperBound)
         } else {
             drawCompact(rows: rows)
             drawPanel(lines, centredIn: rows)
         }
     }
 
-    /// Title, subtitle, big digits, next up, description and link. The digits take what the title,
-    /// the next-up line and the bars leave; the rest goes to the subtitle, then the link, then the description.
-    mutating func drawBig(rows: Range<Int>, columns: Range<Int>, scale: BigDigits.Scale) {
+    /// A panel's lines without its border, in the bar's colours, in `rows`; when they do not all fit,
+    /// the last row says how many more there are.
+    mutating func drawList(_ lines: [String], rows: Range<Int>) {
+        let shown = lines.filter { !$0.isEmpty }
+        guard !rows.isEmpty else { return }
+        for y in rows { grid.fill(row: y, style: theme.bar) }
+        let fits = shown.count <= rows.count
+        let kept = fits ? shown : Array(shown.prefix(rows.count - 1))
+        for (k, line) in kept.enumerated() {
+            let style = k == 0 ? theme.bar.with(bold: true) : theme.bar
+            grid.put(fitted(line, w - 2), x: 1, y: rows.lowerBound + k, style: style, limit: w - 2)
+        }
+        if !fits {
+            let more = shown.count - kept.count
+            grid.put(fitted(WorkoutScreen.moreLines(more), w - 2), x: 1, y: rows.upperBound - 1,
+                     style: theme.bar.with(bold: true), limit: w - 2)
+        }
+    }
+
+    /// The countdown in big type, dimmed and striped while on hold, centred in `columns`.
+    mutating func drawDigits(scale: BigType.Scale, y: Int, columns: Range<Int>) {
+        let x = columns.lowerBound + (columns.count - BigType.width(clock, scale: scale)) / 2
+        // On hold the countdown is dimmed and striped, so that from afar it cannot pass for a running one.
+        BigType.draw(clock, scale: scale, into: &grid, x: x, y: y,
+                     style: model.paused ? theme.digits.with(dim: true) : theme.digits, glyphs: glyphs,
+                     striped: model.paused)
+    }
+
+    /// The big words: what to do now, or what the moment is.
+    var heading: String {
+        if model.paused { return ScreenWords.paused }
+        if model.kind == .work, model.side == 2, model.segmentLength > 0,
+           model.remaining > model.segmentLength / 2 - WorkoutScreen.switchSidesShown {
+            return ScreenWords.switchSides
+        }
+        return WorkoutScreen.title(model)
+    }
+
+    typealias BigSet = (lines: [String], scale: BigType.Scale)
+
+    /// What the body holds above and below the digits, apart from the lines that give way first.
+    struct BodyPlan {
+        var big: BigSet?
+        /// In a pause, the next exercise's name in big type, on a band of its colour under "Next:".
+        var bigNext: BigSet?
+        var titleLine: String?
+        var nextLine: Bool
+    }
+
+    /// Rows a plan takes besides the digits.
+    func rows(of plan: BodyPlan) -> Int {
+        (plan.big.map { bigRows($0) } ?? 0) + (plan.bigNext.map { bigRows($0) + 2 } ?? 0)
+            + (plan.titleLine == nil ? 0 : 1) + (plan.nextLine ? 1 : 0)
+    }
+
+    /// The plans for a body of `rows`, fullest first: big words for the heading (a fifth of the height)
+    /// and, in a pause, for what comes next; then the heading alone; when paused, PAUSED even at the
+    /// cost of the next-up line; last, text lines only. Long words wrap and shrink, and where they
+    /// would still not fit the plan is passed over.
+    func bodyPlans(rows: Int, width: Int, textWidth: Int) -> [BodyPlan] {
+        let title = WorkoutScreen.title(model)
+        let words = say(heading)
+        let under = heading == title ? nil : title
+        let room = width - (width >= 60 ? 4 : 2)
+        var plans: [BodyPlan] = []
+        if rows >= 15, let big = BigType.fit(words, width: room, height: rows / 5, halfBlocks: halfBlocks) {
+            if model.kind != .work, let next = BigType.fit(say(model.exercise.title), width: textWidth,
+                height: max(3, rows / 8), halfBlocks: halfBlocks, maxHalfRows: big.scale.halfRows) {
+                plans.append(BodyPlan(big: big, bigNext: next, titleLine: under, nextLine: false))
+            }
+            plans.append(BodyPlan(big: big, titleLine: under, nextLine: true))
+        }
+        if model.paused, let big = BigType.fit(words, width: room, height: 3, halfBlocks: halfBlocks) {
+            plans.append(BodyPlan(big: big, titleLine: nil, nextLine: false))
+        }
+        plans.append(BodyPlan(big: nil, titleLine: title, nextLine: true))
+        return plans
+    }
+
+    /// Rows a text in big type takes, a blank row between its lines.
+    func bigRows(_ set: (lines: [String], scale: BigType.Scale)) -> Int {
+        set.lines.count * (set.scale.rows + 1) - 1
+    }
+
+    /// Draws lines of big type centred in `columns` from row `y`; returns the row after them.
+    mutating func drawBigLines(_ set: (lines: [String], scale: BigType.Scale), y: Int, columns: Range<Int>,
+                               style: CellStyle) -> Int {
+        var y = y
+        for (k, line) in set.lines.enumerated() {
+            if k > 0 { y += 1 }
+            let x = columns.lowerBound + (columns.count - BigType.width(line, scale: set.scale)) / 2
+            BigType.draw(line, scale: set.scale, into: &grid, x: x, y: y, style: style, glyphs: glyphs)
+            y += set.scale.rows
+        }
+        return y
+    }
+
+    /// Big words, title, subtitle, big digits, description, link and next up. The layout gives way in
+    /// this order: the description, then the link, then the subtitle, then the big words, the digits last.
+    mutating func drawBig(rows: Range<Int>, columns: Range<Int>, scale most: BigType.Scale) {
         let textWidth = min(columns.count - 4, 72)
-        var left = rows.count - 2 - scale.rows
+        let plans = bodyPlans(rows: rows.count, width: columns.count, textWidth: textWidth)
+        var plan = plans[plans.count - 1], scale = most
+        for candidate in plans {
+            if let fits = digitScale(width: columns.count, height: rows.count - self.rows(of: candidate)) {
+                (plan, scale) = (candidate, fits)
+                break
+            }
+        }
+        var left = rows.count - self.rows(of: plan) - scale.rows
         let subtitle = WorkoutScreen.subtitle(model)
         let showSubtitle = !subtitle.isEmpty && take(&left)
         let link = linkText(width: textWidth)
@@ -210,17 +329,22 @@ struct WorkoutFrame {
 
         var y = rows.lowerBound + max(0, left / 2)
         let (x0, x1) = (columns.lowerBound, columns.upperBound)
-        center(WorkoutScreen.title(model), y: y, style: theme.body.with(bold: true), from: x0, to: x1)
-        y += 1
+        if let big = plan.big {
+            y = drawBigLines(big, y: y, columns: columns, style: theme.body.with(bold: true))
+            if plan.titleLine == nil { headerWords = WorkoutScreen.title(model) }
+            if plan.bigNext != nil { headerWords = (headerWords.map { $0 + " · " } ?? "") + WorkoutScreen.nextUp(model) }
+        }
+        if let titleLine = plan.titleLine {
+            center(titleLine, y: y, style: theme.body.with(bold: true), from: x0, to: x1)
+            y += 1
+        }
         if showSubtitle {
             center(subtitle, y: y, style: theme.body, from: x0, to: x1)
             y += 1
         }
         if gapAbove { y += 1 }
-        let digitsWidth = BigDigits.width(clock, scale: scale)
-        let digitsX = columns.lowerBound + (columns.count - digitsWidth) / 2
-        BigDigits.draw(clock, scale: scale, into: &grid, x: digitsX, y: y, style: theme.digits, glyphs: glyphs)
-        if model.paused {
+        drawDigits(scale: scale, y: y, columns: columns)
+        if model.paused, plan.big == nil {
             // On the countdown itself, in the row above it where there is one.
             let label = " " + glyphs.pause + "  PAUSED "
             center(label, y: gapAbove ? y - 1 : y, style: theme.bar.with(bold: true), from: x0, to: x1)
@@ -240,7 +364,17 @@ struct WorkoutFrame {
             markLink(link, row: y)
             y += 1
         }
-        drawNextUp(y: y, columns: columns)
+        if let bigNext = plan.bigNext, let band = theme.accent {
+            let height = bigRows(bigNext) + 2
+            let width = min(columns.count, textWidth + 4)
+            let bx = columns.lowerBound + (columns.count - width) / 2
+            for row in y..<(y + height) { grid.fill(row: row, from: bx, to: bx + width, style: band) }
+            // "Next:" in text on the band's first row, the name in big type under it.
+            center(ScreenWords.next + ":", y: y, style: band.with(bold: true), from: bx, to: bx + width)
+            _ = drawBigLines(bigNext, y: y + 1, columns: columns, style: band.with(bold: true))
+        } else if plan.nextLine {
+            drawNextUp(y: y, columns: columns)
+        }
     }
 
     /// Without room for big digits: the countdown as a line of text, and whatever else fits, by priority.
@@ -329,9 +463,18 @@ struct WorkoutFrame {
         lines += summary.asksEffort
             ? ["", ScreenModel.Summary.effortQuestion, ScreenModel.Summary.effortKeys].map(glyphs.fold)
             : ["", "Press any key to finish"]
-        let top = max(0, (h - lines.count) / 2)
+        // The first line in big type above the rest, where the rows allow.
+        let big = h >= 15 ? BigType.fit(say(lines[0]), width: w - 4, height: min(h / 3, h - lines.count - 1),
+                                        halfBlocks: halfBlocks) : nil
+        var top = max(0, (h - lines.count - (big.map { bigRows($0) } ?? 0)) / 2)
+        if let big {
+            top = drawBigLines(big, y: max(1, top), columns: 0..<w, style: theme.body.with(bold: true))
+            lines.removeFirst()
+            headerWords = summary.headline
+            drawHeader()
+        }
         for (k, line) in lines.enumerated() {
-            center(line, y: top + k, style: k == 0 ? theme.body.with(bold: true) : theme.body)
+            center(line, y: top + k, style: k == 0 && big == nil ? theme.body.with(bold: true) : theme.body)
         }
     }
 

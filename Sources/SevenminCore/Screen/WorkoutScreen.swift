@@ -8,7 +8,10 @@ public enum WorkoutScreen {
 
     /// The smallest free area (after the title, the next-up line and the bars) that still gets big
     /// digits; below it the countdown is a line of text.
-    public static let bigDigitsMinimum = (width: 26, height: 7)
+    public static let bigDigitsMinimum = (width: 26, height: 5)
+
+    /// Seconds the second side's start says "Switch sides" in big type.
+    static let switchSidesShown = 5.0
 
     /// Draws one frame. For a run of frames, keep a `ScreenRenderer`, which remembers colours and wrapping.
     public static func render(_ model: ScreenModel, width: Int, height: Int,
@@ -39,8 +42,8 @@ public enum WorkoutScreen {
 
     /// What comes after this segment.
     static func nextUp(_ model: ScreenModel) -> String {
-        if model.kind != .work { return "Next: " + model.exercise.title }
-        return model.upNext.map { "Next: " + $0.title } ?? "Last exercise"
+        if model.kind != .work { return ScreenWords.next + ": " + model.exercise.title }
+        return model.upNext.map { ScreenWords.next + ": " + $0.title } ?? "Last exercise"
     }
 
     /// The description shown under the countdown; during pauses it previews the exercise to come.
@@ -60,6 +63,9 @@ public enum WorkoutScreen {
     static let helpLines = ["Keys", ""] + KeyBindings.summary.map {
         $0.keys.padded(to: 10) + $0.action
     }
+
+    /// The last line of a list cut short.
+    static func moreLines(_ count: Int) -> String { "… \(count) more: make the window taller" }
 
     static let quitLines = ["Quit this workout?", "", "y  quit      n  keep going"]
 

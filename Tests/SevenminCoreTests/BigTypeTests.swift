@@ -1,0 +1,115 @@
+import FoundationEssentials
+import Testing
+@testable import SevenminCore
+
+@Suite("Big type for what to do")
+struct BigTypeTests {
+    @Test func theNameIsAtLeastFiveRowsTallAt200x60() {
+        let grid = WorkoutScreen.render(ScreenState.work.model(), width: 200, height: 60)
+        let rows = bigWordRows(grid)
+        #expect(rows.count >= 5)
+        #expect(rows.allSatisfy { $0 < 20 }, "the name sits above the digits")
+    }
+
+    @Test(arguments: ScreenState.allCases.filter { $0 != .finished })
+    func theDigitsAreAtLeastFiveRowsTallAt40x12(state: ScreenState) {
+        #expect(digitRows(WorkoutScreen.render(state.model(), width: 40, height: 12)) >= 5, "\(state)")
+    }
+
+    @Test(arguments: [(200, 60), (100, 30), (80, 24), (40, 12)])
+    func pausedIsSaidInBigTypeAtEverySize(width: Int, height: Int) {
+        let grid = WorkoutScreen.render(ScreenState.paused.model(), width: width, height: height)
+        #expect(bigWordRows(grid).count >= 3)
+        #expect(digitRows(grid) >= 5)
+        let dimmed = (0..<grid.height).flatMap { y in (0..<grid.width).map { (x: $0, y: y) } }
+            .filter { "█▀▄".contains(grid.character(x: $0.x, y: $0.y)) && !grid[$0.x, $0.y].style.bold
+                && $0.y < grid.height - 3 }
+        #expect(!dimmed.isEmpty && dimmed.allSatisfy { grid[$0.x, $0.y].style.dim })
+    }
+
+    @Test func aRestSaysWhatComesNextInBigTypeOnItsColour() {
+        let grid = WorkoutScreen.render(ScreenState.rest.model(), width: 80, height: 24)
+        let words = bigWordRows(grid)
+        // "REST" above the digits and "JUMPING JACKS" below them, on a band of its red under "Next:".
+        #expect(words.first! < 5 && words.last! > 14)
+        #expect(grid.text.split(separator: "\n")[words.last! - 3].contains("Next:"))
+        let band = ScreenTheme.readable(on: FlatColor.red.rgb, depth: .direct).background
+        #expect(grid[40, words.last!].style.background == band)
+    }
+
+    @Test func theFinishIsInBigType() {
+        let grid = WorkoutScreen.render(ScreenState.finished.model(), width: 80, height: 24)
+        #expect(bigWordRows(grid).count >= 3)
+        // Said once more as text in the header, for a screen reader and a copy of the screen.
+        #expect(grid.text.split(separator: "\n")[0].contains("Workout complete"))
+        #expect(grid.text.contains("Exercises done: 36/36"))
+    }
+
+    @Test func theSecondSideStartsWithSwitchSides() {
+        var model = ScreenState.work.model(remaining: 14)
+        (model.side, model.segmentLength) = (2, 30)
+        let fresh = WorkoutScreen.render(model, width: 100, height: 30)
+        let body = { (grid: CellGrid) in grid.text.split(separator: "\n").dropFirst().joined(separator: "\n") }
+        #expect(body(fresh).contains("Jumping Jacks"), "the name as text under the big words")
+        model.remaining = 9
+        let later = WorkoutScreen.render(model, width: 100, height: 30)
+        #expect(!body(later).contains("Jumping Jacks"), "the name is the big words again")
+        #expect(bigWordRows(fresh) != [] && bigWordRows(later) != [])
+    }
+
+    @Test(arguments: [(200, 60), (100, 30), (80, 24)])
+    func longNamesWrapOrShrinkAndAreNeverCut(width: Int, height: Int) throws {
+        var model = ScreenState.work.model()
+        model.exercise.title = "Alternating Reverse Lunge With Overhead Reach"
+        let grid = WorkoutScreen.render(model, width: width, height: height)
+        let words = bigWordRows(grid)
+        if words.isEmpty {
+            #expect(grid.text.contains(model.exercise.title) || grid.text.contains("…"))
+        } else {
+            // Set whole within the margins.
+            for y in words {
+                #expect(grid[0, y].style.bold == false && grid[width - 1, y].style.bold == false
+                    || grid.character(x: 0, y: y) == " " && grid.character(x: width - 1, y: y) == " ")
+            }
+        }
+        let set = try #require(BigType.fit(model.exercise.title, width: 76, height: 16, halfBlocks: true))
+        #expect(set.lines.joined(separator: " ") == model.exercise.title)
+        #expect(set.lines.allSatisfy { BigType.width($0, scale: set.scale) <= 76 })
+    }
+
+    @Test func textOutsideTheFontStaysAPlainLine() {
+        var model = ScreenState.work.model()
+        model.exercise.title = "Kniebeugen über Kopf"
+        let grid = WorkoutScreen.render(model, width: 200, height: 60)
+        #expect(bigWordRows(grid).isEmpty)
+        #expect(grid.text.contains("Kniebeugen über Kopf"))
+        #expect(BigType.canSet("Wall Sit") && !BigType.canSet("日本") && !BigType.canSet(""))
+    }
+
+    @Test func aWordTooWideForTheSmallestScaleIsNotSet() {
+        #expect(BigType.fit("Supercalifragilistic", width: 40, height: 20, halfBlocks: true) == nil)
+        let set = BigType.fit("Wall Sit", width: 40, height: 3, halfBlocks: true)
+        #expect(set?.lines == ["Wall Sit"] && set?.scale.rows == 3)
+    }
+}
+
+@Suite("Small panes")
+struct SmallPaneTests {
+    @Test func theKeysPanelNeverCoversTheDigitsAndSaysHowManyMoreKeysThereAre() throws {
+        let grid = WorkoutScreen.render(ScreenState.help.model(), width: 40, height: 12)
+        #expect(digitRows(grid) >= 5)
+        let text = grid.text
+        let shown = KeyBindings.summary.filter { text.contains($0.action) }.count
+        #expect(shown >= 1)
+        #expect(text.contains("… \(KeyBindings.summary.count - shown) more"))
+        // Where the panel fits whole, every key is listed, Ctrl-Z too.
+        let tall = WorkoutScreen.render(ScreenState.help.model(), width: 80, height: 24).text
+        #expect(KeyBindings.summary.allSatisfy { tall.contains($0.action) } && tall.contains("Ctrl-Z"))
+    }
+
+    @Test func theQuitQuestionFitsUnderTheDigits() {
+        let grid = WorkoutScreen.render(ScreenState.quit.model(), width: 40, height: 12)
+        #expect(digitRows(grid) >= 5)
+        #expect(grid.text.contains("Quit this workout?") && grid.text.contains("y  quit"))
+    }
+}

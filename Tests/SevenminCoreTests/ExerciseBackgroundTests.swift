@@ -1,0 +1,80 @@
+import FoundationEssentials
+import Testing
+@testable import SevenminCore
+
+/// Every shipped routine played through at each colour depth, looking at each screen as it is shown.
+@Suite("Neighbouring exercises stay apart at every depth")
+struct ExerciseBackgroundTests {
+    /// The shown background of every segment's screen, in order, with whether it is work.
+    static func screens(_ routine: Routine, depth: ColorDepth) -> [(work: Bool, title: String, body: RGB)] {
+        var session = WorkoutSession(plan: Plan(routine))
+        _ = session.start(at: 0)
+        let renderer = ScreenRenderer(depth: depth, glyphs: .unicode)
+        return session.plan.segments.map { scheduled in
+            let t = scheduled.offset + scheduled.duration / 2
+            _ = session.advance(to: t)
+            let model = ScreenModel(session: session, at: t)
+            let grid = renderer.render(model, width: 80, height: 24)
+            // The body, at mid-height on the left edge.
+            return (model.kind == .work, model.exercise.title, grid[0, 12].style.shownColors.background)
+        }
+    }
+
+    @Test(arguments: [ColorDepth.palette256, .basic16, .basic8])
+    func noTwoExercisesInARowShareABackgroundNorTakeRests(depth: ColorDepth) throws {
+        for (name, bytes) in try shipped() {
+            let routine = try RoutineLoader.parse(bytes, path: name)
+            let all = Self.screens(routine, depth: depth)
+            let rests = Set(all.filter { !$0.work }.map(\.body))
+            let work = all.filter(\.work)
+            #expect(rests.count == 1, "\(name) at \(depth): rests on \(rests)")
+            for screen in work {
+                #expect(!rests.contains(screen.body), "\(name) at \(depth): \(screen.title) on the rest's \(screen.body)")
+            }
+            for (a, b) in zip(work, work.dropFirst()) where a.title != b.title {
+                #expect(a.body != b.body, "\(name) at \(depth): \(a.title) and \(b.title) both on \(a.body)")
+            }
+        }
+    }
+
+    @Test(arguments: [ColorDepth.palette256, .basic16, .basic8])
+    func theFirstChoiceIsKeptWhereNothingClashes(depth: ColorDepth) {
+        let red = FlatColor.red.rgb, teal = FlatColor.teal.rgb
+        let shown = ExerciseBackgrounds.assign([red, teal, red], depth: depth)
+        #expect(shown[red] == ScreenTheme.readable(on: red, depth: depth).background)
+        #expect(shown[red] != shown[teal])
+    }
+
+    @Test func theNextNearestReadableColourStandsInWhenTheNearestIsTaken() {
+        // flatPurple and flatBlue, exercises 3 and 4 of the classic, meet in one 256-colour index
+        // once darkened for white text; the second moves to another readable colour of its hue.
+        let purple = FlatColor.purple.rgb, blue = FlatColor.blue.rgb
+        #expect(ScreenTheme.readable(on: purple, depth: .palette256).background
+            == ScreenTheme.readable(on: blue, depth: .palette256).background)
+        let shown = ExerciseBackgrounds.assign([purple, blue], depth: .palette256)
+        #expect(shown[purple] != shown[blue])
+        let (light, dark) = ScreenTheme.textColors(.palette256)
+        let b = shown[blue]!
+        #expect(max(b.contrast(with: light), b.contrast(with: dark)) >= ScreenTheme.textContrast)
+        #expect(OKLab(b).hueDifference(to: OKLab(blue)) < 45)
+    }
+
+    @Test func withoutColourWorkIsInReverseVideoAndRestIsNot() throws {
+        for (name, bytes) in try shipped() {
+            let routine = try RoutineLoader.parse(bytes, path: name)
+            for screen in Self.screens(routine, depth: .monochrome) {
+                #expect(screen.body == (screen.work ? RGB(255, 255, 255) : RGB(0, 0, 0)), "\(name): \(screen.title)")
+            }
+        }
+    }
+
+    @Test(arguments: [ColorDepth.direct, .palette256, .basic16, .basic8, .monochrome])
+    func theCurrentTileStandsOutOfTheScreenItIsOn(depth: ColorDepth) throws {
+        let model = ScreenState.work.model()
+        let shown = WorkoutScreen.render(model, width: 80, height: 24, depth: depth)
+        let row = 21
+        let marker = (0..<80).first { shown.character(x: $0, y: row) == "▶" }
+        let tile = try #require(marker.map { shown[$0, row].style.shownColors.background })
+        #expect(tile != shown[0, 12].style.shownColors.background, "\(depth)")
+    }
+}
