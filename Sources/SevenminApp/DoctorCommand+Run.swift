@@ -135,7 +135,9 @@ extension DoctorCommand: RunnableCommand {
         } catch {
             report.fail("espeak-ng: \(error)", fix: "install espeak-ng-data")
         }
-        let choice = VoiceChoice.named(start.voiceName)
+        // The routine is not known here: the voice named, else the language's own.
+        let choice = start.voiceName.map(VoiceChoice.named) ?? (start.speech.language
+            ?? CoachLanguage.fromEnvironment(ProcessInfo.processInfo.environment) ?? .en).voice
         do {
             _ = try SpeechEngines.open(exactly: choice, rate: start.rate)
             report.pass("\(visible(choice.label)) speaks")

@@ -44,15 +44,18 @@ extension ExportAudioCommand: RunnableCommand {
     private func render(_ plan: Plan, progress: ProgressReport) throws -> (duration: Double, cues: Int, phrases: Int) {
         let (sounds, missing) = CoachAudio.loadSounds()
         if !missing.isEmpty { Console.error("sevenmin: missing sounds: \(missing.joined(separator: ", "))") }
+        let spoken = CoachLanguage.resolve(voiceName: speech.name, routine: plan.routine, option: speech.language,
+                                           environment: ProcessInfo.processInfo.environment)
         var speaker: (any SpeechEngine)?
         if speech.enabled {
-            let opened = SpeechEngines.open(VoiceChoice.named(speech.name ?? plan.routine.voice), rate: speech.rate)
+            let opened = SpeechEngines.open(spoken.voice, rate: speech.rate)
             speaker = opened.engine
             if let notice = opened.notice {
                 Console.error("sevenmin: voice: \(notice)" + (speaker == nil ? "; exporting the cues alone" : ""))
             }
         }
         let items = try WorkoutTrack.items(for: plan, cues: sounds, countAloud: speech.countAloud,
+                                           language: spoken.language,
                                            speak: speaker.map { voice in
             let store = CoachAudio.speechStore()
             return { try SpeechStore.speech($0, from: voice, store: store) }

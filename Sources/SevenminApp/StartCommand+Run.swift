@@ -46,16 +46,19 @@ extension StartCommand: RunnableCommand {
         let redirect = DiagnosticLog.redirect(command: "start")
         defer { redirect?.restore() }
 
+        let spoken = CoachLanguage.resolve(voiceName: voiceName, routine: loaded.plan.routine, option: speech.language,
+                                           environment: ProcessInfo.processInfo.environment)
         let timeline = Timeline()
         let opening = resumption.map { loaded.plan.leadingIn(to: $0.segmentIndex) } ?? (plan: loaded.plan, start: 0)
         let audio = mute ? nil : CoachAudio(request: audioRequest, timeline: timeline, clock: clock, events: events,
-                                            voice: voice ? (VoiceChoice.named(voiceName ?? loaded.plan.routine.voice),
-                                                rate) : nil,
-                                            first: VoicePolicy.start(of: opening.start, in: opening.plan))
+                                            voice: voice ? (spoken.voice, rate) : nil,
+                                            first: VoicePolicy.start(of: opening.start, in: opening.plan,
+                                                                     language: spoken.language))
         let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
         journal.history = history.recorder(for: loaded, resumed: resumedID, journal: journal)
-        let settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
+        var settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
                                      seed: loaded.seed, notify: notify, asksEffort: history.path != nil)
+        settings.language = spoken.language
         let status = StatusFile.path().map(StatusFile.init)
         // Whatever ends the workout (q, the finish, a signal, an error), no status outlives it.
         defer { status?.remove() }

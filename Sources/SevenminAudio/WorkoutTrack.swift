@@ -5,11 +5,12 @@ import SevenminCore
 public enum WorkoutTrack {
     /// The items, with cues from `cues` and phrases rendered by `speak` (nil: no voice).
     /// Phrases said several times are rendered once.
-    public static func items(for plan: Plan, cues: [Cue: Sound], countAloud: Bool,
+    public static func items(for plan: Plan, cues: [Cue: Sound], countAloud: Bool, language: CoachLanguage = .en,
                              speak: ((String) throws -> Sound)?) throws -> [TrackRenderer.Item] {
         var spoken: [String: Sound] = [:]
         var items: [TrackRenderer.Item] = []
-        for item in AudioSchedule.items(for: plan, voice: speak != nil, countAloud: countAloud) {
+        for item in AudioSchedule.items(for: plan, voice: speak != nil, countAloud: countAloud,
+                                                     language: language) {
             switch item.sound {
             case .cue(let cue):
                 guard let sound = cues[cue] else { continue }

@@ -21,7 +21,7 @@ struct SpeechEngineTests {
     }
 
     @Test func aFasterRateSpeaksFasterWithFlite() throws {
-        let text = Phrases.rest(next: "Push-up").text
+        let text = Phrases.english.rest(next: "Push-up").text
         let slower = try FliteSynthesizer(voice: "rms", wordsPerMinute: 120).synthesize(text)
         let faster = try FliteSynthesizer(voice: "rms", wordsPerMinute: 250).synthesize(text)
         #expect(faster.duration < slower.duration * 0.75)
@@ -48,7 +48,8 @@ struct SpeechEngineTests {
     @Test func anUnknownVoiceIsOneNoticeAndNoEngine() {
         let opened = SpeechEngines.open(.named("xx-nonesuch"), rate: 175)
         #expect(opened.engine == nil)
-        #expect(opened.notice == "no voice: espeak-ng xx-nonesuch: unknown voice 'xx-nonesuch' (see the list of voices)")
+        #expect(opened.notice
+                == "no voice: espeak-ng xx-nonesuch: unknown voice 'xx-nonesuch' (see the list of voices)")
     }
 
     @Test func bothEnginesVoicesAreListed() {

@@ -23,14 +23,14 @@ struct SpeechTests {
 
     @Test func aLongerSentenceTakesLonger() throws {
         let voice = try SpeechSynthesizer()
-        let short = try voice.synthesize(Phrases.halfway.text)
-        let long = try voice.synthesize(Phrases.getReady(first: "Jumping Jacks").text)
+        let short = try voice.synthesize(Phrases.english.halfway.text)
+        let long = try voice.synthesize(Phrases.english.getReady(first: "Jumping Jacks").text)
         #expect(long.duration > short.duration + 0.5)
     }
 
     @Test(arguments: [(120, 250)])
     func aFasterRateSpeaksFaster(slow: Int, fast: Int) throws {
-        let text = Phrases.rest(next: "Push-up").text
+        let text = Phrases.english.rest(next: "Push-up").text
         let slower = try SpeechSynthesizer(wordsPerMinute: slow).synthesize(text)
         let faster = try SpeechSynthesizer(wordsPerMinute: fast).synthesize(text)
         #expect(faster.duration < slower.duration * 0.75)
@@ -108,7 +108,7 @@ struct PhraseCacheTests {
 
     @Test func rendersRealSpeech() throws {
         let cache = PhraseCache(engine: try SpeechSynthesizer())
-        let texts = [Phrases.getReady(first: "Jumping Jacks").text, Phrases.count(3).text]
+        let texts = [Phrases.english.getReady(first: "Jumping Jacks").text, Phrases.english.count(3).text]
         cache.prepare(texts)
         #expect(cache.waitUntilReady(timeout: 10))
         for text in texts { #expect(audibleSeconds(cache.sound(for: text) ?? Sound(samples: [], sampleRate: 1)) > 0.2) }

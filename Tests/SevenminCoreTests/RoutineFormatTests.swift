@@ -80,6 +80,12 @@ struct RoutineFormatTests {
         (#"{"name": "N", "exercises": [{"title": "A", "say": "\u2003"}]}"#, "r.json:1:51: \"say\" is empty"),
         (#"{"name": "N", "exercises": [{"title": "A", "sya": "B"}]}"#,
          "r.json:1:44: unknown key \"sya\" in an exercise; did you mean \"say\"?"),
+        (#"{"name": "N", "language": "fre", "exercises": [{"title": "A"}]}"#,
+         "r.json:1:27: unknown language \"fre\"; did you mean \"fr\"?"),
+        (#"{"name": "N", "language": "Deutsch", "exercises": [{"title": "A"}]}"#,
+         "r.json:1:27: unknown language \"Deutsch\"; expected one of \"en\", \"de\", \"fr\", \"es\", \"it\", \"nl\""),
+        (#"{"name": "N", "langauge": "de", "exercises": [{"title": "A"}]}"#,
+         "r.json:1:15: unknown key \"langauge\" in the routine; did you mean \"language\"?"),
     ])
     func voiceKeysAreValidatedWithPositions(json: String, expected: String) {
         #expect(problems(json).first == expected)

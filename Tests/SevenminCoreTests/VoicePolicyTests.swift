@@ -106,7 +106,7 @@ struct VoicePolicyTests {
         let start = app.start(at: 0)
         #expect(start.contains { if case .prepareVoice = $0 { true } else { false } })
         let paused = app.handle(.key(.character(" ")), at: 1)
-        #expect(paused.contains(.announce(Announcement(Phrases.paused, due: 1))))
+        #expect(paused.contains(.announce(Announcement(Phrases.english.paused, due: 1))))
         let quiet = WorkoutApp(plan: plan, settings: CoachSettings(voice: false))
         var copy = quiet
         #expect(!copy.start(at: 0).contains { if case .prepareVoice = $0 { true } else { false } })

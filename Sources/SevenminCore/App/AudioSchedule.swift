@@ -14,9 +14,10 @@ public enum AudioSchedule {
         public var sound: Sound
     }
 
-    public static func items(for plan: Plan, voice: Bool, countAloud: Bool) -> [Item] {
-        var app = WorkoutApp(plan: plan, settings: CoachSettings(flash: false, bell: .never, voice: voice,
-                                                                 countAloud: countAloud))
+    public static func items(for plan: Plan, voice: Bool, countAloud: Bool, language: CoachLanguage = .en) -> [Item] {
+        var settings = CoachSettings(flash: false, bell: .never, voice: voice, countAloud: countAloud)
+        settings.language = language
+        var app = WorkoutApp(plan: plan, settings: settings)
         var effects = app.start(at: 0)
         effects += app.handle(.audio(.device("export")), at: 0)
         var items: [Item] = []

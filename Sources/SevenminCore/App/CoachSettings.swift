@@ -12,6 +12,8 @@ public struct CoachSettings: Equatable, Sendable {
     public var bell = Bell.auto
     /// Speak the phrases (the adapter turns this off when no voice can be had).
     public var voice = false
+    /// The language the coach speaks (and the screen's workout words are in).
+    public var language = CoachLanguage.en
     /// Speak the 3-2-1 instead of ticking it.
     public var countAloud = false
     /// The seed of a shuffled plan, logged and shown at the end so it can be repeated.

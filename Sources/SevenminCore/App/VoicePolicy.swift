@@ -1,56 +1,58 @@
 /// Decides what the coach says for each session event; the words themselves are in `Phrases`.
 public enum VoicePolicy {
     /// The phrase for `event`, or nil for events said with no words (the seconds, the start).
-    public static func phrase(for event: SessionEvent, in session: WorkoutSession, countAloud: Bool) -> Phrase? {
-        let plan = session.plan
+    public static func phrase(for event: SessionEvent, in session: WorkoutSession, countAloud: Bool,
+                              language: CoachLanguage = .en) -> Phrase? {
+        let plan = session.plan, phrases = Phrases(language)
         let index = event.segmentIndex
         switch event.kind {
         case .segmentStarted:
-            return start(of: index, in: plan)
-        case .halfway: return Phrases.halfway
-        case .switchSides: return Phrases.switchSides
-        case .countdown(let n): return countAloud ? Phrases.count(n) : nil
-        case .paused: return Phrases.paused
-        case .resumed: return Phrases.resumed
-        case .finished: return Phrases.finished(seconds: session.activeTime(at: event.due))
+            return start(of: index, in: plan, language: language)
+        case .halfway: return phrases.halfway
+        case .switchSides: return phrases.switchSides
+        case .countdown(let n): return countAloud ? phrases.count(n) : nil
+        case .paused: return phrases.paused
+        case .resumed: return phrases.resumed
+        case .finished: return phrases.finished(seconds: session.activeTime(at: event.due))
         case .started, .second: return nil
         }
     }
 
     /// What is said as segment `index` starts: for the first, what is due with the first frame.
-    public static func start(of index: Int, in plan: Plan) -> Phrase {
-        let exercise = plan.exercise(of: index)
+    public static func start(of index: Int, in plan: Plan, language: CoachLanguage = .en) -> Phrase {
+        let exercise = plan.exercise(of: index), phrases = Phrases(language)
         let name = exercise.say ?? exercise.title
         switch plan.segments[index].segment {
         case .getReady:
-            return Phrases.getReady(first: name)
+            return phrases.getReady(first: name)
         case .work:
-            return Phrases.workStart(title: exercise.title, say: exercise.say, seconds: plan.segments[index].duration)
+            return phrases.workStart(title: exercise.title, say: exercise.say, seconds: plan.segments[index].duration)
         case .rest:
-            return Phrases.rest(next: name, isLast: plan.isLastPause(index))
+            return phrases.rest(next: name, isLast: plan.isLastPause(index))
         case .roundRest(let next):
-            let rest = Phrases.rest(next: name, isLast: plan.isLastPause(index))
-            return Phrase(Phrases.round(next.round, of: plan.rounds).text + " " + rest.text, priority: rest.priority)
+            let rest = phrases.rest(next: name, isLast: plan.isLastPause(index))
+            return Phrase(phrases.round(next.round, of: plan.rounds).text + " " + rest.text, priority: rest.priority)
         }
     }
 
     /// Every phrase a plan can call for before its finish, each once, in the order first needed:
     /// what the voice renders ahead of time so that nothing waits on synthesis when it is due.
-    public static func phrases(in plan: Plan, countAloud: Bool) -> [Phrase] {
+    public static func phrases(in plan: Plan, countAloud: Bool, language: CoachLanguage = .en) -> [Phrase] {
+        let phrases = Phrases(language)
         var seen = Set<String>(), out: [Phrase] = []
         func add(_ phrase: Phrase) {
             if seen.insert(phrase.text).inserted { out.append(phrase) }
         }
         for index in plan.segments.indices {
-            add(start(of: index, in: plan))
+            add(start(of: index, in: plan, language: language))
             if plan.segments[index].segment.isWork {
-                add(plan.exercise(of: index).sides == 2 ? Phrases.switchSides : Phrases.halfway)
+                add(plan.exercise(of: index).sides == 2 ? phrases.switchSides : phrases.halfway)
             }
         }
-        if countAloud { (1...3).reversed().forEach { add(Phrases.count($0)) } }
-        add(Phrases.paused)
-        add(Phrases.resumed)
-        add(Phrases.finished(seconds: plan.totalDuration))
+        if countAloud { (1...3).reversed().forEach { add(phrases.count($0)) } }
+        add(phrases.paused)
+        add(phrases.resumed)
+        add(phrases.finished(seconds: plan.totalDuration))
         return out
     }
 }

@@ -80,7 +80,7 @@ public struct WorkoutApp: Sendable {
         effects += frame(at: now)
         // After the first frame, so that drawing it never waits on the voice.
         if settings.voice { effects.append(.prepareVoice(VoicePolicy.phrases(in: plan,
-            countAloud: settings.countAloud))) }
+            countAloud: settings.countAloud, language: settings.language))) }
         return effects
     }
 
@@ -332,7 +332,7 @@ public struct WorkoutApp: Sendable {
             if event.kind == .segmentStarted || event.kind == .finished { pendingSpeech.removeAll() }
             let cue = sound(event, at: now, into: &effects)
             if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
-                countAloud: settings.countAloud) {
+                countAloud: settings.countAloud, language: settings.language) {
                 // Words start once their cue has been heard, so the beep does not mask the first word.
                 let announcement = Announcement(phrase, due: event.due + (cue?.clearance ?? 0))
                 if cue == nil {

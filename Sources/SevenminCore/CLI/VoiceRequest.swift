@@ -6,15 +6,21 @@ public struct VoiceRequest: Equatable, Sendable {
     public var rate = 175
     public var countAloud = false
     public var volume = 100
+    /// The language to speak when neither the voice nor the routine says.
+    public var language: CoachLanguage?
 
     public init() {}
 
     public static let options = [
         OptionSpec(long: "voice", value: "name",
                    help: "Speak with this voice: Flite's rms or slt, or an espeak-ng voice such as de or fr. "
-                       + "(default: the routine's, else rms)",
+                       + "(default: the routine's, else the language's: rms for English)",
                    values: .voice),
         OptionSpec(long: "no-voice", value: nil, help: "Do not speak; cues only."),
+        OptionSpec(long: "language", value: "code",
+                   help: "Speak in this language when the voice and the routine do not say. (values: " + CoachLanguage.codes.joined(separator: ", ")
+                       + "; default: from LANGUAGE or LANG, else en)",
+                   values: .choices(CoachLanguage.codes)),
         OptionSpec(long: "rate", value: "wpm",
                    help: "Speak at this many words a minute. (values: 80-450; default: 175)"),
         OptionSpec(long: "count-aloud", value: nil, help: "Say the last three seconds aloud instead of ticking them."),
@@ -28,6 +34,8 @@ public struct VoiceRequest: Equatable, Sendable {
             throw .invalidValue(option: "--voice <name>", value: name, expected: "a voice name such as en-us",
                                 command: parsed.spec.name)
         }
+        language = try parsed.choice("language", placeholder: "code", among: CoachLanguage.codes)
+            .flatMap(CoachLanguage.init(rawValue:))
         rate = try parsed.integer("rate", placeholder: "wpm", in: 80...450) ?? 175
         countAloud = parsed.flag("count-aloud")
         volume = try parsed.integer("volume", placeholder: "percent", in: 0...100) ?? 100

@@ -12,7 +12,8 @@ public struct RoutineLoader {
     public static let maximumDiagnostics = 1_000
 
     static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest",
-                              "exercises", "warmup", "cooldown", "voice"]
+                              "exercises", "warmup", "cooldown", "voice",
+                              "language"]
     static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "sides", "group", "tags",
                                "say"]
 
@@ -163,6 +164,7 @@ struct Validator {
             if VoiceName.isValid(name) { voice = name }
             else { report(node.position, "\"voice\" must be a voice name such as \"rms\", \"en-us\" or \"de\"") }
         }
+        let language: CoachLanguage? = choice(m["language"], key: "language", what: "language")
         let work = seconds(m["work"], key: "work", allowZero: false) ?? Routine.defaultWork
         let rest = seconds(m["rest"], key: "rest", allowZero: true) ?? Routine.defaultRest
         let getReady = seconds(m["getReady"], key: "getReady", allowZero: true) ?? Routine.defaultGetReady
@@ -187,7 +189,20 @@ struct Validator {
         return Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
                        roundRest: roundRest, exercises: Array(all[warmup.count..<(warmup.count + drafts.count)]),
                        warmup: Array(all.prefix(warmup.count)), cooldown: Array(all.suffix(cooldown.count)),
-                       voice: voice)
+                       voice: voice, language: language)
+    }
+
+    /// One of a fixed set of names (a group, a language), with a did-you-mean or the list when it is none.
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode?, key: String, what: String) -> T?
+    where T.RawValue == String {
+        guard let node, let text = string(node, key: key) else { return nil }
+        if let value = T(rawValue: text) { return value }
+        let names = T.allCases.map(\.rawValue)
+        let near = Suggestions.nearest(to: text, in: names).first
+        report(node.position, "unknown \(what) \"\(visible(text))\""
+            + (near.map { "; did you mean \"\($0)\"?" }
+            ?? "; expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")))
+        return nil
     }
 
     mutating func exerciseList(_ node: JSONNode?, key: String, defaultWork: Double, required: Bool,
@@ -236,17 +251,7 @@ struct Validator {
             color = parseColor(text, at: colorNode.position)
             colorName = text
         }
-        var group: ExerciseGroup?
-        if let groupNode = m["group"], let text = string(groupNode, key: "group") {
-            group = ExerciseGroup(rawValue: text)
-            if group == nil {
-                let names = ExerciseGroup.allCases.map(\.rawValue)
-                let near = Suggestions.nearest(to: text, in: names).first
-                report(groupNode.position, "unknown group \"\(visible(text))\""
-                    + (near.map { "; did you mean \"\($0)\"?" }
-                    ?? "; expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")))
-            }
-        }
+        let group: ExerciseGroup? = choice(m["group"], key: "group", what: "group")
         var tags: [String] = []
         if let tagsNode = m["tags"] {
             if case .array(let items) = tagsNode.value {

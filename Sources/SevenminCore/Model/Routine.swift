@@ -57,13 +57,17 @@ public struct Routine: Equatable, Sendable {
     public var warmup: [Exercise]
     /// Run once, after the last round.
     public var cooldown: [Exercise]
-    /// The espeak-ng voice to speak with, such as `en-us`, `de` or `fr`; nil for the default.
+    /// The voice to speak with, such as `rms`, `en-us`, `de` or `fr`; nil for the language's own.
     public var voice: String?
+    /// The language the routine is written in, which the coach then speaks; nil to leave it to the
+    /// voice, `--language` and the environment.
+    public var language: CoachLanguage?
 
     public init(name: String, description: String = "", rest: Double = Routine.defaultRest,
                 getReady: Double = Routine.defaultGetReady, rounds: Int = Routine.defaultRounds,
                 roundRest: Double = Routine.defaultRoundRest, exercises: [Exercise],
-                warmup: [Exercise] = [], cooldown: [Exercise] = [], voice: String? = nil) {
+                warmup: [Exercise] = [], cooldown: [Exercise] = [], voice: String? = nil,
+                language: CoachLanguage? = nil) {
         self.name = name
         self.description = description
         self.rest = rest
@@ -74,6 +78,7 @@ public struct Routine: Equatable, Sendable {
         self.warmup = warmup
         self.cooldown = cooldown
         self.voice = voice
+        self.language = language
     }
 
     /// The short YouTube link for a video id: short enough to fit on the screen whole.

@@ -23,82 +23,70 @@ public struct Phrase: Hashable, Sendable {
     }
 }
 
-/// Everything the coach says, in one table, as functions of plain values (English).
-public enum Phrases {
+/// Everything the coach says, as functions of plain values, in the words of one language's table.
+public struct Phrases: Sendable {
+    public let table: PhraseTable
+    public var language: CoachLanguage { table.language }
+
+    public init(_ language: CoachLanguage) { table = PhraseTable.of(language) }
+
+    public static let english = Phrases(.en)
+
     /// "Get ready. First: Jumping Jacks."
-    public static func getReady(first: String) -> Phrase {
-        Phrase("Get ready. First: \(first).", priority: .high)
+    public func getReady(first: String) -> Phrase {
+        Phrase(table.getReady(first), priority: .high)
     }
 
     /// "Wall sit. Thirty seconds." An exercise's `say` text, when given, replaces its title,
     /// for names that read badly aloud; `seconds` is left out when it is nil or zero.
-    public static func workStart(title: String, say: String? = nil, seconds: Double?) -> Phrase {
+    public func workStart(title: String, say: String? = nil, seconds: Double?) -> Phrase {
         let name = say.flatMap { $0.isEmpty ? nil : $0 } ?? title
-        guard let seconds, seconds >= 1 else { return Phrase(sentence(name), priority: .high) }
-        return Phrase(sentence(name) + " " + sentence(duration(seconds)), priority: .high)
+        guard let seconds, seconds >= 1 else { return Phrase(Phrases.sentence(name), priority: .high) }
+        return Phrase(Phrases.sentence(name) + " " + Phrases.sentence(duration(seconds)), priority: .high)
     }
 
-    public static let halfway = Phrase("Halfway.", priority: .low)
-    public static let switchSides = Phrase("Switch sides.", priority: .normal)
-    public static let paused = Phrase("Paused.", priority: .normal)
-    public static let resumed = Phrase("Resumed.", priority: .normal)
+    public var halfway: Phrase { Phrase(table.halfway, priority: .low) }
+    public var switchSides: Phrase { Phrase(table.switchSides, priority: .normal) }
+    public var paused: Phrase { Phrase(table.paused, priority: .normal) }
+    public var resumed: Phrase { Phrase(table.resumed, priority: .normal) }
 
     /// "Rest. Next: Push-up.", or before the last exercise, "Rest. Last one: Side plank."
-    public static func rest(next: String, isLast: Bool = false) -> Phrase {
-        Phrase("Rest. \(isLast ? "Last one" : "Next"): \(next).", priority: .high)
+    public func rest(next: String, isLast: Bool = false) -> Phrase {
+        Phrase(table.rest(next, isLast), priority: .high)
     }
 
     /// "Round two of three." said as a round begins.
-    public static func round(_ number: Int, of total: Int) -> Phrase {
-        Phrase("Round \(words(number)) of \(words(total)).", priority: .high)
+    public func round(_ number: Int, of total: Int) -> Phrase {
+        Phrase(table.round(table.number(number), table.number(total)), priority: .high)
     }
 
     /// "Workout complete. Seven minutes fifty." `seconds` is the time the workout took.
-    public static func finished(seconds: Double) -> Phrase {
-        Phrase("Workout complete. " + sentence(duration(seconds)), priority: .finish)
+    public func finished(seconds: Double) -> Phrase {
+        Phrase(table.complete + " " + Phrases.sentence(duration(seconds)), priority: .finish)
     }
 
     /// "Three", "Two", "One": the last seconds, counted aloud.
-    public static func count(_ number: Int) -> Phrase {
-        Phrase(capitalised(words(number)) + ".", priority: .low)
+    public func count(_ number: Int) -> Phrase {
+        Phrase(Phrases.capitalised(table.number(number)) + ".", priority: .low)
     }
 
     /// A duration as it is said: "Thirty seconds", "One minute", "Seven minutes fifty".
     /// Rounded to the nearest second.
-    public static func duration(_ seconds: Double) -> String {
+    public func duration(_ seconds: Double) -> String {
         let total = max(0, Int(seconds.rounded()))
         let minutes = total / 60, rest = total % 60
-        if minutes == 0 { return capitalised(words(rest)) + (rest == 1 ? " second" : " seconds") }
-        let head = capitalised(words(minutes)) + (minutes == 1 ? " minute" : " minutes")
-        return rest == 0 ? head : head + " " + words(rest)
+        if minutes == 0 { return Phrases.capitalised(table.seconds(rest)) }
+        let head = Phrases.capitalised(table.minutes(minutes))
+        return rest == 0 ? head : head + table.minutesAndSeconds + table.number(rest)
     }
 
-    /// A whole number in English words: 0 → "zero", 42 → "forty-two", 1905 → "one thousand nine hundred five".
-    public static func words(_ number: Int) -> String {
-        if number < 0 { return "minus " + words(-number) }
-        if number < 20 { return small[number] }
-        if number < 100 {
-            let unit = number % 10
-            return tens[number / 10] + (unit == 0 ? "" : "-" + small[unit])
-        }
-        for (size, name) in [(1_000_000_000, "billion"), (1_000_000, "million"), (1_000, "thousand"), (100, "hundred")]
-        where number >= size {
-            let rest = number % size
-            return words(number / size) + " " + name + (rest == 0 ? "" : " " + words(rest))
-        }
-        return ""
-    }
+    /// A whole number in words, as this language counts.
+    public func words(_ number: Int) -> String { table.number(number) }
 
-    private static let small = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
-    ]
-    private static let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-
-    private static func capitalised(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
+    static func capitalised(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
 
     /// Ends with a full stop unless the text already ends a sentence, so the voice pauses there.
-    private static func sentence(_ s: String) -> String {
+    static func sentence(_ s: String) -> String {
         guard let last = s.last, !".!?".contains(last) else { return s }
         return s + "."
     }

@@ -1,0 +1,45 @@
+/// One language's words for everything the coach says, as a gettext catalogue holds them:
+/// sentences with the exercise's name put in, and numbers in words with that language's rules.
+public struct PhraseTable: Sendable {
+    public let language: CoachLanguage
+    /// "Get ready. First: Squat."
+    let getReady: @Sendable (_ first: String) -> String
+    /// "Rest. Next: Squat." or, before the last exercise, "Rest. Last one: Squat."
+    let rest: @Sendable (_ next: String, _ isLast: Bool) -> String
+    /// "Round two of three.", the numbers already in words.
+    let round: @Sendable (_ number: String, _ total: String) -> String
+    let halfway: String
+    let switchSides: String
+    let paused: String
+    let resumed: String
+    /// "Workout complete.", before how long it took.
+    let complete: String
+    /// A whole number in words, as counted aloud ("one", German "eins", Dutch "één").
+    let number: @Sendable (Int) -> String
+    /// A count of seconds with its noun, agreeing in number and gender: "one second", "thirty seconds".
+    let seconds: @Sendable (Int) -> String
+    /// The same for minutes.
+    let minutes: @Sendable (Int) -> String
+    /// What joins minutes and the seconds after them ("Seven minutes fifty"): a space, or " y ", " e ".
+    let minutesAndSeconds: String
+
+    /// A number written as one word, as German, Italian and Dutch do: how many `size`s (`one` for a
+    /// single one: German "ein", Dutch and Italian nothing), the word for `size`, and the rest.
+    static func compound(_ number: Int, size: Int, named word: String, one: String,
+                         words: (Int) -> String) -> String {
+        let count = number / size, rest = number % size
+        return (count == 1 ? one : words(count)) + word + (rest == 0 ? "" : words(rest))
+    }
+
+    /// The table for `language`.
+    public static func of(_ language: CoachLanguage) -> PhraseTable {
+        switch language {
+        case .en: return english
+        case .de: return german
+        case .fr: return french
+        case .es: return spanish
+        case .it: return italian
+        case .nl: return dutch
+        }
+    }
+}

@@ -1,0 +1,43 @@
+extension PhraseTable {
+    static let italian = PhraseTable(
+        language: .it,
+        getReady: { "Preparati. Si comincia con: \($0)." },
+        rest: { next, isLast in "Riposo. \(isLast ? "L'ultimo" : "Il prossimo"): \(next)." },
+        round: { "Giro \($0) di \($1)." },
+        halfway: "A metà.", switchSides: "Cambia lato.", paused: "In pausa.", resumed: "Si riprende.",
+        complete: "Allenamento finito.",
+        number: italianWords,
+        seconds: { $0 == 1 ? "un secondo" : italianWords($0) + " secondi" },
+        minutes: { $0 == 1 ? "un minuto" : italianWords($0) + " minuti" },
+        minutesAndSeconds: " e ")
+
+    /// One word, as Italian writes numbers: "ventuno", "ventotto", "trentatré", "centouno", "duemila".
+    static func italianWords(_ number: Int) -> String {
+        let small = ["zero", "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci",
+                     "undici", "dodici", "tredici", "quattordici", "quindici", "sedici", "diciassette", "diciotto",
+                     "diciannove"]
+        let tens = ["", "", "venti", "trenta", "quaranta", "cinquanta", "sessanta", "settanta", "ottanta", "novanta"]
+        if number < 0 { return "meno " + italianWords(-number) }
+        if number < 20 { return small[number] }
+        if number < 100 {
+            let unit = number % 10, ten = tens[number / 10]
+            switch unit {
+            case 0: return ten
+            // The ten loses its vowel before uno and otto: ventuno, trentotto.
+            case 1, 8: return String(ten.dropLast()) + small[unit]
+            // A final tre takes its accent: ventitré.
+            case 3: return ten + "tré"
+            default: return ten + small[unit]
+            }
+        }
+        if number < 1_000 { return compound(number, size: 100, named: "cento", one: "", words: italianWords) }
+        if number < 1_000_000 {
+            let thousands = number / 1_000
+            return (thousands == 1 ? "mille" : italianWords(thousands) + "mila")
+                + (number % 1_000 == 0 ? "" : italianWords(number % 1_000))
+        }
+        let millions = number / 1_000_000, rest = number % 1_000_000
+        let head = millions == 1 ? "un milione" : italianWords(millions) + " milioni"
+        return rest == 0 ? head : head + " " + italianWords(rest)
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+@testable import SevenminCore
+
+@Suite("The coach in six languages")
+struct LanguageTests {
+    @Test(arguments: [
+        (CoachLanguage.de, 1, "eins"), (.de, 16, "sechzehn"), (.de, 21, "einundzwanzig"), (.de, 30, "dreißig"),
+        (.de, 99, "neunundneunzig"), (.de, 101, "einhunderteins"), (.de, 2_000, "zweitausend"),
+        (.fr, 1, "un"), (.fr, 17, "dix-sept"), (.fr, 21, "vingt et un"), (.fr, 22, "vingt-deux"),
+        (.fr, 70, "soixante-dix"), (.fr, 71, "soixante et onze"), (.fr, 80, "quatre-vingts"),
+        (.fr, 81, "quatre-vingt-un"), (.fr, 91, "quatre-vingt-onze"), (.fr, 200, "deux cents"),
+        (.fr, 201, "deux cent un"), (.fr, 1_000, "mille"),
+        (.es, 16, "dieciséis"), (.es, 21, "veintiuno"), (.es, 31, "treinta y uno"), (.es, 100, "cien"),
+        (.es, 101, "ciento uno"), (.es, 500, "quinientos"), (.es, 2_000, "dos mil"),
+        (.it, 21, "ventuno"), (.it, 23, "ventitré"), (.it, 28, "ventotto"), (.it, 100, "cento"),
+        (.it, 101, "centouno"), (.it, 1_000, "mille"), (.it, 2_000, "duemila"),
+        (.nl, 1, "één"), (.nl, 21, "eenentwintig"), (.nl, 22, "tweeëntwintig"), (.nl, 23, "drieëntwintig"),
+        (.nl, 30, "dertig"), (.nl, 100, "honderd"), (.nl, 1_000, "duizend"),
+        (.en, 42, "forty-two"),
+    ])
+    func numbersAsEachLanguageSaysThem(language: CoachLanguage, number: Int, said: String) {
+        #expect(Phrases(language).words(number) == said)
+    }
+
+    /// Plurals and agreement: the noun follows the number, and "one" agrees with it.
+    @Test(arguments: [
+        (CoachLanguage.de, 1.0, "Eine Sekunde"), (.de, 21, "Einundzwanzig Sekunden"), (.de, 60, "Eine Minute"),
+        (.de, 470, "Sieben Minuten fünfzig"),
+        (.fr, 1, "Une seconde"), (.fr, 0, "Zéro seconde"), (.fr, 21, "Vingt et une secondes"),
+        (.fr, 120, "Deux minutes"),
+        (.es, 1, "Un segundo"), (.es, 21, "Veintiún segundos"), (.es, 31, "Treinta y un segundos"),
+        (.es, 470, "Siete minutos y cincuenta"),
+        (.it, 1, "Un secondo"), (.it, 30, "Trenta secondi"), (.it, 61, "Un minuto e uno"),
+        (.nl, 1, "Één seconde"), (.nl, 45, "Vijfenveertig seconden"), (.nl, 120, "Twee minuten"),
+        (.en, 1, "One second"), (.en, 470, "Seven minutes fifty"),
+    ])
+    func durationsAgreeWithTheirNumber(language: CoachLanguage, seconds: Double, said: String) {
+        #expect(Phrases(language).duration(seconds) == said)
+    }
+
+    @Test func everyPhraseIsInTheLanguageAsked() {
+        let de = Phrases(.de)
+        #expect(de.getReady(first: "Hampelmann").text == "Mach dich bereit. Zuerst: Hampelmann.")
+        #expect(de.workStart(title: "Kniebeugen", seconds: 30).text == "Kniebeugen. Dreißig Sekunden.")
+        #expect(de.switchSides.text == "Seite wechseln.")
+        #expect(de.rest(next: "Plank", isLast: true).text == "Erholung. Zum Schluss: Plank.")
+        #expect(de.round(2, of: 3).text == "Runde zwei von drei.")
+        #expect(de.finished(seconds: 470).text == "Training beendet. Sieben Minuten fünfzig.")
+        #expect(Phrases(.fr).rest(next: "Pompes").text == "Repos. Ensuite : Pompes.")
+        #expect(Phrases(.nl).count(1).text == "Één.")
+        // Every language has its own words for every fixed phrase.
+        let fixed = CoachLanguage.allCases.map { Phrases($0) }.map { [$0.halfway, $0.switchSides, $0.paused,
+                                                                      $0.resumed].map(\.text) }
+        #expect(Set(fixed.flatMap { $0 }).count == 4 * CoachLanguage.allCases.count)
+    }
+
+    @Test func aPlanIsSpokenInTheLanguageOfTheSettings() {
+        let plan = Plan(Routine(name: "R", rest: 5, getReady: 5, exercises: [
+            Exercise(title: "Kniebeugen", color: FlatColor.red.rgb, work: 20),
+            Exercise(title: "Seitstütz", color: FlatColor.red.rgb, work: 20, sides: 2),
+        ]))
+        let said = AudioSchedule.items(for: plan, voice: true, countAloud: false, language: .de).compactMap {
+            if case .phrase(let p) = $0.sound { p.text } else { nil }
+        }
+        #expect(said == ["Mach dich bereit. Zuerst: Kniebeugen.", "Kniebeugen. Zwanzig Sekunden.", "Halbzeit.",
+                         "Erholung. Zum Schluss: Seitstütz.", "Seitstütz. Zwanzig Sekunden.", "Seite wechseln.",
+                         "Training beendet. Fünfzig Sekunden."])
+        #expect(VoicePolicy.phrases(in: plan, countAloud: false, language: .de).map(\.text).contains("Angehalten."))
+    }
+
+    @Test(arguments: [
+        ("de_DE.UTF-8", CoachLanguage.de), ("fr-CA", .fr), ("nl_BE@euro", .nl), ("es", .es), ("it_IT", .it),
+        ("en_GB.UTF-8", .en), ("pt_BR.UTF-8", nil), ("C", nil), ("POSIX", nil), ("", nil),
+    ] as [(String, CoachLanguage?)])
+    func localesNameTheirLanguage(tag: String, language: CoachLanguage?) {
+        #expect(CoachLanguage(tag: tag) == language)
+    }
+
+    @Test(arguments: [
+        ("rms", CoachLanguage.en), ("slt", .en), ("en-us", .en), ("de", .de), ("fr-be", .fr), ("es-419", .es),
+        ("roa/it", .it), ("nl", .nl), ("pl", nil),
+    ] as [(String, CoachLanguage?)])
+    func voicesSpeakTheirLanguage(voice: String, language: CoachLanguage?) {
+        #expect(CoachLanguage(voice: voice) == language)
+    }
+
+    @Test func theEnvironmentIsReadAsGettextReadsIt() {
+        #expect(CoachLanguage.fromEnvironment(["LANGUAGE": "pt:fr:de", "LANG": "nl_NL.UTF-8"]) == .fr)
+        #expect(CoachLanguage.fromEnvironment(["LC_ALL": "C", "LC_MESSAGES": "it_IT", "LANG": "de_DE"]) == .it)
+        #expect(CoachLanguage.fromEnvironment(["LANG": "es_ES.UTF-8"]) == .es)
+        #expect(CoachLanguage.fromEnvironment(["LANG": "C.UTF-8"]) == nil)
+    }
+
+    /// The voice named speaks its own language; else the routine's language, its voice's, `--language`,
+    /// the environment, English. The voice is the one named, the routine's, or the language's own.
+    @Test(arguments: [
+        (nil, nil, nil, nil, [:], CoachLanguage.en, VoiceChoice(engine: .flite, voice: "rms")),
+        (nil, nil, nil, nil, ["LANG": "de_DE.UTF-8"], .de, VoiceChoice(engine: .espeak, voice: "de")),
+        (nil, nil, nil, .fr, ["LANG": "de_DE.UTF-8"], .fr, VoiceChoice(engine: .espeak, voice: "fr")),
+        (nil, nil, "it", .fr, [:], .it, VoiceChoice(engine: .espeak, voice: "it")),
+        (nil, CoachLanguage.nl, "it", .fr, [:], .nl, VoiceChoice(engine: .espeak, voice: "nl")),
+        (nil, CoachLanguage.en, "slt", .fr, [:], .en, VoiceChoice(engine: .flite, voice: "slt")),
+        ("de", CoachLanguage.fr, nil, .es, [:], .de, VoiceChoice(engine: .espeak, voice: "de")),
+        ("rms", nil, nil, nil, ["LANG": "fr_FR"], .en, VoiceChoice(engine: .flite, voice: "rms")),
+        // A voice without a table speaks, and the words come from the next in line.
+        ("pl", nil, nil, .es, [:], .es, VoiceChoice(engine: .espeak, voice: "pl")),
+    ] as [(String?, CoachLanguage?, String?, CoachLanguage?, [String: String], CoachLanguage, VoiceChoice)])
+    func theLanguageAndTheVoiceAreChosenInOrder(voiceName: String?, routineLanguage: CoachLanguage?,
+                                                routineVoice: String?, option: CoachLanguage?,
+                                                environment: [String: String], language: CoachLanguage,
+                                                voice: VoiceChoice) {
+        let routine = Routine(name: "R", exercises: [], voice: routineVoice, language: routineLanguage)
+        let chosen = CoachLanguage.resolve(voiceName: voiceName, routine: routine, option: option,
+                                           environment: environment)
+        #expect(chosen.language == language)
+        #expect(chosen.voice == voice)
+    }
+}
