@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/timerfd.h>
 #include <termios.h>
 #include <unistd.h>
@@ -219,4 +220,8 @@ int csevenmin_name_thread(const char *name) {
     strncpy(shortened, name, sizeof shortened - 1);
     shortened[sizeof shortened - 1] = 0;
     return pthread_setname_np(pthread_self(), shortened);
+}
+
+int csevenmin_memory_file(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
 }

@@ -79,7 +79,7 @@ extension StartCommand: RunnableCommand {
                 let input = TerminalInput(terminal: terminal, signals: signals, timer: timer)
                 // One renderer for the run: it keeps the colours and wrapped text it has worked out.
                 let renderer = ScreenRenderer(depth: terminal.colorDepth,
-                    glyphs: .forLocale(utf8: localeCharsetIsUTF8()))
+                    glyphs: .forLocale(utf8: localeCharsetIsUTF8()), reversesScreen: terminal.reversesScreen)
                 let loop = WorkoutLoop(app: app,
                                        clock: TimelineClock(clock, timeline), terminal: terminal, input: input,
                                        audio: audio, recorder: journal, renderer: renderer, opener: BrowserOpener(),

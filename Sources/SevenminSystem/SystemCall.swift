@@ -1,3 +1,4 @@
+import CSevenminSystem
 import FoundationEssentials
 import Glibc
 
@@ -69,6 +70,41 @@ public enum SystemCall {
                 bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
             }
         }
+    }
+
+    /// `fcntl(2)` with `F_DUPFD_CLOEXEC`: a second descriptor for what `fd` refers to.
+    public static func duplicate(_ fd: Int32) throws(Failure) -> Int32 {
+        Int32(try check("fcntl") { Int(fcntl(fd, F_DUPFD_CLOEXEC, 0)) })
+    }
+
+    /// `dup2(2)`: makes `target` refer to what `source` refers to; `fcntl(2)` keeps it closed on exec.
+    public static func redirect(_ target: Int32, to source: Int32) throws(Failure) {
+        _ = try check("dup2") { Int(dup2(source, target)) }
+        _ = try check("fcntl") { Int(fcntl(target, F_SETFD, FD_CLOEXEC)) }
+    }
+
+    /// `memfd_create(2)`: an anonymous file in memory, closed on exec.
+    public static func memoryFile(named name: String) throws(Failure) -> Int32 {
+        Int32(try check("memfd_create") { Int(csevenmin_memory_file(name)) })
+    }
+
+    /// Everything written to the file `fd` so far, which is then emptied for the next writer:
+    /// `fstat(2)`, `pread(2)`, `ftruncate(2)` and `lseek(2)`.
+    public static func drain(_ fd: Int32) throws(Failure) -> [UInt8] {
+        let size = Int(try status(of: fd).st_size)
+        guard size > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let got = try check("pread") {
+                bytes.withUnsafeMutableBufferPointer { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
+            }
+            if got == 0 { break }
+            done += got
+        }
+        _ = try check("ftruncate") { Int(ftruncate(fd, 0)) }
+        _ = try check("lseek") { Int(lseek(fd, 0, SEEK_SET)) }
+        return Array(bytes[..<done])
     }
 
     /// `rename(2)`: replaces `to` at once, so readers see the old file or the new, never half of one.

@@ -1,5 +1,7 @@
 import CNcursesw
+import Glibc
 import SevenminCore
+import SevenminSystem
 
 /// Draws cell grids with curses, writing only the cells that changed since the last frame.
 public final class CursesPresenter {
@@ -15,22 +17,55 @@ public final class CursesPresenter {
 
     /// Whether to make links clickable: only where the terminal is known to take OSC 8.
     private let hyperlinks: Bool
+    /// Where each frame's bytes are gathered into one write.
+    private let output: FrameOutput
+    /// Whether the terminal reverses its whole screen itself (DECSCNM), for a grid marked `reversed`.
+    private let reversesScreen: Bool
+    /// Whether the screen is reversed now; nil when not known (after `invalidate`).
+    private var screenReversed: Bool? = false
 
-    public init(depth: ColorDepth, hyperlinks: Bool = false) {
+    /// DECSCNM: the whole screen in reverse video, and back.
+    static let reverseScreen = "\u{1B}[?5h", normalScreen = "\u{1B}[?5l"
+
+    init(depth: ColorDepth, hyperlinks: Bool = false, output: FrameOutput, reversesScreen: Bool = false) {
         self.depth = depth
         self.hyperlinks = hyperlinks
+        self.output = output
+        self.reversesScreen = reversesScreen
+    }
+
+    /// Puts the screen back to normal video, before curses gives the terminal back.
+    func giveBackScreen() {
+        guard reversesScreen, screenReversed != false else { return }
+        // ignored: the terminal being given back is gone if this fails.
+        try? SystemCall.write(STDOUT_FILENO, Array(CursesPresenter.normalScreen.utf8))
+        screenReversed = false
     }
 
     /// Forgets what is on screen, so the next frame is drawn in full (after resize or `fg`).
     public func invalidate() {
         previous = nil
         windowBackground = nil
+        screenReversed = nil
         clearok(cncursesw_curscr(), true)
     }
 
     /// Draws `grid`; returns how many cells were written.
     @discardableResult
     public func present(_ grid: CellGrid) -> Int {
+        let reversed = reversesScreen && grid.reversed
+        var mode: [UInt8] = []
+        if reversesScreen, screenReversed != reversed {
+            mode = Array((reversed ? CursesPresenter.reverseScreen : CursesPresenter.normalScreen).utf8)
+            screenReversed = reversed
+        }
+        var count = 0
+        output.frame(prefix: mode) { count = draw(grid) }
+        return count
+    }
+
+    /// Curses calls for `grid`: the cells that changed, then one `refresh`.
+    private func draw(_ grid: CellGrid) -> Int {
         let changed = grid.changes(since: previous)
         // The screen's dominant colour becomes the window background: curses then clears
         // runs of it with erase sequences instead of writing every blank cell.
@@ -71,10 +106,10 @@ public final class CursesPresenter {
     /// is drawn once more, whole, between the sequences that open and close the link.
     private func linkRows(_ links: [HyperLink]) {
         for link in links {
-            writeControl(HyperLink.sequence(link.url))
+            output.insert(Array(HyperLink.sequence(link.url).utf8))
             wredrawln(cncursesw_stdscr(), Int32(link.row), 1)
             refresh()
-            writeControl(HyperLink.sequence(""))
+            output.insert(Array(HyperLink.sequence("").utf8))
         }
     }
 

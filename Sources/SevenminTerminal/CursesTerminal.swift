@@ -14,6 +14,10 @@ public final class CursesTerminal: TerminalBackend {
     private let signals: SignalPipe
     private var presenter: CursesPresenter!
     private let titles: Bool
+    /// Where curses' output is gathered into one write per frame.
+    private let output: FrameOutput
+    /// The start of a reply the terminal sent after we stopped waiting: dropped from the keys.
+    private var lateReplies = false
 
     /// Runs `body` with curses owning the terminal, and always ends curses afterwards.
     public static func withScreen<T>(signals: SignalPipe, colorChoice: ColorChoice = .auto,
@@ -40,8 +44,13 @@ public final class CursesTerminal: TerminalBackend {
         // use_env(false) would be wrong: it makes curses take terminfo's 80x24 over the window's size.
         // use_tioctl(true) has the window's size (TIOCGWINSZ) win over stale LINES and COLUMNS instead.
         use_tioctl(true)
+        // Curses writes to a descriptor of its own, which FrameOutput points at memory during a frame.
+        guard let frames = try? FrameOutput(), let cursesOutput = fdopen(frames.cursesDescriptor, "w") else {
+            throw TerminalError.cannotStart(type)
+        }
+        output = frames
         // newterm, unlike initscr, returns an error instead of exiting on a bad TERM.
-        guard let screen = newterm(cursesType, cncursesw_stdout(), cncursesw_stdin()) else {
+        guard let screen = newterm(cursesType, cursesOutput, cncursesw_stdin()) else {
             throw TerminalError.cannotStart(type)
         }
         set_term(screen)
@@ -71,10 +80,51 @@ public final class CursesTerminal: TerminalBackend {
         colorDepth = depth != .monochrome && has_colors() ? depth : .monochrome
         if colorDepth != .monochrome { try require("start_color", start_color()) }
         titles = CursesTerminal.canSetTitle(type)
-        if titles { writeControl("\u{1B}[22;0t") }  // push the current title, popped on exit
+        if titles { output.queue(Array("\u{1B}[22;0t".utf8)) }  // push the current title, popped on exit
+        // Echo is off by now, so the terminal's answer never shows.
+        output.synchronized = CursesTerminal.has("Sync") || askForSynchronizedOutput()
         presenter = CursesPresenter(depth: colorDepth,
-                                    hyperlinks: HyperLink.supported(environment: ProcessInfo.processInfo.environment))
+                                    hyperlinks: HyperLink.supported(environment: ProcessInfo.processInfo.environment),
+                                    output: output, reversesScreen: CursesTerminal.flashReversesScreen)
         armCrashGuard()
+    }
+
+    /// Whether the terminal shows a flash itself, reversing its screen: a renderer for it then marks
+    /// a flashed grid `reversed` instead of drawing every cell inverted.
+    public var reversesScreen: Bool { CursesTerminal.flashReversesScreen }
+
+    /// How long the terminal has to answer at start-up: a local terminal answers within a
+    /// millisecond; over a slow link the workout starts without synchronised output.
+    static let replyWait = 0.1
+
+    /// Asks the terminal (DECRQM) whether it takes synchronised output, waiting at most `replyWait`
+    /// for the answer; keys typed meanwhile go back to curses. An answer that comes later is
+    /// dropped from the keys.
+    private func askForSynchronizedOutput() -> Bool {
+        guard (try? SystemCall.write(STDOUT_FILENO, TerminalReplies.query)) != nil else { return false }
+        let clock = SystemMonotonicClock()
+        let deadline = clock.now() + CursesTerminal.replyWait
+        var reading = TerminalReplies.Reading(), pending: [UInt8] = []
+        while !reading.complete {
+            let left = deadline - clock.now()
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard left > 0, poll(&descriptor, 1, Int32((left * 1000).rounded(.up))) > 0 else { break }
+            var bytes: [UInt8] = []
+            guard let got = try? SystemCall.read(STDIN_FILENO, into: &bytes, count: 256), got > 0 else { break }
+            pending = TerminalReplies.read(pending + bytes, into: &reading)
+        }
+        if !reading.complete { lateReplies = true }
+        // Handed back last first, since curses reads what was pushed back last first.
+        for byte in (reading.others + pending).reversed() { ungetch(Int32(byte)) }
+        return reading.synchronizedOutput
+    }
+
+    /// Whether the terminal's visual bell reverses the whole screen (DECSCNM, `CSI ? 5 h`): then a
+    /// flash is that mode for a moment, a few bytes, instead of every cell drawn twice.
+    static var flashReversesScreen: Bool {
+        guard let p = tigetstr("flash"), Int(bitPattern: p) != -1 else { return false }
+        let flash = String(cString: p)
+        return flash.contains(CursesPresenter.reverseScreen) && flash.contains(CursesPresenter.normalScreen)
     }
 
     /// Whether the terminal takes xterm's title sequence; others could print it as text.
@@ -120,6 +170,9 @@ public final class CursesTerminal: TerminalBackend {
                 restore += String(cString: p)
             }
         }
+        // A crash in the middle of a flash must not leave the screen reversed, nor a frame unfinished.
+        if CursesTerminal.flashReversesScreen { restore += CursesPresenter.normalScreen }
+        if output.synchronized { restore += String(decoding: TerminalReplies.endSynchronized, as: UTF8.self) }
         restore += "\r\n"
         _ = restore.withCString { csevenmin_crash_guard_arm(STDOUT_FILENO, $0, strlen($0)) }
     }
@@ -145,16 +198,18 @@ public final class CursesTerminal: TerminalBackend {
         beep()
     }
 
+    /// Sends the title with the next frame, which the app draws in the same turn as it changes it.
     public func setTitle(_ title: String) {
         guard titles else { return }
-        writeControl("\u{1B}]2;" + visible(title) + "\u{07}")
+        output.queue(Array(("\u{1B}]2;" + visible(title) + "\u{07}").utf8))
     }
 
-    /// Writes the notification's OSC sequence through curses' output, as the title is written, so
-    /// it never lands between the bytes of a frame.
+    /// Writes the notification's OSC sequence in one write of its own, between frames, never
+    /// inside one: it comes once, at the finish, when no frame may follow.
     public func notify(title: String, body: String) {
         let environment = ProcessInfo.processInfo.environment
-        writeControl(DesktopNotification.sequence(title: title, body: body, environment: environment))
+        let sequence = DesktopNotification.sequence(title: title, body: body, environment: environment)
+        try? SystemCall.write(STDOUT_FILENO, Array(sequence.utf8))   // ignored: a notification is a courtesy
     }
 
     /// What `TERM` says of the terminal, without starting curses: whether terminfo knows it, whether
@@ -173,6 +228,7 @@ public final class CursesTerminal: TerminalBackend {
         // Run from a script, we may not own the terminal's foreground when we come back; setting
         // its modes would then stop us again with SIGTTOU, so that signal is ignored meanwhile.
         let ttou = signal(SIGTTOU, SIG_IGN)
+        presenter.giveBackScreen()
         endwin()
         fflush(nil)
         signals.stopProcess()
@@ -212,7 +268,7 @@ public final class CursesTerminal: TerminalBackend {
                 keys.append(.character(Character(scalar)))
             }
         }
-        return keys
+        return lateReplies ? TerminalReplies.withoutLateReplies(keys) : keys
     }
 
     /// After a wake-up that gave no key: true when the input has reached its end (the terminal
@@ -243,6 +299,7 @@ public final class CursesTerminal: TerminalBackend {
             refresh()
         }
         if titles { writeControl("\u{1B}[23;0t") }
+        presenter.giveBackScreen()
         curs_set(1)
         let ttou = signal(SIGTTOU, SIG_IGN)
         endwin()
@@ -254,8 +311,8 @@ public final class CursesTerminal: TerminalBackend {
 
 /// Writes `sequence` as it is, on curses' output stream, and flushes it. Never through `putp` or
 /// `tputs`: they read `$<…>` in the text as padding, and routine text (a title, a link) would make
-/// them sleep or send NUL bytes. Curses has flushed its own buffer at the end of every refresh, so
-/// the bytes never land inside a frame.
+/// them sleep or send NUL bytes. For what goes out between frames (at the end); what belongs to a
+/// frame goes through `FrameOutput`, as bytes too.
 func writeControl(_ sequence: String) {
     let out = cncursesw_stdout()
     var bytes = Array(sequence.utf8)

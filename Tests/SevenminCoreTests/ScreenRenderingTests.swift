@@ -193,6 +193,18 @@ struct ScreenLayoutTests {
         #expect(flashed.text == plain.text)
     }
 
+    /// A terminal that reverses its own screen (DECSCNM) gets the same cells, marked reversed: the
+    /// flash then costs a few bytes instead of every cell drawn twice.
+    @Test func aTerminalThatReversesItsScreenFlashesByAMark() {
+        var model = ScreenState.work.model()
+        let renderer = ScreenRenderer(depth: .direct, glyphs: .unicode, reversesScreen: true)
+        let plain = renderer.render(model, width: 80, height: 24)
+        model.flash = true
+        let flashed = renderer.render(model, width: 80, height: 24)
+        #expect(flashed.reversed && !plain.reversed)
+        #expect(flashed.changes(since: plain).isEmpty)
+    }
+
     @Test func asciiGlyphsDrawEverythingInASCII() {
         for state in ScreenState.allCases {
             for (w, h) in [(200, 60), (80, 24), (40, 12), (26, 7)] {

@@ -69,4 +69,8 @@ int csevenmin_timer_arm(int fd, double instant);
    error number. */
 int csevenmin_name_thread(const char *name);
 
+/* An anonymous file in memory (memfd_create, a GNU extension Swift cannot
+   see), closed on exec. Returns its descriptor, or -1 with errno set. */
+int csevenmin_memory_file(const char *name);
+
 #endif

@@ -73,6 +73,8 @@ public struct CellGrid: Equatable, Sendable {
     public var asciiOnly = false
     /// Rows that show a link, for terminals that can make them clickable (OSC 8).
     public var links: [HyperLink] = []
+    /// The whole screen shown in reverse video for a moment (a flash), by the terminal itself.
+    public var reversed = false
     static let clusterBase: UInt32 = 0x11_0000
     static let space = UInt32(0x20)
 

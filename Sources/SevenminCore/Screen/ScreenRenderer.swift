@@ -3,6 +3,9 @@
 public final class ScreenRenderer {
     public let depth: ColorDepth
     public let glyphs: Glyphs
+    /// Whether the terminal reverses its own screen for a flash (DECSCNM): a flashed frame is then
+    /// marked `reversed`, costing a few bytes, instead of drawn with every cell inverted.
+    public let reversesScreen: Bool
     private var themes: [ThemeKey: ScreenTheme] = [:]
     private var bands: [RGB: CellStyle] = [:]
     private var wrapped: [WrapKey: [String]] = [:]
@@ -12,9 +15,10 @@ public final class ScreenRenderer {
     private struct ThemeKey: Hashable { var background: RGB; var accent: RGB?; var inverse: Bool }
     private struct WrapKey: Hashable { var text: String; var width: Int }
 
-    public init(depth: ColorDepth, glyphs: Glyphs) {
+    public init(depth: ColorDepth, glyphs: Glyphs, reversesScreen: Bool = false) {
         self.depth = depth
         self.glyphs = glyphs
+        self.reversesScreen = reversesScreen
     }
 
     /// One frame of the workout screen at `width`×`height`.

@@ -50,7 +50,7 @@ struct WorkoutFrame {
             drawBody(rows: 1..<bottom)
             drawHeader()
         }
-        if model.flash { invert() }
+        if model.flash { flash() }
     }
 
     // MARK: Sizes too small for a layout
@@ -58,7 +58,7 @@ struct WorkoutFrame {
     mutating func drawTiny() {
         let text = clock + (model.paused ? " " + glyphs.pause : "")
         center(text, y: 0, style: theme.digits.with(bold: true))
-        if model.flash { invert() }
+        if model.flash { flash() }
     }
 
     // MARK: Bars
@@ -507,7 +507,13 @@ struct WorkoutFrame {
         }
     }
 
-    /// The whole frame in exchanged colours, for a moment's flash.
+    /// A moment's flash: the terminal's reversed screen where it has one, or else the whole
+    /// frame drawn in exchanged colours.
+    mutating func flash() {
+        if renderer.reversesScreen { grid.reversed = true } else { invert() }
+    }
+
+    /// The whole frame in exchanged colours.
     mutating func invert() {
         for y in 0..<h {
             for x in 0..<w { grid[x, y].style = grid[x, y].style.inverted }

@@ -1,0 +1,64 @@
+import Glibc
+import SevenminCore
+import SevenminSystem
+
+/// Gathers what curses writes for one frame and hands it to the terminal in a single `write(2)`,
+/// inside synchronised output where the terminal takes it.
+///
+/// ncurses 6.4 flushes its buffer at every cursor jump until the first `endwin`, and whenever the
+/// buffer (sized for the screen it started on) fills, so a frame used to reach the terminal in a
+/// write per row, and a terminal could show it half drawn. Curses cannot be handed a buffer, but it
+/// writes to a descriptor of its own: while a frame is drawn, that descriptor refers to a file in
+/// memory, and the frame then goes out whole.
+final class FrameOutput {
+    /// The descriptor curses writes to: a copy of standard output's, between frames.
+    let cursesDescriptor: Int32
+    /// Where curses writes while a frame is drawn; nil if the kernel has no memory files, and then
+    /// curses writes to the terminal as it goes.
+    private let memory: Int32?
+    /// Whether to wrap each frame in DEC private mode 2026.
+    var synchronized = false
+    /// Sequences of our own (the title, a notification) waiting to go out with the next frame.
+    private var queued: [UInt8] = []
+
+    init() throws(SystemError) {
+        cursesDescriptor = try SystemCall.duplicate(STDOUT_FILENO)
+        memory = try? SystemCall.memoryFile(named: "sevenmin-frame")
+    }
+
+    /// Puts `bytes` into the frame being drawn, after what curses has sent so far (each `refresh`
+    /// sends all it has).
+    func insert(_ bytes: [UInt8]) {
+        try? SystemCall.write(cursesDescriptor, bytes)   // ignored: as a frame's own bytes, below
+    }
+
+    /// Sends `bytes` with the next frame, which the loop draws in the same turn.
+    func queue(_ bytes: [UInt8]) {
+        queued += bytes
+    }
+
+    /// Runs `draw` (curses calls ending in `refresh`) and writes what it produced, after what was
+    /// queued and `prefix` (bytes of our own, such as a screen mode), as one write.
+    func frame(prefix: [UInt8] = [], _ draw: () -> Void) {
+        let prefix = queued + prefix
+        queued = []
+        guard let memory, (try? SystemCall.redirect(cursesDescriptor, to: memory)) != nil else {
+            if !prefix.isEmpty { try? SystemCall.write(cursesDescriptor, prefix) }
+            return draw()
+        }
+        draw()
+        // ignored: curses' descriptor goes back to the terminal it was copied from; if even that
+        // fails, the frames that follow are lost, not the terminal.
+        try? SystemCall.redirect(cursesDescriptor, to: STDOUT_FILENO)
+        let drawn = (try? SystemCall.drain(memory)) ?? []
+        guard !drawn.isEmpty || !prefix.isEmpty else { return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(drawn.count + prefix.count + 16)
+        if synchronized { bytes += TerminalReplies.beginSynchronized }
+        bytes += prefix
+        bytes += drawn
+        if synchronized { bytes += TerminalReplies.endSynchronized }
+        // ignored: a terminal that went away shows up as the end of input, which ends the workout.
+        try? SystemCall.write(STDOUT_FILENO, bytes)
+    }
+}
