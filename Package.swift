@@ -24,15 +24,13 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CSndfile",
-            pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
         .systemLibrary(
             name: "CEspeakNG",
-            pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
-        // Flite has no pkg-config file: its module map names the libraries to link.
+        // Headers only, as for CSndfile and CEspeakNG: CAudioLibraries opens the libraries on first use.
         .systemLibrary(
             name: "CFlite",
             providers: [.apt(["flite1-dev"])]
@@ -54,8 +52,10 @@ let package = Package(
         .target(name: "SevenminSystem", dependencies: ["SevenminCore", "CSevenminSystem"]),
         .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "SevenminSystem", "CNcursesw",
             "CSevenminSystem"]),
+        // Opens libespeak-ng, Flite and libsndfile on first use, so that a muted workout never maps them.
+        .target(name: "CAudioLibraries"),
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile",
-            "CEspeakNG", "CFlite"]),
+            "CEspeakNG", "CFlite", "CAudioLibraries"]),
         // Workout history in SQLite: the store and the recorder that writes off the loop.
         .target(name: "SevenminHistory", dependencies: ["SevenminCore", "CSQLite"]),
         // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.

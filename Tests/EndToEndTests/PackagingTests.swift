@@ -64,7 +64,7 @@ struct PackagingTests {
         } ?? ""
         #expect(deb == dir + "/sevenmin_\(version)_amd64.deb")
 
-        // Depends comes from the libraries the binary links.
+        // Depends comes from the libraries the binary links and those it opens on first use.
         let depends = try run("/usr/bin/dpkg-deb", ["-f", deb, "Depends"]).stdout
         for package in ["libncursesw6", "libao4", "libsndfile1", "libflite1", "libespeak-ng1", "libsqlite3-0", "libc6"] {
             #expect(depends.contains(package + " ("), "Depends lacks \(package): \(depends)")
