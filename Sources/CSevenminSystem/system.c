@@ -2,6 +2,7 @@
 #include "csevenmin_system.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -113,7 +114,8 @@ void csevenmin_die_by_signal(int signo) {
 
 /* ---- crash guard ---- */
 
-static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
+/* Every signal whose default is to dump core: a seccomp kill (SIGSYS) and CPU or file limits too. */
+static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGSYS, SIGXCPU, SIGXFSZ};
 
 static void on_crash(int signo) {
     guard_restore_terminal();
@@ -180,8 +182,13 @@ int csevenmin_tty_restore_saved(int fd) {
 /* ---- stderr redirection ---- */
 
 int csevenmin_stderr_redirect(const char *path) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+    /* O_NONBLOCK: a FIFO planted at the log's name must not hang us; only a plain file is taken. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
     if (fd < 0) return -1;
+    struct stat info;
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) { close(fd); errno = EINVAL; return -1; }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     int saved = fcntl(2, F_DUPFD_CLOEXEC, 3);
     if (saved < 0) { int e = errno; close(fd); errno = e; return -1; }
     if (dup2(fd, 2) < 0) { int e = errno; close(fd); close(saved); errno = e; return -1; }

@@ -7,11 +7,23 @@ import SevenminSystem
 /// signals meant for the workout never reach it; its output goes to the log (fd 2, redirected
 /// while the screen is up), and it is reaped in the background.
 final class BrowserOpener: LinkOpener {
+    /// Where a link that cannot be opened is said: the workout's status line.
+    private let report: @Sendable (String) -> Void
+
+    init(report: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.report = report
+    }
+
     func open(_ url: String) {
-        let browser = ProcessInfo.processInfo.environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 }
-        // $BROWSER may hold several commands separated by ':', as the convention has it; the first is used.
-        let command = browser.map { String($0.split(separator: ":").first ?? "") } ?? "xdg-open"
-        let argv = ["/bin/sh", "-c", "exec " + command + " \"$0\"", url]
+        // $BROWSER holds commands separated by ':', each with %s for the URL: the first found on PATH is used.
+        let lines = BrowserCommand.lines(browser: ProcessInfo.processInfo.environment["BROWSER"])
+        guard let command = lines.first(where: { BrowserOpener.isOnPath(BrowserCommand.program(of: $0)) }) else {
+            let tried = lines.map(BrowserCommand.program(of:)).joined(separator: ", ")
+            Console.error("sevenmin: cannot open \(visible(url)): none of \(tried) is installed")
+            report("cannot open the link: no \(visible(tried)) found")
+            return
+        }
+        let argv = ["/bin/sh", "-c", "exec " + command, url]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -32,15 +44,31 @@ final class BrowserOpener: LinkOpener {
         defer { cArgs.forEach { free($0) } }
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, environ)
+        let program = BrowserCommand.program(of: command)
         guard rc == 0 else {
-            Console.error("sevenmin: cannot start \(command): \(String(cString: strerror(rc)))")
+            Console.error("sevenmin: cannot start \(program): \(String(cString: strerror(rc)))")
+            report("cannot open the link: \(visible(program)) did not start")
             return
         }
-        Console.error("sevenmin: opening \(url) with \(command)")
+        Console.error("sevenmin: opening \(visible(url)) with \(visible(program))")
         let child = pid
+        let report = report
         startThread(named: "sevenmin-reaper") {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            // WIFEXITED and WEXITSTATUS: a browser that could not open the link says so by its status.
+            if status & 0x7F == 0, (status >> 8) & 0xFF != 0 {
+                Console.error("sevenmin: \(program) exited with status \((status >> 8) & 0xFF)")
+                report("cannot open the link: \(visible(program)) failed")
+            }
         }
+    }
+
+    /// Whether `program` is a path to an executable, or the name of one on `PATH`.
+    static func isOnPath(_ program: String) -> Bool {
+        guard !program.isEmpty else { return false }
+        if program.contains("/") { return access(program, X_OK) == 0 }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
     }
 }

@@ -17,7 +17,8 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
     private let clock: SystemMonotonicClock
 
     /// Opens the device `request` asks for; with `voice` set, speaks with that engine and voice (or
-    /// its fallback), or says once why it cannot (in `voiceProblem`) and carries on with cues alone.
+    /// its fallback), in a process of its own (`SpeechProcess`), or says once why it cannot (in
+    /// `voiceProblem`) and carries on with cues alone.
     /// `first`, the phrase due with the first frame, starts rendering at once, while the screen
     /// comes up, so that it is ready when due; the rest wait for the first frame (`prepare`).
     init(request: AudioOutputRequest, timeline: Timeline, clock: SystemMonotonicClock, events: EventLog?,
@@ -27,7 +28,7 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         self.clock = clock
         var speaker: (any SpeechEngine)?
         if let voice {
-            let opened = SpeechEngines.open(voice.choice, rate: voice.rate)
+            let opened = VoiceSetup.open(voice.choice, rate: voice.rate)
             speaker = opened.engine
             if let notice = opened.notice {
                 voiceProblem = notice
@@ -35,8 +36,19 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
             }
         }
         self.speaker = speaker
-        cache = speaker.map { PhraseCache(engine: $0, store: CoachAudio.speechStore()) }
-        if let first { cache?.prepare([first.text]) }
+        let store = CoachAudio.speechStore()
+        cache = speaker.map { speaker in
+            PhraseCache { text in
+                do {
+                    return try SpeechStore.speech(text, from: speaker, store: store)
+                } catch {
+                    // A crash in the library costs this phrase; the next starts the process again.
+                    Console.error("sevenmin: voice: \(error)")
+                    throw error
+                }
+            }
+        }
+        if let first { cache?.prepare([(text: first.text, longest: first.longest)]) }
         let delivered: CuePlayer.DeliveryHandler = { [weak events] kind, due, delivery in
             events?.append(CoachAudio.record(kind, due: due, delivery: delivery, timeline: timeline, clock: clock))
         }
@@ -55,9 +67,10 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
     /// Whether phrases will be spoken.
     var speaks: Bool { cache != nil }
 
-    /// Renders every phrase the plan can call for, in the background: call after the first frame.
+    /// Renders the phrases due next, in the background: the core hands over a window as the workout
+    /// moves on, the first after the first frame.
     func prepare(_ phrases: [Phrase]) {
-        cache?.prepare(phrases.map(\.text))
+        cache?.prepare(phrases.map { (text: $0.text, longest: $0.longest) })
     }
 
     func play(_ cue: Cue, due: Instant) { player.play(cue, due: due) }

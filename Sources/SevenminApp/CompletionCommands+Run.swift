@@ -37,3 +37,7 @@ extension CompleteCommand: RunnableCommand {
         return ExitCode.success
     }
 }
+
+extension SpeakCommand: RunnableCommand {
+    func run() -> Int32 { SpeechProcess.serve(choice, rate: rate) }
+}

@@ -138,8 +138,20 @@ extension DoctorCommand: RunnableCommand {
         // The routine is not known here: the voice named, else the language's own.
         let choice = start.voiceName.map(VoiceChoice.named) ?? (start.speech.language
             ?? CoachLanguage.fromEnvironment(ProcessInfo.processInfo.environment) ?? .en).voice
+        // Only a listed voice reaches an engine, and it really speaks, in the process a workout speaks in:
+        // a voice that loads can still crash the engine.
+        if let catalogue = VoiceSetup.catalogue(), case .unknown(let suggestion) = catalogue.check(choice.voice) {
+            report.fail("the voice '\(visible(choice.voice))' is not one this machine has"
+                        + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                        fix: "choose rms, slt or one of espeak-ng's voices listed above")
+            return
+        }
         do {
-            _ = try SpeechEngines.open(exactly: choice, rate: start.rate)
+            let sound = try VoiceSetup.open(exactly: choice, rate: start.rate).synthesize("Ready.")
+            guard sound.duration > 0.1 else {
+                report.fail("\(visible(choice.label)) said nothing", fix: "choose another voice")
+                return
+            }
             report.pass("\(visible(choice.label)) speaks")
         } catch {
             report.fail("\(visible(choice.label)): \(error)",

@@ -8,9 +8,10 @@ extension HistoryCommand: RunnableCommand {
     func run() -> Int32 {
         let sessions: [SessionSummary]
         var segments: [Int64: [SegmentRecord]] = [:]
+        let store: HistoryStore?
         do {
             let from = since.map { LocalDays.start(of: $0, calendar: .current) }
-            let store = try HistoryReading.store()
+            store = try HistoryReading.store()
             sessions = try store?.sessions(since: from, limit: limit) ?? []
             // JSON is for scripts, which get every segment as recorded.
             if format == .json, let store {
@@ -26,7 +27,7 @@ extension HistoryCommand: RunnableCommand {
         case .json: Console.out(HistoryReport.json(sessions, segments: segments, timeZone: SystemTimeZone.current))
         case .csv: Console.out(HistoryReport.csv(sessions, timeZone: SystemTimeZone.current))
         }
-        return ExitCode.success
+        return HistoryReading.finish(store)
     }
 }
 
@@ -41,8 +42,9 @@ extension StatsCommand: RunnableCommand {
             }
         }
         let stats: HistoryStats
+        let store: HistoryStore?
         do {
-            let store = try HistoryReading.store()
+            store = try HistoryReading.store()
             stats = HistoryStats.compute(sessions: try store?.allSessions() ?? [],
                                          segments: try store?.completedSegments() ?? [],
                                          now: Date().timeIntervalSince1970, calendar: .current, weightKg: weight)
@@ -55,21 +57,35 @@ extension StatsCommand: RunnableCommand {
             let look = OutputStyle.standardOutput()
             Console.out(StatsReport.text(stats, colors: look.statsColors, utf8: look.utf8))
         }
-        return ExitCode.success
+        return HistoryReading.finish(store)
     }
 }
 
 /// Reading the history for `history` and `stats`. A file not there yet is an empty history (and is not
-/// created); sessions whose process has gone are marked interrupted first, where the file can be written.
+/// created). The file is only ever opened read-only: a reader changes nothing, and moves nothing aside.
 enum HistoryReading {
     static func store() throws(HistoryError) -> HistoryStore? {
-        guard let path = UserDirectories().historyFile, FileManager.default.fileExists(atPath: path) else { return nil }
-        if let writable = try? HistoryStore(path: path), (try? writable.markInterrupted()) != nil { return writable }
+        guard let path = UserDirectories().historyFile else { return nil }
+        var info = stat()
+        // Not there yet (a link to nowhere is still there, and refused as a link).
+        guard lstat(path, &info) == 0 else { return nil }
         return try HistoryStore(path: path, readOnly: true)
     }
 
+    /// After the output: says how many rows were left out as out of range, and what damage stopped the
+    /// reading (exit 1; what could be read was shown).
+    static func finish(_ store: HistoryStore?) -> Int32 {
+        guard let store else { return ExitCode.success }
+        if store.skippedRows > 0 {
+            let rows = store.skippedRows == 1 ? "1 row" : "\(store.skippedRows) rows"
+            Console.error("sevenmin: \(visible(store.path)): skipped \(rows) holding values out of range.")
+        }
+        if let damage = store.damageFound { return report(damage) }
+        return ExitCode.success
+    }
+
     static func report(_ error: HistoryError) -> Int32 {
-        Console.error("Error: \(error)")
+        Console.error("Error: \(error.readingDescription)")
         return ExitCode.failure
     }
 }

@@ -17,14 +17,15 @@ struct HistorySetup {
 
     /// Starts recording `loaded` as a new session, or as the next part of `resumed`; failures reach
     /// the workout once, through `journal`. Also reads the streak, in the background.
-    func recorder(for loaded: PlanLoading.Loaded, resumed: Int64?, journal: WorkoutJournal) -> HistoryRecorder? {
+    func recorder(for loaded: PlanLoading.Loaded, resumed: (id: Int64, part: Int)?,
+                  journal: WorkoutJournal) -> HistoryRecorder? {
         guard let path else { return nil }
         let recorder = HistoryRecorder(path: path) { [weak journal] error in
             journal?.post(.notice(error.description))
         }
         let now = Date().timeIntervalSince1970
         if let resumed {
-            recorder.resume(sessionID: resumed)
+            recorder.resume(sessionID: resumed.id, part: resumed.part)
         } else {
             recorder.begin(SessionRecord(
                 routine: loaded.plan.routine.name, routineFile: loaded.path, contentHash: loaded.contentHash,
@@ -45,7 +46,9 @@ struct HistorySetup {
 
     /// Where `start --resume` picks up: the latest interrupted session, its plan rebuilt from the same
     /// file, options and seed. Reports why not (nothing to resume: 66; a changed file: 65) otherwise.
-    func resumption() -> Result<(PlanLoading.Loaded, WorkoutApp.Resumption, id: Int64), ExitStatus> {
+    /// The session is taken for this process (`reopen`) before the workout begins, in one transaction:
+    /// of two resumes at once, the second finds nothing to resume, rather than running unrecorded.
+    func resumption() -> Result<(PlanLoading.Loaded, WorkoutApp.Resumption, id: Int64, part: Int), ExitStatus> {
         guard let path else {
             Console.error("Error: History is off, so there is nothing to resume.")
             return .failure(ExitStatus(ExitCode.noInput))
@@ -90,7 +93,13 @@ struct HistorySetup {
             let resumption = WorkoutApp.Resumption(
                 segmentIndex: index, exercisesDone: Set(earlier.filter(\.isDoneWork).map(\.index)),
                 activeTime: earlier.reduce(0) { $0 + $1.actual })
-            return .success((loaded, resumption, point.session.id))
+            do {
+                let part = try HistoryStore(path: path).reopen(point.session.id)
+                return .success((loaded, resumption, point.session.id, part))
+            } catch {
+                Console.error("Error: Nothing to resume: that workout is being resumed by another sevenmin.")
+                return .failure(ExitStatus(ExitCode.noInput))
+            }
         }
     }
 }

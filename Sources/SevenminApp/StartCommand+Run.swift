@@ -10,25 +10,33 @@ import SevenminTerminal
 extension StartCommand: RunnableCommand {
     /// Runs the workout with the config file's settings under the command line's.
     func run() -> Int32 {
-        switch ConfigFile.load() {
+        // Only a voice the engine lists ever reaches it: from the command line, the config or the routine.
+        let voices = mute || !voice ? nil : VoiceSetup.catalogue()
+        switch ConfigFile.load(voices: voices) {
         case .failure(let status): return status.code
-        case .success(let config): return config.map(applying)?.workout() ?? workout()
+        case .success(let config): return (config.map(applying) ?? self).workout(voices: voices)
         }
     }
 
     /// Sets up sound, the events file and the screen, runs the workout, and gives everything
     /// back in reverse order; a signal that ended the workout then ends the process too.
-    private func workout() -> Int32 {
+    private func workout(voices: VoiceCatalogue?) -> Int32 {
+        let voiceName: String?
+        let checked = voice && !mute ? voices : nil
+        switch VoiceSetup.commandLine(self.voiceName, catalogue: checked, command: Self.spec.name) {
+        case .failure(let status): return status.code
+        case .success(let name): voiceName = name
+        }
         let history = HistorySetup(disabled: noHistory)
         let loaded: PlanLoading.Loaded
-        var resumption: WorkoutApp.Resumption?, resumedID: Int64?
+        var resumption: WorkoutApp.Resumption?, resumed: (id: Int64, part: Int)?
         if resume {
             switch history.resumption() {
             case .failure(let status): return status.code
-            case .success(let found): (loaded, resumption, resumedID) = (found.0, found.1, found.id)
+            case .success(let found): (loaded, resumption, resumed) = (found.0, found.1, (found.id, found.part))
             }
         } else {
-            switch PlanLoading.load(plan) {
+            switch PlanLoading.load(plan, voices: voice && !mute && voiceName == nil ? voices : nil) {
             case .failure(let status): return status.code
             case .success(let value): loaded = value
             }
@@ -55,7 +63,7 @@ extension StartCommand: RunnableCommand {
                                             first: VoicePolicy.start(of: opening.start, in: opening.plan,
                                                                      language: spoken.language))
         let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
-        journal.history = history.recorder(for: loaded, resumed: resumedID, journal: journal)
+        journal.history = history.recorder(for: loaded, resumed: resumed, journal: journal)
         var settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
                                      seed: loaded.seed, notify: notify, asksEffort: history.path != nil)
         settings.language = spoken.language
@@ -76,13 +84,15 @@ extension StartCommand: RunnableCommand {
                 ? try PlainWorkout.run(app, clock: TimelineClock(clock, timeline), signals: signals, timer: timer,
                                        audio: audio, recorder: journal, status: status)
                 : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
+                // A link that cannot be opened is said on the status line.
+                let opener = BrowserOpener { [weak journal] in journal?.post(.notice($0)) }
                 let input = TerminalInput(terminal: terminal, signals: signals, timer: timer)
                 // One renderer for the run: it keeps the colours and wrapped text it has worked out.
                 let renderer = ScreenRenderer(depth: terminal.colorDepth,
                     glyphs: .forLocale(utf8: localeCharsetIsUTF8()), reversesScreen: terminal.reversesScreen)
                 let loop = WorkoutLoop(app: app,
                                        clock: TimelineClock(clock, timeline), terminal: terminal, input: input,
-                                       audio: audio, recorder: journal, renderer: renderer, opener: BrowserOpener(),
+                                       audio: audio, recorder: journal, renderer: renderer, opener: opener,
                                        status: status)
                 let ending = try loop.run()
                 return (ending, loop.app)

@@ -21,7 +21,9 @@ extension StatusCommand: RunnableCommand {
                 .init("remaining", .seconds(record.remaining(at: now))), .init("pid", .integer(Int(record.pid))),
             ])) + "\n")
         } else {
-            Console.out(record.formatted(format, at: now) + "\n")
+            // tmux runs `#(sevenmin status)` with TMUX set, and reads #[…], #{…} and #(…) in what it prints.
+            let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
+            Console.out(record.formatted(format, at: now, forTmux: tmux) + "\n")
         }
         return ExitCode.success
     }

@@ -30,7 +30,8 @@ final class StatusFile: StatusPublisher {
         let temporary = path + ".\(pid).tmp"
         do {
             try UserDirectories.makeDirectory(folder)
-            let fd = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            try StatusFile.requireOwnFolder(folder)
+            let fd = try StatusFile.createTemporary(temporary)
             defer { close(fd) }
             try SystemCall.write(fd, Array(record.json.utf8))
             try SystemCall.rename(temporary, path)
@@ -43,10 +44,39 @@ final class StatusFile: StatusPublisher {
         }
     }
 
+    /// The folder must be ours and closed to others (0700): in a shared runtime folder anyone could
+    /// otherwise plant what we open. A folder of ours with a wider mode is closed first.
+    static func requireOwnFolder(_ folder: String) throws {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { throw SystemError(call: "lstat", errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else {
+            throw StatusFolderError(folder: folder)
+        }
+        if info.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 { throw SystemError(call: "chmod", errno: errno) }
+    }
+
+    /// A new temporary file: `O_EXCL` and `O_NOFOLLOW` so nothing planted at its name is used, and
+    /// `O_NONBLOCK` so that even opening never blocks. Something left at the name is removed once first.
+    static func createTemporary(_ path: String) throws(SystemError) -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+        do {
+            return try SystemCall.open(path, flags, 0o600)
+        } catch where error.errno == EEXIST {
+            try SystemCall.unlink(path)
+            return try SystemCall.open(path, flags, 0o600)
+        }
+    }
+
     /// Removes the file, if it is still this process's (another workout may have started since).
     func remove() {
         csevenmin_crash_guard_unlink(nil)
         guard let bytes = try? WorkoutDataSource.read(path), StatusRecord.parse(bytes)?.pid == pid else { return }
         try? SystemCall.unlink(path)
     }
+}
+
+/// The status folder is someone else's, or not a folder: nothing is written there.
+struct StatusFolderError: Error, CustomStringConvertible {
+    var folder: String
+    var description: String { "\(visible(folder)) is not a folder of ours that only we can open" }
 }

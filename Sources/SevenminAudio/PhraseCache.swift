@@ -13,18 +13,29 @@ public final class PhraseCache: @unchecked Sendable {
 
     private let render: Render
     private let sampleRate: Int
+    /// The most the rendered sounds may hold, in bytes; past it, what is no longer wanted is let go.
+    public let maximumBytes: Int
     private let condition = Condition()
     private var ready: [String: Sound] = [:]
+    /// Ready texts, oldest first, for letting go of the oldest.
+    private var readyOrder: [String] = []
+    private var bytes = 0
     private var failed: [String: String] = [:]
-    private var todo: [String] = []
+    private var todo: [(text: String, longest: Double?)] = []
+    /// What the latest `prepare` asked for: the window of phrases due next.
+    private var wanted: Set<String> = []
     private var rendering: String?
     private var busy = false
 
     /// Sounds are resampled to `sampleRate` as they are rendered, so playing them costs nothing.
-    public init(sampleRate: Int = CueSynthesizer.sampleRate, render: @escaping Render) {
+    public init(sampleRate: Int = CueSynthesizer.sampleRate, maximumBytes: Int = 64 << 20, render: @escaping Render) {
         self.sampleRate = sampleRate
+        self.maximumBytes = maximumBytes
         self.render = render
     }
+
+    /// The bytes the rendered sounds hold now.
+    public var heldBytes: Int { condition.withLock { bytes } }
 
     /// Speaks with `engine`, taking what `store` already holds and keeping there what it renders.
     public convenience init(engine: any SpeechEngine, store: SpeechStore? = nil,
@@ -34,10 +45,20 @@ public final class PhraseCache: @unchecked Sendable {
 
     /// Renders `texts` in order on a background thread (each distinct text once); returns at once.
     public func prepare(_ texts: [String]) {
+        prepare(texts.map { (text: $0, longest: nil) })
+    }
+
+    /// Renders the phrases, each cut at its `longest` seconds, in order on a background thread; returns
+    /// at once. They are the window due next: anything queued and no longer in it is not rendered, and
+    /// anything rendered and not in it may be let go to stay within `maximumBytes`.
+    public func prepare(_ phrases: [(text: String, longest: Double?)]) {
         condition.lock()
         defer { condition.unlock() }
-        for text in texts where ready[text] == nil && failed[text] == nil && rendering != text && !todo.contains(text) {
-            todo.append(text)
+        wanted = Set(phrases.map(\.text))
+        todo.removeAll { !wanted.contains($0.text) }
+        for phrase in phrases where ready[phrase.text] == nil && failed[phrase.text] == nil
+            && rendering != phrase.text && !todo.contains(where: { $0.text == phrase.text }) {
+            todo.append(phrase)
         }
         guard !busy, !todo.isEmpty else { return }
         busy = true
@@ -65,24 +86,57 @@ public final class PhraseCache: @unchecked Sendable {
 
     private func work() {
         while true {
-            let text: String? = condition.withLock {
+            let next: (text: String, longest: Double?)? = condition.withLock {
                 guard !todo.isEmpty else {
                     busy = false
                     condition.broadcast()
                     return nil
                 }
-                rendering = todo.removeFirst()
-                return rendering
+                let next = todo.removeFirst()
+                rendering = next.text
+                return next
             }
-            guard let text else { return }
-            let outcome = Result { try render(text).resampled(to: sampleRate) }
+            guard let next else { return }
+            let outcome = Result { try PhraseCache.cut(render(next.text).resampled(to: sampleRate), at: next.longest) }
             condition.withLock {
                 switch outcome {
-                case .success(let sound): ready[text] = sound
-                case .failure(let error): failed[text] = "\(error)"
+                case .success(let sound): keep(sound, for: next.text)
+                case .failure(let error): failed[next.text] = "\(error)"
                 }
                 rendering = nil
             }
         }
+    }
+
+    /// Adds a sound, first letting go of the oldest not wanted now while the total would pass
+    /// `maximumBytes`; a sound that still does not fit is not kept (its phrase is skipped when due).
+    private func keep(_ sound: Sound, for text: String) {
+        let size = sound.samples.count * MemoryLayout<Int16>.size
+        var k = 0
+        while bytes + size > maximumBytes, k < readyOrder.count {
+            let old = readyOrder[k]
+            if wanted.contains(old) { k += 1; continue }
+            readyOrder.remove(at: k)
+            bytes -= (ready.removeValue(forKey: old)?.samples.count ?? 0) * MemoryLayout<Int16>.size
+        }
+        guard bytes + size <= maximumBytes else {
+            failed[text] = "not kept: the phrases rendered ahead already hold \(bytes) bytes"
+            return
+        }
+        ready[text] = sound
+        readyOrder.append(text)
+        bytes += size
+    }
+
+    /// `sound` no longer than `longest` seconds, with a 10 ms fade where it is cut, so the cut does not click.
+    static func cut(_ sound: Sound, at longest: Double?) -> Sound {
+        guard let longest, longest >= 0, sound.duration > longest else { return sound }
+        var samples = Array(sound.samples.prefix(Int(longest * Double(sound.sampleRate))))
+        let fade = min(samples.count, sound.sampleRate / 100)
+        for k in 0..<fade {
+            let index = samples.count - fade + k
+            samples[index] = Int16(Double(samples[index]) * Double(fade - k) / Double(fade))
+        }
+        return Sound(samples: samples, sampleRate: sound.sampleRate)
     }
 }

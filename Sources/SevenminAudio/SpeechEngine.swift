@@ -15,13 +15,16 @@ public protocol SpeechEngine: Sendable {
 public enum SpeechEngines {
     /// The engine for `choice`, or its fallback; `notice` says once why the first choice was not had.
     /// Nil with a notice when no engine can speak at all.
-    public static func open(_ choice: VoiceChoice, rate: Int) -> (engine: (any SpeechEngine)?, notice: String?) {
+    /// `opener` opens one engine: in this process by default, or in a process of its own (`SpeechProcess`).
+    public static func open(_ choice: VoiceChoice, rate: Int,
+                            opener: (VoiceChoice, Int) throws -> any SpeechEngine = { try open(exactly: $0, rate: $1) })
+        -> (engine: (any SpeechEngine)?, notice: String?) {
         do {
-            return (try open(exactly: choice, rate: rate), nil)
+            return (try opener(choice, rate), nil)
         } catch {
             guard let fallback = choice.fallback else { return (nil, "no voice: \(choice.label): \(error)") }
             do {
-                return (try open(exactly: fallback, rate: rate), "\(choice.label): \(error); speaking with "
+                return (try opener(fallback, rate), "\(choice.label): \(error); speaking with "
                     + fallback.label)
             } catch let second {
                 return (nil, "no voice: \(choice.label): \(error); \(fallback.label): \(second)")

@@ -2,6 +2,7 @@ import CEspeakNG
 import FoundationEssentials
 import Glibc
 import Synchronization
+import SevenminCore
 
 /// Why speech cannot be had; the app reports it once and carries on with beeps only.
 public enum SpeechError: Error, Equatable, CustomStringConvertible {
@@ -54,11 +55,26 @@ public final class SpeechSynthesizer: Sendable {
         return try Espeak.shared.locked { try Espeak.listVoices() }
     }
 
-    /// Speech for `text`, trimmed of the silence espeak leaves after the last word.
+    /// What `voices()` lists and the variants, for checking a name before it reaches the engine.
+    public static func catalogue() throws -> VoiceCatalogue {
+        _ = try Espeak.shared.sampleRate()
+        return try Espeak.shared.locked {
+            var aliases: [String: String] = [:]
+            let voices = try Espeak.listVoices()
+            // espeak-ng takes a voice's language too (`en-us` for `en-US`): the first voice of each.
+            for voice in voices.reversed() where !voice.language.isEmpty {
+                aliases[voice.language.lowercased()] = voice.name
+            }
+            let variants = try Espeak.listVoices(variants: true).map(\.name)
+            return VoiceCatalogue(voices: voices.map(\.name), variants: variants, aliases: aliases)
+        }
+    }
+
+    /// Speech for `text` (bounded first, `SpokenText`), trimmed of the silence espeak leaves after the last word.
     public func synthesize(_ text: String) throws -> Sound {
         let samples = try Espeak.shared.locked {
             try Espeak.select(voice: voice, rate: rate)
-            return try Espeak.synth(text)
+            return try Espeak.synth(SpokenText.bounded(text))
         }
         return Sound(samples: samples, sampleRate: sampleRate).trimmingTrailingSilence()
     }
@@ -114,9 +130,19 @@ private final class Espeak: @unchecked Sendable {
         return sink.samples
     }
 
-    /// `espeak_ListVoices`, with a nil spec for every voice.
-    static func listVoices() throws -> [SpeechVoice] {
-        guard let list = espeak_ListVoices(nil) else { throw SpeechError.failed(call: "espeak_ListVoices", code: -1) }
+    /// `espeak_ListVoices`, with a nil spec for every voice, or with the language `variant` for the variants.
+    static func listVoices(variants: Bool = false) throws -> [SpeechVoice] {
+        let found: UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>?
+        if variants {
+            found = "variant".withCString { language in
+                var spec = espeak_VOICE()
+                spec.languages = language
+                return espeak_ListVoices(&spec)
+            }
+        } else {
+            found = espeak_ListVoices(nil)
+        }
+        guard let list = found else { throw SpeechError.failed(call: "espeak_ListVoices", code: -1) }
         var voices: [SpeechVoice] = []
         var k = 0
         while let entry = list[k] {

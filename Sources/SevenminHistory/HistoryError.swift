@@ -9,6 +9,11 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case full(path: String)
     /// The file was not a sound database; it was moved to `movedTo` and a fresh one starts next time.
     case corrupt(path: String, movedTo: String)
+    /// Not a plain file: a symbolic link (SQLite would follow it, and make a database of whatever it
+    /// points to), a FIFO (opening it would hang) or a device.
+    case notAFile(path: String, kind: String)
+    /// Found damaged by a reader, which never moves anything: what SQLite said, and the file left as it is.
+    case damaged(path: String, detail: String)
     /// Written by a newer sevenmin, whose schema this one does not know; left untouched.
     case tooNew(path: String, version: Int)
     /// `start --resume` found the session already finished or resumed elsewhere.
@@ -22,11 +27,22 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
         case .full(let path): return "History not saved: the disk holding \(path) is full."
         case .corrupt(let path, let moved):
             return "History not saved: \(path) was damaged; it was moved to \(moved) and a new one will be started."
+        case .notAFile(let path, let kind):
+            return "History not saved: \(path) is \(kind), not a plain file; it was left as it is."
+        case .damaged(let path, let detail):
+            return "\(path) is damaged (\(detail)); it was left as it is, and only what could be read is shown."
         case .tooNew(let path, let version):
             return "History not saved: \(path) is from a newer sevenmin (schema \(version)); it was left as it is."
         case .notResumable(let id): return "Session \(id) cannot be resumed: it has finished or is running elsewhere."
         case .failed(let path, let error): return "History not saved: \(path): \(error)"
         }
+    }
+
+    /// The description for a reader (`history`, `stats`): nothing was being saved.
+    public var readingDescription: String {
+        let prefix = "History not saved: "
+        return description.hasPrefix(prefix) ? "Cannot read the history: " + description.dropFirst(prefix.count)
+            : description
     }
 
     /// Sorts a SQLite failure into what a person can act on.

@@ -45,10 +45,11 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    /// Continues the interrupted session `id` (`start --resume`) as its next part.
-    public func resume(sessionID id: Int64) {
+    /// Continues the interrupted session `id` (`start --resume`) as its next part; `part` when the
+    /// session was already taken (`HistoryStore.reopen`) before the workout began.
+    public func resume(sessionID id: Int64, part: Int? = nil) {
         enqueue { store throws(HistoryError) in
-            self.part = try store.reopen(id)
+            if let part { self.part = part } else { self.part = try store.reopen(id) }
             self.sessionID = id
         }
     }

@@ -12,6 +12,13 @@ public final class HistoryStore {
     let db: SQLiteConnection
     /// Set once the file proved damaged and was moved aside; every later call reports it again.
     private var damage: HistoryError?
+    /// Rows the reads so far left out because a stored value was out of range: a tampered or damaged
+    /// row is skipped and counted, never trusted (a time of 1e300 would trap when made a whole number).
+    public private(set) var skippedRows = 0
+    /// Opened for `history`, `stats` and the streak: never written, and never moved aside when damaged.
+    private let readOnly: Bool
+    /// For a reader: the damage a read ran into. What was read before it was still returned.
+    public private(set) var damageFound: HistoryError?
 
     /// Whether the user turned history off: `SEVENMIN_HISTORY=off` (or `0`, `no`, `false`).
     public static func isDisabled(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
@@ -22,6 +29,7 @@ public final class HistoryStore {
     /// for `history` and `stats`, nothing is written; a file that does not exist yet reads as empty.
     public init(path: String, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 5000) throws(HistoryError) {
         self.path = path
+        self.readOnly = readOnly
         do {
             if readOnly {
                 db = try HistoryStore.openForReading(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -30,6 +38,7 @@ public final class HistoryStore {
             // A folder that cannot be made shows up as sqlite3_open_v2 failing, with SQLite's words for it.
             try? FileManager.default.createDirectory(atPath: PathText.folder(of: path),
                                                      withIntermediateDirectories: true)
+            try HistoryStore.preparePlainFile(path)
             db = try SQLiteConnection(path: path)
             try db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             // SQLite opens a file it may not write read-only without saying so; say so now, not mid-workout.
@@ -51,7 +60,7 @@ public final class HistoryStore {
         } catch let error as HistoryError {
             throw error
         } catch let error as SQLiteError {
-            throw HistoryStore.failure(error, path: path)
+            throw HistoryStore.failure(error, path: path, moveAside: !readOnly)
         } catch {
             throw HistoryError.failed(path: path, SQLiteError(call: "open", code: -1, message: "\(error)"))
         }
@@ -74,16 +83,54 @@ public final class HistoryStore {
     /// The file read-only; or, where there is no history yet (no file, or one never given its
     /// tables), an empty database in memory, so that readers need no special case.
     private static func openForReading(_ path: String, busyTimeoutMilliseconds: Int32) throws -> SQLiteConnection {
-        if FileManager.default.fileExists(atPath: path) {
-            let file = try SQLiteConnection(path: path, readOnly: true)
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            try requirePlainFile(path)
+            var file = try SQLiteConnection(path: path, readOnly: true)
             try file.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-            let version = try HistorySchema.version(of: file)
+            let version: Int
+            switch Result(catching: { () throws(SQLiteError) -> Int in try HistorySchema.version(of: file) }) {
+            case .success(let found): version = found
+            case .failure(let error):
+                // A file in a folder we may not write (no shared-memory file can be made beside it) is
+                // read as it is: nobody can be writing it.
+                guard error.primary == SQLITE_CANTOPEN || error.primary == SQLITE_READONLY else { throw error }
+                file = try SQLiteConnection(path: path, readOnly: true, immutable: true)
+                version = try HistorySchema.version(of: file)
+            }
             if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
             if version > 0 { return file }
         }
         let empty = try SQLiteConnection(path: ":memory:")
         try HistorySchema.migrate(empty)
         return empty
+    }
+
+    /// Refuses anything but a plain file at `path`; creates a missing one, readable by its owner alone
+    /// (the log and the status file are 0600 too), and takes a wider mode away from an existing one.
+    static func preparePlainFile(_ path: String) throws(HistoryError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            close(fd)
+            return
+        }
+        if errno != EEXIST { return }  // SQLite's open reports it, in its words
+        try requirePlainFile(path)
+        // ignored: a file we cannot change the mode of is still usable; SQLite reports what is not.
+        _ = chmod(path, 0o600)
+    }
+
+    /// Throws unless `path` is a plain file (checked without following a link).
+    static func requirePlainFile(_ path: String) throws(HistoryError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFLNK: throw .notAFile(path: path, kind: "a symbolic link")
+        case S_IFIFO: throw .notAFile(path: path, kind: "a FIFO")
+        case S_IFDIR: throw .notAFile(path: path, kind: "a folder")
+        default: throw .notAFile(path: path, kind: "a device")
+        }
     }
 
     // MARK: Writing
@@ -139,19 +186,18 @@ public final class HistoryStore {
         }
     }
 
-    /// Marks as interrupted every unfinished session whose process is gone, or which began more
-    /// than `staleAfter` seconds ago (its pid may have been reused). Returns how many it marked.
+    /// Marks as interrupted every unfinished session whose process is gone, or whose pid now belongs to a
+    /// process started after the session began (the pid was reused). A live workout is never taken over,
+    /// however long it has run. Returns how many it marked.
     @discardableResult
-    public func markInterrupted(now: Double = Date().timeIntervalSince1970, staleAfter: Double = 86400,
-                                isAlive: (Int32) -> Bool = HistoryStore.processIsAlive) throws(HistoryError) -> Int {
+    public func markInterrupted(owns: (Int32, Double) -> Bool = HistoryStore.processOwns) throws(HistoryError) -> Int {
         try guarded {
             try db.transaction {
                 let running = try db.rows("SELECT id, pid, started_at FROM sessions WHERE outcome IS NULL")
                 var marked = 0
                 for row in running {
-                    let pid = row[1].int.map { Int32(truncatingIfNeeded: $0) }
-                    let alive = pid.map(isAlive) ?? false
-                    guard !alive || now - (row[2].double ?? now) > staleAfter else { continue }
+                    let pid = row[1].int.flatMap { Int32(exactly: $0) }
+                    guard !(pid.map { owns($0, row[2].double ?? 0) } ?? false) else { continue }
                     try db.run("UPDATE sessions SET outcome = ?, pid = NULL WHERE id = ? AND outcome IS NULL",
                                [.text(SessionOutcome.interrupted.code), row[0]])
                     marked += 1
@@ -159,6 +205,28 @@ public final class HistoryStore {
                 return marked
             }
         }
+    }
+
+    /// Whether process `pid` runs and is the one that began a session at `startedAt` (UTC seconds): it
+    /// started no later than that, by its start time in `/proc` (when that can be read).
+    public static func processOwns(_ pid: Int32, startedAt: Double) -> Bool {
+        guard processIsAlive(pid) else { return false }
+        guard let started = processStartTime(pid) else { return true }
+        return started <= startedAt + 60
+    }
+
+    /// When process `pid` started, in UTC seconds: its start in clock ticks after boot (`/proc/PID/stat`,
+    /// field 22) plus the boot time (`btime` in `/proc/stat`).
+    static func processStartTime(_ pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command name, which may hold spaces: state is field 3, start time field 22.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]),
+              let system = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = system.split(separator: "\n").first(where: { $0.hasPrefix("btime ") }),
+              let boot = Double(line.dropFirst(6)) else { return nil }
+        return boot + ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Takes an interrupted session back for `start --resume`: it runs again, as its next part,
@@ -169,7 +237,8 @@ public final class HistoryStore {
                 guard let row = try db.rows("SELECT outcome, parts FROM sessions WHERE id = ?", [.integer(id)]).first,
                       let outcome = row[0].string.flatMap(SessionOutcome.init(code:)), outcome.isResumable
                 else { return nil }
-                let part = Int(row[1].int ?? 1) + 1
+                guard let parts = StoredBounds.int(row[1].int ?? 1, in: StoredBounds.parts) else { return nil }
+                let part = parts + 1
                 try db.run("UPDATE sessions SET outcome = NULL, pid = ?, parts = ? WHERE id = ?",
                            [.integer(Int64(pid)), .integer(Int64(part)), .integer(id)])
                 return part
@@ -192,67 +261,66 @@ public final class HistoryStore {
         s.planned_seconds, s.planned_exercises, s.outcome, s.parts, s.effort,
         COALESCE(SUM(CASE WHEN g.kind = 'work' THEN g.actual END), 0),
         COUNT(DISTINCT CASE WHEN g.kind = 'work' AND g.actual + 1e-6 >= g.planned * \(SegmentRecord.doneFraction)
-            THEN g.idx END)
+            THEN g.idx END), s.pid
         FROM sessions s LEFT JOIN segments g ON g.session_id = s.id
         """
 
     /// The `limit` most recent sessions started at or after `since` (UTC seconds), oldest first,
     /// with what was done in each.
     public func sessions(since: Double? = nil, limit: Int? = nil) throws(HistoryError) -> [SessionSummary] {
-        try guarded {
-            let rows = try db.rows("""
-                SELECT \(Self.summaryColumns) WHERE s.started_at >= ?
-                GROUP BY s.id ORDER BY s.started_at DESC, s.id DESC LIMIT ?
-                """, [.real(since ?? -Double.greatestFiniteMagnitude), .integer(Int64(limit ?? -1))])
-            return rows.reversed().map(Self.summary)
-        }
+        try read("""
+            SELECT \(Self.summaryColumns) WHERE s.started_at >= ?
+            GROUP BY s.id ORDER BY s.started_at DESC, s.id DESC LIMIT ?
+            """, [.real(since ?? -Double.greatestFiniteMagnitude), .integer(Int64(limit ?? -1))]) {
+            Self.summary($0.row(), reading: readOnly)
+        }.reversed()
     }
 
     /// One session with what was done in it, over all its parts.
     public func session(_ id: Int64) throws(HistoryError) -> SessionSummary? {
-        try guarded {
-            try db.rows("SELECT \(Self.summaryColumns) WHERE s.id = ? GROUP BY s.id", [.integer(id)])
-                .first.map(Self.summary)
-        }
+        try read("SELECT \(Self.summaryColumns) WHERE s.id = ? GROUP BY s.id", [.integer(id)]) {
+            Self.summary($0.row(), reading: readOnly)
+        }.first
     }
 
     private static let segmentColumns = "session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part"
 
     /// A session's segments in the order they ended.
     public func segments(of id: Int64) throws(HistoryError) -> [SegmentRecord] {
-        try guarded {
-            try db.rows("SELECT \(Self.segmentColumns) FROM segments WHERE session_id = ? ORDER BY id", [.integer(id)])
-                .map(Self.segment)
+        try read("SELECT \(Self.segmentColumns) FROM segments WHERE session_id = ? ORDER BY id", [.integer(id)]) {
+            Self.segment($0.row())
         }
     }
 
     /// Every segment of workout (not getting ready) that ran out, and all work however it ended, which is
     /// all `HistoryStats` needs. Read with the few exercise titles shared, as it can be a hundred thousand rows.
     public func completedSegments() throws(HistoryError) -> [SegmentRecord] {
-        try guarded {
-            var titles: [String: String] = [:]
-            return try db.each("""
-                SELECT session_id, idx, exercise, round, planned, actual, ended_at, part, kind, ended FROM segments
-                WHERE kind != 'getReady' AND (ended = 'ranOut' OR kind = 'work')
-                """) { row in
+        var titles: [String: String] = [:]
+        return try read("""
+            SELECT session_id, idx, exercise, round, planned, actual, ended_at, part, kind, ended FROM segments
+            WHERE kind != 'getReady' AND (ended = 'ranOut' OR kind = 'work')
+            """) { row -> SegmentRecord? in
+                guard let index = StoredBounds.int(row.int(1), in: StoredBounds.count),
+                      let round = StoredBounds.int(row.int(3), in: StoredBounds.count),
+                      let planned = StoredBounds.double(row.double(4), in: StoredBounds.duration),
+                      let actual = StoredBounds.double(row.double(5), in: StoredBounds.duration),
+                      let endedAt = StoredBounds.double(row.double(6), in: StoredBounds.instant),
+                      let part = StoredBounds.int(row.int(7), in: StoredBounds.parts) else { return nil }
                 let text = row.text(2)
                 let title = titles[text] ?? { titles[text] = text; return text }()
-                return SegmentRecord(sessionID: row.int(0), index: Int(row.int(1)), kind: row.text(8), exercise: title,
-                                     round: Int(row.int(3)), planned: row.double(4), actual: row.double(5),
-                                     ended: SegmentEnding(rawValue: row.text(9)) ?? .ranOut, endedAt: row.double(6),
-                                     part: Int(row.int(7)))
-            }
+                return SegmentRecord(sessionID: row.int(0), index: index, kind: row.text(8), exercise: title,
+                                     round: round, planned: planned, actual: actual,
+                                     ended: SegmentEnding(rawValue: row.text(9)) ?? .ranOut, endedAt: endedAt,
+                                     part: part)
         }
     }
 
     /// Every session, oldest first, without totals.
     public func allSessions() throws(HistoryError) -> [SessionRecord] {
-        try guarded {
-            try db.rows("""
-                SELECT id, routine, routine_file, content_hash, seed, options, started_at, utc_offset,
-                    planned_seconds, planned_exercises, outcome, parts, effort FROM sessions ORDER BY started_at, id
-                """).map(Self.record)
-        }
+        try read("""
+            SELECT id, routine, routine_file, content_hash, seed, options, started_at, utc_offset,
+                planned_seconds, planned_exercises, outcome, parts, effort, pid FROM sessions ORDER BY started_at, id
+            """) { Self.record($0.row(), reading: readOnly) }
     }
 
     /// The most recent session that can be resumed, after marking any left by dead processes:
@@ -271,7 +339,8 @@ public final class HistoryStore {
             try db.rows("SELECT idx FROM segments WHERE session_id = ? ORDER BY id DESC LIMIT 1", [.integer(id)])
                 .first?.first?.int
         }
-        return ResumePoint(session: summary.record, segmentIndex: last.map { Int($0) + 1 } ?? 0, doneSoFar: summary)
+        let next = last.flatMap { StoredBounds.int($0, in: StoredBounds.count) }.map { $0 + 1 } ?? 0
+        return ResumePoint(session: summary.record, segmentIndex: next, doneSoFar: summary)
     }
 
     /// `PRAGMA integrity_check`: `ok`, or SQLite's list of problems.
@@ -288,7 +357,22 @@ public final class HistoryStore {
 
     // MARK: Faults
 
-    /// Runs `body`, turning SQLite failures into `HistoryError`; a damaged file is moved aside once.
+    /// The rows of a query, each decoded by `body` (nil: a value out of range, skipped and counted). For
+    /// a reader, damage part-way is kept in `damageFound` and the rows read before it are returned.
+    private func read<T>(_ sql: String, _ values: [SQLiteValue] = [],
+                         _ body: (SQLiteStatement) -> T?) throws(HistoryError) -> [T] {
+        try guarded {
+            let (rows, failure) = try db.eachUntilFailure(sql, values, body)
+            if let failure {
+                guard readOnly, HistoryError.isCorruption(failure) else { throw failure }
+                damageFound = HistoryStore.failure(failure, path: path, moveAside: false)
+            }
+            return sound(rows)
+        }
+    }
+
+    /// Runs `body`, turning SQLite failures into `HistoryError`; a damaged file is moved aside once
+    /// by a writer, and never by a reader.
     private func guarded<T>(_ body: () throws -> T) throws(HistoryError) -> T {
         if let damage { throw damage }
         do {
@@ -296,7 +380,7 @@ public final class HistoryStore {
         } catch let error as HistoryError {
             throw error
         } catch let error as SQLiteError {
-            let failure = HistoryStore.failure(error, path: path)
+            let failure = HistoryStore.failure(error, path: path, moveAside: !readOnly)
             if case .corrupt = failure { damage = failure }
             throw failure
         } catch {
@@ -304,10 +388,11 @@ public final class HistoryStore {
         }
     }
 
-    /// Classifies `error`; if it says the file is damaged, first moves the file (and its WAL and
-    /// shared-memory files) aside, so that nothing is lost and the next run starts afresh.
-    private static func failure(_ error: SQLiteError, path: String) -> HistoryError {
+    /// Classifies `error`; if it says the file is damaged and `moveAside` (a writer), first moves the file
+    /// (and its WAL and shared-memory files) aside, so that nothing is lost and the next run starts afresh.
+    private static func failure(_ error: SQLiteError, path: String, moveAside: Bool) -> HistoryError {
         guard HistoryError.isCorruption(error) else { return HistoryError.classify(error, path: path) }
+        guard moveAside else { return .damaged(path: path, detail: error.message) }
         let stamp = HistoryReport.isoUTC(Date().timeIntervalSince1970).replacing("-", with: "").replacing(":", with: "")
         var target = path + ".corrupt-" + stamp
         var n = 1
@@ -327,23 +412,54 @@ public final class HistoryStore {
 
     // MARK: Rows
 
-    private static func record(_ row: [SQLiteValue]) -> SessionRecord {
-        SessionRecord(id: row[0].int ?? 0, routine: row[1].string ?? "", routineFile: row[2].string ?? "",
-                      contentHash: row[3].string ?? "", seed: row[4].int.map { UInt64(bitPattern: $0) },
-                      options: row[5].string ?? "{}", startedAt: row[6].double ?? 0, utcOffset: Int(row[7].int ?? 0),
-                      plannedSeconds: row[8].double ?? 0, plannedExercises: Int(row[9].int ?? 0),
-                      outcome: row[10].string.flatMap(SessionOutcome.init(code:)), parts: Int(row[11].int ?? 1),
-                      effort: row[12].int.map { Int($0) })
+    /// Counts `rows` decoded into nil (a stored value out of range) in `skippedRows`, and keeps the rest.
+    private func sound<T>(_ rows: [T?]) -> [T] {
+        let kept = rows.compactMap { $0 }
+        skippedRows += rows.count - kept.count
+        return kept
     }
 
-    private static func summary(_ row: [SQLiteValue]) -> SessionSummary {
-        SessionSummary(record: record(row), workedSeconds: row[13].double ?? 0, exercisesDone: Int(row[14].int ?? 0))
+    /// `reading`: for a reader, which cannot mark a session left by a process that has gone.
+    private static func record(_ row: [SQLiteValue], reading: Bool) -> SessionRecord? {
+        guard let id = row[0].int, let startedAt = StoredBounds.double(row[6].double, in: StoredBounds.instant),
+              let offset = StoredBounds.int(row[7].int, in: StoredBounds.utcOffset),
+              let planned = StoredBounds.double(row[8].double, in: StoredBounds.duration),
+              let exercises = StoredBounds.int(row[9].int, in: StoredBounds.count),
+              let parts = StoredBounds.int(row[11].int ?? 1, in: StoredBounds.parts) else { return nil }
+        return SessionRecord(id: id, routine: row[1].string ?? "", routineFile: row[2].string ?? "",
+                             contentHash: row[3].string ?? "", seed: row[4].int.map { UInt64(bitPattern: $0) },
+                             options: row[5].string ?? "{}", startedAt: startedAt, utcOffset: offset,
+                             plannedSeconds: planned, plannedExercises: exercises,
+                             outcome: reading ? outcome(row[10], pid: row.last ?? .null)
+                                 : row[10].string.flatMap(SessionOutcome.init(code:)), parts: parts,
+                             effort: StoredBounds.int(row[12].int, in: 1...10))
     }
 
-    private static func segment(_ row: [SQLiteValue]) -> SegmentRecord {
-        SegmentRecord(sessionID: row[0].int ?? 0, index: Int(row[1].int ?? 0), kind: row[2].string ?? "",
-                      exercise: row[3].string ?? "", round: Int(row[4].int ?? 0), planned: row[5].double ?? 0,
-                      actual: row[6].double ?? 0, ended: SegmentEnding(rawValue: row[7].string ?? "") ?? .ranOut,
-                      endedAt: row[8].double ?? 0, part: Int(row[9].int ?? 1))
+    /// The stored outcome; a session left unfinished by a process that has gone reads as interrupted
+    /// (a reader cannot mark it so in the file, and must not call it running).
+    private static func outcome(_ stored: SQLiteValue, pid: SQLiteValue) -> SessionOutcome? {
+        if let code = stored.string { return SessionOutcome(code: code) }
+        guard let pid = pid.int, let id = Int32(exactly: pid), processIsAlive(id) else { return .interrupted }
+        return nil
+    }
+
+    private static func summary(_ row: [SQLiteValue], reading: Bool) -> SessionSummary? {
+        guard let record = record(row, reading: reading),
+              let worked = StoredBounds.double(row[13].double ?? 0, in: StoredBounds.worked),
+              let done = StoredBounds.int(row[14].int ?? 0, in: StoredBounds.count) else { return nil }
+        return SessionSummary(record: record, workedSeconds: worked, exercisesDone: done)
+    }
+
+    private static func segment(_ row: [SQLiteValue]) -> SegmentRecord? {
+        guard let session = row[0].int, let index = StoredBounds.int(row[1].int, in: StoredBounds.count),
+              let round = StoredBounds.int(row[4].int, in: StoredBounds.count),
+              let planned = StoredBounds.double(row[5].double, in: StoredBounds.duration),
+              let actual = StoredBounds.double(row[6].double, in: StoredBounds.duration),
+              let endedAt = StoredBounds.double(row[8].double, in: StoredBounds.instant),
+              let part = StoredBounds.int(row[9].int ?? 1, in: StoredBounds.parts) else { return nil }
+        return SegmentRecord(sessionID: session, index: index, kind: row[2].string ?? "",
+                             exercise: row[3].string ?? "", round: round, planned: planned, actual: actual,
+                             ended: SegmentEnding(rawValue: row[7].string ?? "") ?? .ranOut, endedAt: endedAt,
+                             part: part)
     }
 }

@@ -6,12 +6,15 @@ final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
 
-    /// `sqlite3_open_v2`.
-    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    /// `sqlite3_open_v2`, never through a symbolic link (`SQLITE_OPEN_NOFOLLOW`). With `immutable`, a
+    /// file SQLite may not lock or keep a shared-memory file beside (its folder is read-only) is read as
+    /// it is, through a `file:` URI.
+    init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW | (immutable ? SQLITE_OPEN_URI : 0)
+        let name = immutable ? SQLiteConnection.immutableURI(path) : path
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(db)
@@ -19,6 +22,19 @@ final class SQLiteConnection {
         }
         handle = db
         self.path = path
+    }
+
+    /// `file:PATH?immutable=1`, with the characters a URI gives meaning to escaped.
+    static func immutableURI(_ path: String) -> String {
+        var escaped: [UInt8] = []
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte < 0x21 {
+                escaped += Array(("%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)).utf8)
+            } else {
+                escaped.append(byte)
+            }
+        }
+        return "file:" + String(decoding: escaped, as: UTF8.self) + "?immutable=1"
     }
 
     // close_v2 cannot fail on a valid handle: it defers the close until the last statement is finalised.
@@ -102,10 +118,29 @@ final class SQLiteConnection {
         return out
     }
 
+    /// Like `each`, but a step that fails part-way keeps the rows read before it, with the failure:
+    /// a reader of a damaged file shows what can still be read.
+    func eachUntilFailure<T>(_ sql: String, _ values: [SQLiteValue] = [],
+                             _ body: (SQLiteStatement) -> T) throws(SQLiteError) -> (rows: [T], failure: SQLiteError?) {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        var out: [T] = []
+        do {
+            while try statement.step() { out.append(body(statement)) }
+        } catch {
+            return (out, error)
+        }
+        return (out, nil)
+    }
+
     /// Runs a statement with `values` bound, for its effect.
     func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
         let statement = try prepare(sql)
         try statement.bind(values)
         while try statement.step() {}
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

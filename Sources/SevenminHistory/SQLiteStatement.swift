@@ -7,7 +7,8 @@ enum SQLiteValue: Equatable {
     var int: Int64? {
         switch self {
         case .integer(let v): return v
-        case .real(let d): return Int64(d)
+        // Int64(d) traps on a real beyond Int64's range; a stored value may be anything.
+        case .real(let d): return Int64(exactly: d.rounded(.towardZero))
         default: return nil
         }
     }

@@ -164,7 +164,8 @@ public final class CursesTerminal: TerminalBackend {
     /// Prepares the terminfo strings that undo our modes, so that a crash handler
     /// can write them without calling curses.
     private func armCrashGuard() {
-        var restore = ""
+        // The title pushed at the start is popped too, so a crash leaves the user's title, not ours.
+        var restore = titles ? "\u{1B}[23;0t" : ""
         for cap in ["sgr0", "cnorm", "rmkx", "rmcup"] {
             if let p = tigetstr(cap), Int(bitPattern: p) != -1 {
                 restore += String(cString: p)

@@ -8,7 +8,8 @@ struct ExitPathTests {
 
     /// A crash (sent as a real signal) still puts back the modes the user had before curses, and the
     /// process dies of that signal, so the shell reports a crash.
-    @Test(arguments: [(SIGSEGV, 139), (SIGABRT, 134), (SIGBUS, 135), (SIGFPE, 136), (SIGILL, 132), (SIGTRAP, 133)])
+    @Test(arguments: [(SIGSEGV, 139), (SIGABRT, 134), (SIGBUS, 135), (SIGFPE, 136), (SIGILL, 132), (SIGTRAP, 133),
+                      (SIGSYS, 159), (SIGXCPU, 152), (SIGXFSZ, 153)])
     func aCrashRestoresTheUsersTerminal(signal: Int32, status: Int) throws {
         let tmux = try Tmux("ulimit -c 0; \(binary) start \(long) --mute")
         tmux.waitFor(text: "Get ready")

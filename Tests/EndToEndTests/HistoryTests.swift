@@ -256,4 +256,48 @@ struct HistoryEndToEndTests {
             #expect(kept.count == 1)
         }
     }
+
+    /// Two quick workouts recorded by the real program, in a fresh state folder; returns the folder.
+    func twoRecordedWorkouts() throws -> String {
+        let dir = temporaryDirectory()
+        let routine = dir + "/quick.json"
+        try #"{"name": "Quick", "getReady": 0, "rest": 0, "exercises": [{"title": "A", "work": 1}]}"#
+            .write(toFile: routine, atomically: true, encoding: .utf8)
+        for _ in 0..<2 {
+            let r = try run(binary, ["start", routine, "--mute", "--plain"], environment: ["XDG_STATE_HOME": dir])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        return dir
+    }
+
+    /// One flipped exponent in one stored time crashed history, stats and start; now that row is skipped,
+    /// the rest is shown, and the count is said.
+    @Test func aStoredValueOutOfRangeIsSkippedAndCounted() throws {
+        let dir = try twoRecordedWorkouts()
+        let db = dir + "/sevenmin/history.sqlite3"
+        _ = try run("/usr/bin/sqlite3", [db, "UPDATE sessions SET started_at = 1e300 WHERE id = 1"])
+        for command in [["history"], ["history", "--json"], ["stats"]] {
+            let r = try run(binary, command, environment: ["XDG_STATE_HOME": dir])
+            #expect(r.status == 0, "\(command): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains("skipped 1 row holding values out of range"), "\(command): \(r.stderr)")
+        }
+        let shown = try run(binary, ["history"], environment: ["XDG_STATE_HOME": dir])
+        #expect(shown.stdout.contains("Quick"))
+    }
+
+    /// A reader says the file is damaged and leaves it where it is; it never reports an empty history.
+    @Test(arguments: [["history"], ["stats"]])
+    func aReaderLeavesADamagedHistoryInPlace(command: [String]) throws {
+        let dir = temporaryDirectory()
+        let folder = dir + "/sevenmin"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let garbage = String(repeating: "not a database ", count: 400)
+        try garbage.write(toFile: folder + "/history.sqlite3", atomically: true, encoding: .utf8)
+        let r = try run(binary, command, environment: ["XDG_STATE_HOME": dir])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("is damaged") && r.stderr.contains("left as it is"), "\(r.stderr)")
+        #expect(!r.stdout.contains("No workouts recorded yet"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["history.sqlite3"])
+        #expect(try String(contentsOfFile: folder + "/history.sqlite3", encoding: .utf8) == garbage)
+    }
 }

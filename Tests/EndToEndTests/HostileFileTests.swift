@@ -63,4 +63,60 @@ struct HostileFileTests {
         let padding = tmux.rawOutput().filter { $0 == 0 }.count
         #expect(padding == 0, "\(padding) NUL bytes of padding were sent")
     }
+
+    /// Voices espeak-ng crashed on, from a routine, the config and the command line: each is refused
+    /// before it reaches the engine, with where it was written and the nearest voice it has.
+    @Test func voicesTheEngineDoesNotListAreRefusedWhereTheyAreWritten() throws {
+        let dir = temporaryDirectory()
+        var (env, config) = isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir
+        for voice in ["/", "en+" + String(repeating: "x", count: 40), "en-uss"] {
+            let path = dir + "/v.json"
+            try #"{"name": "V", "getReady": 0, "voice": "\#(voice)", "exercises": [{"title": "A", "work": 1}]}"#
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            let export = try run(binary, ["export-audio", dir + "/o.wav", path], environment: env)
+            #expect(export.status == 65, "\(voice): \(export.status) \(export.stderr)")
+            #expect(export.stderr.hasPrefix("\(path):1:39: \"\(voice)\" is not a voice this machine has"),
+                    "\(export.stderr)")
+            let start = try run(binary, ["start", path, "--plain"], environment: env)
+            #expect(start.status == 65, "\(voice): \(start.status) \(start.stderr)")
+            let flag = try run(binary, ["export-audio", "--voice", voice, dir + "/o.wav"], environment: env)
+            #expect(flag.status == 64 && flag.stderr.contains("expected a voice this machine has"), "\(flag.stderr)")
+        }
+        #expect(try run(binary, ["export-audio", "--voice", "en-uss", dir + "/o.wav"], environment: env).stderr
+            .contains("did you mean 'en-US'?"))
+        try FileManager.default.createDirectory(atPath: config + "/sevenmin", withIntermediateDirectories: true)
+        try #"{"voice": "/"}"#.write(toFile: config + "/sevenmin/config.json", atomically: true, encoding: .utf8)
+        let start = try run(binary, ["start", "--plain"], environment: env)
+        #expect(start.status == 65 && start.stderr.hasPrefix(config + "/sevenmin/config.json:1:11: "),
+                "\(start.stderr)")
+        let doctor = try run(binary, ["doctor"], environment: env)
+        #expect(doctor.stdout.contains("the voice '/' is not one this machine has"), "\(doctor.stdout)")
+    }
+
+    /// Three characters of Hindi crashed espeak-ng; now they are bounded first, and any crash left
+    /// would cost that line, never the export or the workout.
+    @Test(arguments: ["hi", "mr", "ml"])
+    func textThatCrashedTheEngineIsSpokenOrLeftOut(voice: String) throws {
+        let dir = temporaryDirectory()
+        let path = dir + "/s.json"
+        try #"{"name": "S", "getReady": 0, "exercises": [{"title": "A", "work": 3, "say": ">-ـx"}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try run(binary, ["export-audio", "--voice", voice, dir + "/o.wav", path])
+        #expect(r.status == 0, "\(r.status) \(r.stderr)")
+        #expect(r.stdout.contains("spoken lines"))
+    }
+
+    /// A FIFO planted where the log goes hung `start` before its first frame; now the log is not kept.
+    @Test func aFIFOInPlaceOfTheLogDoesNotHangTheWorkout() throws {
+        let dir = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir + "/sevenmin", withIntermediateDirectories: true)
+        #expect(mkfifo(dir + "/sevenmin/sevenmin.log", 0o600) == 0)
+        let routine = dir + "/quick.json"
+        try #"{"name": "Quick", "getReady": 0, "rest": 0, "exercises": [{"title": "A", "work": 1}]}"#
+            .write(toFile: routine, atomically: true, encoding: .utf8)
+        let r = try run("/usr/bin/timeout", ["20", binary, "start", routine, "--mute", "--plain"],
+                        environment: ["XDG_STATE_HOME": dir])
+        #expect(r.status == 0, "\(r.status) \(r.stderr)")
+    }
 }

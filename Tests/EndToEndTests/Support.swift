@@ -8,15 +8,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().path
 
 /// The built `sevenmin` binary, beside the test bundle.
-let binary: String = {
-    if let env = ProcessInfo.processInfo.environment["SEVENMIN_BIN"] { return env }
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for dir in [beside, beside.deletingLastPathComponent()] {
-        let candidate = dir.appendingPathComponent("sevenmin").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return repositoryRoot + "/.build/debug/sevenmin"
-}()
+let binary = BuiltBinary.path(repositoryRoot: repositoryRoot)
 
 /// A fresh temporary directory, removed with the rest when the tests end.
 func temporaryDirectory() -> String { ScratchFolder.make("sevenmin-test") }

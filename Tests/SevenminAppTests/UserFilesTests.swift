@@ -127,3 +127,42 @@ struct UserDirectoriesTests {
         #expect(mode == 0o700)
     }
 }
+
+/// The status file in a runtime folder others may share: only a folder of ours, closed to others,
+/// and never blocked by what is planted at the temporary file's name.
+@Suite("The status file's folder")
+struct StatusFileFolderTests {
+    let snapshot = StatusSnapshot(routine: "R", title: "Wall Sit", segment: 1, segments: 2, paused: false,
+                                  remaining: 30)
+
+    @Test func aFIFOAtTheTemporaryNameNeverBlocks() throws {
+        let folder = scratchDirectory() + "/sevenmin"
+        try UserDirectories.makeDirectory(folder)
+        #expect(mkfifo(folder + "/status.json.\(getpid()).tmp", 0o600) == 0)
+        let done = DispatchSemaphore(value: 0)
+        let snapshot = snapshot
+        DispatchQueue.global().async {
+            StatusFile(path: folder + "/status.json").publish(snapshot)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 5) == .success, "publishing blocked on a FIFO")
+        #expect(StatusRecord.parse(Array(FileManager.default.contents(atPath: folder + "/status.json") ?? Data()))
+            != nil)
+    }
+
+    @Test func theFolderIsClosedToOthersAndMustBeOurs() throws {
+        let folder = scratchDirectory() + "/sevenmin"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chmod(folder, 0o777)
+        StatusFile(path: folder + "/status.json").publish(snapshot)
+        var info = stat()
+        #expect(stat(folder, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        guard getuid() == 0 else { return }
+        // Someone else's folder: nothing is written in it.
+        let theirs = scratchDirectory() + "/sevenmin"
+        try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
+        #expect(chown(theirs, 65534, 65534) == 0)
+        StatusFile(path: theirs + "/status.json").publish(snapshot)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: theirs).isEmpty)
+    }
+}

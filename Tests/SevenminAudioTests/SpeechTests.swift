@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SevenminAudio
 import SevenminCore
+import SevenminTestSupport
 
 @Suite("Speech through espeak-ng")
 struct SpeechTests {
@@ -112,5 +113,80 @@ struct PhraseCacheTests {
         cache.prepare(texts)
         #expect(cache.waitUntilReady(timeout: 10))
         for text in texts { #expect(audibleSeconds(cache.sound(for: text) ?? Sound(samples: [], sampleRate: 1)) > 0.2) }
+    }
+}
+
+/// The built `sevenmin`, which renders speech in its own process (`sevenmin __speak`).
+let sevenminBinary = BuiltBinary.path(
+    repositoryRoot: URL(fileURLWithPath: soundsFolder).deletingLastPathComponent().path)
+
+/// A crash inside espeak-ng ends the process it renders in, never ours: that phrase is lost and the
+/// next is spoken by a fresh process.
+@Suite("Speech in a process of its own")
+struct SpeechProcessTests {
+    @Test func speaksAndSurvivesTheEnginesCrash() throws {
+        let speech = try SpeechProcess(executable: sevenminBinary, choice: .englishFallback, wordsPerMinute: 175)
+        #expect(audibleSeconds(try speech.synthesize("Get ready. First: Jumping Jacks.")) > 0.5)
+        let pid = try #require(speech.childPID)
+        kill(pid, SIGKILL)
+        #expect {
+            _ = try speech.synthesize("Halfway.")
+        } throws: { error in
+            guard case SpeechProcessError.crashed(let signal, let text) = error else { return false }
+            return signal == SIGKILL && text == "Halfway."
+        }
+        #expect(audibleSeconds(try speech.synthesize("Rest. Next: Push-up.")) > 0.5)
+        #expect(speech.childPID != pid)
+    }
+
+    /// espeak-ng's segmentation fault on the voice `/`, which only a name check kept from it before:
+    /// here it costs the phrase, and this process goes on.
+    @Test func aVoiceThatCrashesTheEngineIsAnErrorHere() throws {
+        let speech = try SpeechProcess(executable: sevenminBinary, choice: VoiceChoice(engine: .espeak, voice: "/"),
+                                       wordsPerMinute: 175)
+        #expect {
+            _ = try speech.synthesize("Ready.")
+        } throws: { error in
+            guard case SpeechProcessError.crashed(let signal, _) = error else { return false }
+            return signal == SIGSEGV
+        }
+    }
+
+    @Test func anUnknownVoiceIsRefusedInWords() {
+        #expect(throws: SpeechProcessError.refused("unknown voice 'xx-nowhere' (see the list of voices)")) {
+            _ = try SpeechProcess(executable: sevenminBinary, choice: VoiceChoice(engine: .espeak, voice: "xx-nowhere"),
+                              wordsPerMinute: 175)
+        }
+    }
+
+    /// The voices and variants espeak-ng lists, with the language spellings it takes too.
+    @Test func theCatalogueHasTheVoicesAndVariants() throws {
+        let catalogue = try SpeechSynthesizer.catalogue()
+        #expect(catalogue.check("en-us") == .known("en-US"))
+        #expect(catalogue.check("en-us+f3") == .known("en-US+f3"))
+        #expect(catalogue.check("/") == .unknown(suggestion: nil))
+        #expect(catalogue.voices.count > 50 && catalogue.variants.count > 20)
+    }
+}
+
+/// Rendering ahead holds a bounded number of bytes, and a phrase no longer than its segment.
+@Suite("Phrases rendered ahead, bounded")
+struct PhraseCacheBoundTests {
+    @Test func aPhraseIsCutAtItsLongest() {
+        let cache = PhraseCache(sampleRate: 44_100) { _ in tone(seconds: 20, rate: 22_050) }
+        cache.prepare([(text: "long", longest: 5)])
+        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(abs((cache.sound(for: "long")?.duration ?? 0) - 5) < 0.01)
+    }
+
+    @Test func theCacheLetsGoOfWhatIsNoLongerWantedToStayWithinItsBytes() {
+        // 1 s at 44.1 kHz is 88,200 bytes; room for three.
+        let cache = PhraseCache(sampleRate: 44_100, maximumBytes: 300_000) { _ in tone(seconds: 1, rate: 44_100) }
+        for window in 0..<20 {
+            cache.prepare([(text: "p\(window)", longest: nil), (text: "p\(window + 1)", longest: nil)])
+            #expect(cache.waitUntilReady(timeout: 5))
+            #expect(cache.heldBytes <= 300_000)
+        }
+        #expect(cache.sound(for: "p20") != nil && cache.sound(for: "p0") == nil)
     }
 }

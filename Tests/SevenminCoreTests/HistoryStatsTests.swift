@@ -247,3 +247,55 @@ extension HistoryStatsTests {
         #expect(HistoryReport.isoUTC(start) == utc)
     }
 }
+
+/// Each workout counts on the local day it started, with the UTC offset stored when it started.
+@Suite("Streaks by the day a workout started")
+struct StreakDayTests {
+    /// A session started at `start` (UTC seconds) with `offset`, with 14 work segments of 30 s after it.
+    func workout(_ id: Int64, start: Double, offset: Int) -> (SessionRecord, [SegmentRecord]) {
+        let session = SessionRecord(id: id, routine: "classic", routineFile: "/c.json", contentHash: "",
+                                    startedAt: start, utcOffset: offset, plannedSeconds: 470, plannedExercises: 12)
+        let segments = (0..<14).map { k in
+            SegmentRecord(sessionID: id, index: 2 * k + 1, kind: "work", exercise: "Squat", round: 1, planned: 30,
+                          actual: 30, ended: .ranOut, endedAt: start + 40 * Double(k + 1))
+        }
+        return (session, segments)
+    }
+
+    func streak(_ workouts: [(SessionRecord, [SegmentRecord])], now: Double, _ calendar: Calendar) -> HistoryStats {
+        HistoryStats.compute(sessions: workouts.map(\.0), segments: workouts.flatMap(\.1), now: now, calendar: calendar)
+    }
+
+    /// Started at 23:56 each night: half of each workout ended after midnight, so no day reached seven minutes.
+    @Test func aWorkoutStartedJustBeforeMidnightCountsForThatDay() {
+        let newYork = calendar("America/New_York")
+        let workouts = (0..<6).map { k in
+            workout(Int64(k + 1), start: local("2026-11-2\(3 + k) 23:56", newYork), offset: -18000)
+        }
+        let s = streak(workouts, now: local("2026-11-29 12:00", newYork), newYork)
+        #expect(s.longestStreak == 6 && s.currentStreak == 6)
+    }
+
+    /// Eight days lived in Tokyo, read back at home in New York: still eight days in a row, not four.
+    @Test func aTripKeepsTheDaysItWasLivedOn() {
+        let newYork = calendar("America/New_York"), tokyo = calendar("Asia/Tokyo")
+        let workouts = (0..<8).map { k in
+            workout(Int64(k + 1), start: local("2026-11-1\(k) 07:30", tokyo), offset: 9 * 3600)
+        }
+        let s = streak(workouts, now: local("2026-11-17 20:00", newYork), newYork)
+        #expect(s.longestStreak == 8)
+    }
+
+    /// Samoa skipped 30 December 2011: the 29th and the 31st are days in a row.
+    @Test func aSkippedDayDoesNotBreakTheStreak() {
+        let apia = calendar("Pacific/Apia")
+        let days = ["2011-12-28 08:00", "2011-12-29 08:00", "2011-12-31 08:00", "2012-01-01 08:00"]
+        let workouts = days.enumerated().map { k, day in
+            let start = local(day, apia)
+            let offset = apia.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start))
+            return workout(Int64(k + 1), start: start, offset: offset)
+        }
+        let s = streak(workouts, now: local("2012-01-01 20:00", apia), apia)
+        #expect(s.longestStreak == 4 && s.currentStreak == 4)
+    }
+}

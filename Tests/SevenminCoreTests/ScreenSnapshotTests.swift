@@ -80,6 +80,15 @@ func classicScreen(at seconds: Double, width: Int, height: Int, overlay: ScreenM
 
 @Suite("Screen snapshots")
 struct ScreenSnapshotTests {
+    /// The quit prompt can be read at every size: it was cut to nothing at 10×3 and an empty box at 20×5.
+    @Test(arguments: [(10, 3, ["Quit? y/n"]), (20, 5, ["Quit this workout?", "y quit · n go on"]),
+                      (30, 6, ["Quit this workout?", "n  keep going"]),
+                      (40, 12, ["Quit this workout?", "keep going"])])
+    func theQuitPromptIsReadableWhenSmall(width: Int, height: Int, expected: [String]) throws {
+        let (grid, _) = try classicScreen(at: 15, width: width, height: height, overlay: .confirmQuit)
+        for text in expected { #expect(grid.text.contains(text), "\(width)x\(height):\n\(grid.text)") }
+    }
+
     @Test func work80x24() throws {
         let (grid, _) = try classicScreen(at: 15, width: 80, height: 24)
         assertSnapshot(grid, named: "work-80x24")

@@ -119,6 +119,26 @@ struct StatusRecordTests {
         #expect(StatusRecord.parse(Array("{\"pid\": 1".utf8)) == nil, "a torn file is no status")
     }
 
+    /// A routine title's tmux codes are shown as text under tmux: every `#` doubled, so `#(…)` runs nothing.
+    @Test func tmuxCodesInRoutineTextAreShownNotObeyed() {
+        var hostile = running
+        hostile.snapshot.title = "#(touch /tmp/x)#[fg=red]#{pane_id}"
+        #expect(hostile.formatted("{title} #[bold]", at: 1018, forTmux: true)
+                == "##(touch /tmp/x)##[fg=red]##{pane_id} #[bold]")
+        #expect(hostile.formatted("{title}", at: 1018) == "#(touch /tmp/x)#[fg=red]#{pane_id}")
+    }
+
+    /// Any number can be in a file: one out of range is no status, never a trap when it is formatted.
+    @Test(arguments: [#""remaining": 1e300, "endsAt": 2000"#, #""remaining": 20, "endsAt": 1e300"#,
+                      #""remaining": 20, "endsAt": -1e300"#, #""remaining": -5, "endsAt": null"#])
+    func numbersOutOfRangeAreNoStatus(fields: String) {
+        let text = #"{"pid": 1, "routine": "R", "title": "T", "segment": 1, "segments": 2, "state": "running", "#
+            + fields + "}"
+        let record = StatusRecord.parse(Array(text.utf8))
+        #expect(record == nil)
+        _ = record?.formatted(StatusRecord.defaultFormat, at: 1000)
+    }
+
     @Test(arguments: [
         ("{segment}/{segments} {routine}: {title} {state}", "5/25 Classic: Wall Sit running"),
         ("{unknown} {title", "{unknown} {title"),

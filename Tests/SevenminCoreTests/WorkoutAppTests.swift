@@ -24,6 +24,24 @@ struct WorkoutAppTests {
         return app
     }
 
+    /// Stopped for ten minutes (SIGSTOP) and continued: the time stopped is a pause, so the workout is
+    /// where it was, not finished and credited to the day; the status is published again.
+    @Test func aLongStopIsAPauseNotExercise() {
+        var app = started()
+        _ = app.handle(.tick, at: 3)
+        let e = app.handle(.signal(.continued), at: 603)
+        #expect(app.session.state == .running && app.session.index == 1)
+        #expect(e.records.allSatisfy { if case .finished = $0 { false } else { true } })
+        #expect(e.logged.contains("pause") && e.logged.contains("resume"))
+        #expect(e.contains { if case .status(let s?) = $0 { abs(s.remaining - 2) < 0.01 } else { false } })
+        #expect(app.summary(at: 603).exercisesDone == 0)
+        // A continue after a Ctrl-Z, or soon after the last wake-up, changes nothing.
+        var quick = started()
+        _ = quick.handle(.tick, at: 3)
+        _ = quick.handle(.signal(.continued), at: 4)
+        #expect(quick.session.index == 1 && quick.session.state == .running)
+    }
+
     @Test func startLogsAndDrawsAndTitles() {
         var app = WorkoutApp(plan: shortPlan)
         let effects = app.start(at: 100)

@@ -251,19 +251,34 @@ struct HistoryStoreTests {
     @Test func sessionsLeftByDeadOrLongGoneProcessesAreMarkedInterrupted() throws {
         try withTemporaryDirectory { dir throws in
             let store = try HistoryStore(path: dir + "/h.sqlite3")
-            let now = 1_795_000_000.0
+            let now = Date().timeIntervalSince1970
             let dead = try store.beginSession(sampleSession(start: now - 600), pid: try deadPid())
-            let live = try store.beginSession(sampleSession(start: now - 600), pid: getpid())
-            let stale = try store.beginSession(sampleSession(start: now - 3 * 86400), pid: getpid())
+            let live = try store.beginSession(sampleSession(start: now), pid: getpid())
+            // Our pid, on a session begun before this process started: the pid was reused.
+            let reused = try store.beginSession(sampleSession(start: now - 3 * 86400), pid: getpid())
             let done = try store.beginSession(sampleSession(start: now - 600), pid: try deadPid())
             try store.finish(done, outcome: .completed)
 
-            #expect(try store.markInterrupted(now: now) == 2)
+            #expect(try store.markInterrupted() == 2)
             let pairs = try store.sessions().map { ($0.record.id, $0.record.outcome) }
             let outcomes = Dictionary(uniqueKeysWithValues: pairs)
-            #expect(outcomes[dead] == .interrupted && outcomes[stale] == .interrupted)
+            #expect(outcomes[dead] == .interrupted && outcomes[reused] == .interrupted)
             #expect(outcomes[live] == .some(nil) && outcomes[done] == .completed)
-            #expect(try store.markInterrupted(now: now) == 0)
+            #expect(try store.markInterrupted() == 0)
+        }
+    }
+
+    /// A workout still running is never taken over, however long ago it began (it was, after 24 hours,
+    /// leaving "23/12 exercises"); of two resumes at once, only one takes the session.
+    @Test func aLiveWorkoutIsNeverTakenOverAndOnlyOneResumeWins() throws {
+        try withTemporaryDirectory { dir throws in
+            let store = try HistoryStore(path: dir + "/h.sqlite3")
+            let long = try store.beginSession(sampleSession(start: Date().timeIntervalSince1970 - 3 * 86400), pid: 1)
+            #expect(try store.markInterrupted(owns: { _, _ in true }) == 0)
+            try store.finish(long, outcome: .signal(15))
+            let first = try HistoryStore(path: dir + "/h.sqlite3"), second = try HistoryStore(path: dir + "/h.sqlite3")
+            #expect(try first.reopen(long) == 2)
+            #expect(throws: HistoryError.notResumable(id: long)) { _ = try second.reopen(long) }
         }
     }
 
@@ -321,4 +336,110 @@ final class Counter: @unchecked Sendable {
     private var n = 0
     func add() { lock.withLock { n += 1 } }
     var value: Int { lock.withLock { n } }
+
+    /// One flipped bit makes a stored time 1e300, which would trap when made a whole number: such rows
+    /// are skipped and counted, and everything else is read and reported.
+    @Test(arguments: [
+        "UPDATE sessions SET started_at = 1e300 WHERE id = 2",
+        "UPDATE sessions SET started_at = -1e300 WHERE id = 2",
+        "UPDATE sessions SET utc_offset = 9223372036854775807 WHERE id = 2",
+        "UPDATE sessions SET planned_seconds = 1e308 WHERE id = 2",
+        "UPDATE sessions SET parts = 9223372036854775807 WHERE id = 2",
+        "UPDATE sessions SET planned_exercises = 1e300 WHERE id = 2",
+    ])
+    func outOfRangeSessionsAreSkippedAndCounted(tamper: String) throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/h.sqlite3"
+            do {
+                let store = try HistoryStore(path: path)
+                for k in 0..<3 {
+                    let id = try store.beginSession(sampleSession(start: 1_795_000_000 + Double(k) * 86400))
+                    for index in 0..<5 { try store.recordSegment(sampleSegment(id, index)) }
+                }
+            }
+            try SQLiteConnection(path: path).execute(tamper)
+            let store = try HistoryStore(path: path, readOnly: true)
+            let sessions = try store.sessions()
+            #expect(sessions.map(\.record.id) == [1, 3])
+            #expect(try store.allSessions().map(\.id) == [1, 3])
+            #expect(store.skippedRows == 2)
+            let stats = HistoryStats.compute(sessions: try store.allSessions(), segments: try store.completedSegments(),
+                                             now: 1_795_300_000, calendar: .current)
+            #expect(stats.sessions == 2)
+            _ = HistoryReport.text(sessions, timeZone: .current)
+        }
+    }
+
+    @Test(arguments: ["actual = 1e300", "ended_at = 1e300", "idx = 1e300", "round = -1e300", "planned = -1"])
+    func outOfRangeSegmentsAreSkippedAndCounted(tamper: String) throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/h.sqlite3"
+            do {
+                let store = try HistoryStore(path: path)
+                let id = try store.beginSession(sampleSession())
+                for index in 0..<5 { try store.recordSegment(sampleSegment(id, index)) }
+            }
+            try SQLiteConnection(path: path).execute("UPDATE segments SET \(tamper) WHERE idx = 3")
+            let store = try HistoryStore(path: path, readOnly: true)
+            #expect(try store.segments(of: 1).count == 4)
+            #expect(try store.completedSegments().count == 3)
+            #expect(store.skippedRows == 2)
+            _ = try HistoryStore(path: path).latestInterrupted()
+        }
+    }
+
+    /// A reader never renames: the damaged file stays where it is, and the error says it was left alone.
+    @Test func aReaderLeavesADamagedFileWhereItIs() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+            _ = FileManager.default.createFile(atPath: path, contents: garbage)
+            #expect(throws: HistoryError.self) { _ = try HistoryStore(path: path, readOnly: true).sessions() }
+            #expect(FileManager.default.contents(atPath: path) == garbage)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["history.sqlite3"])
+        }
+    }
+
+    /// The history is the user's alone, as the log and status file are: created 0600.
+    @Test func aNewFileIsReadableByItsOwnerAlone() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/h.sqlite3"
+            _ = try HistoryStore(path: path).beginSession(sampleSession())
+            var info = stat()
+            #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        }
+    }
+
+    /// SQLite followed a link and made a database of an empty file elsewhere; a FIFO made readers hang.
+    @Test(arguments: ["link", "fifo"])
+    func onlyAPlainFileIsOpened(kind: String) throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/h.sqlite3", elsewhere = dir + "/elsewhere"
+            if kind == "link" {
+                _ = FileManager.default.createFile(atPath: elsewhere, contents: Data())
+                #expect(symlink(elsewhere, path) == 0)
+            } else {
+                #expect(mkfifo(path, 0o600) == 0)
+            }
+            #expect(throws: HistoryError.notAFile(path: path, kind: kind == "link" ? "a symbolic link" : "a FIFO")) {
+                _ = try HistoryStore(path: path)
+            }
+            #expect(throws: HistoryError.self) { _ = try HistoryStore(path: path, readOnly: true).sessions() }
+            if kind == "link" { #expect(FileManager.default.contents(atPath: elsewhere) == Data()) }
+        }
+    }
+
+    /// With the state folder read-only, readers still read (SQLite cannot make its shared-memory file there).
+    @Test(.enabled(if: canMakeReadOnly))
+    func aHistoryInAReadOnlyFolderCanStillBeRead() throws {
+        try withTemporaryDirectory { dir throws in
+            let folder = dir + "/state"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let path = folder + "/h.sqlite3"
+            do { _ = try HistoryStore(path: path).beginSession(sampleSession()) }
+            guard let undo = makeReadOnly(folder) else { Issue.record("could not make the folder read-only"); return }
+            defer { undo() }
+            #expect(try HistoryStore(path: path, readOnly: true).sessions().count == 1)
+        }
+    }
 }

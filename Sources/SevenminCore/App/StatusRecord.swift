@@ -32,11 +32,19 @@ public struct StatusRecord: Equatable, Sendable {
               case .string(let routine)? = m["routine"], case .string(let title)? = m["title"],
               case .number(let segment)? = m["segment"], case .number(let segments)? = m["segments"],
               case .string(let state)? = m["state"], case .number(let remaining)? = m["remaining"],
-              let index = Int(exactly: segment), let count = Int(exactly: segments) else { return nil }
+              let index = StoredBounds.int(Int64(exactly: segment), in: StoredBounds.count),
+              let count = StoredBounds.int(Int64(exactly: segments), in: StoredBounds.count),
+              StoredBounds.duration.contains(remaining) else { return nil }
         let snapshot = StatusSnapshot(routine: routine, title: title, segment: index, segments: count,
                                       paused: state == "paused", remaining: remaining)
         var record = StatusRecord(pid: id, snapshot: snapshot, wallNow: 0)
-        if case .number(let end)? = m["endsAt"] { record.endsAt = end } else { record.endsAt = nil }
+        // Any number may be in a file: one out of range would trap when the time left is formatted.
+        if case .number(let end)? = m["endsAt"] {
+            guard StoredBounds.instant.contains(end) else { return nil }
+            record.endsAt = end
+        } else {
+            record.endsAt = nil
+        }
         return record
     }
 
@@ -50,11 +58,16 @@ public struct StatusRecord: Equatable, Sendable {
 
     /// Fills a format's fields: `{title}`, `{remaining}`, `{routine}`, `{segment}`, `{segments}`,
     /// `{state}` (running or paused) and `{paused}` (` (paused)` or nothing). Printed text is made
-    /// safe for the terminal, since routine names come from files.
-    public func formatted(_ format: String, at wallNow: Double) -> String {
+    /// safe for the terminal, since routine names come from files. For tmux, which reads `#[…]`,
+    /// `#{…}` and `#(…)` in a status command's output as styles, formats and commands, every `#` of
+    /// routine text is doubled (tmux's escape), so a title can only ever be shown.
+    public func formatted(_ format: String, at wallNow: Double, forTmux: Bool = false) -> String {
         let s = snapshot
+        func text(_ value: String) -> String {
+            forTmux ? visible(value).replacing("#", with: "##") : visible(value)
+        }
         let fields = [
-            "title": visible(s.title), "routine": visible(s.routine),
+            "title": text(s.title), "routine": text(s.routine),
             "remaining": TimeFormat.clock(remaining(at: wallNow)), "segment": "\(s.segment)",
             "segments": "\(s.segments)", "state": s.paused ? "paused" : "running",
             "paused": s.paused ? " (paused)" : "",

@@ -19,7 +19,15 @@ public enum VoicePolicy {
     }
 
     /// What is said as segment `index` starts: for the first, what is due with the first frame.
+    /// It lasts at most as long as the segment.
     public static func start(of index: Int, in plan: Plan, language: CoachLanguage = .en) -> Phrase {
+        var phrase = opening(of: index, in: plan, language: language)
+        let length = plan.segments[index].duration
+        if length > 0 { phrase.longest = length }
+        return phrase
+    }
+
+    private static func opening(of index: Int, in plan: Plan, language: CoachLanguage) -> Phrase {
         let exercise = plan.exercise(of: index), phrases = Phrases(language)
         let name = exercise.say ?? exercise.title
         switch plan.segments[index].segment {
@@ -35,15 +43,25 @@ public enum VoicePolicy {
         }
     }
 
+    /// How many segments ahead the voice is rendered. Rendering a plan's every phrase up front took a
+    /// routine of long `say` texts to 5.6 GB; a window of the next few keeps memory bounded, and each
+    /// renders in milliseconds, long before it is due.
+    public static let renderAhead = 6
+
     /// Every phrase a plan can call for before its finish, each once, in the order first needed:
     /// what the voice renders ahead of time so that nothing waits on synthesis when it is due.
-    public static func phrases(in plan: Plan, countAloud: Bool, language: CoachLanguage = .en) -> [Phrase] {
+    /// With `from` and `segments`, only what the `segments` segments from `from` call for (and the
+    /// phrases any moment may: pausing, resuming, counting), as the workout reaches them.
+    public static func phrases(in plan: Plan, countAloud: Bool, language: CoachLanguage = .en, from: Int = 0,
+                               segments: Int? = nil) -> [Phrase] {
         let phrases = Phrases(language)
         var seen = Set<String>(), out: [Phrase] = []
         func add(_ phrase: Phrase) {
             if seen.insert(phrase.text).inserted { out.append(phrase) }
         }
-        for index in plan.segments.indices {
+        let first = min(max(0, from), plan.segments.count)
+        let end = segments.map { min(plan.segments.count, first + $0) } ?? plan.segments.count
+        for index in first..<end {
             add(start(of: index, in: plan, language: language))
             if plan.segments[index].segment.isWork {
                 add(plan.exercise(of: index).sides == 2 ? phrases.switchSides : phrases.halfway)
@@ -52,7 +70,7 @@ public enum VoicePolicy {
         if countAloud { (1...3).reversed().forEach { add(phrases.count($0)) } }
         add(phrases.paused)
         add(phrases.resumed)
-        add(phrases.finished(seconds: plan.totalDuration))
+        if end == plan.segments.count { add(phrases.finished(seconds: plan.totalDuration)) }
         return out
     }
 }

@@ -15,6 +15,8 @@ public struct WorkoutApp: Sendable {
     private var finishSeen: Instant?
     private var flashUntil: Instant?
     private var title: String?
+    /// When the app last handled anything: a continue long after it means the process was stopped.
+    private var lastHandled: Instant?
     /// What status lines were last told: the segment, whether paused, and when it ends (running)
     /// or how long it has left (paused). Nil once a workout has ended or before it started.
     private var published: (index: Int, paused: Bool, end: Double)?
@@ -29,6 +31,9 @@ public struct WorkoutApp: Sendable {
     public static let dismissGuard = 1.0
     /// How long a flash lasts.
     public static let flashLength = 0.15
+    /// A running workout is handled at least once a second; continued after a longer gap, the process
+    /// was stopped (SIGSTOP, a debugger), and the time stopped is a pause, not exercise.
+    public static let stoppedLimit = 3.0
 
     /// Where a resumed workout picks up, and what its earlier parts did.
     public struct Resumption: Equatable, Sendable {
@@ -71,6 +76,7 @@ public struct WorkoutApp: Sendable {
     /// Starts the workout at `now`.
     public mutating func start(at now: Instant) -> [Effect] {
         origin = now
+        lastHandled = now
         var effects: [Effect] = []
         perform(session.start(at: now, from: startIndex), at: now, into: &effects)
         // A resumed workout waits for the user, as phone apps resume, when anyone can press a key.
@@ -80,12 +86,21 @@ public struct WorkoutApp: Sendable {
         effects += frame(at: now)
         // After the first frame, so that drawing it never waits on the voice.
         if settings.voice { effects.append(.prepareVoice(VoicePolicy.phrases(in: plan,
-            countAloud: settings.countAloud, language: settings.language))) }
+            countAloud: settings.countAloud, language: settings.language, from: session.index,
+            segments: VoicePolicy.renderAhead))) }
         return effects
     }
 
     public mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
         var effects: [Effect] = []
+        // Stopped from outside and continued: ten minutes stopped credited the whole workout and the day.
+        // The time stopped becomes a pause, from the last instant handled; so the status moves too.
+        if input == .signal(.continued), session.state == .running, let last = lastHandled,
+           now - last > WorkoutApp.stoppedLimit {
+            perform(session.pause(at: last), at: last, into: &effects)
+            perform(session.resume(at: now), at: now, into: &effects)
+        }
+        lastHandled = now
         perform(session.advance(to: now), at: now, into: &effects)
         // Before any key, so that a key ending the workout comes after words already due.
         while let first = pendingSpeech.first, first.due <= now {
@@ -331,6 +346,11 @@ public struct WorkoutApp: Sendable {
             // A new segment's words replace whatever was still waiting to be said about the last.
             if event.kind == .segmentStarted || event.kind == .finished { pendingSpeech.removeAll() }
             let cue = sound(event, at: now, into: &effects)
+            // The window of phrases rendered ahead moves on with the workout.
+            if settings.voice, event.kind == .segmentStarted, event.segmentIndex > (resumption?.segmentIndex ?? 0) {
+                effects.append(.prepareVoice(VoicePolicy.phrases(in: plan, countAloud: settings.countAloud,
+                    language: settings.language, from: event.segmentIndex, segments: VoicePolicy.renderAhead)))
+            }
             if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
                 countAloud: settings.countAloud, language: settings.language) {
                 // Words start once their cue has been heard, so the beep does not mask the first word.

@@ -15,7 +15,7 @@ public enum CommandLineParser {
     ]
 
     /// Commands for the completion scripts' use: parsed, but left out of help, the manual and completion.
-    public static let hiddenCommands: [any ParsableCommand.Type] = [CompleteCommand.self]
+    public static let hiddenCommands: [any ParsableCommand.Type] = [CompleteCommand.self, SpeakCommand.self]
 
     public static var specs: [CommandSpec] { commands.map { $0.spec } }
 

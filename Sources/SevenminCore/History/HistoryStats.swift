@@ -66,13 +66,19 @@ public struct HistoryStats: Equatable, Sendable {
         let days = LocalDays(calendar: calendar, from: earliest, to: now)
         let today = days.day(at: now)
 
+        // A workout counts on the local day it started, by the UTC offset stored with it: one begun at
+        // 23:56 is not split across midnight, and a trip's workouts keep the days they were lived on.
+        var startDay: [Int64: Int] = [:]
+        for session in sessions {
+            startDay[session.id] = Int(((session.startedAt + Double(session.utcOffset)) / 86400).rounded(.down))
+        }
         var secondsByDay: [Int: Double] = [:]
         var byExercise: [String: (times: Int, seconds: Double)] = [:]
         // Work as `history` counts it, the exercise cut short included: what the calories are of.
         var total = 0.0, weekWork = 0.0
         let thisWeek = days.weekStart(of: today)
         for segment in segments where segment.kind == "work" || segment.isCompletedWorkout {
-            let day = days.day(at: segment.endedAt)
+            let day = startDay[segment.sessionID] ?? days.day(at: segment.endedAt)
             if segment.kind == "work" {
                 total += segment.actual
                 if (thisWeek...today).contains(day) { weekWork += segment.actual }
@@ -87,15 +93,24 @@ public struct HistoryStats: Equatable, Sendable {
         // Whole seconds, so that 14 × 30 s counts however the actual lengths were rounded.
         let counting = Set(secondsByDay.filter { $0.value.rounded() >= dayThreshold }.keys)
         var longest = 0, run = 0, previous = Int.min
+        // Days the zone skipped (Samoa went from 29 to 31 December 2011) do not break a run.
+        func follows(_ day: Int, _ earlier: Int) -> Bool {
+            earlier != Int.min && day > earlier && (earlier + 1..<day).allSatisfy { !days.exists($0) }
+        }
         for day in counting.sorted() {
-            run = day == previous + 1 ? run + 1 : 1
+            run = follows(day, previous) ? run + 1 : 1
             longest = max(longest, run)
             previous = day
         }
         let todayCounts = counting.contains(today)
         var current = 0
         var day = todayCounts ? today : today - 1
-        while counting.contains(day) { current += 1; day -= 1 }
+        while !days.exists(day) && day > today - 3 { day -= 1 }
+        while counting.contains(day) {
+            current += 1
+            day -= 1
+            while !days.exists(day) && day > today - 3 - current { day -= 1 }
+        }
 
         func minutes(_ range: ClosedRange<Int>) -> Double {
             range.reduce(0) { $0 + (secondsByDay[$1] ?? 0) } / 60

@@ -82,6 +82,11 @@ public struct LocalDays: Sendable {
         return LocalDays(calendar: calendar, from: noon - 86400, to: noon + 86400).start(ofDay: date.dayNumber)
     }
 
+    /// Whether local day `day` happened at all: a zone that moved across the date line skipped one.
+    public func exists(_ day: Int) -> Bool {
+        self.day(at: start(ofDay: day)) == day
+    }
+
     /// The day the week holding `day` starts on, by `firstWeekday`.
     public func weekStart(of day: Int) -> Int {
         // 1970-01-01 was a Thursday: weekday 5 in this numbering.

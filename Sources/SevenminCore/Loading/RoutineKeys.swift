@@ -31,7 +31,7 @@ public enum RoutineKeys {
                    allowed: "a list of exercises"),
         RoutineKey(key: "voice", meaning: "the voice the coach speaks with (`--voice` overrides it)",
                    byDefault: "`rms` (Flite)",
-                   allowed: "Flite's `rms` or `slt`, or an espeak-ng voice such as `en-us`, `de`, `fr` "
+                   allowed: "Flite's `rms` or `slt`, or a voice espeak-ng lists, such as `en-us`, `de`, `fr` "
                        + "(`sevenmin doctor` lists them)"),
         RoutineKey(key: "language", meaning: "the language the routine is written in, which the coach speaks "
                        + "(a voice named with `--voice` speaks its own)",

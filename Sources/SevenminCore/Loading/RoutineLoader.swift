@@ -18,14 +18,17 @@ public struct RoutineLoader {
                                "say"]
 
     /// Validates routine JSON; `path` is used in messages. Reading the file is the caller's job,
-    /// so that the core does no I/O.
-    public static func parse(_ bytes: [UInt8], path: String) throws(RoutineLoadError) -> Routine {
+    /// so that the core does no I/O. With `voices`, the engine's catalogue, the routine's `voice`
+    /// must be one it lists (for a workout that will speak with it).
+    public static func parse(_ bytes: [UInt8], path: String,
+                             voices: VoiceCatalogue? = nil) throws(RoutineLoadError) -> Routine {
         var work = 0
-        return try parse(bytes, path: path, positionWork: &work)
+        return try parse(bytes, path: path, voices: voices, positionWork: &work)
     }
 
     /// Also reports the steps spent finding positions, so tests can check they grow linearly.
-    static func parse(_ bytes: [UInt8], path: String, positionWork: inout Int) throws(RoutineLoadError) -> Routine {
+    static func parse(_ bytes: [UInt8], path: String, voices: VoiceCatalogue? = nil,
+                      positionWork: inout Int) throws(RoutineLoadError) -> Routine {
         if bytes.count > maximumFileSize { throw tooLarge(path: path, bytes: bytes.count) }
         let root: JSONNode
         do {
@@ -33,7 +36,7 @@ public struct RoutineLoader {
         } catch {
             throw RoutineLoadError([Diagnostic(path: path, position: error.position, message: error.message)])
         }
-        var validator = Validator(path: path)
+        var validator = Validator(path: path, voices: voices)
         let routine = validator.routine(root)
         if !validator.diagnostics.isEmpty || routine == nil {
             throw RoutineLoadError(validator.allDiagnostics)
@@ -50,9 +53,25 @@ public struct RoutineLoader {
     }
 }
 
+extension Validator {
+    /// `name` as the catalogue spells it, or reported (with the nearest listed voice) if not listed;
+    /// `name` unchanged when there is no catalogue to check it against.
+    mutating func listedVoice(_ name: String, at position: SourcePosition) -> String? {
+        guard let voices else { return name }
+        switch voices.check(name) {
+        case .known(let listed): return listed
+        case .unknown(let suggestion):
+            report(position, VoiceCatalogue.unknownMessage(name, suggestion: suggestion))
+            return nil
+        }
+    }
+}
+
 /// Walks the parsed JSON, collecting diagnostics instead of stopping at the first.
 struct Validator {
     let path: String
+    /// The engine's voices, when a voice name must be one of them.
+    var voices: VoiceCatalogue?
     var diagnostics: [Diagnostic] = []
     /// Problems past `RoutineLoader.maximumDiagnostics`: counted, with where the first was.
     var omitted = 0
@@ -161,8 +180,11 @@ struct Validator {
         let description = string(m["description"], key: "description") ?? ""
         var voice: String?
         if let node = m["voice"], let name = string(node, key: "voice") {
-            if VoiceName.isValid(name) { voice = name }
-            else { report(node.position, "\"voice\" must be a voice name such as \"rms\", \"en-us\" or \"de\"") }
+            if !VoiceName.isValid(name) {
+                report(node.position, "\"voice\" must be a voice name such as \"rms\", \"en-us\" or \"de\"")
+            } else {
+                voice = listedVoice(name, at: node.position)
+            }
         }
         let language: CoachLanguage? = choice(m["language"], key: "language", what: "language")
         let work = seconds(m["work"], key: "work", allowZero: false) ?? Routine.defaultWork

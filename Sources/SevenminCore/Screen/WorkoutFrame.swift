@@ -482,8 +482,12 @@ struct WorkoutFrame {
     mutating func drawPanel(_ lines: [String], centredIn rows: Range<Int>, columns: Range<Int>? = nil) {
         let columns = columns ?? 0..<w
         let size = panelSize(lines)
+        // Too small for the box to show its lines (for the quit prompt, all of them): the lines alone,
+        // over the whole screen.
+        guard rows.count >= 5, columns.count >= 14, model.overlay != .confirmQuit || rows.count >= size.height else {
+            return drawCompactPanel(lines)
+        }
         let width = min(columns.count, size.width), height = min(rows.count, size.height)
-        guard width >= 2, height >= 2 else { return }
         let x0 = columns.lowerBound + (columns.count - width) / 2, y0 = rows.lowerBound + (rows.count - height) / 2
         let style = theme.bar
         for y in y0..<(y0 + height) { grid.fill(row: y, from: x0, to: x0 + width, style: style) }
@@ -513,7 +517,28 @@ struct WorkoutFrame {
         if renderer.reversesScreen { grid.reversed = true } else { invert() }
     }
 
-    /// The whole frame in exchanged colours.
+    /// A panel's lines without a box, centred on the screen, for sizes down to 10×3: the quit prompt in
+    /// words short enough to read there.
+    mutating func drawCompactPanel(_ lines: [String]) {
+        var shown = lines.filter { !$0.isEmpty }
+        if model.overlay == .confirmQuit {
+            shown = fits(shown) ? shown : fits(WorkoutScreen.quitCompact) ? WorkoutScreen.quitCompact
+                : WorkoutScreen.quitTiny
+        }
+        let height = min(h, shown.count)
+        let y0 = (h - height) / 2
+        let style = theme.bar
+        for (k, line) in shown.prefix(height).enumerated() {
+            grid.fill(row: y0 + k, from: 0, to: w, style: style)
+            center(line, y: y0 + k, style: k == 0 ? style.with(bold: true) : style)
+        }
+    }
+
+    func fits(_ lines: [String]) -> Bool {
+        lines.count <= h && lines.allSatisfy { say($0).terminalWidth <= w }
+    }
+
+    /// The whole frame in exchanged colours, for a moment's flash.
     mutating func invert() {
         for y in 0..<h {
             for x in 0..<w { grid[x, y].style = grid[x, y].style.inverted }

@@ -68,6 +68,9 @@ public enum WorkoutScreen {
     static func moreLines(_ count: Int) -> String { "… \(count) more: make the window taller" }
 
     static let quitLines = ["Quit this workout?", "", "y  quit      n  keep going"]
+    /// The quit prompt where its box does not fit: two short lines, or at the smallest sizes one.
+    static let quitCompact = ["Quit this workout?", "y quit · n go on"]
+    static let quitTiny = ["Quit? y/n"]
 
     static let keyHints = "space pause · n/p skip · ? keys · q quit"
     static let shortKeyHints = "? keys · q quit"

@@ -26,7 +26,9 @@ public struct UserConfig: Equatable, Sendable {
 
     /// Validates config JSON as routines are validated: every problem, with its position and a did-you-mean.
     /// `path` is used in messages; reading the file is the caller's job.
-    public static func parse(_ bytes: [UInt8], path: String) throws(RoutineLoadError) -> UserConfig {
+    /// With `voices`, the engine's catalogue, `voice` must be one it lists.
+    public static func parse(_ bytes: [UInt8], path: String,
+                             voices: VoiceCatalogue? = nil) throws(RoutineLoadError) -> UserConfig {
         if bytes.count > RoutineLoader.maximumFileSize {
             throw RoutineLoadError([Diagnostic(path: path, position: SourcePosition(line: 1, column: 1),
                                                message: "the file is \(bytes.count) bytes; "
@@ -38,7 +40,7 @@ public struct UserConfig: Equatable, Sendable {
         } catch {
             throw RoutineLoadError([Diagnostic(path: path, position: error.position, message: error.message)])
         }
-        var v = Validator(path: path)
+        var v = Validator(path: path, voices: voices)
         var config = UserConfig()
         guard let m = v.members(of: root, allowed: keys, what: "the config") else {
             throw RoutineLoadError(v.allDiagnostics)
@@ -52,7 +54,7 @@ public struct UserConfig: Equatable, Sendable {
                 config.voice = .some(nil)
             } else if let name = v.string(node, key: "voice") {
                 if VoiceName.isValid(name) {
-                    config.voice = name
+                    if let listed = v.listedVoice(name, at: node.position) { config.voice = listed }
                 } else {
                     v.report(node.position, "\"voice\" must be a voice name such as \"en-us\", or false")
                 }
@@ -67,6 +69,11 @@ public struct UserConfig: Equatable, Sendable {
         }
         config.audioDriver = v.string(m["audioDriver"], key: "audioDriver")
         config.audioDevice = v.string(m["audioDevice"], key: "audioDevice")
+        if let device = config.audioDevice, !AudioDeviceName.isValid(device), let node = m["audioDevice"] {
+            v.report(node.position, "\"audioDevice\" must be a device name such as \"default\", \"hw:1\" or "
+                + "\"plughw:CARD=PCH,DEV=0\" (see aplay -L), not a plugin's definition")
+            config.audioDevice = nil
+        }
         config.color = v.choice(m["color"], key: "color", among: ["auto", "always", "never"]).flatMap(ColorChoice.init)
         config.history = v.boolean(m["history"], key: "history")
         config.notify = v.boolean(m["notify"], key: "notify")

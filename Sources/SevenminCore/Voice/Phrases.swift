@@ -16,10 +16,14 @@ public struct Phrase: Hashable, Sendable {
 
     public var text: String
     public var priority: Priority
+    /// The most it may last, in seconds: a segment's opening words are cut at the segment's end.
+    public var longest: Double?
 
-    public init(_ text: String, priority: Priority) {
-        self.text = text
+    /// `text` is bounded as speech may be (`SpokenText`), so what is logged is what is said.
+    public init(_ text: String, priority: Priority, longest: Double? = nil) {
+        self.text = SpokenText.bounded(text)
         self.priority = priority
+        self.longest = longest
     }
 }
 

@@ -63,6 +63,11 @@ public struct StartCommand: ParsableCommand, Equatable {
         speech = try VoiceRequest(parsed)
         audioDriver = parsed.value("audio-driver")
         audioDevice = parsed.value("audio-device")
+        if let device = audioDevice, !AudioDeviceName.isValid(device) {
+            throw .invalidValue(option: "--audio-device <device>", value: device,
+                                expected: "a device name such as default, hw:1 or plughw:CARD=PCH,DEV=0 (see aplay -L)",
+                                command: Self.spec.name)
+        }
         plain = parsed.flag("plain")
         noHistory = parsed.flag("no-history")
         resume = parsed.flag("resume")

@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// `sevenmin __speak --engine ENGINE --voice NAME --rate WPM`, not listed: the process speech is rendered in, so that
+/// a crash in the speech library ends it and not the workout. It reads texts on standard input and
+/// writes samples on standard output (`SpeechProcess`).
+public struct SpeakCommand: ParsableCommand, Equatable {
+    public static let spec = CommandSpec(
+        name: "__speak",
+        abstract: "Render speech for another sevenmin process.",
+        discussion: nil,
+        positional: .none,
+        options: [
+            OptionSpec(long: "engine", value: "engine", help: "flite or espeak-ng.",
+                       values: .choices(VoiceChoice.Engine.allCases.map(\.rawValue))),
+            OptionSpec(long: "voice", value: "name", help: "The voice, as the engine lists it."),
+            OptionSpec(long: "rate", value: "wpm", help: "Words per minute."),
+        ])
+
+    public var choice: VoiceChoice
+    public var rate: Int
+
+    public init(choice: VoiceChoice, rate: Int) {
+        self.choice = choice
+        self.rate = rate
+    }
+
+    public init(_ parsed: ParsedArguments) throws(UsageError) {
+        let engine = try parsed.choice("engine", placeholder: "engine", among: VoiceChoice.Engine.allCases.map(\.rawValue))
+        choice = VoiceChoice(engine: engine.flatMap(VoiceChoice.Engine.init(rawValue:)) ?? .espeak,
+                             voice: parsed.value("voice") ?? "en-us")
+        rate = try parsed.integer("rate", placeholder: "wpm", in: 80...450) ?? 175
+    }
+}
