@@ -189,7 +189,8 @@ struct ScreenSnapshotTests {
         let (a, _) = try classicScreen(at: 15, width: 80, height: 24)
         let (b, _) = try classicScreen(at: 15.5, width: 80, height: 24)
         let (c, _) = try classicScreen(at: 16, width: 80, height: 24)
-        #expect(b.changes(since: a).isEmpty)
+        // Within one second only the move's figure, on the right, changes.
+        #expect(b.changes(since: a).allSatisfy { $0.x >= 58 })
         let changed = c.changes(since: b)
         #expect(!changed.isEmpty && changed.count < 80 * 24 / 4)
         #expect(c.changes(since: nil).count == 80 * 24)
@@ -214,6 +215,15 @@ struct TerminalSnapshotTests {
             assertSnapshot(WorkoutScreen.render(state.model(), width: width, height: height, depth: .palette256),
                            named: "sizes/\(state)-\(width)x\(height)-256")
         }
+    }
+
+    /// The classic as a user meets it, the move's figure included, working and paused.
+    @Test(arguments: [(200, 60), (100, 30), (80, 24), (40, 12)])
+    func theClassicWithItsFigureAtEverySize(width: Int, height: Int) throws {
+        let (work, _) = try classicScreen(at: 15, width: width, height: height)
+        assertSnapshot(work, named: "sizes/classic-work-\(width)x\(height)")
+        let (paused, _) = try classicScreen(at: 99, width: width, height: height, pauseAt: 17.5)
+        assertSnapshot(paused, named: "sizes/classic-paused-\(width)x\(height)")
     }
 
     @Test(arguments: ColorDepth.allCases)

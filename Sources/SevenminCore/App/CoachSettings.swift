@@ -27,11 +27,14 @@ public struct CoachSettings: Equatable, Sendable {
     /// Keys can be read: a resumed workout opens paused, waiting for space. Off in plain mode without
     /// a terminal on standard input.
     public var keysAtHand = true
+    /// Draw the move's figure, animated; off, the screen changes once a second as before.
+    public var figure = true
 
     public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
                 seed: UInt64? = nil, notify: Bool = false, summaryWaitsForKey: Bool = true, keysAtHand: Bool = true,
-                asksEffort: Bool = false) {
+                asksEffort: Bool = false, figure: Bool = true) {
         self.asksEffort = asksEffort
+        self.figure = figure
         self.notify = notify
         self.summaryWaitsForKey = summaryWaitsForKey
         self.keysAtHand = keysAtHand

@@ -142,7 +142,15 @@ public struct WorkoutApp: Sendable {
 
     /// The next instant at which something visible or audible changes; nil when only input can change things.
     public func nextDeadline() -> Instant? {
-        [session.nextDeadline(), flashUntil, pendingSpeech.first?.due].compactMap { $0 }.min()
+        [session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame].compactMap { $0 }.min()
+    }
+
+    /// The next frame of the move's figure, taken from the segment's own timeline, while one is drawn
+    /// and moving (in a pause, the move to come).
+    var figureFrame: Instant? {
+        guard settings.figure, session.state == .running,
+              let figure = plan.exercise(of: session.index).figure, figure.keyframes.count > 1 else { return nil }
+        return session.nextFrame(perSecond: FigureDrawing.framesPerSecond)
     }
 
     /// Whether the coach still has words to say after a cue now sounding.
@@ -152,6 +160,7 @@ public struct WorkoutApp: Sendable {
     public func screen(at now: Instant) -> ScreenModel {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
+        model.showsFigure = settings.figure
         if model.summary != nil { model.summary = summary(at: now) }
         return model
     }

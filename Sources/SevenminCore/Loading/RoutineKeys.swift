@@ -59,6 +59,15 @@ public enum RoutineKeys {
         RoutineKey(key: "group", meaning: "the body area worked; `--shuffle` keeps the order of groups",
                    byDefault: "none",
                    allowed: "`cardio`, `lower`, `upper`, `core`"),
+        RoutineKey(key: "figure", meaning: "the move as an animated stick figure beside the countdown",
+                   byDefault: "none",
+                   allowed: "a shipped figure's name (" + FigureLibrary.names.map { "`\($0)`" }.joined(separator: ", ")
+                       + "), or its own: `{\"period\": seconds a cycle, \"keyframes\": [poses], \"props\": "
+                       + "[[[x, y], [x, y]], …]}`, a pose giving every joint (`head`, `neck`, `hip`, `leftElbow`, "
+                       + "`leftHand`, `rightElbow`, `rightHand`, `leftKnee`, `leftFoot`, `rightKnee`, `rightFoot`) "
+                       + "as `[x, y]` from 0 to 1, y down"),
+        RoutineKey(key: "cues", meaning: "form cues shown beside the figure and printed in plain mode",
+                   byDefault: "none", allowed: "up to 3 lines of up to 40 characters"),
         RoutineKey(key: "tags",
                    meaning: "labels that `--without` filters on, such as `chair`, `floor`, `jumping`, `wall`, `noisy`",
                    byDefault: "none", allowed: "lower-case letters, digits and `-`, up to 32"),

@@ -15,7 +15,7 @@ public struct RoutineLoader {
                               "exercises", "warmup", "cooldown", "voice",
                               "language"]
     static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "sides", "group", "tags",
-                               "say"]
+                               "say", "figure", "cues"]
 
     /// Validates routine JSON; `path` is used in messages. Reading the file is the caller's job,
     /// so that the core does no I/O. With `voices`, the engine's catalogue, the routine's `voice`
@@ -286,10 +286,12 @@ struct Validator {
                 report(tagsNode.position, "\"tags\" must be an array of strings, not \(tagsNode.value.typeName)")
             }
         }
+        let figure = m["figure"].flatMap { self.figure($0) }
+        let cues = m["cues"].map { self.cues($0) } ?? []
         guard let title else { return nil }
         return (Exercise(title: title, description: description, videoURL: video,
                          color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides,
-                         group: group, tags: tags, say: say),
+                         group: group, tags: tags, say: say, figure: figure, cues: cues),
                 color != nil)
     }
 

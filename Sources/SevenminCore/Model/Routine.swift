@@ -21,10 +21,15 @@ public struct Exercise: Equatable, Sendable {
     public var tags: [String]
     /// What the voice says instead of the title, for names that read badly aloud or another language.
     public var say: String?
+    /// The move as a stick figure, shown beside the countdown; nil draws none.
+    public var figure: Figure?
+    /// Up to three short form cues ("hips level"), shown beside the figure and printed in plain mode.
+    public var cues: [String]
 
     public init(title: String, description: String = "", videoURL: String? = nil,
                 color: RGB, colorName: String? = nil, work: Double, sides: Int = 1,
-                group: ExerciseGroup? = nil, tags: [String] = [], say: String? = nil) {
+                group: ExerciseGroup? = nil, tags: [String] = [], say: String? = nil, figure: Figure? = nil,
+                cues: [String] = []) {
         self.title = title
         self.description = description
         self.videoURL = videoURL
@@ -35,6 +40,8 @@ public struct Exercise: Equatable, Sendable {
         self.group = group
         self.tags = tags
         self.say = say
+        self.figure = figure
+        self.cues = cues
     }
 }
 

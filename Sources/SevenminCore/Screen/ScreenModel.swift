@@ -87,6 +87,11 @@ public struct ScreenModel: Equatable, Sendable {
     public var overview: [RGB] = []
     /// Index in `overview` of the work segment under way, or coming next during a pause.
     public var overviewPosition = 0
+    /// Whether the move's figure is drawn (`--no-figure` turns it off).
+    public var showsFigure = true
+
+    /// Seconds into the segment's countdown, pauses left out: where the figure is in its move.
+    public var figureTime: Double { max(0, segmentLength - remaining) }
 
     /// A model from plain values, for callers and tests that hold no session.
     public init(routineName: String, kind: SegmentKind, exercise: Exercise, upNext: Exercise? = nil,

@@ -172,8 +172,17 @@ struct WorkoutFrame {
         guard !rows.isEmpty else { return }
         let free = (width: w, height: rows.count - 2)
         guard let lines = panelLines else {
-            if let scale = digitScale(width: free.width, height: free.height) {
-                drawBig(rows: rows, columns: 0..<w, scale: scale)
+            var columns = 0..<w
+            // The move beside the digits where the width allows, so long as the digits keep five rows.
+            // The figure gives way before the big words: it takes its columns only if they keep the words big.
+            if let area = figureArea(rows: rows),
+               let beside = chosenPlan(rows: rows, width: area.lowerBound - 1),
+               beside.plan.big != nil || chosenPlan(rows: rows, width: w)?.plan.big == nil {
+                drawFigure(rows: rows, columns: area)
+                columns = 0..<(area.lowerBound - 1)
+            }
+            if let scale = digitScale(width: columns.count, height: free.height) {
+                drawBig(rows: rows, columns: columns, scale: scale)
             } else {
                 drawCompact(rows: rows)
             }
@@ -230,6 +239,31 @@ struct WorkoutFrame {
                      striped: model.paused)
     }
 
+    /// The columns the move's figure takes on the right, a quarter of the width, if it has a figure
+    /// and the screen is 80 columns or more.
+    func figureArea(rows: Range<Int>) -> Range<Int>? {
+        guard model.showsFigure, model.exercise.figure != nil, w >= 80, rows.count >= 12 else { return nil }
+        let width = max(20, w / 4)
+        return (w - width - 1)..<(w - 1)
+    }
+
+    /// The move, drawn in dots, with its form cues under it; in a pause, the move to come.
+    mutating func drawFigure(rows: Range<Int>, columns: Range<Int>) {
+        guard let figure = model.exercise.figure else { return }
+        let cues = model.exercise.cues.prefix(3).flatMap { renderer.wrap(say($0), width: columns.count) }
+        let height = min(rows.count - cues.count - 1, columns.count / 2 + 1)
+        guard height >= 4 else { return }
+        let top = rows.lowerBound + max(0, (rows.count - height - cues.count - 1) / 2)
+        let lines = FigureDrawing.lines(figure, at: model.figureTime, mirrored: model.side == 2,
+                                        columns: columns.count, rows: height, braille: glyphs.unicodeText)
+        for (k, line) in lines.enumerated() {
+            grid.put(line, x: columns.lowerBound, y: top + k, style: theme.body, limit: columns.count)
+        }
+        for (k, cue) in cues.enumerated() {
+            center(cue, y: top + height + 1 + k, style: theme.body, from: columns.lowerBound, to: columns.upperBound)
+        }
+    }
+
     /// The big words: what to do now, or what the moment is.
     var heading: String {
         if model.paused { return ScreenWords.paused }
@@ -281,6 +315,14 @@ struct WorkoutFrame {
         return plans
     }
 
+    /// The fullest plan for a body of `rows` and `width` columns that leaves the digits room, with their scale.
+    func chosenPlan(rows: Range<Int>, width: Int) -> (plan: BodyPlan, scale: BigType.Scale)? {
+        for plan in bodyPlans(rows: rows.count, width: width, textWidth: min(width - 4, 72)) {
+            if let fits = digitScale(width: width, height: rows.count - self.rows(of: plan)) { return (plan, fits) }
+        }
+        return nil
+    }
+
     /// Rows a text in big type takes, a blank row between its lines.
     func bigRows(_ set: (lines: [String], scale: BigType.Scale)) -> Int {
         set.lines.count * (set.scale.rows + 1) - 1
@@ -303,14 +345,9 @@ struct WorkoutFrame {
     /// this order: the description, then the link, then the subtitle, then the big words, the digits last.
     mutating func drawBig(rows: Range<Int>, columns: Range<Int>, scale most: BigType.Scale) {
         let textWidth = min(columns.count - 4, 72)
-        let plans = bodyPlans(rows: rows.count, width: columns.count, textWidth: textWidth)
-        var plan = plans[plans.count - 1], scale = most
-        for candidate in plans {
-            if let fits = digitScale(width: columns.count, height: rows.count - self.rows(of: candidate)) {
-                (plan, scale) = (candidate, fits)
-                break
-            }
-        }
+        let chosen = chosenPlan(rows: rows, width: columns.count)
+        let plan = chosen?.plan ?? bodyPlans(rows: rows.count, width: columns.count, textWidth: textWidth).last!
+        let scale = chosen?.scale ?? most
         var left = rows.count - self.rows(of: plan) - scale.rows
         let subtitle = WorkoutScreen.subtitle(model)
         let showSubtitle = !subtitle.isEmpty && take(&left)

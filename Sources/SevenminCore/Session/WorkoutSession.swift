@@ -152,6 +152,16 @@ public struct WorkoutSession: Sendable {
         return finish - thresholds.max()!
     }
 
+    /// The next instant, on the segment's own timeline, at which an animation of `rate` frames a second
+    /// moves on; nil when paused or stopped.
+    public func nextFrame(perSecond rate: Double) -> Instant? {
+        guard state == .running, let finish = timer.finishInstant, rate > 0 else { return nil }
+        let elapsed = timer.countdownTime - lastRemaining
+        let next = ((elapsed * rate + WorkoutSession.epsilon).rounded(.down) + 1) / rate
+        guard next < timer.countdownTime else { return nil }
+        return finish - (timer.countdownTime - next)
+    }
+
     public func remaining(at now: Instant) -> Double {
         state == .finished ? 0 : timer.remaining(at: now)
     }

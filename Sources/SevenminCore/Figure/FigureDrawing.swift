@@ -1,0 +1,51 @@
+import FoundationEssentials
+
+/// Draws a figure's pose onto a dot canvas: pose at *t* → dots → cells, all of it pure.
+public enum FigureDrawing {
+    /// How often the figure moves on: smooth enough for a jumping jack's second, and eight wake-ups a second.
+    public static let framesPerSecond = 8.0
+
+    /// The figure `t` seconds into its move on a canvas of `columns`×`rows` cells, as lines of text.
+    public static func lines(_ figure: Figure, at t: Double, mirrored: Bool = false, columns: Int, rows: Int,
+                             braille: Bool) -> [String] {
+        canvas(figure, at: t, mirrored: mirrored, columns: columns, rows: rows).lines(braille: braille)
+    }
+
+    /// The dots of the figure's pose: its unit box fitted square into the canvas (dots are about square),
+    /// standing on the canvas's bottom.
+    public static func canvas(_ figure: Figure, at t: Double, mirrored: Bool = false, columns: Int,
+                              rows: Int) -> DotCanvas {
+        var canvas = DotCanvas(columns: columns, rows: rows)
+        let side = Double(min(canvas.dotWidth, canvas.dotHeight) - 1)
+        guard side > 4 else { return canvas }
+        let left = (Double(canvas.dotWidth - 1) - side) / 2, top = Double(canvas.dotHeight - 1) - side
+        func place(_ p: FigurePoint) -> (Int, Int) {
+            (Int((left + p.x * side).rounded()), Int((top + p.y * side).rounded()))
+        }
+        for prop in figure.props(mirrored: mirrored) {
+            let (a, b) = (place(prop.from), place(prop.to))
+            canvas.line(a.0, a.1, b.0, b.1)
+        }
+        let pose = figure.pose(at: t, mirrored: mirrored)
+        let radius = max(1, Int((side * headRadius).rounded()))
+        for (from, to) in Joint.bones {
+            var (a, b) = (place(pose[from]), place(pose[to]))
+            // The neck starts at the head's ring, not at its centre.
+            if from == .head { a = towards(a, b, by: Double(radius)) }
+            canvas.line(a.0, a.1, b.0, b.1)
+        }
+        let head = place(pose[.head])
+        canvas.ring(head.0, head.1, radius)
+        return canvas
+    }
+
+    /// The head's radius, as a part of the box.
+    static let headRadius = 0.065
+
+    static func towards(_ a: (Int, Int), _ b: (Int, Int), by d: Double) -> (Int, Int) {
+        let dx = Double(b.0 - a.0), dy = Double(b.1 - a.1)
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > d else { return a }
+        return (a.0 + Int((dx * d / length).rounded()), a.1 + Int((dy * d / length).rounded()))
+    }
+}

@@ -1,0 +1,175 @@
+import FoundationEssentials
+
+/// The figures that come with sevenmin, by name: what a routine's `figure` key names.
+public enum FigureLibrary {
+    typealias P = (Double, Double)
+
+    /// A pose from its joints, in hundredths of the box: arms are (left elbow, left hand, right elbow,
+    /// right hand) and legs (left knee, left foot, right knee, right foot).
+    static func pose(_ head: P, _ neck: P, _ hip: P, arms: (P, P, P, P), legs: (P, P, P, P)) -> Pose {
+        let all = [head, neck, hip, arms.0, arms.1, arms.2, arms.3, legs.0, legs.1, legs.2, legs.3]
+        return Pose(hundredths: all.flatMap { [$0.0, $0.1] })
+    }
+
+    /// A pose seen from the side, the far arm and leg behind the near ones.
+    static func side(_ head: P, _ neck: P, _ hip: P, elbow: P, hand: P, knee: P, foot: P) -> Pose {
+        pose(head, neck, hip, arms: (elbow, hand, elbow, hand), legs: (knee, foot, knee, foot))
+    }
+
+    static func line(_ a: P, _ b: P) -> FigureProp {
+        FigureProp(FigurePoint(a.0 / 100, a.1 / 100), FigurePoint(b.0 / 100, b.1 / 100))
+    }
+
+    static let floor = line((0, 100), (100, 100))
+    static let wall = line((14, 0), (14, 100))
+    /// A chair seen from the side, its seat at `x`…`x + 26` and 74 down, its back on the left.
+    static func chair(at x: Double, backOnLeft: Bool = false) -> [FigureProp] {
+        let back = backOnLeft ? x : x + 26
+        return [line((x, 74), (x + 26, 74)), line((x, 74), (x, 100)), line((x + 26, 74), (x + 26, 100)),
+                line((back, 74), (back, 44))]
+    }
+
+    // Standing, seen from the front.
+    static let standing = pose((50, 14), (50, 25), (50, 56), arms: ((43, 40), (40, 55), (57, 40), (60, 55)),
+                               legs: ((47, 77), (45, 98), (53, 77), (55, 98)))
+
+    public static let figures: [String: Figure] = [
+        "jumping-jack": Figure(keyframes: [
+            standing,
+            pose((50, 12), (50, 23), (50, 54), arms: ((36, 14), (34, 2), (64, 14), (66, 2)),
+                 legs: ((39, 76), (29, 98), (61, 76), (71, 98))),
+        ], period: 1.0, props: [floor]),
+        "wall-sit": Figure(keyframes: [
+            side((21, 36), (21, 47), (21, 72), elbow: (31, 58), hand: (42, 64), knee: (48, 72), foot: (48, 98)),
+        ], period: 3, props: [floor, wall]),
+        "push-up": Figure(keyframes: pushUp, period: 2.0, props: [floor]),
+        "crunch": Figure(keyframes: [
+            side((13, 84), (23, 90), (50, 94), elbow: (17, 77), hand: (11, 84), knee: (64, 74), foot: (80, 98)),
+            side((22, 66), (31, 76), (50, 94), elbow: (24, 62), hand: (17, 67), knee: (64, 74), foot: (80, 98)),
+        ], period: 2.0, props: [floor]),
+        "step-up": Figure(keyframes: [
+            side((30, 30), (30, 40), (30, 68), elbow: (30, 53), hand: (32, 66), knee: (31, 83), foot: (30, 98)),
+            pose((40, 28), (38, 38), (36, 66), arms: ((37, 52), (40, 64), (37, 52), (40, 64)),
+                 legs: ((52, 60), (58, 73), (34, 83), (30, 98))),
+            side((63, 8), (63, 18), (63, 45), elbow: (63, 31), hand: (65, 43), knee: (64, 59), foot: (63, 73)),
+            pose((40, 28), (38, 38), (36, 66), arms: ((37, 52), (40, 64), (37, 52), (40, 64)),
+                 legs: ((52, 60), (58, 73), (34, 83), (30, 98))),
+        ], period: 3.0, props: [floor] + chair(at: 52)),
+        "squat": Figure(keyframes: [
+            side((50, 14), (50, 25), (50, 56), elbow: (51, 40), hand: (53, 54), knee: (52, 77), foot: (50, 98)),
+            side((52, 38), (46, 48), (30, 72), elbow: (60, 50), hand: (74, 50), knee: (56, 76), foot: (48, 98)),
+        ], period: 2.0, props: [floor]),
+        "triceps-dip": Figure(keyframes: [
+            side((42, 38), (39, 49), (42, 76), elbow: (38, 62), hand: (36, 74), knee: (68, 72), foot: (74, 98)),
+            side((43, 52), (40, 63), (42, 90), elbow: (28, 68), hand: (36, 74), knee: (68, 78), foot: (76, 98)),
+        ], period: 2.0, props: [floor] + chair(at: 10, backOnLeft: true)),
+        "plank": Figure(keyframes: [
+            side((14, 68), (24, 76), (55, 82), elbow: (24, 98), hand: (38, 98), knee: (72, 90), foot: (90, 97)),
+        ], period: 3, props: [floor]),
+        "high-knees": Figure(keyframes: highKnees, period: 0.6, props: [floor]),
+        "march": Figure(keyframes: highKnees, period: 1.2, props: [floor]),
+        "lunge": Figure(keyframes: [
+            side((50, 14), (50, 25), (50, 56), elbow: (48, 40), hand: (50, 54), knee: (52, 77), foot: (50, 98)),
+            pose((48, 34), (48, 45), (46, 72), arms: ((42, 58), (46, 70), (42, 58), (46, 70)),
+                 legs: ((70, 76), (70, 98), (32, 88), (16, 98))),
+        ], period: 3.0, props: [floor]),
+        "push-up-rotation": Figure(keyframes: pushUp + [
+            pushUp[0],
+            pose((16, 50), (24, 60), (55, 78), arms: ((24, 44), (24, 28), (24, 78), (24, 97)),
+                 legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
+        ], period: 4.0, props: [floor]),
+        "side-plank": Figure(keyframes: [
+            pose((16, 52), (24, 61), (55, 78), arms: ((24, 45), (25, 30), (24, 80), (24, 98)),
+                 legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
+        ], period: 3, props: [floor]),
+        "side-plank-dip": Figure(keyframes: [
+            pose((16, 52), (24, 61), (55, 78), arms: ((24, 45), (25, 30), (24, 80), (24, 98)),
+                 legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
+            pose((16, 56), (24, 64), (54, 90), arms: ((24, 48), (25, 33), (24, 80), (24, 98)),
+                 legs: ((72, 94), (90, 97), (72, 94), (90, 97))),
+        ], period: 2.0, props: [floor]),
+        "arm-circles": Figure(keyframes: [
+            pose((50, 14), (50, 25), (50, 56), arms: ((36, 22), (22, 22), (64, 22), (78, 22)), legs: standingLegs),
+            pose((50, 14), (50, 25), (50, 56), arms: ((36, 18), (24, 12), (64, 18), (76, 12)), legs: standingLegs),
+            pose((50, 14), (50, 25), (50, 56), arms: ((36, 26), (22, 30), (64, 26), (78, 30)), legs: standingLegs),
+        ], period: 1.0, props: [floor]),
+        "burpee": Figure(keyframes: [
+            standing,
+            side((56, 52), (50, 60), (38, 80), elbow: (54, 78), hand: (56, 97), knee: (54, 80), foot: (46, 98)),
+            pushUp[0],
+            side((56, 52), (50, 60), (38, 80), elbow: (54, 78), hand: (56, 97), knee: (54, 80), foot: (46, 98)),
+            pose((50, 4), (50, 15), (50, 46), arms: ((44, 6), (42, 0), (56, 6), (58, 0)),
+                 legs: ((48, 68), (47, 90), (52, 68), (53, 90))),
+        ], period: 3.0, props: [floor]),
+        "jump-squat": Figure(keyframes: [
+            side((52, 38), (46, 48), (30, 72), elbow: (60, 50), hand: (74, 50), knee: (56, 76), foot: (48, 98)),
+            side((50, 4), (50, 15), (50, 46), elbow: (45, 26), hand: (40, 14), knee: (51, 67), foot: (50, 88)),
+        ], period: 1.4, props: [floor]),
+        "tuck-jump": Figure(keyframes: [
+            standing,
+            pose((50, 6), (50, 17), (50, 46), arms: ((42, 30), (46, 44), (58, 30), (54, 44)),
+                 legs: ((44, 40), (42, 62), (56, 40), (58, 62))),
+        ], period: 1.0, props: [floor]),
+        "v-up": Figure(keyframes: [
+            side((12, 92), (22, 94), (50, 95), elbow: (10, 94), hand: (2, 94), knee: (70, 95), foot: (92, 95)),
+            side((30, 50), (36, 60), (50, 90), elbow: (44, 50), hand: (54, 42), knee: (62, 66), foot: (70, 44)),
+        ], period: 2.0, props: [floor]),
+        "skater": Figure(keyframes: [
+            pose((36, 30), (38, 40), (42, 68), arms: ((46, 46), (56, 50), (30, 44), (20, 40)),
+                 legs: ((40, 82), (36, 98), (54, 84), (64, 94))),
+            pose((64, 30), (62, 40), (58, 68), arms: ((70, 44), (80, 40), (54, 46), (44, 50)),
+                 legs: ((46, 84), (36, 94), (60, 82), (64, 98))),
+        ], period: 1.4, props: [floor]),
+        "pike-push-up": Figure(keyframes: [
+            side((28, 78), (32, 68), (56, 36), elbow: (30, 82), hand: (28, 97), knee: (68, 66), foot: (78, 97)),
+            side((26, 90), (32, 80), (56, 40), elbow: (22, 86), hand: (28, 97), knee: (68, 68), foot: (78, 97)),
+        ], period: 2.0, props: [floor]),
+        "shoulder-tap": Figure(keyframes: [
+            pushUp[0],
+            pose((22, 63), (30, 68), (60, 80), arms: ((36, 76), (32, 66), (30, 82), (30, 97)),
+                 legs: ((74, 88), (88, 97), (74, 88), (88, 97))),
+        ], period: 1.2, props: [floor]),
+        "forward-fold": Figure(keyframes: [
+            side((50, 14), (50, 25), (50, 56), elbow: (51, 40), hand: (53, 54), knee: (50, 77), foot: (50, 98)),
+            side((62, 74), (60, 62), (48, 56), elbow: (60, 78), hand: (58, 94), knee: (49, 77), foot: (50, 98)),
+        ], period: 4.0, props: [floor]),
+        "childs-pose": Figure(keyframes: [
+            side((30, 88), (38, 84), (62, 80), elbow: (24, 94), hand: (12, 97), knee: (50, 97), foot: (74, 97)),
+        ], period: 4, props: [floor]),
+        "wall-angels": Figure(keyframes: [
+            pose((50, 14), (50, 25), (50, 56), arms: ((36, 26), (34, 12), (64, 26), (66, 12)), legs: standingLegs),
+            pose((50, 14), (50, 25), (50, 56), arms: ((38, 16), (44, 2), (62, 16), (56, 2)), legs: standingLegs),
+        ], period: 3.0, props: [floor]),
+        "side-bend": Figure(keyframes: [
+            pose((44, 16), (46, 26), (50, 56), arms: ((40, 40), (38, 58), (48, 14), (36, 4)), legs: standingLegs),
+            pose((56, 16), (54, 26), (50, 56), arms: ((52, 14), (64, 4), (60, 40), (62, 58)), legs: standingLegs),
+        ], period: 3.0, props: [floor]),
+        "calf-raise": Figure(keyframes: [
+            side((50, 14), (50, 25), (50, 56), elbow: (51, 40), hand: (53, 54), knee: (50, 77), foot: (52, 98)),
+            side((50, 8), (50, 19), (50, 50), elbow: (51, 34), hand: (53, 48), knee: (50, 71), foot: (51, 92)),
+        ], period: 1.6, props: [floor, line((47, 100), (60, 100))]),
+        "knee-to-elbow": Figure(keyframes: [
+            pose((50, 14), (50, 25), (50, 56), arms: ((38, 20), (42, 8), (62, 20), (58, 8)), legs: standingLegs),
+            pose((46, 20), (48, 30), (52, 58), arms: ((40, 22), (44, 12), (54, 44), (60, 32)),
+                 legs: ((47, 78), (45, 98), (62, 46), (62, 66))),
+        ], period: 1.6, props: [floor]),
+    ]
+
+    static let standingLegs: (P, P, P, P) = ((47, 77), (45, 98), (53, 77), (55, 98))
+
+    static let pushUp: [Pose] = [
+        side((22, 63), (30, 68), (60, 80), elbow: (30, 82), hand: (30, 97), knee: (74, 88), foot: (88, 97)),
+        side((20, 80), (29, 84), (60, 89), elbow: (40, 88), hand: (30, 97), knee: (74, 92), foot: (88, 97)),
+    ]
+
+    /// Running in place seen from the side: a thigh up level with the hip, the other arm forward.
+    static let highKnees: [Pose] = [
+        pose((50, 14), (50, 25), (50, 56), arms: ((58, 38), (64, 28), (43, 40), (40, 52)),
+             legs: ((64, 58), (62, 78), (50, 77), (50, 98))),
+        pose((50, 14), (50, 25), (50, 56), arms: ((43, 40), (40, 52), (58, 38), (64, 28)),
+             legs: ((50, 77), (50, 98), (64, 58), (62, 78))),
+    ]
+
+    /// The names, sorted, for help, completions and did-you-mean.
+    public static let names = figures.keys.sorted()
+}
