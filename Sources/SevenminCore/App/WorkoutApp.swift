@@ -137,6 +137,7 @@ public struct WorkoutApp: Sendable {
     public func screen(at now: Instant) -> ScreenModel {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
+        model.language = settings.language
         if model.summary != nil { model.summary = summary(at: now) }
         return model
     }

@@ -87,6 +87,9 @@ public struct ScreenModel: Equatable, Sendable {
     public var overview: [RGB] = []
     /// Index in `overview` of the work segment under way, or coming next during a pause.
     public var overviewPosition = 0
+    /// The language of the workout's words (headings, state words, plain-mode lines).
+    public var language = CoachLanguage.en
+    public var words: ScreenWords { ScreenWords.of(language) }
 
     /// A model from plain values, for callers and tests that hold no session.
     public init(routineName: String, kind: SegmentKind, exercise: Exercise, upNext: Exercise? = nil,
