@@ -116,3 +116,53 @@ struct LanguageTests {
         #expect(chosen.voice == voice)
     }
 }
+
+@Suite("The workout's words in the coach's language")
+struct ScreenWordsTests {
+    func app(_ language: CoachLanguage, summaryWaitsForKey: Bool = true) -> WorkoutApp {
+        var settings = CoachSettings(flash: false, summaryWaitsForKey: summaryWaitsForKey)
+        settings.language = language
+        return WorkoutApp(plan: shortPlan, settings: settings)
+    }
+
+    @Test func theScreenShowsItsHeadingsAndStateWordsInTheLanguage() {
+        var app = app(.de)
+        _ = app.start(at: 0)
+        var text = WorkoutScreen.render(app.screen(at: 0.5), width: 80, height: 24).text
+        #expect(text.contains("Bereit machen") && text.contains("Als Nächstes: A"))
+        _ = app.handle(.tick, at: 5.5)
+        text = WorkoutScreen.render(app.screen(at: 5.5), width: 80, height: 24).text
+        #expect(text.contains("Erholung") && !text.contains("Rest"))
+        _ = app.handle(.key(.character(" ")), at: 5.6)
+        text = WorkoutScreen.render(app.screen(at: 5.6), width: 80, height: 24).text
+        #expect(text.contains("ANGEHALTEN") && !text.contains("PAUSED"))
+        // The events file and the history keep English, for the scripts that read them.
+        #expect(shortPlan.heading(of: 2) == "Rest")
+    }
+
+    @Test func plainModeSpeaksTheLanguageToo() throws {
+        let clock = ManualClock(), backend = TranscriptBackend()
+        let input = ScriptedInput(clock: clock, [.at(0, [.audio(.device("test"))])]
+            + Array(repeating: .untilDeadline, count: 40))
+        let loop = WorkoutLoop(app: app(.fr, summaryWaitsForKey: false), clock: clock, terminal: backend,
+                               input: input, audio: nil, recorder: nil)
+        #expect(try loop.run() == .completed)
+        #expect(backend.lines == [
+            "0:00 Short — 2 exercises — 0:09 in all",
+            "0:00 Préparez-vous — 2 s — ensuite: A",
+            "0:02 A — 3 s — ensuite: B",
+            "0:03 Mi-temps",
+            "0:05 Repos — 1 s — ensuite: B",
+            "0:06 B — 3 s, de chaque côté",
+            "0:07 Changez de côté",
+            "0:09 Terminé",
+        ])
+    }
+
+    @Test func everyLanguageHasItsOwnWords() {
+        let tables = CoachLanguage.allCases.map(ScreenWords.of)
+        for words in [\ScreenWords.getReady, \.rest, \.next, \.paused, \.halfway, \.switchSides, \.finished] {
+            #expect(Set(tables.map { $0[keyPath: words] }).count == tables.count)
+        }
+    }
+}

@@ -161,6 +161,7 @@ public struct WorkoutApp: Sendable {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
         model.showsFigure = settings.figure
+        model.language = settings.language
         if model.summary != nil { model.summary = summary(at: now) }
         return model
     }

@@ -18,7 +18,8 @@ public struct VoiceRequest: Equatable, Sendable {
                    values: .voice),
         OptionSpec(long: "no-voice", value: nil, help: "Do not speak; cues only."),
         OptionSpec(long: "language", value: "code",
-                   help: "Speak in this language when the voice and the routine do not say. (values: " + CoachLanguage.codes.joined(separator: ", ")
+                   help: "Speak, and show the workout's words, in this language when the voice and the routine "
+                       + "do not say. (values: " + CoachLanguage.codes.joined(separator: ", ")
                        + "; default: from LANGUAGE or LANG, else en)",
                    values: .choices(CoachLanguage.codes)),
         OptionSpec(long: "rate", value: "wpm",

@@ -34,7 +34,7 @@ public enum RoutineKeys {
                    allowed: "Flite's `rms` or `slt`, or a voice espeak-ng lists, such as `en-us`, `de`, `fr` "
                        + "(`sevenmin doctor` lists them)"),
         RoutineKey(key: "language", meaning: "the language the routine is written in, which the coach speaks "
-                       + "(a voice named with `--voice` speaks its own)",
+                       + "and the workout's words are shown in (a voice named with `--voice` speaks its own)",
                    byDefault: "the voice's, else `--language`, else `LANGUAGE`/`LANG`, else `en`",
                    allowed: "`en`, `de`, `fr`, `es`, `it` or `nl`"),
         RoutineKey(key: "$schema", meaning: "accepted and ignored, so editors find the schema", byDefault: "none",

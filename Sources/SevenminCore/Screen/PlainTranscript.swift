@@ -33,7 +33,7 @@ public struct PlainTranscript: Sendable {
         if model.summary != nil {
             // The counts follow on the summary line every run of `start` ends with.
             if last.summary == nil, let summary = model.summary {
-                say(summary.isComplete ? "Finished" : summary.headline)
+                say(summary.isComplete ? model.words.finished : summary.headline)
                 if summary.asksEffort {
                     say(ScreenModel.Summary.effortQuestion + ": " + ScreenModel.Summary.effortKeys)
                 }
@@ -49,12 +49,14 @@ public struct PlainTranscript: Sendable {
             say(segmentLine(model))
             halfwaySaid = halfway(model)
         } else if model.segmentLength != last.segmentLength {
-            say(heading(model), TimeFormat.clock(model.remaining) + " left")
+            say(heading(model), TimeFormat.clock(model.remaining) + " " + model.words.left)
         }
-        if model.paused != last.paused { say(model.paused ? "Paused" : "Going on") }
+        if model.paused != last.paused {
+            say(model.paused ? model.words.paused : model.words.goingOn)
+        }
         if !halfwaySaid, model.kind == .work, halfway(model) {
             halfwaySaid = true
-            say(model.side == nil ? "Halfway" : "Switch sides")
+            say(model.side == nil ? model.words.halfway : model.words.switchSides)
         }
         if model.overlay != last.overlay {
             switch model.overlay {
@@ -79,8 +81,8 @@ public struct PlainTranscript: Sendable {
 
     private func segmentLine(_ model: ScreenModel) -> String {
         var parts = [heading(model), "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
-        if model.kind == .work, model.side != nil { parts[1] += ", each side" }
-        if let next = model.upNext { parts.append("next: " + visible(next.title)) }
+        if model.kind == .work, model.side != nil { parts[1] += ", " + model.words.eachSide }
+        if let next = model.upNext { parts.append(model.words.next.lowercased() + ": " + visible(next.title)) }
         return parts.joined(separator: dash)
     }
 

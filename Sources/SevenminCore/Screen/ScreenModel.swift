@@ -93,6 +93,10 @@ public struct ScreenModel: Equatable, Sendable {
     /// Seconds into the segment's countdown, pauses left out: where the figure is in its move.
     public var figureTime: Double { max(0, segmentLength - remaining) }
 
+    /// The language of the workout's words (headings, state words, plain-mode lines).
+    public var language = CoachLanguage.en
+    public var words: ScreenWords { ScreenWords.of(language) }
+
     /// A model from plain values, for callers and tests that hold no session.
     public init(routineName: String, kind: SegmentKind, exercise: Exercise, upNext: Exercise? = nil,
                 workNumber: Int = 1, workCount: Int = 1, exerciseNumber: Int = 1, exerciseCount: Int = 1,

@@ -91,7 +91,7 @@ struct WorkoutFrame {
     mutating func drawStatus(row: Int) {
         grid.fill(row: row, style: theme.bar)
         let status = say(" \(clock) left · \(TimeFormat.clock(model.totalRemaining)) to go"
-            + (model.paused ? " · PAUSED" : ""))
+            + (model.paused ? " · " + model.words.paused.uppercased() : ""))
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.
         var keys = say(WorkoutScreen.keyHints) + " "
@@ -266,10 +266,10 @@ struct WorkoutFrame {
 
     /// The big words: what to do now, or what the moment is.
     var heading: String {
-        if model.paused { return ScreenWords.paused }
+        if model.paused { return model.words.paused }
         if model.kind == .work, model.side == 2, model.segmentLength > 0,
            model.remaining > model.segmentLength / 2 - WorkoutScreen.switchSidesShown {
-            return ScreenWords.switchSides
+            return model.words.switchSides
         }
         return WorkoutScreen.title(model)
     }
@@ -383,7 +383,7 @@ struct WorkoutFrame {
         drawDigits(scale: scale, y: y, columns: columns)
         if model.paused, plan.big == nil {
             // On the countdown itself, in the row above it where there is one.
-            let label = " " + glyphs.pause + "  PAUSED "
+            let label = " " + glyphs.pause + "  " + model.words.paused.uppercased() + " "
             center(label, y: gapAbove ? y - 1 : y, style: theme.bar.with(bold: true), from: x0, to: x1)
         }
         y += scale.rows
@@ -407,7 +407,7 @@ struct WorkoutFrame {
             let bx = columns.lowerBound + (columns.count - width) / 2
             for row in y..<(y + height) { grid.fill(row: row, from: bx, to: bx + width, style: band) }
             // "Next:" in text on the band's first row, the name in big type under it.
-            center(ScreenWords.next + ":", y: y, style: band.with(bold: true), from: bx, to: bx + width)
+            center(model.words.next + ":", y: y, style: band.with(bold: true), from: bx, to: bx + width)
             _ = drawBigLines(bigNext, y: y + 1, columns: columns, style: band.with(bold: true))
         } else if plan.nextLine {
             drawNextUp(y: y, columns: columns)
@@ -429,7 +429,7 @@ struct WorkoutFrame {
         if showTitle { center(WorkoutScreen.title(model), y: y, style: theme.body.with(bold: true)); y += 1 }
         if showSubtitle { center(subtitle, y: y, style: theme.body); y += 1 }
         if showClock {
-            let line = clock + (model.paused ? "  " + glyphs.pause + " PAUSED" : "")
+            let line = clock + (model.paused ? "  " + glyphs.pause + " " + model.words.paused.uppercased() : "")
             center(line, y: y, style: theme.digits.with(bold: true))
             y += 1
         }

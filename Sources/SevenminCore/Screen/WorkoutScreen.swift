@@ -25,15 +25,19 @@ public enum WorkoutScreen {
         return model.kind == .work ? (model.exercise.color, nil) : (restBackground, model.exercise.color)
     }
 
-    static func title(_ model: ScreenModel) -> String { model.kind.heading(exercise: model.exercise, round: model.round) }
+    static func title(_ model: ScreenModel) -> String {
+        model.kind.heading(exercise: model.exercise, round: model.round, words: model.words)
+    }
 
     /// The line under the title: where in the workout this exercise is. Pauses have none.
     static func subtitle(_ model: ScreenModel) -> String {
         switch model.kind {
         case .work:
-            let label = model.stage == .warmup ? "Warm-up" : model.stage == .cooldown ? "Cool-down" : "Exercise"
+            let words = model.words
+            let label = model.stage == .warmup ? words.warmup
+                : model.stage == .cooldown ? words.cooldown : words.exercise
             var s = "\(label) \(model.exerciseNumber)/\(model.exerciseCount)"
-            if let side = model.side { s += side == 1 ? " · first side" : " · switch sides: second side" }
+            if let side = model.side { s += " · " + (side == 1 ? words.firstSide : words.secondSide) }
             return s
         case .getReady, .rest, .roundRest:
             return ""
@@ -42,8 +46,9 @@ public enum WorkoutScreen {
 
     /// What comes after this segment.
     static func nextUp(_ model: ScreenModel) -> String {
-        if model.kind != .work { return ScreenWords.next + ": " + model.exercise.title }
-        return model.upNext.map { ScreenWords.next + ": " + $0.title } ?? "Last exercise"
+        let words = model.words
+        if model.kind != .work { return words.next + ": " + model.exercise.title }
+        return model.upNext.map { words.next + ": " + $0.title } ?? words.lastExercise
     }
 
     /// The description shown under the countdown; during pauses it previews the exercise to come.

@@ -5,12 +5,12 @@ public enum SegmentKind: String, Sendable, CaseIterable {
     /// What a segment of this kind is called, on the screen, in the transcript and in the events file:
     /// the exercise's title while working; `round` is the round the segment belongs to (for a round
     /// rest, the round it leads into).
-    public func heading(exercise: Exercise, round: Int) -> String {
+    public func heading(exercise: Exercise, round: Int, words: ScreenWords = .english) -> String {
         switch self {
         case .work: return exercise.title
-        case .getReady: return "Get ready"
-        case .rest: return "Rest"
-        case .roundRest: return "Rest before round \(round)"
+        case .getReady: return words.getReady
+        case .rest: return words.rest
+        case .roundRest: return words.restBeforeRound(round)
         }
     }
 }

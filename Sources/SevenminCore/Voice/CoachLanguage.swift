@@ -46,6 +46,18 @@ public enum CoachLanguage: String, CaseIterable, Sendable {
         return (language, language.voice)
     }
 
+    /// This language's one of six tables, given in the order of the cases.
+    func table<T>(_ en: T, _ de: T, _ fr: T, _ es: T, _ it: T, _ nl: T) -> T {
+        switch self {
+        case .en: return en
+        case .de: return de
+        case .fr: return fr
+        case .es: return es
+        case .it: return it
+        case .nl: return nl
+        }
+    }
+
     /// Who speaks this language when nobody chose: Flite for English, espeak-ng for the rest.
     public var voice: VoiceChoice {
         self == .en ? .standard : VoiceChoice(engine: .espeak, voice: rawValue)

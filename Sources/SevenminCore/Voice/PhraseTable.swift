@@ -33,13 +33,6 @@ public struct PhraseTable: Sendable {
 
     /// The table for `language`.
     public static func of(_ language: CoachLanguage) -> PhraseTable {
-        switch language {
-        case .en: return english
-        case .de: return german
-        case .fr: return french
-        case .es: return spanish
-        case .it: return italian
-        case .nl: return dutch
-        }
+        language.table(english, german, french, spanish, italian, dutch)
     }
 }
