@@ -92,7 +92,7 @@ let package = Package(
             "SevenminTestSupport"]),
         .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore", "SevenminBuiltIn",
             "SevenminShipped", "SevenminTestSupport"]),
-        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore",
+        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore", "SevenminSystem",
             "SevenminTestSupport"]),
         // The audio target reads exported tracks back, to check every onset.
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore", "SevenminAudio", "SevenminTestSupport"],

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SevenminCore
 @testable import SevenminHistory
+import SevenminSystem
 
 @Suite("History store")
 struct HistoryStoreTests {
@@ -366,7 +367,7 @@ final class Counter: @unchecked Sendable {
             let stats = HistoryStats.compute(sessions: try store.allSessions(), segments: try store.completedSegments(),
                                              now: 1_795_300_000, calendar: .current)
             #expect(stats.sessions == 2)
-            _ = HistoryReport.text(sessions, timeZone: .current)
+            _ = HistoryReport.text(sessions, timeZone: SystemTimeZone.current)
         }
     }
 
