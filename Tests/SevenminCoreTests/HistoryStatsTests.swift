@@ -262,7 +262,7 @@ struct StreakDayTests {
         return (session, segments)
     }
 
-    func streak(_ workouts: [(SessionRecord, [SegmentRecord])], now: Double, _ calendar: Calendar) -> HistoryStats {
+    func streak(_ workouts: [(SessionRecord, [SegmentRecord])], now: Double, _ calendar: LocalCalendar) -> HistoryStats {
         HistoryStats.compute(sessions: workouts.map(\.0), segments: workouts.flatMap(\.1), now: now, calendar: calendar)
     }
 
@@ -292,7 +292,7 @@ struct StreakDayTests {
         let days = ["2011-12-28 08:00", "2011-12-29 08:00", "2011-12-31 08:00", "2012-01-01 08:00"]
         let workouts = days.enumerated().map { k, day in
             let start = local(day, apia)
-            let offset = apia.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start))
+            let offset = apia.timeZone.secondsFromUTC(at: start)
             return workout(Int64(k + 1), start: start, offset: offset)
         }
         let s = streak(workouts, now: local("2012-01-01 20:00", apia), apia)
