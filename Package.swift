@@ -92,7 +92,7 @@ let package = Package(
             "SevenminTestSupport"]),
         .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore", "SevenminBuiltIn",
             "SevenminShipped", "SevenminTestSupport"]),
-        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore", "SevenminSystem",
+        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore",
             "SevenminTestSupport"]),
         // The audio target reads exported tracks back, to check every onset.
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore", "SevenminAudio", "SevenminTestSupport"],

@@ -65,7 +65,8 @@ extension StartCommand: RunnableCommand {
         let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
         journal.history = history.recorder(for: loaded, resumed: resumed, journal: journal)
         var settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
-                                     seed: loaded.seed, notify: notify, asksEffort: history.path != nil)
+                                     seed: loaded.seed, notify: notify, asksEffort: history.path != nil,
+                                     figure: figure)
         settings.language = spoken.language
         let status = StatusFile.path().map(StatusFile.init)
         // Whatever ends the workout (q, the finish, a signal, an error), no status outlives it.

@@ -113,3 +113,24 @@ struct SmallPaneTests {
         #expect(grid.text.contains("Quit this workout?") && grid.text.contains("y  quit"))
     }
 }
+
+@Suite("The smaller things")
+struct SmallerThingsTests {
+    @Test func tabataCountsItsRoundsNotExerciseOneOfOne() {
+        var model = ScreenState.work.model()
+        (model.exerciseNumber, model.exerciseCount, model.round, model.rounds, model.workCount) = (1, 1, 3, 8, 8)
+        let text = WorkoutScreen.render(model, width: 100, height: 30).text
+        #expect(text.contains("Round 3/8") && !text.contains("Exercise 1/1"))
+    }
+
+    @Test(arguments: [40, 60, 80, 100])
+    func aNoticeNeverRunsIntoTheKeyHints(width: Int) {
+        let model = ScreenState.rest.model(notice: "no sound device: cues are silent")
+        let status = String(WorkoutScreen.render(model, width: width, height: 12).text.split(separator: "\n")[11])
+        for hint in [WorkoutScreen.keyHints, WorkoutScreen.shortKeyHints] {
+            guard let range = status.firstRange(of: hint) else { continue }
+            #expect(status[..<range.lowerBound].hasSuffix("   ") || status[..<range.lowerBound].hasSuffix(" · ")
+                || status[..<range.lowerBound].hasSuffix("  "), "|\(status)|")
+        }
+    }
+}

@@ -44,6 +44,7 @@ struct CommandLineParserTests {
         (["start", "--shuffle", "--seed", "9"], start { $0.plan.shuffle = .seed(9) }),
         (["start", "--seed", "9"], start { $0.plan.shuffle = .seed(9) }),
         (["start", "--no-flash", "--no-bell"], start { $0.flash = false; $0.bell = .never }),
+        (["start", "--no-figure"], start { $0.figure = false }),
         (["start", "--resume", "--no-voice"], start { $0.resume = true; $0.voice = false }),
         (["start", "--no-history", "--voice", "de", "--rate", "150", "--volume", "40", "--count-aloud"], start {
             $0.noHistory = true; $0.voiceName = "de"; $0.rate = 150; $0.volume = 40; $0.countAloud = true

@@ -107,3 +107,17 @@ struct FigureCoverageTests {
         #expect(a.text.contains("land softly"))
     }
 }
+
+@Suite("Form cues in plain mode")
+struct PlainCueTests {
+    @Test func plainModePrintsTheFormCuesAsTheExerciseStarts() {
+        var transcript = PlainTranscript(unicode: false)
+        var model = ScreenState.getReady.model()
+        _ = transcript.lines(for: model)
+        model = ScreenState.work.model()
+        model.exercise.cues = ["knees behind toes", "hips back"]
+        let lines = transcript.lines(for: model)
+        #expect(lines.contains { $0.hasSuffix("Form: knees behind toes; hips back") })
+        #expect(lines.allSatisfy { $0.allSatisfy(\.isASCII) })
+    }
+}

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import SevenminCore
 @testable import SevenminHistory
-import SevenminSystem
 
 @Suite("History store")
 struct HistoryStoreTests {
@@ -365,9 +364,9 @@ final class Counter: @unchecked Sendable {
             #expect(try store.allSessions().map(\.id) == [1, 3])
             #expect(store.skippedRows == 2)
             let stats = HistoryStats.compute(sessions: try store.allSessions(), segments: try store.completedSegments(),
-                                             now: 1_795_300_000, calendar: .current)
+                                             now: 1_795_300_000, calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
             #expect(stats.sessions == 2)
-            _ = HistoryReport.text(sessions, timeZone: SystemTimeZone.current)
+            _ = HistoryReport.text(sessions, timeZone: FixedOffsetZone(seconds: 0))
         }
     }
 

@@ -47,6 +47,10 @@ public struct PlainTranscript: Sendable {
             && last.remaining < last.segmentLength - 1e-3
         if moved || restarted {
             say(segmentLine(model))
+            // The form cues the screen shows beside the figure, once as the exercise starts.
+            if moved, model.kind == .work, !model.exercise.cues.isEmpty {
+                say("Form: " + model.exercise.cues.map(visible).joined(separator: "; "))
+            }
             halfwaySaid = halfway(model)
         } else if model.segmentLength != last.segmentLength {
             say(heading(model), TimeFormat.clock(model.remaining) + " " + model.words.left)

@@ -98,12 +98,12 @@ struct WorkoutFrame {
         if let notice = model.notice, w - used - keys.terminalWidth - 2 < min(24, notice.terminalWidth) {
             keys = say(WorkoutScreen.shortKeyHints) + " "
         }
-        let keysWidth = keys.terminalWidth
-        guard used + keysWidth + 1 <= w else { return }
-        grid.put(keys, x: w - keysWidth, y: row, style: theme.bar)
+        // Set off from what comes before by at least a separator's width, so that nothing runs together.
+        let gap = glyphs.separator.terminalWidth
+        let keysWidth = used + keys.terminalWidth + gap <= w ? keys.terminalWidth : 0
+        if keysWidth > 0 { grid.put(keys, x: w - keysWidth, y: row, style: theme.bar) }
         if let notice = model.notice {
-            // Set off from the time left as the status's own parts are, so the two never run together.
-            let room = w - used - keysWidth - 1
+            let room = w - used - keysWidth - (keysWidth > 0 ? gap - 1 : 1)
             let text = say(glyphs.separator) + notice
             if room >= 8 { grid.put(fitted(text, room), x: used, y: row, style: theme.bar) }
         }

@@ -36,7 +36,10 @@ public enum WorkoutScreen {
             let words = model.words
             let label = model.stage == .warmup ? words.warmup
                 : model.stage == .cooldown ? words.cooldown : words.exercise
-            var s = "\(label) \(model.exerciseNumber)/\(model.exerciseCount)"
+            // One exercise done in rounds (Tabata) counts its rounds, as the header does, not "Exercise 1/1".
+            let single = model.stage == .main && model.exerciseCount == 1 && model.rounds > 1
+            var s = single ? "Round \(model.round)/\(model.rounds)"
+                : "\(label) \(model.exerciseNumber)/\(model.exerciseCount)"
             if let side = model.side { s += " · " + (side == 1 ? words.firstSide : words.secondSide) }
             return s
         case .getReady, .rest, .roundRest:

@@ -26,6 +26,7 @@ public struct EffectiveSettings: Equatable, Sendable {
             ("volume", "\(start.volume)"),
             ("countAloud", "\(start.countAloud)"),
             ("flash", "\(start.flash)"),
+            ("figure", "\(start.figure)"),
             ("bell", quoted(bell)),
             ("audioDriver", start.audioDriver.map { quoted($0) } ?? "null (libao's default, then pulse, alsa, oss)"),
             ("audioDevice", quoted(start.audioDevice)),

@@ -8,6 +8,7 @@ public struct UserConfig: Equatable, Sendable {
     public var volume: Int?
     public var countAloud: Bool?
     public var flash: Bool?
+    public var figure: Bool?
     public var bell: CoachSettings.Bell?
     public var audioDriver: String?
     public var audioDevice: String?
@@ -21,7 +22,7 @@ public struct UserConfig: Equatable, Sendable {
     public init() {}
 
     /// Every key a config file may hold, in the order `sevenmin config` lists them.
-    public static let keys = ["$schema", "routine", "mute", "voice", "rate", "volume", "countAloud", "flash", "bell",
+    public static let keys = ["$schema", "routine", "mute", "voice", "rate", "volume", "countAloud", "flash", "figure", "bell",
                               "audioDriver", "audioDevice", "color", "history", "notify", "weight"]
 
     /// Validates config JSON as routines are validated: every problem, with its position and a did-you-mean.
@@ -64,6 +65,7 @@ public struct UserConfig: Equatable, Sendable {
         config.volume = v.integer(m["volume"], key: "volume", range: 0...100)
         config.countAloud = v.boolean(m["countAloud"], key: "countAloud")
         config.flash = v.boolean(m["flash"], key: "flash")
+        config.figure = v.boolean(m["figure"], key: "figure")
         config.bell = v.choice(m["bell"], key: "bell", among: ["auto", "always", "never"]).map {
             $0 == "always" ? .always : $0 == "never" ? .never : .auto
         }

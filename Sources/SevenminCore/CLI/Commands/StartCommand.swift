@@ -26,6 +26,8 @@ public struct StartCommand: ParsableCommand, Equatable {
                            + "(values: auto, always, never; default: auto)",
                        values: .choices(ColorChoice.allCases.map(\.rawValue))),
             OptionSpec(long: "no-flash", value: nil, help: "Do not flash the screen at each change."),
+            OptionSpec(long: "no-figure", value: nil,
+                       help: "Do not draw the move's animated figure; the screen then changes once a second."),
             OptionSpec(long: "bell", value: nil, help: "Ring the terminal bell at each change, even with sound."),
             OptionSpec(long: "no-bell", value: nil,
                 help: "Never ring the terminal bell (by default it rings when there is no sound device)."),
@@ -40,6 +42,7 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var mute = false
     public var eventsPath: String?
     public var flash = true
+    public var figure = true
     public var bell = CoachSettings.Bell.auto
     public var color = ColorChoice.auto
     public var speech = VoiceRequest()
@@ -60,6 +63,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         mute = parsed.flag("mute")
         eventsPath = parsed.value("events")
         flash = !parsed.flag("no-flash")
+        figure = !parsed.flag("no-figure")
         speech = try VoiceRequest(parsed)
         audioDriver = parsed.value("audio-driver")
         audioDevice = parsed.value("audio-device")
@@ -102,6 +106,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         if !given("volume"), let volume = config.volume { c.volume = volume }
         if !given("count-aloud"), let countAloud = config.countAloud { c.countAloud = countAloud }
         if !given("no-flash"), let flash = config.flash { c.flash = flash }
+        if !given("no-figure"), let figure = config.figure { c.figure = figure }
         if !given("bell", "no-bell"), let bell = config.bell { c.bell = bell }
         if !given("audio-driver"), let driver = config.audioDriver { c.audioDriver = driver }
         if !given("audio-device"), let device = config.audioDevice { c.audioDevice = device }
