@@ -34,6 +34,36 @@ struct PlainModeTests {
         expectPlain(result.stdout)
     }
 
+    /// The language comes from --language, the routine's key or the environment, in the words printed.
+    @Test(arguments: [
+        (["--language", "de"], [:], "0:05 Erholung — 1 s — als Nächstes: Bravo Plank"),
+        ([], ["LANG": "fr_FR.UTF-8"], "0:05 Repos — 1 s — ensuite: Bravo Plank"),
+        (["--language", "nl"], ["LANGUAGE": "es"], "0:05 Rust — 1 s — hierna: Bravo Plank"),
+    ] as [([String], [String: String], String)])
+    func theWorkoutsWordsAreInItsLanguage(options: [String], environment: [String: String], line: String) throws {
+        let result = try run(binary, ["start", "--plain", short, "--mute"] + options,
+                             environment: ["LC_ALL": "", "LC_MESSAGES": ""].merging(environment) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").contains { $0 == line }, "\(result.stdout)")
+    }
+
+    @Test func aRoutineWrittenInALanguageIsShownInIt() throws {
+        let file = temporaryDirectory() + "/es.json"
+        let routine = #"{"name": "Corta", "language": "es", "getReady": 2, "rest": 1, "exercises": "#
+            + #"[{"title": "Sentadillas", "work": 2}, {"title": "Plancha", "work": 2}]}"#
+        try routine.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try run(binary, ["start", "--plain", file, "--mute"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("0:00 Prepárate — 2 s — siguiente: Sentadillas"), "\(result.stdout)")
+        #expect(result.stdout.contains("Terminado"))
+        // A language without a table is refused where it is written, with the nearest one.
+        try routine.replacingOccurrences(of: #""es""#, with: #""esp""#).write(toFile: file, atomically: true,
+                                                                               encoding: .utf8)
+        let bad = try run(binary, ["validate", file])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("es.json:1:31: unknown language \"esp\"; did you mean \"es\"?"), "\(bad.stderr)")
+    }
+
     @Test func aPipeChoosesPlainModeWithoutBeingAsked() throws {
         let result = try run("/bin/sh", ["-c", "\"$0\" start \"$1\" --mute | cat", binary, short],
                              environment: ["LC_ALL": "C.UTF-8"])

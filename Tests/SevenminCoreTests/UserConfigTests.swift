@@ -26,9 +26,11 @@ struct UserConfigTests {
         let config = try parse("""
             {"routine": "tabata", "mute": true, "voice": "de", "rate": 150, "volume": 40, "countAloud": true,
              "flash": false, "bell": "never", "audioDriver": "alsa", "audioDevice": "hw:1", "color": "never",
-             "history": false, "notify": false, "weight": 72.5}
+             "history": false, "notify": false, "weight": 72.5, "language": "nl"}
             """)
         let s = StartCommand().applying(config)
+        #expect(s.speech.language == .nl)
+        #expect(try start(["--language", "it"]).applying(config).speech.language == .it, "the command line wins")
         #expect(s.plan.routine == "tabata" && s.mute && s.voiceName == "de" && s.rate == 150 && s.volume == 40)
         #expect(s.countAloud && !s.flash && s.bell == .never && s.audioDriver == "alsa" && s.audioDevice == "hw:1")
         #expect(s.color == .never && s.noHistory && !s.notify && config.weight == 72.5)

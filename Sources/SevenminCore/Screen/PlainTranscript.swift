@@ -86,9 +86,13 @@ public struct PlainTranscript: Sendable {
     private func segmentLine(_ model: ScreenModel) -> String {
         var parts = [heading(model), "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
         if model.kind == .work, model.side != nil { parts[1] += ", " + model.words.eachSide }
-        if let next = model.upNext { parts.append(model.words.next.lowercased() + ": " + visible(next.title)) }
+        if let next = model.upNext { parts.append(Self.midSentence(model.words.next) + ": " + visible(next.title)) }
         return parts.joined(separator: dash)
     }
+
+    /// A word as it reads inside a line: its first letter in lower case, and no other, so German keeps
+    /// "als Nächstes".
+    static func midSentence(_ word: String) -> String { word.prefix(1).lowercased() + word.dropFirst() }
 
     /// The line as the locale can show it: outside a UTF-8 locale, ASCII only.
     private func text(_ line: String) -> String {

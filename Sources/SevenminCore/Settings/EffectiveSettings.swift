@@ -20,8 +20,10 @@ public struct EffectiveSettings: Equatable, Sendable {
         let values: [(String, String)] = [
             ("routine", quoted(start.plan.routine)),
             ("mute", "\(start.mute)"),
-            ("voice", start.voice ? (start.voiceName.map { quoted($0) } ?? "null (the routine's, else \"en-us\")")
-                : "false"),
+            ("voice", start.voice ? (start.voiceName.map { quoted($0) }
+                ?? "null (the routine's, else the language's: \"rms\" for English)") : "false"),
+            ("language", start.speech.language.map { quoted($0.rawValue) }
+                ?? "null (the voice's or the routine's, else LANGUAGE or LANG, else \"en\")"),
             ("rate", "\(start.rate)"),
             ("volume", "\(start.volume)"),
             ("countAloud", "\(start.countAloud)"),

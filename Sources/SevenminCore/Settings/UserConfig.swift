@@ -7,6 +7,8 @@ public struct UserConfig: Equatable, Sendable {
     public var rate: Int?
     public var volume: Int?
     public var countAloud: Bool?
+    /// The language to speak when neither the voice nor the routine says (like `--language`).
+    public var language: CoachLanguage?
     public var flash: Bool?
     public var figure: Bool?
     public var bell: CoachSettings.Bell?
@@ -22,8 +24,9 @@ public struct UserConfig: Equatable, Sendable {
     public init() {}
 
     /// Every key a config file may hold, in the order `sevenmin config` lists them.
-    public static let keys = ["$schema", "routine", "mute", "voice", "rate", "volume", "countAloud", "flash", "figure", "bell",
-                              "audioDriver", "audioDevice", "color", "history", "notify", "weight"]
+    public static let keys = ["$schema", "routine", "mute", "voice", "language", "rate", "volume", "countAloud",
+                              "flash", "figure", "bell", "audioDriver", "audioDevice", "color", "history", "notify",
+                              "weight"]
 
     /// Validates config JSON as routines are validated: every problem, with its position and a did-you-mean.
     /// `path` is used in messages; reading the file is the caller's job.
@@ -64,6 +67,7 @@ public struct UserConfig: Equatable, Sendable {
         config.rate = v.integer(m["rate"], key: "rate", range: 80...450)
         config.volume = v.integer(m["volume"], key: "volume", range: 0...100)
         config.countAloud = v.boolean(m["countAloud"], key: "countAloud")
+        config.language = v.choice(m["language"], key: "language", what: "language")
         config.flash = v.boolean(m["flash"], key: "flash")
         config.figure = v.boolean(m["figure"], key: "figure")
         config.bell = v.choice(m["bell"], key: "bell", among: ["auto", "always", "never"]).map {

@@ -105,6 +105,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         if !given("rate"), let rate = config.rate { c.rate = rate }
         if !given("volume"), let volume = config.volume { c.volume = volume }
         if !given("count-aloud"), let countAloud = config.countAloud { c.countAloud = countAloud }
+        if !given("language"), let language = config.language { c.speech.language = language }
         if !given("no-flash"), let flash = config.flash { c.flash = flash }
         if !given("no-figure"), let figure = config.figure { c.figure = figure }
         if !given("bell", "no-bell"), let bell = config.bell { c.bell = bell }
