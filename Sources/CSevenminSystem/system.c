@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <termios.h>
 #include <unistd.h>
@@ -231,4 +232,9 @@ int csevenmin_name_thread(const char *name) {
 
 int csevenmin_memory_file(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
+}
+
+int csevenmin_wake_create(void) {
+    int fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    return fd >= 0 ? fd : -errno;
 }

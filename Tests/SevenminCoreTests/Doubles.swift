@@ -68,9 +68,7 @@ final class ScriptedInput: InputSource {
 final class RecordingAudio: AudioSink, @unchecked Sendable {
     private(set) var cues: [(Cue, Instant)] = []
     private(set) var phrases: [Announcement] = []
-    var status: AudioStatus
 
-    init(status: AudioStatus = .device("test")) { self.status = status }
     func play(_ cue: Cue, due: Instant) { cues.append((cue, due)) }
     func say(_ announcement: Announcement) { phrases.append(announcement) }
     private(set) var prepared: [Phrase] = []
@@ -81,9 +79,7 @@ final class RecordingAudio: AudioSink, @unchecked Sendable {
 final class RecordingJournal: WorkoutRecorder {
     private(set) var lines: [EventRecord] = []
     private(set) var entries: [HistoryEntry] = []
-    var pendingInputs: [Input] = []
 
     func log(_ record: EventRecord) { lines.append(record) }
     func record(_ entry: HistoryEntry) { entries.append(entry) }
-    func takeInputs() -> [Input] { defer { pendingInputs = [] }; return pendingInputs }
 }

@@ -68,6 +68,9 @@ int csevenmin_timer_arm(int fd, double instant);
    extension Swift cannot see): at most 15 bytes are kept. Returns 0 or an
    error number. */
 int csevenmin_name_thread(const char *name);
+/* An eventfd, non-blocking and close-on-exec, that background threads write to wake the loop's
+   poll. Returns the descriptor, or -errno. */
+int csevenmin_wake_create(void);
 
 /* An anonymous file in memory (memfd_create, a GNU extension Swift cannot
    see), closed on exec. Returns its descriptor, or -1 with errno set. */
