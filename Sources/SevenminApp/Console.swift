@@ -46,6 +46,7 @@ enum Console {
     /// there (and the log redirect never swallows an events file or the signal pipe).
     static func ensureStandardDescriptors() {
         for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            // ignored: a process that cannot open /dev/null has bigger problems; the fd stays closed
             _ = open("/dev/null", O_RDWR)
         }
     }

@@ -233,6 +233,7 @@ public struct WorkoutDataSource {
 
     private static func boundedRead(_ path: String, limit: Int) throws(SystemCall.Failure) -> BoundedRead {
         let fd = try SystemCall.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        // ignored: the file was only read: closing it cannot lose anything
         defer { close(fd) }
         let info = try SystemCall.status(of: fd)
         let type = info.st_mode & S_IFMT

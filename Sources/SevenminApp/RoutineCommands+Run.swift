@@ -76,6 +76,7 @@ extension NewCommand: RunnableCommand {
         let failed = Console.write(fd, String(decoding: text, as: UTF8.self))
         let closed = close(fd)
         guard failed == nil, closed == 0 else {
+            // ignored: removing a half-written file; the write error is what is reported
             unlink(target)
             Console.error("Error: Cannot write \(visible(target)): \(String(cString: strerror(failed ?? errno)))")
             return ExitCode.failure

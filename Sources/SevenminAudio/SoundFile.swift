@@ -74,6 +74,7 @@ public enum SoundFile {
             throw SoundFileError(reason: .cannotOpen, call: "sf_open", path: path,
                                  detail: String(cString: sf_strerror(nil)))
         }
+        // ignored: the file was only read: closing it cannot lose anything
         defer { sf_close(file) }
         return try decode(file, info: info, path: path, longest: longest)
     }
@@ -89,6 +90,7 @@ public enum SoundFile {
             throw SoundFileError(reason: .cannotOpen, call: "sf_open_virtual", path: name,
                                  detail: String(cString: sf_strerror(nil)))
         }
+        // ignored: the file was only read: closing it cannot lose anything
         defer { sf_close(file) }
         return try withExtendedLifetime(memory) { try decode(file, info: info, path: name) }
     }

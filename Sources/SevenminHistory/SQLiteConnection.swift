@@ -17,6 +17,7 @@ final class SQLiteConnection {
         let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            // ignored: with _v2 the handle is freed once its statements are; there is nothing left to report to
             sqlite3_close_v2(db)
             throw SQLiteError(call: "sqlite3_open_v2", code: rc, message: message)
         }
@@ -38,6 +39,7 @@ final class SQLiteConnection {
     }
 
     // close_v2 cannot fail on a valid handle: it defers the close until the last statement is finalised.
+    // ignored: with _v2 the handle is freed once its statements are; there is nothing left to report to
     deinit { sqlite3_close_v2(handle) }
 
     /// Turns a result code into a thrown error naming `call`.

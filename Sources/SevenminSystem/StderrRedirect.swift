@@ -7,7 +7,7 @@ public final class StderrRedirect {
 
     /// Opens `path` for appending, refusing to follow a symbolic link, and points fd 2 at it.
     public init(path: String) throws(SystemError) {
-        saved = try retryingEINTR("open") { csevenmin_stderr_redirect(path) }
+        saved = try retryingNegativeErrno { csevenmin_stderr_redirect(path, $0) }
     }
 
     /// Points fd 2 back where it was; safe to call twice.

@@ -35,3 +35,18 @@ public func retryingNegativeErrno<T: FixedWidthInteger & SignedInteger>(_ call: 
         if result != -T(EINTR) { throw SystemError(call: call, errno: Int32(truncatingIfNeeded: -result)) }
     }
 }
+
+/// Runs a shim that does several C calls, reports failure as a negative `errno`, and names the call
+/// that failed in its last argument; retries `-EINTR`, and throws a `SystemError` naming that call.
+@discardableResult
+public func retryingNegativeErrno(_ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Int32)
+    throws(SystemError) -> Int32 {
+    while true {
+        var failed: UnsafePointer<CChar>?
+        let result = body(&failed)
+        if result >= 0 { return result }
+        if result != -EINTR {
+            throw SystemError(call: failed.map { String(cString: $0) } ?? "a system call", errno: -result)
+        }
+    }
+}

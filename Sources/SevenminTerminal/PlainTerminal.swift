@@ -45,6 +45,7 @@ public final class PlainTerminal: TerminalBackend {
         signals.stopProcess()
         let ttou = signal(SIGTTOU, SIG_IGN)
         try? keyboard?.take()
+        // ignored: SIG_ERR only for an invalid signal number; SIGTTOU is valid
         signal(SIGTTOU, ttou)
     }
 }

@@ -133,6 +133,7 @@ func record() {
     var now = Date().timeIntervalSince1970
     recorder.begin(session(start: now, routine: option("--routine", "classic")))
     for k in 0..<segments {
+        // ignored: an interruption only makes this interval shorter, which the benchmark tolerates
         if interval > 0 { usleep(interval * 1000) }
         now += 1
         recorder.segmentEnded(classicSegment(k, endedAt: now))

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Foundation
+import FoundationEssentials
+import Glibc
+import CSevenminSystem
 import SevenminCore
 import SevenminSystem
 import SevenminTerminal
@@ -51,7 +53,7 @@ struct BackgroundNewsTests {
         let loop = WorkoutLoop(app: app, clock: clock, terminal: terminal, input: input, audio: nil, recorder: nil)
         inbox.post(.key(.character(" ")))
         let posted = Mutex<Instant?>(nil)
-        Thread.detachNewThread {
+        startThread(named: "test-news") {
             // Once the paused frame is drawn, the loop goes to sleep with no deadline.
             if terminal.waitForFrame({ $0.paused }) {
                 posted.withLock { $0 = clock.now() }
@@ -65,5 +67,22 @@ struct BackgroundNewsTests {
         let shown = try #require(terminal.frames.withLock { $0.first { $0.notice == "history: disk full" }?.at })
         #expect(shown - sent < 0.050, "the notice was drawn \(shown - sent) s after it was posted")
         #expect(shown >= sent)
+    }
+}
+
+@Suite("C calls name the call that failed")
+struct SystemCallLabelTests {
+    /// The redirect's shim makes three calls; the error names the one that failed, with its errno.
+    @Test func aRedirectIntoAMissingFolderNamesOpen() {
+        #expect(throws: SystemError(call: "open", errno: ENOENT)) {
+            try StderrRedirect(path: scratchDirectory() + "/missing/sevenmin.log")
+        }
+    }
+
+    /// The timer's shim returns -errno, which becomes the error.
+    @Test func armingAClosedTimerNamesTimerfdSettime() throws {
+        #expect(throws: SystemError(call: "timerfd_settime", errno: EBADF)) {
+            try retryingNegativeErrno("timerfd_settime") { csevenmin_timer_arm(-1, 5) }
+        }
     }
 }
