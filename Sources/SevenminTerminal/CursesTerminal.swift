@@ -299,12 +299,6 @@ public final class CursesTerminal: TerminalBackend {
         return n == 0 || (errno != EINTR && errno != EAGAIN)
     }
 
-    /// Throws away keys typed but not yet read, so they do not spill into the shell.
-    public func discardInput() {
-        // ignored: dropping typeahead is a courtesy; keys left over do no harm
-        flushinp()
-    }
-
     /// Ends curses; safe to call twice.
     public func close() {
         guard active else { return }

@@ -83,3 +83,9 @@ final class RecordingJournal: WorkoutRecorder {
     func log(_ record: EventRecord) { lines.append(record) }
     func record(_ entry: HistoryEntry) { entries.append(entry) }
 }
+
+/// Keeps every link the loop was asked to open, as a browser would have been handed it.
+final class RecordingOpener: LinkOpener {
+    private(set) var opened: [String] = []
+    func open(_ url: String) { opened.append(url) }
+}

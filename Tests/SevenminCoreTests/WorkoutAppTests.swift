@@ -368,6 +368,21 @@ struct WorkoutLoopTests {
         #expect(input.deadlines.dropFirst().first == .some(nil))
     }
 
+    /// `o` hands the exercise's video to the opener and pauses, so the workout waits while it plays.
+    @Test func theVideoKeyReachesTheOpener() throws {
+        let clock = ManualClock()
+        let terminal = TestBackend()
+        let opener = RecordingOpener()
+        let video = Exercise(title: "Squat", videoURL: "https://example.org/squat", color: FlatColor.red.rgb, work: 30)
+        let plan = Plan(Routine(name: "Video", getReady: 2, exercises: [video]))
+        let input = ScriptedInput(clock: clock, [.at(3, [.key(.character("o"))])])
+        let loop = WorkoutLoop(app: WorkoutApp(plan: plan), clock: clock, terminal: terminal, input: input,
+                               audio: nil, recorder: nil, opener: opener)
+        _ = try loop.run()
+        #expect(opener.opened == ["https://example.org/squat"])
+        #expect(loop.app.session.state == .paused)
+    }
+
     @Test func ctrlZSuspendsTheTerminalAndRepaintsAfter() throws {
         let clock = ManualClock()
         let terminal = TestBackend()

@@ -57,12 +57,6 @@ public struct LocalDays: Sendable {
         Int(((t + Double(offset(at: t))) / 86400).rounded(.down))
     }
 
-    /// Seconds since local midnight at `t`.
-    public func secondOfDay(at t: Double) -> Int {
-        let local = Int((t + Double(offset(at: t))).rounded(.down))
-        return ((local % 86400) + 86400) % 86400
-    }
-
     /// The first instant of local day `day` (its midnight, or where a transition skips midnight,
     /// the first instant that exists).
     public func start(ofDay day: Int) -> Double {

@@ -13,7 +13,6 @@ public struct CountdownTimer: Equatable, Sendable {
     /// When counting began, shifted forward by the time spent paused.
     public private(set) var startInstant: Instant?
     private var pausedAt: Instant?
-    private var finishReported = false
 
     public init(mode: Mode = .countdown, countdownTime: Double = 0) {
         self.mode = mode
@@ -45,26 +44,12 @@ public struct CountdownTimer: Equatable, Sendable {
         state = .running
     }
 
-    /// Back to zero and idle, keeping the mode and countdown time.
-    public mutating func reset() {
-        state = .idle
-        startInstant = nil
-        pausedAt = nil
-        finishReported = false
-    }
-
-    public mutating func setCountdownTime(_ seconds: Double) {
-        countdownTime = max(0, seconds)
-        finishReported = false
-    }
-
     /// Adds time: to a countdown, more time left; to a stopwatch, more time counted.
     /// A negative amount subtracts, never below zero remaining or zero counted.
     public mutating func addTime(_ seconds: Double, at now: Instant) {
         switch mode {
         case .countdown:
             countdownTime = max(countdownTime + seconds, counted(at: now))
-            if seconds > 0 { finishReported = false }
         case .stopwatch:
             guard let start = startInstant else { return }
             let reference = pausedAt ?? now
@@ -94,18 +79,6 @@ public struct CountdownTimer: Equatable, Sendable {
     /// What a label shows: time left for a countdown, time counted for a stopwatch.
     public func displayed(at now: Instant) -> Double {
         mode == .countdown ? remaining(at: now) : counted(at: now)
-    }
-
-    public func isFinished(at now: Instant) -> Bool {
-        mode == .countdown && startInstant != nil && remaining(at: now) == 0
-    }
-
-    /// Reports `true` exactly once, the first time it is asked after the countdown ran out
-    /// (MZTimerLabel's finished callback).
-    public mutating func takeFinished(at now: Instant) -> Bool {
-        guard !finishReported, isFinished(at: now) else { return false }
-        finishReported = true
-        return true
     }
 }
 
