@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import CSevenminSystem
 import SevenminCore
+@testable import SevenminApp
 import SevenminSystem
 import SevenminTerminal
 import Synchronization
@@ -83,6 +84,17 @@ struct SystemCallLabelTests {
     @Test func armingAClosedTimerNamesTimerfdSettime() throws {
         #expect(throws: SystemError(call: "timerfd_settime", errno: EBADF)) {
             try retryingNegativeErrno("timerfd_settime") { csevenmin_timer_arm(-1, 5) }
+        }
+    }
+}
+
+@Suite("The command table")
+struct CommandTableTests {
+    /// Every command help lists, and the hidden ones, has a way to run: none parses only to fail with
+    /// "not implemented" at the edge.
+    @Test func everyEntryCanRun() {
+        for type in CommandLineParser.commands + CommandLineParser.hiddenCommands {
+            #expect(type is any RunnableCommand.Type, "\(type.spec.name) has no run()")
         }
     }
 }
