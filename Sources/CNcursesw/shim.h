@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef CNCURSESW_SHIM_H
 #define CNCURSESW_SHIM_H
 

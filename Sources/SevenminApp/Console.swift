@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// Standard output and error as a careful Unix tool uses them: every write is checked, a failed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SevenminCore
 
 /// The words of the errors that parsing and looking up routines raise, built at the edge from typed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSQLite
 
 /// One open SQLite database. Each C call has one small wrapper that throws `SQLiteError`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSQLite
 
 /// A value bound to or read from a statement.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSevenminSystem
 
 /// Sends diagnostics written to fd 2 (by us, or by libraries such as ALSA) to a log file

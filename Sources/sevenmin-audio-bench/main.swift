@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Measures the audio pipeline for BENCHMARKS.md: how long each phrase of a workout takes to
 // render, how long the whole workout's track takes to export, and how loud each cue is.
 // Run a release build: swift run -c release sevenmin-audio-bench [routine.json] [out-folder]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Generates a large workout history and times `stats` on it (see BENCHMARKS.md), and records a
 // synthetic workout through HistoryRecorder so tests can run, kill and race real processes.
 //

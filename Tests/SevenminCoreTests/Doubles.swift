@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 @testable import SevenminCore
 
 /// An in-memory terminal, as ratatui's `TestBackend`: keeps the last frame and counts what was asked.

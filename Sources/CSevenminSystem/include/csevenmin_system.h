@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef CSEVENMIN_SYSTEM_H
 #define CSEVENMIN_SYSTEM_H
 #include <stddef.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Something the outside world tells the workout: a key, the passing of time, a signal.
 public enum Input: Equatable, Sendable {
     case key(Key)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the workout loop needs of a terminal; curses in the program, an in-memory grid in tests.
 public protocol TerminalBackend: AnyObject {
     /// The size in columns and rows.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The whole workout as a pure state machine: handed an input and the instant it happened,
 /// it answers with the effects to perform, in order (bubbletea's update). Overlays, the quit
 /// prompt, cues, the bell, the title, the events file and the history are all decided here.

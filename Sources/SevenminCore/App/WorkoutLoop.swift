@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The real-time loop: waits until the next change, a key or a signal; hands what happened to
 /// the `WorkoutApp`; performs the effects it returns. It decides nothing itself.
 public final class WorkoutLoop {

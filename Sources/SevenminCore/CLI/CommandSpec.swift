@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What an option's or argument's value can be: what completion offers and the manual names.
 public enum ValueKind: Equatable, Sendable {
     /// Free text or a number: nothing to offer.

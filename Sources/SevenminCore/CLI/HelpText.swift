@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// The words of help and usage errors, laid out like swift-argument-parser's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which session events become lines of the events file, and what each line says.
 public enum EventRecords {
     /// The line for `event`, or nil for events the file does not carry (seconds, halfway).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Maps UTC instants to days of the local calendar (a day starts at local midnight) quickly
 /// enough for years of history: the time zone is asked once a day of the range, and its
 /// transitions found by bisection, not once per instant.

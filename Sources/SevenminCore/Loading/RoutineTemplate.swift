@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Makes a starter routine from an existing file, keeping its layout and comments-free JSON intact.
 public enum RoutineTemplate {
     /// A starter routine made from another's file, as `sevenmin new` writes it: named `name`, with a

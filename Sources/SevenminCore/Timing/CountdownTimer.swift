@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A countdown or stopwatch modelled on MZTimerLabel, computed from stored instants.
 ///
 /// Time shown is always derived as `counted = now − start`, where `start`

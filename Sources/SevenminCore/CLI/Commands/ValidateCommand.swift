@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin validate`: every problem in every file.
 public struct ValidateCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(
