@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+// SPDX-License-Identifier: GPL-3.0-or-later
 // sevenmin runs on Linux only: it is built on ncursesw, libao and libsndfile from Debian.
 import PackageDescription
 

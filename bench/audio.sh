@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The audio figures in BENCHMARKS.md: cue levels, speech rendering time per phrase, and the
 # time to export a whole workout's track as WAV, FLAC and OGG. Run from the repository root:
 #   bench/audio.sh [routine.json]      (default: Workouts/classic.json)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """sevenmin's benchmarks: timing accuracy, running cost, and termdown for comparison.
 
 Run from the repository root:  python3 bench/bench.py [--quick]

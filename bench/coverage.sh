@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Line coverage of the core and the app, from every test: the unit tests, and the end-to-end tests
 # that run the real (instrumented) binary in tmux. Run from the repository root (about 3 minutes):
 #   bench/coverage.sh

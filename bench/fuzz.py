@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fuzzes the routine loader at scale and times validating a 1 MiB one-line routine.
 
 Usage: python3 bench/fuzz.py [--cases N]   (from the repository root; default 100000)

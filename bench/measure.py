@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs a command as a child and records, on exit, what it cost.
 
 Usage: measure.py OUT.json -- COMMAND [ARGS...]

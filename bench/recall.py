@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """How much of what the coach says a listener understands: PocketSphinx's stock US-English
 model stands in for the listener, on the track `sevenmin export-audio` writes.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Prints the size of the release binary as built and as shipped (stripped, by scripts/install and
 # scripts/package), with the parts that weigh most: Foundation's ICU data and the built-in files.
 set -euo pipefail

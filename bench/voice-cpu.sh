@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # What the voice costs once its phrases are kept: the two-minute bench routine in plain mode, sound
 # mixed and written through libao's wav driver, three times: voice on with nothing kept (its phrases
 # rendered and kept), voice on again (every phrase read back from the cache), and no voice at all.

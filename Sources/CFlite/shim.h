@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef CFLITE_SHIM_H
 #define CFLITE_SHIM_H
 #include <flite/flite.h>

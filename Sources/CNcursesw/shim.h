@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef CNCURSESW_SHIM_H
 #define CNCURSESW_SHIM_H
 
@@ -17,7 +18,6 @@ static inline FILE *cncursesw_stdout(void) { return stdout; }
 static inline FILE *cncursesw_stdin(void) { return stdin; }
 static inline WINDOW *cncursesw_stdscr(void) { return stdscr; }
 static inline WINDOW *cncursesw_curscr(void) { return curscr; }
-static inline int cncursesw_colors(void) { return COLORS; }
 static inline int cncursesw_color_pairs(void) { return COLOR_PAIRS; }
 static inline void cncursesw_getmaxyx(WINDOW *w, int *y, int *x) { int yy, xx; getmaxyx(w, yy, xx); *y = yy; *x = xx; }
 static inline attr_t cncursesw_a_normal(void) { return A_NORMAL; }

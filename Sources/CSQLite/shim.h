@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef CSQLITE_SHIM_H
 #define CSQLITE_SHIM_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #define _GNU_SOURCE
 #include "csevenmin_system.h"
 #include <errno.h>
@@ -8,6 +9,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <termios.h>
 #include <unistd.h>
@@ -67,7 +69,7 @@ int csevenmin_signal_catch(int signo) {
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
-    return sigaction(signo, &sa, NULL);
+    return sigaction(signo, &sa, NULL) == 0 ? 0 : -errno;
 }
 
 int csevenmin_signal_default(int signo) {
@@ -75,25 +77,32 @@ int csevenmin_signal_default(int signo) {
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_DFL;
     sigemptyset(&sa.sa_mask);
-    return sigaction(signo, &sa, NULL);
+    return sigaction(signo, &sa, NULL) == 0 ? 0 : -errno;
 }
 
-int csevenmin_signals_install(void) {
+int csevenmin_signals_install(const char **failed) {
     if (signal_pipe[0] < 0) {
-        if (pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+        *failed = "pipe2";
+        if (pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return -errno;
     }
     /* A parent may have left these blocked (threads often do, and the mask is
        inherited across exec); a blocked SIGINT would make Ctrl-C do nothing. */
     sigset_t set;
     sigemptyset(&set);
+    *failed = "sigaction";
     for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
-        if (csevenmin_signal_catch(caught[i]) != 0) return -1;
+        int rc = csevenmin_signal_catch(caught[i]);
+        if (rc != 0) return rc;
         sigaddset(&set, caught[i]);
     }
+    *failed = "signal";
     for (size_t i = 0; i < sizeof ignored_signals / sizeof ignored_signals[0]; i++) {
-        if (signal(ignored_signals[i], SIG_IGN) == SIG_ERR) return -1;
+        if (signal(ignored_signals[i], SIG_IGN) == SIG_ERR) return -errno;
     }
-    if (pthread_sigmask(SIG_UNBLOCK, &set, NULL) != 0) return -1;
+    /* pthread_sigmask returns its error rather than setting errno. */
+    *failed = "pthread_sigmask";
+    int rc = pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    if (rc != 0) return -rc;
     return signal_pipe[0];
 }
 
@@ -139,7 +148,7 @@ int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length) {
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESETHAND | SA_NODEFER;
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
-        if (sigaction(fatal[i], &sa, NULL) != 0) return -1;
+        if (sigaction(fatal[i], &sa, NULL) != 0) return -errno;
     }
     return 0;
 }
@@ -158,40 +167,49 @@ void csevenmin_crash_guard_disarm(void) {
 
 /* ---- terminal modes ---- */
 
-int csevenmin_tty_flow_control(int fd, int on) {
+int csevenmin_tty_flow_control(int fd, int on, const char **failed) {
     struct termios t;
-    if (tcgetattr(fd, &t) != 0) return -1;
+    *failed = "tcgetattr";
+    if (tcgetattr(fd, &t) != 0) return -errno;
     if (on) t.c_iflag |= IXON; else t.c_iflag &= ~(tcflag_t)IXON;
-    return tcsetattr(fd, TCSANOW, &t);
+    *failed = "tcsetattr";
+    return tcsetattr(fd, TCSANOW, &t) == 0 ? 0 : -errno;
 }
 
-int csevenmin_tty_keys(int fd) {
+int csevenmin_tty_keys(int fd, const char **failed) {
     struct termios t;
-    if (tcgetattr(fd, &t) != 0) return -1;
+    *failed = "tcgetattr";
+    if (tcgetattr(fd, &t) != 0) return -errno;
     t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
     t.c_cc[VMIN] = 1;
     t.c_cc[VTIME] = 0;
-    return tcsetattr(fd, TCSANOW, &t);
+    *failed = "tcsetattr";
+    return tcsetattr(fd, TCSANOW, &t) == 0 ? 0 : -errno;
 }
 
 int csevenmin_tty_restore_saved(int fd) {
-    if (!guard_have_modes) { errno = ENOENT; return -1; }
-    return tcsetattr(fd, TCSANOW, &guard_modes);
+    if (!guard_have_modes) return -ENOENT;
+    return tcsetattr(fd, TCSANOW, &guard_modes) == 0 ? 0 : -errno;
 }
 
 /* ---- stderr redirection ---- */
 
-int csevenmin_stderr_redirect(const char *path) {
+int csevenmin_stderr_redirect(const char *path, const char **failed) {
     /* O_NONBLOCK: a FIFO planted at the log's name must not hang us; only a plain file is taken. */
+    *failed = "open";
     int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
-    if (fd < 0) return -1;
+    if (fd < 0) return -errno;
     struct stat info;
-    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) { close(fd); errno = EINVAL; return -1; }
+    *failed = "fstat";
+    if (fstat(fd, &info) != 0) { int e = errno; close(fd); return -e; }
+    if (!S_ISREG(info.st_mode)) { *failed = "open"; close(fd); return -EINVAL; }
     int flags = fcntl(fd, F_GETFL);
     if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    *failed = "fcntl";
     int saved = fcntl(2, F_DUPFD_CLOEXEC, 3);
-    if (saved < 0) { int e = errno; close(fd); errno = e; return -1; }
-    if (dup2(fd, 2) < 0) { int e = errno; close(fd); close(saved); errno = e; return -1; }
+    if (saved < 0) { int e = errno; close(fd); return -e; }
+    *failed = "dup2";
+    if (dup2(fd, 2) < 0) { int e = errno; close(fd); close(saved); return -e; }
     close(fd);
     return saved;
 }
@@ -205,7 +223,8 @@ void csevenmin_stderr_restore(int saved) {
 /* ---- precise timer ---- */
 
 int csevenmin_timer_create(void) {
-    return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    int fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    return fd >= 0 ? fd : -errno;
 }
 
 int csevenmin_timer_arm(int fd, double instant) {
@@ -219,7 +238,7 @@ int csevenmin_timer_arm(int fd, double instant) {
         /* An all-zero value would disarm; the epoch itself is long past anyway. */
         if (spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0) spec.it_value.tv_nsec = 1;
     }
-    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL) == 0 ? 0 : -errno;
 }
 
 int csevenmin_name_thread(const char *name) {
@@ -231,4 +250,9 @@ int csevenmin_name_thread(const char *name) {
 
 int csevenmin_memory_file(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
+}
+
+int csevenmin_wake_create(void) {
+    int fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    return fd >= 0 ? fd : -errno;
 }

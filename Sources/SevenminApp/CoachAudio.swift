@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -6,26 +7,26 @@ import SevenminBuiltIn
 import SevenminCore
 import SevenminSystem
 
-/// The sound of a workout as the loop's audio sink: cues and the voice through one player,
-/// opened in the background, with every delivery written to the events file.
+/// The sound of a workout as the loop's audio sink: cues and the voice through one player, opened
+/// in the background. It only performs: what became of each item (played, dropped, not rendered
+/// yet), the device's outcome and a phrase becoming ready go back to the core as inputs (`news`),
+/// which decides what to log and whether to wait.
 final class CoachAudio: AudioSink, @unchecked Sendable {
     private let player: DeferredCuePlayer
     private let cache: PhraseCache?
     private let speaker: (any SpeechEngine)?
-    private let events: EventLog?
-    private let timeline: Timeline
     private let clock: SystemMonotonicClock
+    private let news: @Sendable (Input) -> Void
 
     /// Opens the device `request` asks for; with `voice` set, speaks with that engine and voice (or
     /// its fallback), in a process of its own (`SpeechProcess`), or says once why it cannot (in
     /// `voiceProblem`) and carries on with cues alone.
     /// `first`, the phrase due with the first frame, starts rendering at once, while the screen
     /// comes up, so that it is ready when due; the rest wait for the first frame (`prepare`).
-    init(request: AudioOutputRequest, timeline: Timeline, clock: SystemMonotonicClock, events: EventLog?,
-         voice: (choice: VoiceChoice, rate: Int)?, first: Phrase? = nil) {
-        self.events = events
-        self.timeline = timeline
+    init(request: AudioOutputRequest, clock: SystemMonotonicClock, voice: (choice: VoiceChoice, rate: Int)?,
+         first: Phrase? = nil, news: @escaping @Sendable (Input) -> Void) {
         self.clock = clock
+        self.news = news
         var speaker: (any SpeechEngine)?
         if let voice {
             let opened = VoiceSetup.open(voice.choice, rate: voice.rate)
@@ -49,14 +50,16 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
             }
         }
         if let first { cache?.prepare([(text: first.text, longest: first.longest)]) }
-        let delivered: CuePlayer.DeliveryHandler = { [weak events] kind, due, delivery in
-            events?.append(CoachAudio.record(kind, due: due, delivery: delivery, timeline: timeline, clock: clock))
+        let delivered: CuePlayer.DeliveryHandler = { kind, due, delivery in
+            news(.delivered(CoachAudio.delivery(kind, due: due, delivery, at: clock.now())))
         }
         player = DeferredCuePlayer {
             let (sounds, missing) = CoachAudio.loadSounds()
             let opened = CuePlayer(sounds: sounds, request: request, clock: clock, delivered: delivered)
             Console.error("sevenmin: audio: " + opened.choice.summary)
             if !missing.isEmpty { Console.error("sevenmin: missing sounds: \(missing.joined(separator: ", "))") }
+            // News for the coach, which wakes the loop: cues sound now, or the bell stands in.
+            news(.audio(CoachAudio.status(of: opened.output)))
             return opened
         }
     }
@@ -75,10 +78,9 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
 
     func play(_ cue: Cue, due: Instant) { player.play(cue, due: due) }
 
-    /// Speaks a phrase once it is rendered. The finish, whose words depend on the time taken, is
-    /// rendered on the spot (it takes milliseconds). Any other phrase still rendering (the first,
-    /// due with the first frame) is waited for off the loop, within the staleness limit; one not
-    /// ready by then is skipped and logged, never played late.
+    /// Speaks a phrase if its speech is rendered. The finish, whose words depend on the time taken,
+    /// is rendered on the spot (it takes milliseconds). Any other phrase still rendering is reported
+    /// as not rendered, and again as ready once it is: the core decides whether it is still worth saying.
     func say(_ announcement: Announcement) {
         guard let cache else { return }
         let phrase = announcement.phrase
@@ -88,57 +90,40 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
             player.say(phrase.text, sound: sound, priority: phrase.priority, due: announcement.due)
             return
         }
-        let limit = announcement.due + CuePolicy.stalenessLimit
-        DispatchQueue.global().async { [self] in
-            while clock.now() < limit {
-                if let sound = cache.sound(for: phrase.text) {
-                    player.say(phrase.text, sound: sound, priority: phrase.priority, due: announcement.due)
-                    return
-                }
-                usleep(5_000)
-            }
-            Console.error("sevenmin: voice: skipped \"\(visible(phrase.text))\": not rendered in time")
-            events?.append(EventRecord(t: timeline.offset(clock.now()), event: "say", [
-                ("text", .string(phrase.text)), ("planned", .seconds(timeline.offset(announcement.due))),
-                ("delivery", .string("none")),
-            ]))
+        news(.delivered(AudioDelivery(.phrase(phrase), due: announcement.due, at: clock.now(), outcome: .notRendered)))
+        guard phrase.priority != .finish else { return }
+        cache.whenReady(phrase.text) { [news] rendered in
+            if rendered { news(.phraseReady(phrase)) }
         }
     }
 
-    var status: AudioStatus {
-        switch player.output {
-        case nil: return .opening
-        case .silent?: return .silent
-        case .device(let name)?: return .device(name)
-        case .file(let path)?: return .device(path)
+    /// What the coach is told of an opened player's output.
+    static func status(of output: CuePlayer.Output) -> AudioStatus {
+        switch output {
+        case .silent: return .silent
+        case .device(let name): return .device(name)
+        case .file(let path): return .device(path)
         }
     }
 
     /// Lets what sounds finish briefly, then closes; bounded whatever the device does.
     func close() { player.close() }
 
-    /// The events-file line for a delivery: `cue` or `say`, when it was handed on, when it was due, and how.
-    static func record(_ kind: AudioItem.Kind, due: Instant, delivery: Delivery, timeline: Timeline,
-                       clock: SystemMonotonicClock) -> EventRecord {
-        let how: String
-        switch delivery {
-        case .played: how = "device"
-        case .noDevice, .stale, .cutOff: how = "none"
-        }
-        var fields: [(String, JSONWriter.Value)]
-        let event: String
+    /// The audio thread's report of an item, as news for the core.
+    static func delivery(_ kind: AudioItem.Kind, due: Instant, _ delivery: Delivery, at: Instant) -> AudioDelivery {
+        let item: AudioDelivery.Item
         switch kind {
-        case .cue(let cue):
-            event = "cue"
-            fields = [("cue", .string(cue.rawValue))]
-        case .phrase(let text, _):
-            event = "say"
-            fields = [("text", .string(text))]
+        case .cue(let cue): item = .cue(cue)
+        case .phrase(let text, let priority): item = .phrase(Phrase(text, priority: priority))
         }
-        fields += [("planned", .seconds(timeline.offset(due))), ("delivery", .string(how))]
-        if case .stale(let late) = delivery { fields.append(("late", .seconds(late))) }
-        if case .cutOff = delivery { fields.append(("cut", .string("by a more important phrase"))) }
-        return EventRecord(t: timeline.offset(clock.now()), event: event, fields)
+        let outcome: AudioDelivery.Outcome
+        switch delivery {
+        case .played: outcome = .played
+        case .noDevice: outcome = .noDevice
+        case .stale(let late): outcome = .stale(late: late)
+        case .cutOff: outcome = .cutOff
+        }
+        return AudioDelivery(item, due: due, at: at, outcome: outcome)
     }
 
     /// The folder phrases are kept in between runs, made if need be; nil (rendering every run) when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// Standard output and error as a careful Unix tool uses them: every write is checked, a failed
@@ -46,17 +47,8 @@ enum Console {
     /// there (and the log redirect never swallows an events file or the signal pipe).
     static func ensureStandardDescriptors() {
         for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            // ignored: a process that cannot open /dev/null has bigger problems; the fd stays closed
             _ = open("/dev/null", O_RDWR)
         }
     }
-}
-
-/// sysexits.h codes, as the house style asks.
-public enum ExitCode {
-    public static let success: Int32 = 0
-    public static let failure: Int32 = 1
-    public static let usage: Int32 = 64
-    public static let dataError: Int32 = 65
-    public static let noInput: Int32 = 66
-    public static let cannotCreate: Int32 = 73
 }

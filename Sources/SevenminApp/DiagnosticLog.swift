@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
 import SevenminCore
@@ -27,6 +28,7 @@ enum DiagnosticLog {
         let path = Resources.logPath
         if path != "/dev/null", let size = try? SystemCall.status(atPath: path).st_size, size > limit {
             // One old generation is kept, so the lines before a problem are still there to read.
+            // ignored: rotation is best effort: the log goes on in the same file
             rename(path, path + ".1")
         }
         guard let redirect = (try? StderrRedirect(path: path)) ?? (try? StderrRedirect(path: "/dev/null")) else {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
 import SevenminCore
@@ -28,8 +29,9 @@ public final class EventLog: @unchecked Sendable {
         guard fd >= 0 else { throw OpenError(path: path, errno: errno) }
     }
 
-    /// Writes one line with a single `write`, so lines from the audio thread never interleave.
-    /// After a failure (a reader that went away, a full disk) it stops writing and says so once.
+    /// Writes one line with a single `write`, so a reader never sees half a line. Only the loop writes,
+    /// with lines the core made. After a failure (a reader that went away, a full disk) it stops
+    /// writing and says so once.
     public func append(_ record: EventRecord) {
         let line = record.jsonLine + "\n"
         lock.withLock { _ in
@@ -50,20 +52,6 @@ public final class EventLog: @unchecked Sendable {
         }
     }
 
+    // ignored: every line was written with its own checked write; close loses nothing
     deinit { close(fd) }
-}
-
-/// The workout's time origin, shared by the main loop and the audio thread so that every
-/// line of the events file measures `t` from the same instant.
-public final class Timeline: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var start: Instant?
-
-    public init() {}
-
-    /// Fixes the origin (once).
-    public func begin(at instant: Instant) { lock.withLock { _ in if start == nil { start = instant } } }
-
-    /// Seconds from the origin to `instant`.
-    public func offset(_ instant: Instant) -> Double { lock.withLock { _ in instant - (start ?? instant) } }
 }

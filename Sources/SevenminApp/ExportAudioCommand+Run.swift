@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
 import SevenminAudio
@@ -39,6 +40,7 @@ extension ExportAudioCommand: RunnableCommand {
             return ExitCode.success
         } catch {
             progress.finish()
+            // ignored: removing a half-written file; the write error is what is reported
             unlink(temporary)
             Console.error("Error: Cannot write '\(visible(path))': \(error)")
             return ExitCode.cannotCreate
@@ -107,6 +109,7 @@ enum ExportTarget {
         // The extension is kept last: it chooses the format.
         let temporary = folder + "/." + name[..<dot] + ".\(getpid()).partial" + name[dot...]
         do {
+            // ignored: the file is only created here, empty: nothing is written that close could lose
             close(try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644))
         } catch {
             return .failure(ExportRefusal("Error: Cannot create '\(visible(path))': "

@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SevenminCore
 
-/// The words of every error the user sees, built at the edge from typed errors.
+/// The words of the errors that parsing and looking up routines raise, built at the edge from typed
+/// errors; errors of files and system calls word themselves (their `description`).
 enum Messages {
     /// The three lines printed to stderr for a usage error.
     static func usage(_ error: UsageError) -> String {
@@ -26,7 +28,7 @@ enum Messages {
         case .conflict(let a, let b, _):
             lines.append("Error: '\(visible(a))' cannot be used with '\(visible(b))'")
         }
-        lines.append("Usage: " + (spec?.usage ?? "sevenmin <subcommand>"))
+        lines.append("Usage: " + (spec?.shortUsage ?? "sevenmin <subcommand>"))
         let helpCommand = spec.map { "sevenmin \($0.name) --help" } ?? "sevenmin --help"
         lines.append("See '\(helpCommand)' for more information.")
         return lines.joined(separator: "\n")

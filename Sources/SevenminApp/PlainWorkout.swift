@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
 import SevenminCore
@@ -22,7 +23,7 @@ enum PlainWorkout {
 
     /// Runs `app` (made with `adjusted` settings) to its end.
     static func run(_ app: WorkoutApp, clock: any MonotonicClock, signals: SignalPipe, timer: DeadlineTimer,
-                    audio: (any AudioSink)?, recorder: any WorkoutRecorder,
+                    inbox: WakeInbox, audio: (any AudioSink)?, recorder: any WorkoutRecorder,
                     status: (any StatusPublisher)?) throws -> (ending: WorkoutEnding, app: WorkoutApp) {
         let transcript = PlainTranscript(unicode: localeCharsetIsUTF8())
         func workout(_ keyboard: KeyboardMode?) throws -> (ending: WorkoutEnding, app: WorkoutApp) {
@@ -30,7 +31,7 @@ enum PlainWorkout {
                 Console.out($0)
             }
             let loop = WorkoutLoop(app: app, clock: clock, terminal: terminal,
-                                   input: PlainInput(signals: signals, timer: timer, keyboard: keyboard,
+                                   input: PlainInput(signals: signals, timer: timer, inbox: inbox, keyboard: keyboard,
                                                      outputClosed: { Console.outputError == EPIPE }),
                                    audio: audio, recorder: recorder, status: status)
             return (try loop.run(), loop.app)

@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
 import SevenminCore
+import SevenminShipped
 
 extension RoutinesCommand: RunnableCommand {
     func run() -> Int32 {
@@ -53,16 +55,21 @@ extension NewCommand: RunnableCommand {
         } catch {
             return PlanLoading.report(error)
         }
+        // What the new file will hide: a routine of the same name further down the search path.
+        let shadowed = source.allRoutines().first { $0.name == name }
         guard let dir = source.userDirectory else {
             Console.error(UserDirectories.noHomeMessage)
             return ExitCode.failure
         }
-        let target = dir + "/" + name + ".json"
+        let target = dir + "/" + RoutineFileName.fileName(of: name)
         do { try UserDirectories.makeDirectory(dir) } catch {
             Console.error(error.description)
             return ExitCode.cannotCreate
         }
-        let text = RoutineTemplate.renamed(bytes, to: name) ?? bytes
+        // Editors check the file against the shipped schema where there is one on disk to point at.
+        let schema = Resources.workoutsDirectory.map { $0 + "/schema.json" }
+            .flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        let text = RoutineTemplate.starter(bytes, name: name, schema: schema)
         // O_EXCL: never overwrite a routine the user already has, even in a race.
         let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
@@ -76,11 +83,19 @@ extension NewCommand: RunnableCommand {
         let failed = Console.write(fd, String(decoding: text, as: UTF8.self))
         let closed = close(fd)
         guard failed == nil, closed == 0 else {
+            // ignored: removing a half-written file; the write error is what is reported
             unlink(target)
             Console.error("Error: Cannot write \(visible(target)): \(String(cString: strerror(failed ?? errno)))")
             return ExitCode.failure
         }
-        Console.out(visible(target) + "\n")
+        var said = "Wrote \(visible(target)), a copy of \(visible(from)).\n"
+        if let shadowed, shadowed.path != target {
+            said += "It hides the routine of the same name in \(visible(shadowed.path)); "
+                + "'sevenmin routines' shows both.\n"
+        }
+        said += "Edit it, then run: sevenmin start \(visible(name))\n"
+            + "Check it with: sevenmin validate \(visible(name))\n"
+        Console.out(said)
         return ExitCode.success
     }
 }
@@ -88,10 +103,13 @@ extension NewCommand: RunnableCommand {
 extension ValidateCommand: RunnableCommand {
     func run() -> Int32 {
         var worst = ExitCode.success
-        for path in paths {
+        let source = WorkoutDataSource()
+        for argument in paths {
             do {
-                _ = try RoutineLoader.parse(WorkoutDataSource.read(path), path: path)
-                Console.out("\(visible(path)): ok\n")
+                // A name is looked up as every other command looks it up; a path is read as it is.
+                let location = try source.location(for: argument)
+                _ = try source.load(location)
+                Console.out("\(visible(location.path)): ok\n")
             } catch {
                 let status = PlanLoading.report(error)
                 worst = max(worst, status)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSevenminSystem
 import FoundationEssentials
 import Glibc
@@ -54,15 +55,21 @@ extension StartCommand: RunnableCommand {
         let redirect = DiagnosticLog.redirect(command: "start")
         defer { redirect?.restore() }
 
+        // Background work (the sound device, the history) posts its news here, which wakes the loop.
+        let inbox: WakeInbox
+        do { inbox = try WakeInbox() } catch {
+            Console.error("Error: \(error)")
+            return ExitCode.failure
+        }
         let spoken = CoachLanguage.resolve(voiceName: voiceName, routine: loaded.plan.routine, option: speech.language,
                                            environment: ProcessInfo.processInfo.environment)
-        let timeline = Timeline()
         let opening = resumption.map { loaded.plan.leadingIn(to: $0.segmentIndex) } ?? (plan: loaded.plan, start: 0)
-        let audio = mute ? nil : CoachAudio(request: audioRequest, timeline: timeline, clock: clock, events: events,
+        let audio = mute ? nil : CoachAudio(request: audioRequest, clock: clock,
                                             voice: voice ? (spoken.voice, rate) : nil,
                                             first: VoicePolicy.start(of: opening.start, in: opening.plan,
-                                                                     language: spoken.language))
-        let journal = WorkoutJournal(events: events, notices: [audio?.voiceProblem].compactMap { $0 })
+                                                                     language: spoken.language),
+                                            news: inbox.post)
+        let journal = WorkoutJournal(events: events, inbox: inbox, notices: [audio?.voiceProblem].compactMap { $0 })
         journal.history = history.recorder(for: loaded, resumed: resumed, journal: journal)
         var settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
                                      seed: loaded.seed, notify: notify, asksEffort: history.path != nil,
@@ -82,17 +89,17 @@ extension StartCommand: RunnableCommand {
             let signals = try SignalPipe()
             let timer = try DeadlineTimer()
             outcome = plainMode
-                ? try PlainWorkout.run(app, clock: TimelineClock(clock, timeline), signals: signals, timer: timer,
-                                       audio: audio, recorder: journal, status: status)
+                ? try PlainWorkout.run(app, clock: clock, signals: signals, timer: timer,
+                                       inbox: inbox, audio: audio, recorder: journal, status: status)
                 : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
                 // A link that cannot be opened is said on the status line.
                 let opener = BrowserOpener { [weak journal] in journal?.post(.notice($0)) }
-                let input = TerminalInput(terminal: terminal, signals: signals, timer: timer)
+                let input = TerminalInput(terminal: terminal, signals: signals, timer: timer, inbox: inbox)
                 // One renderer for the run: it keeps the colours and wrapped text it has worked out.
                 let renderer = ScreenRenderer(depth: terminal.colorDepth,
                     glyphs: .forLocale(utf8: localeCharsetIsUTF8()), reversesScreen: terminal.reversesScreen)
                 let loop = WorkoutLoop(app: app,
-                                       clock: TimelineClock(clock, timeline), terminal: terminal, input: input,
+                                       clock: clock, terminal: terminal, input: input,
                                        audio: audio, recorder: journal, renderer: renderer, opener: opener,
                                        status: status)
                 let ending = try loop.run()
@@ -126,22 +133,5 @@ extension StartCommand {
     var audioRequest: AudioOutputRequest {
         let wav = ProcessInfo.processInfo.environment["SEVENMIN_AUDIO_WAV"].flatMap { $0.isEmpty ? nil : $0 }
         return AudioOutputRequest(driver: audioDriver, device: audioDevice, wavPath: wav, volume: volume)
-    }
-}
-
-/// The monotonic clock, fixing the timeline's origin at the first reading (the workout's start).
-struct TimelineClock: MonotonicClock {
-    let clock: SystemMonotonicClock
-    let timeline: Timeline
-
-    init(_ clock: SystemMonotonicClock, _ timeline: Timeline) {
-        self.clock = clock
-        self.timeline = timeline
-    }
-
-    func now() -> Instant {
-        let t = clock.now()
-        timeline.begin(at: t)
-        return t
     }
 }

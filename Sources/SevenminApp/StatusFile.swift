@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSevenminSystem
 import FoundationEssentials
 import Glibc
@@ -32,6 +33,7 @@ final class StatusFile: StatusPublisher {
             try UserDirectories.makeDirectory(folder)
             try StatusFile.requireOwnFolder(folder)
             let fd = try StatusFile.createTemporary(temporary)
+            // ignored: the write is checked and the file is renamed whole; a reader checks the pid anyway
             defer { close(fd) }
             try SystemCall.write(fd, Array(record.json.utf8))
             try SystemCall.rename(temporary, path)

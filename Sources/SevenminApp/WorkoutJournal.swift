@@ -1,29 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
 import SevenminCore
 import SevenminHistory
-import Synchronization
+import SevenminSystem
 
 /// What the loop writes as it goes: the events file and the history. History is written by the
-/// recorder on its own queue; news for the workout (a failure, the streak) waits here for the loop.
+/// recorder on its own queue; news for the workout (a failure, the streak) goes to the loop's
+/// inbox, which wakes it.
 final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
     private let events: EventLog?
+    private let inbox: WakeInbox
     /// Set once, before the loop starts.
     var history: HistoryRecorder?
-    private let lock = Mutex(())
-    private var pending: [Input]
 
-    init(events: EventLog?, notices: [String] = []) {
+    init(events: EventLog?, inbox: WakeInbox, notices: [String] = []) {
         self.events = events
-        pending = notices.map { Input.notice($0) }
+        self.inbox = inbox
+        for notice in notices { inbox.post(.notice(notice)) }
     }
 
-    /// Hands `input` to the loop at its next turn; safe from any thread.
-    func post(_ input: Input) {
-        lock.withLock { _ in pending.append(input) }
-    }
+    /// Hands `input` to the loop, waking it; safe from any thread.
+    func post(_ input: Input) { inbox.post(input) }
 
-    func log(_ record: EventRecord) { events?.append(record) }
+    func log(_ record: EventRecord) {
+        events?.append(record)
+        if let failure = events?.takeFailure() { inbox.post(.notice(failure)) }
+    }
 
     func record(_ entry: HistoryEntry) {
         guard let history else { return }
@@ -37,14 +40,6 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
             history.finish(outcome)
         case .effort(let effort):
             history.rate(effort)
-        }
-    }
-
-    func takeInputs() -> [Input] {
-        let failure = events?.takeFailure().map { Input.notice($0) }
-        return lock.withLock { _ in
-            defer { pending = [] }
-            return pending + [failure].compactMap { $0 }
         }
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SevenminCore
 
 /// Sums the sounding cues and at most one phrase: beeps never cut each other off, speech

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
 import SevenminSystem
@@ -26,6 +27,7 @@ public final class PhraseCache: @unchecked Sendable {
     private var wanted: Set<String> = []
     private var rendering: String?
     private var busy = false
+    private var waiters: [String: [@Sendable (Bool) -> Void]] = [:]
 
     /// Sounds are resampled to `sampleRate` as they are rendered, so playing them costs nothing.
     public init(sampleRate: Int = CueSynthesizer.sampleRate, maximumBytes: Int = 64 << 20, render: @escaping Render) {
@@ -70,6 +72,29 @@ public final class PhraseCache: @unchecked Sendable {
         condition.withLock { ready[text] }
     }
 
+    /// Calls `body` once `text` has been rendered (true) or has failed to render (false), on the
+    /// rendering thread, or at once when either has already happened. Asks for it to be rendered.
+    public func whenReady(_ text: String, _ body: @escaping @Sendable (Bool) -> Void) {
+        let known: Bool? = condition.withLock {
+            if ready[text] != nil { return true }
+            if failed[text] != nil { return false }
+            waiters[text, default: []].append(body)
+            return nil
+        }
+        if let known {
+            body(known)
+            return
+        }
+        // Asked for on its own, first, without changing the window of phrases due next.
+        condition.lock()
+        defer { condition.unlock() }
+        wanted.insert(text)
+        if rendering != text, !todo.contains(where: { $0.text == text }) { todo.insert((text: text, longest: nil), at: 0) }
+        guard !busy else { return }
+        busy = true
+        startThread(named: "sevenmin-speech") { [self] in work() }
+    }
+
     /// Texts that failed to render, with why.
     public var failures: [String: String] { condition.withLock { failed } }
 
@@ -98,13 +123,15 @@ public final class PhraseCache: @unchecked Sendable {
             }
             guard let next else { return }
             let outcome = Result { try PhraseCache.cut(render(next.text).resampled(to: sampleRate), at: next.longest) }
-            condition.withLock {
+            let (waiting, kept): ([@Sendable (Bool) -> Void], Bool) = condition.withLock {
                 switch outcome {
                 case .success(let sound): keep(sound, for: next.text)
                 case .failure(let error): failed[next.text] = "\(error)"
                 }
                 rendering = nil
+                return (waiters.removeValue(forKey: next.text) ?? [], ready[next.text] != nil)
             }
+            for body in waiting { body(kept) }
         }
     }
 

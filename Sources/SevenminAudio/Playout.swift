@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SevenminCore
 
 /// Something to be heard: a cue or a spoken phrase, with its samples at the output rate.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSndfile
 import FoundationEssentials
 import Glibc
@@ -74,6 +75,7 @@ public enum SoundFile {
             throw SoundFileError(reason: .cannotOpen, call: "sf_open", path: path,
                                  detail: String(cString: sf_strerror(nil)))
         }
+        // ignored: the file was only read: closing it cannot lose anything
         defer { sf_close(file) }
         return try decode(file, info: info, path: path, longest: longest)
     }
@@ -89,6 +91,7 @@ public enum SoundFile {
             throw SoundFileError(reason: .cannotOpen, call: "sf_open_virtual", path: name,
                                  detail: String(cString: sf_strerror(nil)))
         }
+        // ignored: the file was only read: closing it cannot lose anything
         defer { sf_close(file) }
         return try withExtendedLifetime(memory) { try decode(file, info: info, path: name) }
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
 import SevenminCore
@@ -103,10 +104,14 @@ public final class SpeechProcess: SpeechEngine {
         }
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
+        // ignored: fails only without memory, and posix_spawn below then fails and is reported
         posix_spawn_file_actions_init(&actions)
+        // ignored: fails only without memory, and posix_spawn below then fails and is reported
         posix_spawnattr_init(&attributes)
         defer {
+            // ignored: freeing the actions cannot fail on a set that was initialised
             posix_spawn_file_actions_destroy(&actions)
+            // ignored: freeing the attributes cannot fail on a set that was initialised
             posix_spawnattr_destroy(&attributes)
         }
         // ignored: these only record what to do; posix_spawn reports any failure.
@@ -116,9 +121,13 @@ public final class SpeechProcess: SpeechEngine {
         sigemptyset(&defaults)
         sigemptyset(&mask)
         for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM] { sigaddset(&defaults, signal) }
+        // ignored: fails only for an invalid set, and this one was just filled
         _ = posix_spawnattr_setsigdefault(&attributes, &defaults)
+        // ignored: fails only for an invalid set, and this one was just emptied
         _ = posix_spawnattr_setsigmask(&attributes, &mask)
+        // ignored: fails only for an invalid attribute object, and this one was initialised
         _ = posix_spawnattr_setpgroup(&attributes, 0)
+        // ignored: fails only for unknown flags, and these are POSIX ones
         _ = posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF
             | POSIX_SPAWN_SETSIGMASK))
         let arguments = ["sevenmin", "__speak", "--engine", choice.engine.rawValue, "--voice", choice.voice,
@@ -136,8 +145,10 @@ public final class SpeechProcess: SpeechEngine {
         defer { for p in environment { free(p) } }
         var pid: pid_t = 0
         let code = posix_spawn(&pid, executable, &actions, &attributes, &argv, &environment)
+        // ignored: a pipe end we are done with: closing it loses nothing that was not already read or sent
         close(fds[1])
         guard code == 0 else {
+            // ignored: a pipe end we are done with: closing it loses nothing that was not already read or sent
             close(fds[0])
             throw .cannotStart("\(executable): \(String(cString: strerror(code)))")
         }
@@ -169,14 +180,17 @@ public final class SpeechProcess: SpeechEngine {
     /// ended it, or 0. A child that does not exit within a second is killed.
     @discardableResult
     private static func stop(_ child: Child) -> Int32 {
+        // ignored: a pipe end we are done with: closing it loses nothing that was not already read or sent
         close(child.socket)
         var status: Int32 = 0
         for _ in 0..<100 {
             let reaped = waitpid(child.pid, &status, WNOHANG)
             if reaped == child.pid { return terminatingSignal(status) }
             if reaped < 0 && errno != EINTR { return 0 }
+            // ignored: an interruption only shortens the wait before the next look
             usleep(10_000)
         }
+        // ignored: the child is ours and not yet reaped, so the signal reaches it
         kill(child.pid, SIGKILL)
         // ignored: the child was just killed, so this returns at once.
         _ = waitpid(child.pid, &status, 0)

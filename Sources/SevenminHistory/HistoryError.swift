@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSQLite
 
 /// Why history could not be read or written, worded for the one line the app shows;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The database's tables, as a list of migrations: `migrations[n]` takes a database from
 /// `user_version` n to n + 1. Version 0 is an empty file. Never edit a shipped step; add one.
 enum HistorySchema {

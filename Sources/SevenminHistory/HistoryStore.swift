@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
 import CSQLite
@@ -75,6 +76,7 @@ public final class HistoryStore {
                 try body()
                 return
             } catch let error as SQLiteError where error.primary == SQLITE_BUSY && DispatchTime.now() < deadline {
+                // ignored: an interruption only shortens the wait before the next try
                 usleep(20_000)
             }
         }
@@ -111,6 +113,7 @@ public final class HistoryStore {
     static func preparePlainFile(_ path: String) throws(HistoryError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd >= 0 {
+            // ignored: the file is only created here, empty: nothing is written that close could lose
             close(fd)
             return
         }
@@ -405,6 +408,7 @@ public final class HistoryStore {
         // The WAL may hold the latest commits: it goes with the file. Should it fail to move, a new
         // database ignores it, since its header no longer matches.
         for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            // ignored: a WAL left behind is ignored by a new database, whose header no longer matches it
             _ = rename(path + suffix, target + suffix)
         }
         return .corrupt(path: path, movedTo: target)

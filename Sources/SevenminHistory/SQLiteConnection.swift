@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSQLite
 
 /// One open SQLite database. Each C call has one small wrapper that throws `SQLiteError`
@@ -17,6 +18,7 @@ final class SQLiteConnection {
         let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            // ignored: with _v2 the handle is freed once its statements are; there is nothing left to report to
             sqlite3_close_v2(db)
             throw SQLiteError(call: "sqlite3_open_v2", code: rc, message: message)
         }
@@ -38,6 +40,7 @@ final class SQLiteConnection {
     }
 
     // close_v2 cannot fail on a valid handle: it defers the close until the last statement is finalised.
+    // ignored: with _v2 the handle is freed once its statements are; there is nothing left to report to
     deinit { sqlite3_close_v2(handle) }
 
     /// Turns a result code into a thrown error naming `call`.

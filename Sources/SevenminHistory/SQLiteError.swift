@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A failed SQLite call: which function, its result code and SQLite's message.
 public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     public var call: String

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSQLite
 
 /// A value bound to or read from a statement.
@@ -33,6 +34,7 @@ final class SQLiteStatement {
     }
 
     // finalize repeats the last step's error, which `step` has already thrown.
+    // ignored: it returns the error of the statement's last step, which step already reported
     deinit { sqlite3_finalize(handle) }
 
     /// `sqlite3_bind_*`, one parameter per value, from 1.

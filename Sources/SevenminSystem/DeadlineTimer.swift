@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSevenminSystem
 import Glibc
 import SevenminCore
@@ -9,12 +10,12 @@ public final class DeadlineTimer {
 
     /// `timerfd_create`.
     public init() throws(SystemError) {
-        fileDescriptor = try retryingEINTR("timerfd_create") { csevenmin_timer_create() }
+        fileDescriptor = try retryingNegativeErrno("timerfd_create") { csevenmin_timer_create() }
     }
 
     /// Fires once at `instant` (seconds on CLOCK_MONOTONIC); nil disarms (`timerfd_settime`).
     public func arm(at instant: Double?) throws(SystemError) {
-        try retryingEINTR("timerfd_settime") { csevenmin_timer_arm(fileDescriptor, instant ?? -1) }
+        try retryingNegativeErrno("timerfd_settime") { csevenmin_timer_arm(fileDescriptor, instant ?? -1) }
     }
 
     /// Consumes an expiry (`read`); nothing to consume is not an error.
@@ -23,17 +24,6 @@ public final class DeadlineTimer {
         while read(fileDescriptor, &expirations, 8) < 0 && errno == EINTR {}
     }
 
+    // ignored: a timerfd holds no data that close could lose
     deinit { close(fileDescriptor) }
-}
-
-/// `CLOCK_MONOTONIC`: unaffected by wall-clock changes, and it stands still while
-/// the machine is suspended, so a workout resumes where it was (see DECISIONS.md).
-public struct SystemMonotonicClock: MonotonicClock {
-    public init() {}
-
-    public func now() -> Instant {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
 }

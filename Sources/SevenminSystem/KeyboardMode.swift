@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSevenminSystem
 import Glibc
 
@@ -13,6 +14,7 @@ public final class KeyboardMode {
         let mode = KeyboardMode(fd: fd)
         csevenmin_crash_guard_save_modes(fd)
         // Nothing to write on a crash, only the modes to put back.
+        // ignored: sigaction on the fatal signals cannot fail; without the guard a crash leaves the modes as they were
         _ = csevenmin_crash_guard_arm(fd, "", 0)
         defer {
             mode.release()
@@ -28,7 +30,7 @@ public final class KeyboardMode {
 
     /// Sets the key-by-key modes (`tcsetattr`).
     public func take() throws(SystemError) {
-        try retryingEINTR("tcsetattr") { csevenmin_tty_keys(fileDescriptor) }
+        try retryingNegativeErrno { csevenmin_tty_keys(fileDescriptor, $0) }
         active = true
     }
 
@@ -39,7 +41,9 @@ public final class KeyboardMode {
         active = false
         // From the background (after Ctrl-Z and `bg`) setting modes would stop us with SIGTTOU.
         let ttou = signal(SIGTTOU, SIG_IGN)
-        _ = try? retryingEINTR("tcsetattr") { csevenmin_tty_restore_saved(fileDescriptor) }
+        // ignored: giving the modes back is the last thing done; a terminal already gone has none to take
+        _ = try? retryingNegativeErrno("tcsetattr") { csevenmin_tty_restore_saved(fileDescriptor) }
+        // ignored: SIG_ERR only for an invalid signal number; SIGTTOU is valid
         signal(SIGTTOU, ttou)
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSevenminSystem
 import Glibc
 import SevenminCore
@@ -7,9 +8,9 @@ import SevenminCore
 public final class SignalPipe {
     public let fileDescriptor: Int32
 
-    /// Installs the handlers (`sigaction`) and opens the pipe (`pipe2`).
+    /// Opens the pipe (`pipe2`) and installs the handlers (`sigaction`, `signal`, `pthread_sigmask`).
     public init() throws(SystemError) {
-        fileDescriptor = try retryingEINTR("sigaction") { csevenmin_signals_install() }
+        fileDescriptor = try retryingNegativeErrno { csevenmin_signals_install($0) }
     }
 
     /// The signals received since the last call, in order.
@@ -41,8 +42,11 @@ public final class SignalPipe {
 
     /// Stops with the default action (as Ctrl-Z would have), then catches SIGTSTP again after `fg`.
     public func stopProcess() {
+        // ignored: restoring a valid signal's default action cannot fail (it returns -errno if it did)
         csevenmin_signal_default(SIGTSTP)
+        // ignored: raising a valid signal in our own process cannot fail
         raise(SIGTSTP)
+        // ignored: re-installing a handler for a valid signal cannot fail
         csevenmin_signal_catch(SIGTSTP)
     }
 }

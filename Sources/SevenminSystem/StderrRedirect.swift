@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSevenminSystem
 
 /// Sends diagnostics written to fd 2 (by us, or by libraries such as ALSA) to a log file
@@ -7,7 +8,7 @@ public final class StderrRedirect {
 
     /// Opens `path` for appending, refusing to follow a symbolic link, and points fd 2 at it.
     public init(path: String) throws(SystemError) {
-        saved = try retryingEINTR("open") { csevenmin_stderr_redirect(path) }
+        saved = try retryingNegativeErrno { csevenmin_stderr_redirect(path, $0) }
     }
 
     /// Points fd 2 back where it was; safe to call twice.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CNcursesw
 import Glibc
 import SevenminCore
@@ -47,6 +48,7 @@ public final class CursesPresenter {
         previous = nil
         windowBackground = nil
         screenReversed = nil
+        // ignored: ERR only for a null window, and curscr and stdscr exist while curses runs
         clearok(cncursesw_curscr(), true)
     }
 
@@ -74,6 +76,7 @@ public final class CursesPresenter {
             if background != windowBackground {
                 var blank = cchar_t()
                 var pairNumber = pair(background)
+                // ignored: ERR only for an over-long string; a cell holds one cluster
                 setcchar(&blank, [wchar_t(32), 0], attributes(background), 0, &pairNumber)
                 wbkgrndset(cncursesw_stdscr(), &blank)
                 windowBackground = background
@@ -91,9 +94,12 @@ public final class CursesPresenter {
                 lastLook = (attributes(cell.style), pair(cell.style))
             }
             // The pair goes through setcchar's `opts` as an int, which reaches past 32767 pairs.
+            // ignored: ERR only for an over-long string; a cell holds one cluster
             setcchar(&cch, wide, lastLook.attributes, 0, &lastLook.pair)
+            // ignored: ERR for the bottom-right cell, which curses cannot write without scrolling: expected and harmless
             mvadd_wch(Int32(y), Int32(x), &cch)
         }
+        // ignored: a failed refresh leaves the old frame; the next one redraws
         if !changed.isEmpty { refresh() }
         if hyperlinks, !grid.links.isEmpty, grid.links != previous?.links || !changed.isEmpty {
             linkRows(grid.links)
@@ -107,7 +113,9 @@ public final class CursesPresenter {
     private func linkRows(_ links: [HyperLink]) {
         for link in links {
             output.insert(Array(HyperLink.sequence(link.url).utf8))
+            // ignored: ERR only for lines outside the window, and the row is inside it
             wredrawln(cncursesw_stdscr(), Int32(link.row), 1)
+            // ignored: a failed refresh leaves the old frame; the next one redraws
             refresh()
             output.insert(Array(HyperLink.sequence("").utf8))
         }
@@ -139,6 +147,7 @@ public final class CursesPresenter {
         let next = Int32(pairs.count + 1)
         // Too many distinct pairs cannot happen with our few colours, but never exceed the terminal's.
         guard next < cncursesw_color_pairs() else { return 0 }
+        // ignored: a pair the terminal refuses is drawn in its default colours, still readable
         init_extended_pair(next, key.fg, key.bg)
         pairs[key] = next
         return next

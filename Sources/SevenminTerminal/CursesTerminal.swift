@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CNcursesw
 import CSevenminSystem
 import FoundationEssentials
@@ -53,12 +54,14 @@ public final class CursesTerminal: TerminalBackend {
         guard let screen = newterm(cursesType, cursesOutput, cncursesw_stdin()) else {
             throw TerminalError.cannotStart(type)
         }
+        // ignored: it returns the previous screen, which we do not need; it cannot fail
         set_term(screen)
         func require(_ call: String, _ result: Int32) throws {
             guard result == ERR else { return }
             // The name of the call is for the log (standard error goes there), not for the user.
             let line = "sevenmin: curses: \(call) failed\n"
             _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            // ignored: ERR only when curses was not started; the terminal is given back either way
             endwin()
             throw TerminalError.cannotStart(type)
         }
@@ -73,9 +76,12 @@ public final class CursesTerminal: TerminalBackend {
         // is a few dozen cells, never worth interrupting.
         try require("typeahead", typeahead(-1))
         // Ctrl-S must not freeze the screen: flow control off while we own the terminal.
-        csevenmin_tty_flow_control(STDIN_FILENO, 0)
+        var failed: UnsafePointer<CChar>?
+        // ignored: without flow control off, Ctrl-S still works as the user's terminal has it; not worth refusing
+        csevenmin_tty_flow_control(STDIN_FILENO, 0, &failed)
         try require("def_prog_mode", def_prog_mode())
         // A terminal without an invisible cursor is still usable: not an error.
+        // ignored: a terminal that cannot hide or show its cursor is still usable
         curs_set(0)
         colorDepth = depth != .monochrome && has_colors() ? depth : .monochrome
         if colorDepth != .monochrome { try require("start_color", start_color()) }
@@ -140,6 +146,7 @@ public final class CursesTerminal: TerminalBackend {
     static func colorDepth(type: String, choice: ColorChoice) -> (ColorDepth, String?) {
         let environment = ProcessInfo.processInfo.environment
         var colors: Int32 = -1, direct: Int32 = 0
+        // ignored: on failure the defaults above (no colours, no direct) stand, which is the safe answer
         _ = cncursesw_term_colors(nil, &colors, &direct)
         let wanted = ColorDepth.detect(colors: Int(colors), directCapable: direct != 0,
                                        colorTerm: environment["COLORTERM"],
@@ -175,6 +182,7 @@ public final class CursesTerminal: TerminalBackend {
         if CursesTerminal.flashReversesScreen { restore += CursesPresenter.normalScreen }
         if output.synchronized { restore += String(decoding: TerminalReplies.endSynchronized, as: UTF8.self) }
         restore += "\r\n"
+        // ignored: sigaction on the fatal signals cannot fail; without the guard a crash leaves the modes as they were
         _ = restore.withCString { csevenmin_crash_guard_arm(STDOUT_FILENO, $0, strlen($0)) }
     }
 
@@ -196,6 +204,7 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     public func bell() {
+        // ignored: ERR only when the terminal has neither bell nor flash: nothing else to ring
         beep()
     }
 
@@ -230,12 +239,17 @@ public final class CursesTerminal: TerminalBackend {
         // its modes would then stop us again with SIGTTOU, so that signal is ignored meanwhile.
         let ttou = signal(SIGTTOU, SIG_IGN)
         presenter.giveBackScreen()
+        // ignored: ERR only when curses was not started; the terminal is given back either way
         endwin()
+        // ignored: stdout is the terminal being given back; a lost byte of it cannot be reported anywhere
         fflush(nil)
         signals.stopProcess()
+        // ignored: a failed refresh leaves the old frame; the next one redraws
         refresh()
         followResize()
+        // ignored: ERR only for a null window, and curscr and stdscr exist while curses runs
         clearok(cncursesw_curscr(), true)
+        // ignored: SIG_ERR only for an invalid signal number; SIGTTOU is valid
         signal(SIGTTOU, ttou)
     }
 
@@ -245,6 +259,7 @@ public final class CursesTerminal: TerminalBackend {
     public func followResize() {
         var rows: Int32 = 0, cols: Int32 = 0
         if cncursesw_winsize(STDOUT_FILENO, &rows, &cols) == 0, rows > 0, cols > 0 {
+            // ignored: ERR only without memory; the old size is kept and the next resize tries again
             resize_term(rows, cols)
         }
     }
@@ -278,33 +293,36 @@ public final class CursesTerminal: TerminalBackend {
         var byte: UInt8 = 0
         let n = read(STDIN_FILENO, &byte, 1)
         if n == 1 {
+            // ignored: ERR only when the push-back queue is full; the key is then dropped, as a full buffer would
             ungetch(Int32(byte))
             return false
         }
         return n == 0 || (errno != EINTR && errno != EAGAIN)
     }
 
-    /// Throws away keys typed but not yet read, so they do not spill into the shell.
-    public func discardInput() {
-        flushinp()
-    }
-
     /// Ends curses; safe to call twice.
     public func close() {
         guard active else { return }
         active = false
+        // ignored: dropping typeahead is a courtesy; keys left over do no harm
         flushinp()
         // Without an alternate screen the workout would stay on the user's screen: clear it instead.
         if !CursesTerminal.has("rmcup") {
+            // ignored: ERR only for a null window; stdscr exists while curses runs
             erase()
+            // ignored: a failed refresh leaves the old frame; the next one redraws
             refresh()
         }
         if titles { writeControl("\u{1B}[23;0t") }
         presenter.giveBackScreen()
+        // ignored: a terminal that cannot hide or show its cursor is still usable
         curs_set(1)
         let ttou = signal(SIGTTOU, SIG_IGN)
+        // ignored: ERR only when curses was not started; the terminal is given back either way
         endwin()
+        // ignored: stdout is the terminal being given back; a lost byte of it cannot be reported anywhere
         fflush(nil)
+        // ignored: SIG_ERR only for an invalid signal number; SIGTTOU is valid
         signal(SIGTTOU, ttou)
         csevenmin_crash_guard_disarm()
     }

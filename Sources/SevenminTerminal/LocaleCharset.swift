@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
 
@@ -9,6 +10,7 @@ public func adoptUserLocale() {
     let environment = ProcessInfo.processInfo.environment
     let name = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
         .compactMap { $0 }.first { !$0.isEmpty }?.lowercased() ?? ""
+    // ignored: without C.UTF-8 too the C locale stands, and the screen is drawn in ASCII
     if name.contains("utf-8") || name.contains("utf8") { setlocale(LC_ALL, "C.UTF-8") }
 }
 

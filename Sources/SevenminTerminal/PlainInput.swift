@@ -1,27 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import SevenminCore
 import SevenminSystem
 
-/// Plain mode's waiting room: `poll` on the signal pipe, the deadline timer and, when standard
-/// input is a terminal, its keys. Without a terminal the workout runs on and ends by signals, or
+/// Plain mode's waiting room: `poll` on the signal pipe, the deadline timer, the inbox of
+/// background news and, when standard input is a terminal, its keys. Without a terminal the workout runs on and ends by signals, or
 /// when nobody reads its lines any more (`outputClosed`: `| head` has exited), as a hang-up.
 public final class PlainInput: InputSource {
     private let signals: SignalPipe
     private let timer: DeadlineTimer
+    private let inbox: WakeInbox
     private let keyboard: KeyboardMode?
     private let outputClosed: () -> Bool
 
-    public init(signals: SignalPipe, timer: DeadlineTimer, keyboard: KeyboardMode?,
+    public init(signals: SignalPipe, timer: DeadlineTimer, inbox: WakeInbox, keyboard: KeyboardMode?,
                 outputClosed: @escaping () -> Bool = { false }) {
         self.signals = signals
         self.timer = timer
+        self.inbox = inbox
         self.keyboard = keyboard
         self.outputClosed = outputClosed
     }
 
     public func wait(until deadline: Instant?) throws -> [Input] {
         try timer.arm(at: deadline)
-        var fds = [signals.fileDescriptor, timer.fileDescriptor].map {
+        var fds = [signals.fileDescriptor, timer.fileDescriptor, inbox.fileDescriptor].map {
             pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
         }
         if let keyboard { fds.append(pollfd(fd: keyboard.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
@@ -29,8 +32,9 @@ public final class PlainInput: InputSource {
         try retryingEINTR("poll") { poll(&fds, nfds_t(fds.count), -1) }
         var inputs: [Input] = []
         if fds[1].revents != 0 { timer.clear() }
+        if fds[2].revents != 0 { inputs += inbox.take() }
         if fds[0].revents != 0 { inputs += signals.drain().compactMap(SignalPipe.input(for:)) }
-        if let keyboard, fds[2].revents != 0 {
+        if let keyboard, fds[3].revents != 0 {
             var bytes: [UInt8] = []
             // Readable, so the read does not block; nothing read is the end of the terminal.
             let got = (try? SystemCall.read(keyboard.fileDescriptor, into: &bytes, count: 64)) ?? 0

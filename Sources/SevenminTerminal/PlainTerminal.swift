@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import SevenminCore
 import SevenminSystem
@@ -45,6 +46,7 @@ public final class PlainTerminal: TerminalBackend {
         signals.stopProcess()
         let ttou = signal(SIGTTOU, SIG_IGN)
         try? keyboard?.take()
+        // ignored: SIG_ERR only for an invalid signal number; SIGTTOU is valid
         signal(SIGTTOU, ttou)
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why the full screen could not be had, worded for the person at the terminal.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// Standard input or output is not a terminal.

@@ -1,29 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import SevenminCore
 import SevenminSystem
 
-/// The loop's waiting room: sleeps in `poll` on the terminal, the signal pipe and the deadline
-/// timer, and reports what woke it as inputs.
+/// The loop's waiting room: sleeps in `poll` on the terminal, the signal pipe, the deadline
+/// timer and the inbox of background news, and reports what woke it as inputs.
 public final class TerminalInput: InputSource {
     private let terminal: CursesTerminal
     private let signals: SignalPipe
     private let timer: DeadlineTimer
+    private let inbox: WakeInbox
 
-    public init(terminal: CursesTerminal, signals: SignalPipe, timer: DeadlineTimer) {
+    public init(terminal: CursesTerminal, signals: SignalPipe, timer: DeadlineTimer, inbox: WakeInbox) {
         self.terminal = terminal
         self.signals = signals
         self.timer = timer
+        self.inbox = inbox
     }
 
     public func wait(until deadline: Instant?) throws -> [Input] {
         try timer.arm(at: deadline)
-        var fds = [STDIN_FILENO, signals.fileDescriptor, timer.fileDescriptor].map {
+        var fds = [STDIN_FILENO, signals.fileDescriptor, timer.fileDescriptor, inbox.fileDescriptor].map {
             pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
         }
         // An interruption is a signal, which the pipe now holds: wait again to read it.
         try retryingEINTR("poll") { poll(&fds, nfds_t(fds.count), -1) }
         var inputs: [Input] = []
         if fds[2].revents != 0 { timer.clear() }
+        if fds[3].revents != 0 { inputs += inbox.take() }
         if fds[1].revents != 0 {
             for signo in signals.drain() {
                 guard let input = SignalPipe.input(for: signo) else { continue }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Measures the audio pipeline for BENCHMARKS.md: how long each phrase of a workout takes to
 // render, how long the whole workout's track takes to export, and how loud each cue is.
 // Run a release build: swift run -c release sevenmin-audio-bench [routine.json] [out-folder]
@@ -82,6 +83,7 @@ do {
     var closes: [Double] = []
     for _ in 0..<5 {
         let hung = DeferredCuePlayer {
+            // ignored: an interrupted sleep only makes the hang shorter than the close it measures
             sleep(10)
             return CuePlayer(sounds: [:], request: AudioOutputRequest(driver: "null"))
         }

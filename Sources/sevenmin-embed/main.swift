@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writes a Swift file holding the routines in Workouts/ (not the schemas) and Sounds/*.wav as base64 string
 // literals, for the EmbedShippedFiles plugin. Usage: sevenmin-embed OUTPUT ROOT
 // Base64 in one string literal per file compiles in a moment; an array literal of the same bytes

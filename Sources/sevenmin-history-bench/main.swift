@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Generates a large workout history and times `stats` on it (see BENCHMARKS.md), and records a
 // synthetic workout through HistoryRecorder so tests can run, kill and race real processes.
 //
@@ -133,6 +134,7 @@ func record() {
     var now = Date().timeIntervalSince1970
     recorder.begin(session(start: now, routine: option("--routine", "classic")))
     for k in 0..<segments {
+        // ignored: an interruption only makes this interval shorter, which the benchmark tolerates
         if interval > 0 { usleep(interval * 1000) }
         now += 1
         recorder.segmentEnded(classicSegment(k, endedAt: now))

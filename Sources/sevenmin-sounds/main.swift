@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writes the cue set to a folder (default: Sounds/) as 16-bit WAV files, through libsndfile.
 // The synthesis is deterministic, so running this again reproduces the committed files.
 import FoundationEssentials

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
 
@@ -87,7 +88,7 @@ struct LookingBackTests {
         (["start", "--rounds"], "Error: Missing value for '--rounds <n>'"),
         (["start", "--mute=yes"], "Error: '--mute' takes no value"),
         (["start", "--bell", "--no-bell"], "Error: '--bell' cannot be used with '--no-bell'"),
-        (["validate"], "Error: Missing expected argument '<file>'"),
+        (["validate"], "Error: Missing expected argument '<routine>'"),
         (["list", "a", "b"], "Error: Unexpected argument 'b'"),
         (["lits"], "Error: Unknown command 'lits'"),
         (["--verison"], "Error: Unknown option '--verison'"),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ struct RoutineCommandTests {
     @Test func validateNeedsAtLeastOneFile() throws {
         let r = try run(binary, ["validate"])
         #expect(r.status == 64)
-        #expect(r.stderr.hasPrefix("Error: Missing expected argument '<file>'"))
+        #expect(r.stderr.hasPrefix("Error: Missing expected argument '<routine>'"))
     }
 
     @Test func routinesListsTheSearchPathWithShadowing() throws {
@@ -82,10 +83,17 @@ struct RoutineCommandTests {
         let first = try run(binary, ["new", "mine"], environment: env)
         let path = config + "/sevenmin/workouts/mine.json"
         #expect(first.status == 0)
-        #expect(first.stdout == path + "\n")
+        // It says where the file is and what to do next, by name.
+        #expect(first.stdout == "Wrote \(path), a copy of classic.\nEdit it, then run: sevenmin start mine\n"
+            + "Check it with: sevenmin validate mine\n")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains(#""name": "mine""#) && text.contains("Jumping Jacks"))
+        // Not classic's description under another name, and a schema an editor can really find.
+        #expect(text.contains(#""description": "Started from Classic 7-Minute Workout. Describe yours here.""#))
+        #expect(text.contains(#""$schema": "\#(repositoryRoot)/Workouts/schema.json""#), "\(text.prefix(200))")
         #expect(try run(binary, ["list", "mine"], environment: env).status == 0)
+        let validated = try run(binary, ["validate", "mine"], environment: env)
+        #expect(validated.status == 0 && validated.stdout == path + ": ok\n", "\(validated.stderr)")
         // A second time: refused, and the user's edits survive.
         try (text + " ").write(toFile: path, atomically: true, encoding: .utf8)
         let again = try run(binary, ["new", "mine", "--from", "tabata"], environment: env)
@@ -98,6 +106,12 @@ struct RoutineCommandTests {
             encoding: .utf8).contains("Squat Jumps"))
         let badName = try run(binary, ["new", "../escape"], environment: env)
         #expect(badName.status == 64)
+        // A name the shipped routines have: written, and the shadowing said.
+        let shadowing = try run(binary, ["new", "tabata"], environment: env)
+        #expect(shadowing.status == 0)
+        #expect(shadowing.stdout.contains("It hides the routine of the same name in ")
+            && shadowing.stdout.contains("Workouts/tabata.json"), "\(shadowing.stdout)")
+        #expect(try run(binary, ["validate", "nosuch"], environment: env).status == 66)
     }
 
     @Test func listJSONIsTheResolvedPlan() throws {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
 @testable import SevenminCore
@@ -92,7 +93,7 @@ struct CommandLineParserTests {
         (["start", "a", "b"], .unexpectedArgument("b", command: "start")),
         (["start", "--mute=yes"], .unexpectedValue(option: "--mute", command: "start")),
         (["help", "nope"], .unknownCommand("nope", suggestion: nil)),
-        (["validate"], .missingArgument("<file>", command: "validate")),
+        (["validate"], .missingArgument("<routine>", command: "validate")),
         (["new"], .missingArgument("<name>", command: "new")),
         (["export-audio"], .missingArgument("<file>", command: "export-audio")),
         (["export-audio", "a.mp3"], .invalidValue(option: "<file>", value: "a.mp3", expected: soundFileNames,
@@ -205,5 +206,20 @@ struct HelpGoldenTests {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden").path
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("help-") }
         #expect(Set(files) == Set(HelpGoldenTests.topics.map { "help-\($0).txt" }))
+    }
+}
+
+@Suite("Usage lines in errors")
+struct ShortUsageTests {
+    /// An error's usage line stays one line a terminal can show: options are summed up, help lists them.
+    @Test func everyCommandsErrorUsageFitsALine() {
+        for spec in CommandLineParser.specs {
+            #expect(spec.shortUsage.count <= 80, "\(spec.name): \(spec.shortUsage)")
+            #expect(spec.shortUsage.hasPrefix("sevenmin \(spec.name)"))
+            #expect(spec.options.isEmpty == !spec.shortUsage.contains("[<options>]"))
+        }
+        let start = CommandLineParser.specs.first { $0.name == "start" }
+        #expect(start?.shortUsage == "sevenmin start [<options>] [<routine>]")
+        #expect((start?.usage.count ?? 0) > 200, "the full usage is what help wraps")
     }
 }

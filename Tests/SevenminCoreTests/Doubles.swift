@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 @testable import SevenminCore
 
 /// An in-memory terminal, as ratatui's `TestBackend`: keeps the last frame and counts what was asked.
@@ -68,9 +69,7 @@ final class ScriptedInput: InputSource {
 final class RecordingAudio: AudioSink, @unchecked Sendable {
     private(set) var cues: [(Cue, Instant)] = []
     private(set) var phrases: [Announcement] = []
-    var status: AudioStatus
 
-    init(status: AudioStatus = .device("test")) { self.status = status }
     func play(_ cue: Cue, due: Instant) { cues.append((cue, due)) }
     func say(_ announcement: Announcement) { phrases.append(announcement) }
     private(set) var prepared: [Phrase] = []
@@ -81,9 +80,13 @@ final class RecordingAudio: AudioSink, @unchecked Sendable {
 final class RecordingJournal: WorkoutRecorder {
     private(set) var lines: [EventRecord] = []
     private(set) var entries: [HistoryEntry] = []
-    var pendingInputs: [Input] = []
 
     func log(_ record: EventRecord) { lines.append(record) }
     func record(_ entry: HistoryEntry) { entries.append(entry) }
-    func takeInputs() -> [Input] { defer { pendingInputs = [] }; return pendingInputs }
+}
+
+/// Keeps every link the loop was asked to open, as a browser would have been handed it.
+final class RecordingOpener: LinkOpener {
+    private(set) var opened: [String] = []
+    func open(_ url: String) { opened.append(url) }
 }

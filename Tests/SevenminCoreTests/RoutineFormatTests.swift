@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
 @testable import SevenminCore
@@ -202,5 +203,32 @@ struct AdjustmentTests {
         let source = Array(#"{ "name" : "Old \"quoted\" name", "exercises": [{"title": "name"}] }"#.utf8)
         let renamed = try #require(RoutineTemplate.renamed(source, to: "mine"))
         #expect(String(decoding: renamed, as: UTF8.self) == #"{ "name" : "mine", "exercises": [{"title": "name"}] }"#)
+    }
+
+    /// A starter says where it came from, and its schema is one an editor can find, or none.
+    @Test func aStarterPointsAtTheRealSchemaOrLeavesItOut() throws {
+        let source = Array("""
+        {
+          "$schema": "schema.json",
+          "name": "Classic",
+          "description": "Klika & Jordan",
+          "exercises": [{"title": "Jumping Jacks"}]
+        }
+
+        """.utf8)
+        let pointed = String(decoding: RoutineTemplate.starter(source, name: "mine", schema: "/usr/share/s.json"),
+                             as: UTF8.self)
+        #expect(pointed == """
+        {
+          "$schema": "/usr/share/s.json",
+          "name": "mine",
+          "description": "Started from Classic. Describe yours here.",
+          "exercises": [{"title": "Jumping Jacks"}]
+        }
+
+        """)
+        let bare = String(decoding: RoutineTemplate.starter(source, name: "mine", schema: nil), as: UTF8.self)
+        #expect(!bare.contains("$schema") && bare.hasPrefix("{\n  \"name\": \"mine\",\n"), "\(bare)")
+        #expect(try RoutineLoader.parse(Array(bare.utf8), path: "mine.json").name == "mine")
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 @testable import SevenminCore
 
@@ -270,6 +271,55 @@ struct WorkoutAppTests {
         #expect(app.handle(.tick, at: 9).titles.isEmpty)
     }
 
+    /// Every events-file line comes from the core, from its one origin: the audio thread's reports too.
+    @Test func deliveriesAreLoggedByTheCoreFromItsOrigin() throws {
+        var app = WorkoutApp(plan: shortPlan, settings: CoachSettings(flash: false, voice: true))
+        _ = app.start(at: 100)
+        _ = app.handle(.audio(.device("test")), at: 100)
+        let played = app.handle(.delivered(AudioDelivery(.phrase(Phrase("Get ready.", priority: .high)), due: 100,
+                                                         at: 100.004, outcome: .played)), at: 100.01)
+        let line = try #require(played.compactMap { if case .log(let r) = $0 { r } else { nil } }.first)
+        #expect(line.jsonLine
+            == #"{"t": 0.004000, "event": "say", "text": "Get ready.", "planned": 0.000000, "delivery": "device"}"#)
+        #expect(played.model == nil, "a delivery alone draws no frame")
+        let stale = app.handle(.delivered(AudioDelivery(.cue(.go), due: 100, at: 100.7, outcome: .stale(late: 0.7))),
+                               at: 100.7)
+        #expect(stale.count == 1)
+        let late = try #require(stale.compactMap { if case .log(let r) = $0 { r } else { nil } }.last)
+        #expect(late.jsonLine.hasSuffix(#""planned": 0.000000, "delivery": "none", "late": 0.700000}"#), "\(late)")
+    }
+
+    /// A phrase whose speech is not rendered when due is said once it is, within the staleness limit…
+    @Test func aPhraseNotYetRenderedIsSaidWhenReadyWithinTheLimit() {
+        var app = WorkoutApp(plan: shortPlan, settings: CoachSettings(flash: false, voice: true))
+        _ = app.start(at: 0)
+        let phrase = Phrase("Get ready. First: A.", priority: .high)
+        let waiting = app.handle(.delivered(AudioDelivery(.phrase(phrase), due: 0, at: 0.01, outcome: .notRendered)),
+                                 at: 0.01)
+        #expect(waiting.logged.isEmpty, "nothing is logged while it may still be said")
+        #expect(app.nextDeadline() == CuePolicy.stalenessLimit, "the loop wakes to give it up")
+        let ready = app.handle(.phraseReady(phrase), at: 0.3)
+        #expect(ready == [.announce(Announcement(phrase, due: 0))])
+        #expect(app.handle(.phraseReady(phrase), at: 0.35).isEmpty, "said once")
+    }
+
+    /// …and skipped, never said late, once the limit has passed.
+    @Test func aPhraseNotRenderedInTimeIsSkippedAndLogged() throws {
+        var app = WorkoutApp(plan: shortPlan, settings: CoachSettings(flash: false, voice: true))
+        _ = app.start(at: 0)
+        let phrase = Phrase("Get ready. First: A.", priority: .high)
+        _ = app.handle(.delivered(AudioDelivery(.phrase(phrase), due: 0, at: 0.01, outcome: .notRendered)), at: 0.01)
+        let expired = app.handle(.tick, at: CuePolicy.stalenessLimit)
+        let line = try #require(expired.compactMap { if case .log(let r) = $0, r.event == "say" { r } else { nil } }.first)
+        #expect(line.jsonLine == #"{"t": 0.500000, "event": "say", "text": "Get ready. First: A.", "planned": 0.000000, "delivery": "none", "skipped": "not rendered in time"}"#)
+        #expect(app.handle(.phraseReady(phrase), at: 0.6).isEmpty, "too late: not said")
+        #expect(app.nextDeadline() == 1, "nothing left to wait for but the countdown")
+        // One reported already past the limit is skipped at once.
+        let old = app.handle(.delivered(AudioDelivery(.phrase(phrase), due: 0, at: 0.9, outcome: .notRendered)),
+                             at: 0.9)
+        #expect(old.logged == ["say"])
+    }
+
     @Test func noticesShowOnTheStatusLine() {
         var app = started(audio: .silent)
         #expect(app.handle(.tick, at: 1).model?.notice == "no sound device: cues are silent")
@@ -304,16 +354,34 @@ struct WorkoutLoopTests {
         #expect(terminal.titles.first == "0:02 Get ready · sevenmin")
     }
 
-    @Test func aNoticeFromTheRecorderReachesTheScreen() throws {
+    /// News from background work arrives through the input source, as any input does, and shows at once.
+    @Test func newsFromTheBackgroundReachesTheScreen() throws {
+        let clock = ManualClock()
+        let terminal = TestBackend(width: 100, height: 30)
+        let notice = "events file: No space left on device; no more events written"
+        let input = ScriptedInput(clock: clock, [.at(0.5, [.key(.character(" "))]), .at(0.7, [.notice(notice)])])
+        let loop = WorkoutLoop(app: WorkoutApp(plan: shortPlan), clock: clock, terminal: terminal, input: input,
+                               audio: nil, recorder: RecordingJournal())
+        #expect(try loop.run() == .signal(.interrupt))
+        #expect(loop.app.notices == [notice])
+        #expect(terminal.text.contains("events file: No space"), "\(terminal.text.split(separator: "\n").last ?? "")")
+        // While paused the loop asked for no deadline: only news or a key could wake it.
+        #expect(input.deadlines.dropFirst().first == .some(nil))
+    }
+
+    /// `o` hands the exercise's video to the opener and pauses, so the workout waits while it plays.
+    @Test func theVideoKeyReachesTheOpener() throws {
         let clock = ManualClock()
         let terminal = TestBackend()
-        let journal = RecordingJournal()
-        journal.pendingInputs = [.notice("events file: No space left on device; no more events written")]
-        let input = ScriptedInput(clock: clock, [.at(0.5, [])])
-        let loop = WorkoutLoop(app: WorkoutApp(plan: shortPlan), clock: clock, terminal: terminal, input: input,
-                               audio: nil, recorder: journal)
-        #expect(try loop.run() == .signal(.interrupt))
-        #expect(loop.app.notices.count == 1)
+        let opener = RecordingOpener()
+        let video = Exercise(title: "Squat", videoURL: "https://example.org/squat", color: FlatColor.red.rgb, work: 30)
+        let plan = Plan(Routine(name: "Video", getReady: 2, exercises: [video]))
+        let input = ScriptedInput(clock: clock, [.at(3, [.key(.character("o"))])])
+        let loop = WorkoutLoop(app: WorkoutApp(plan: plan), clock: clock, terminal: terminal, input: input,
+                               audio: nil, recorder: nil, opener: opener)
+        _ = try loop.run()
+        #expect(opener.opened == ["https://example.org/squat"])
+        #expect(loop.app.session.state == .paused)
     }
 
     @Test func ctrlZSuspendsTheTerminalAndRepaintsAfter() throws {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Scratch folders for tests. Every one is made inside a folder of this test process's own, which is
 /// removed when the process exits, so no run leaves folders behind, whether or not a test (or a
@@ -7,7 +8,7 @@ import Foundation
 public enum ScratchFolder {
     /// This process's folder, made on first use, with its removal registered for the exit.
     static let root: String = {
-        var template = Array((NSTemporaryDirectory() + "sevenmin-tests-XXXXXX").utf8CString)
+        var template = Array((FileManager.default.temporaryDirectory.path + "/sevenmin-tests-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         precondition(made, "cannot make a scratch folder: errno \(errno)")
         let path = String(cString: template)

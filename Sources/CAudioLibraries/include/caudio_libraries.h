@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef CAUDIO_LIBRARIES_H
 #define CAUDIO_LIBRARIES_H
 

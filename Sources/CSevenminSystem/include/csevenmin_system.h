@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef CSEVENMIN_SYSTEM_H
 #define CSEVENMIN_SYSTEM_H
 #include <stddef.h>
@@ -6,11 +7,12 @@
    and SIGCONT that write the signal number as one byte to a non-blocking
    self-pipe, and ignores the other signals whose default action would end
    the process without a chance to give the terminal back (SIGPIPE, SIGUSR1,
-   SIGALRM...). Returns the pipe's read end, or -1 with errno set. */
-int csevenmin_signals_install(void);
+   SIGALRM...). Returns the pipe's read end, or -errno with `*failed` naming
+   the call that failed. */
+int csevenmin_signals_install(const char **failed);
 
 /* Restores the default action for one signal, or reinstalls ours. Return
-   0, or -1 with errno set. */
+   0, or -errno. */
 int csevenmin_signal_default(int signo);
 int csevenmin_signal_catch(int signo);
 
@@ -30,7 +32,7 @@ void csevenmin_crash_guard_save_modes(int fd);
 /* Arms the crash guard: on SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE or
    SIGABRT the handler writes `restore` (prepared terminfo strings) to
    `tty_fd`, puts back the saved terminal modes, then re-raises the
-   signal so the crash still reports as a crash. Returns 0, or -1. */
+   signal so the crash still reports as a crash. Returns 0, or -errno. */
 int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length);
 void csevenmin_crash_guard_disarm(void);
 
@@ -39,35 +41,39 @@ void csevenmin_crash_guard_disarm(void);
 void csevenmin_crash_guard_unlink(const char *path);
 
 /* Turns software flow control (IXON: Ctrl-S, Ctrl-Q) on or off for `fd`.
-   Returns 0, or -1 with errno set. */
-int csevenmin_tty_flow_control(int fd, int on);
+   Returns 0, or -errno with `*failed` naming the call that failed. */
+int csevenmin_tty_flow_control(int fd, int on, const char **failed);
 
 /* Puts `fd` in non-canonical mode without echo, one byte at a time, keeping
    the keys that send signals (Ctrl-C stays SIGINT) and the output processing
-   (a newline still returns the carriage). Returns 0, or -1 with errno set. */
-int csevenmin_tty_keys(int fd);
+   (a newline still returns the carriage). Returns 0, or -errno with
+   `*failed` naming the call that failed. */
+int csevenmin_tty_keys(int fd, const char **failed);
 
 /* Puts back on `fd` the modes saved by csevenmin_crash_guard_save_modes.
-   Returns 0, or -1 with errno set (ENOENT: none were saved). */
+   Returns 0, or -errno (-ENOENT: none were saved). */
 int csevenmin_tty_restore_saved(int fd);
 
 /* Redirects fd 2 to `path` (appending, created 0600, never through a
    symbolic link), returning a dup of the old fd 2 to hand to
-   csevenmin_stderr_restore, or -1 with errno set. */
-int csevenmin_stderr_redirect(const char *path);
+   csevenmin_stderr_restore, or -errno with `*failed` naming the call that failed. */
+int csevenmin_stderr_redirect(const char *path, const char **failed);
 void csevenmin_stderr_restore(int saved);
 
 /* A timerfd on CLOCK_MONOTONIC. Unlike a poll timeout, which the kernel lets
    run late by 0.1% of its length (1 ms on a 1 s sleep), an absolute timerfd
-   expiry carries no slack. Returns the fd, or -1 with errno set. */
+   expiry carries no slack. Returns the fd, or -errno. */
 int csevenmin_timer_create(void);
 /* Arms the timer to fire once at `instant` seconds on CLOCK_MONOTONIC;
-   a negative instant disarms it. Returns 0, or -1 with errno set. */
+   a negative instant disarms it. Returns 0, or -errno. */
 int csevenmin_timer_arm(int fd, double instant);
 /* Names the calling thread for top and debuggers (pthread_setname_np, a GNU
    extension Swift cannot see): at most 15 bytes are kept. Returns 0 or an
    error number. */
 int csevenmin_name_thread(const char *name);
+/* An eventfd, non-blocking and close-on-exec, that background threads write to wake the loop's
+   poll. Returns the descriptor, or -errno. */
+int csevenmin_wake_create(void);
 
 /* An anonymous file in memory (memfd_create, a GNU extension Swift cannot
    see), closed on exec. Returns its descriptor, or -1 with errno set. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The whole sound track of a plan as the coach would play it, undisturbed: every cue and phrase
 /// at its planned offset. Worked out by running the real `WorkoutApp` on a clock that jumps from
 /// deadline to deadline, so an export can never disagree with a live workout.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// The `$BROWSER` convention: a `:`-separated list of commands, tried in turn; in each, `%s` stands

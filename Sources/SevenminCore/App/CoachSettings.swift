@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The user's choices about how the coach gets through: flash, bell, voice.
 public struct CoachSettings: Equatable, Sendable {
     /// When to ring the terminal bell for go, rest, switch and finish.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the workout asks the adapters to do. The core decides; the loop only performs these.
 public enum Effect: Equatable, Sendable {
     /// Draw this frame.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the workout loop needs of a terminal; curses in the program, an in-memory grid in tests.
 public protocol TerminalBackend: AnyObject {
     /// The size in columns and rows.
@@ -24,7 +25,8 @@ extension TerminalBackend {
     }
 }
 
-/// Where the loop waits for something to happen.
+/// Where the loop waits for something to happen: keys, signals, the deadline, and news that
+/// background work posts (the sound device opening, a delivery, the history), which wakes it at once.
 public protocol InputSource: AnyObject {
     /// Blocks until input arrives or `deadline` passes (nil: no deadline). An empty answer means
     /// only that time has passed.
@@ -39,8 +41,6 @@ public protocol AudioSink: AnyObject, Sendable {
     func say(_ announcement: Announcement)
     /// Starts rendering phrases in the background; returns at once.
     func prepare(_ phrases: [Phrase])
-    /// Where sound goes, once known.
-    var status: AudioStatus { get }
 }
 
 /// Opens links outside the terminal: `$BROWSER` or `xdg-open` in the program, a recorder in tests.
@@ -48,13 +48,12 @@ public protocol LinkOpener: AnyObject {
     func open(_ url: String)
 }
 
-/// Where the loop writes what happened: the events file and the history.
+/// Where the loop writes what happened: the events file and the history. News for the workout (a
+/// broken events pipe, a history that cannot be written, the streak) comes back as inputs, through
+/// the input source, never by the loop asking.
 public protocol WorkoutRecorder: AnyObject {
     func log(_ record: EventRecord)
     func record(_ entry: HistoryEntry)
-    /// News for the workout, each handed over once: problems the user should know of (a broken
-    /// events pipe, a history that cannot be written) and the streak the history holds.
-    func takeInputs() -> [Input]
 }
 
 /// Where the workout's state is published for status lines: a file in the program, a recorder in tests.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The status file's contents: a `StatusSnapshot` placed in wall-clock time, with the writer's pid,
 /// so readers compute the time left themselves and can tell a file left behind by a killed process.
 public struct StatusRecord: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a status line needs of a running workout: the segment, and how long it has left as of the
 /// moment the snapshot was taken, so readers can count down without the file changing every second.
 public struct StatusSnapshot: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Decides what the coach says for each session event; the words themselves are in `Phrases`.
 public enum VoicePolicy {
     /// The phrase for `event`, or nil for events said with no words (the seconds, the start).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The whole workout as a pure state machine: handed an input and the instant it happened,
 /// it answers with the effects to perform, in order (bubbletea's update). Overlays, the quit
 /// prompt, cues, the bell, the title, the events file and the history are all decided here.
@@ -25,6 +26,8 @@ public struct WorkoutApp: Sendable {
     private var pendingSpeech: [Announcement] = []
     /// The countdown length of the current segment, to tell what it really ran when it ends.
     private var currentLength = 0.0
+    /// Phrases whose speech was not rendered when due, waiting for it until the staleness limit.
+    private var awaitingSpeech: [Announcement] = []
 
     /// Keys pressed this soon after the finish (or before its last words) are taken as meant for
     /// the workout, not the summary.
@@ -106,6 +109,7 @@ public struct WorkoutApp: Sendable {
         while let first = pendingSpeech.first, first.due <= now {
             effects.append(.announce(pendingSpeech.removeFirst()))
         }
+        giveUpSpeech(at: now, into: &effects)
         switch input {
         case .tick:
             break
@@ -132,6 +136,20 @@ public struct WorkoutApp: Sendable {
             return effects + end(.signal(.hangUp), at: now)
         case .audio(let status):
             audio = status
+        case .delivered(let delivery):
+            if delivery.outcome == .notRendered, case .phrase(let phrase) = delivery.item {
+                awaitSpeech(Announcement(phrase, due: delivery.due), reported: delivery, at: now, into: &effects)
+            } else {
+                effects.append(.log(EventRecords.delivery(delivery, origin: origin)))
+            }
+            // News from the audio thread changes nothing on screen unless time did.
+            if WorkoutApp.onlySound(effects) { return effects }
+        case .phraseReady(let phrase):
+            // Said now if it is still worth saying; otherwise its deadline has already given it up.
+            if let k = awaitingSpeech.firstIndex(where: { $0.phrase == phrase }) {
+                effects.append(.announce(awaitingSpeech.remove(at: k)))
+            }
+            if WorkoutApp.onlySound(effects) { return effects }
         case .notice(let text):
             notices.append(text)
         case .streak(let basis):
@@ -142,7 +160,8 @@ public struct WorkoutApp: Sendable {
 
     /// The next instant at which something visible or audible changes; nil when only input can change things.
     public func nextDeadline() -> Instant? {
-        [session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame].compactMap { $0 }.min()
+        ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame]
+            + awaitingSpeech.map { $0.due + CuePolicy.stalenessLimit }).compactMap { $0 }.min()
     }
 
     /// The next frame of the move's figure, taken from the segment's own timeline, while one is drawn
@@ -372,6 +391,40 @@ public struct WorkoutApp: Sendable {
                     pendingSpeech.insert(announcement, at: place)
                 }
             }
+        }
+    }
+
+    /// Whether `effects` only write events-file lines or speak: nothing that needs a new frame.
+    private static func onlySound(_ effects: [Effect]) -> Bool {
+        effects.allSatisfy { effect in
+            switch effect {
+            case .log, .announce: return true
+            default: return false
+            }
+        }
+    }
+
+    /// A phrase whose speech was not rendered when due waits for it within the staleness limit: one
+    /// not rendered by then is skipped, never said late. The finish is rendered on the spot, so one
+    /// not rendered could not be, and is skipped at once.
+    private mutating func awaitSpeech(_ announcement: Announcement, reported: AudioDelivery, at now: Instant,
+                                      into effects: inout [Effect]) {
+        if announcement.phrase.priority != .finish, now - announcement.due < CuePolicy.stalenessLimit {
+            awaitingSpeech.removeAll { $0.phrase == announcement.phrase }
+            awaitingSpeech.append(announcement)
+        } else {
+            effects.append(.log(EventRecords.delivery(reported, origin: origin)))
+        }
+    }
+
+    /// Skips every waiting phrase whose staleness limit has passed, with its events-file line.
+    private mutating func giveUpSpeech(at now: Instant, into effects: inout [Effect]) {
+        let late = awaitingSpeech.filter { now - $0.due >= CuePolicy.stalenessLimit }
+        guard !late.isEmpty else { return }
+        awaitingSpeech.removeAll { a in late.contains(a) }
+        for a in late {
+            effects.append(.log(EventRecords.delivery(AudioDelivery(.phrase(a.phrase), due: a.due, at: now,
+                                                                    outcome: .notRendered), origin: origin)))
         }
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The real-time loop: waits until the next change, a key or a signal; hands what happened to
 /// the `WorkoutApp`; performs the effects it returns. It decides nothing itself.
 public final class WorkoutLoop {
@@ -28,24 +29,13 @@ public final class WorkoutLoop {
 
     /// Runs the workout to its end.
     public func run() throws -> WorkoutEnding {
-        var audioStatus = audio == nil ? AudioStatus.muted : .opening
         var effects = app.start(at: clock.now())
+        // With sound, the device's outcome arrives as news once it has opened in the background.
         if audio == nil { effects += app.handle(.audio(.muted), at: clock.now()) }
         while true {
             if let ending = perform(effects) { return ending }
-            // News from the recorder is handled at once, not at the next wake-up.
-            let news = recorder?.takeInputs() ?? []
-            if !news.isEmpty {
-                effects = news.flatMap { app.handle($0, at: clock.now()) }
-                continue
-            }
             let happened = try input.wait(until: app.nextDeadline())
-            var inputs = happened.isEmpty ? [Input.tick] : happened
-            // The device opens in the background; its outcome is news for the coach.
-            if let status = audio?.status, status != audioStatus {
-                audioStatus = status
-                inputs.append(.audio(status))
-            }
+            let inputs = happened.isEmpty ? [Input.tick] : happened
             effects = []
             for item in inputs {
                 effects += app.handle(item, at: clock.now())

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What an option's or argument's value can be: what completion offers and the manual names.
 public enum ValueKind: Equatable, Sendable {
     /// Free text or a number: nothing to offer.
@@ -89,13 +90,23 @@ public struct CommandSpec: Sendable {
     public var positional: Positional
     public var options: [OptionSpec]
 
-    public var usage: String {
-        var parts = ["sevenmin", name]
+    public var usage: String { usageParts.joined(separator: " ") }
+
+    /// The usage line's parts, each kept whole when help wraps it: `[--voice <name>]` never breaks.
+    public var usageParts: [String] {
+        var parts = ["sevenmin \(name)"]
         for o in options {
             let text = o.value.map { "--\(o.long) <\($0)>" } ?? "--\(o.long)"
             parts.append(o.repeatable ? "[\(text) ...]" : "[\(text)]")
         }
         if let p = positional.usage { parts.append(p) }
-        return parts.joined(separator: " ")
+        return parts
+    }
+
+    /// The usage line for an error, which must fit a line: the options as `[<options>]`, which help
+    /// spells out.
+    public var shortUsage: String {
+        (["sevenmin", name] + (options.isEmpty ? [] : ["[<options>]"]) + [positional.usage].compactMap { $0 })
+            .joined(separator: " ")
     }
 }

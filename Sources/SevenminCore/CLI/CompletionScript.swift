@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A shell that `sevenmin completions` writes a script for.
 public enum Shell: String, CaseIterable, Sendable {
     case bash, zsh, fish

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// The words of help and usage errors, laid out like swift-argument-parser's.
@@ -20,7 +21,10 @@ public enum HelpText {
         if let discussion = spec.discussion {
             out += "\n" + TextWrap.lines(discussion, width: max(20, width)).joined(separator: "\n") + "\n"
         }
-        out += "\n" + hanging("USAGE: ", spec.usage, width: width)
+        // Each part wraps whole: its own spaces are held together while the line is wrapped.
+        let unbroken = spec.usageParts.map { String($0.map { $0 == " " ? "\u{00A0}" : $0 }) }
+        out += "\n" + String(hanging("USAGE: ", unbroken.joined(separator: " "), width: width)
+            .map { $0 == "\u{00A0}" ? " " : $0 })
         let arguments = spec.positional.arguments
         if !arguments.isEmpty {
             out += "\nARGUMENTS:\n" + rows(arguments.map { ("<\($0.name)>", $0.help) }, width: width)

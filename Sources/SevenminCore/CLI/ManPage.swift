@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The manual pages, made from the command table and the routine keys so they cannot disagree with
 /// help: `sevenmin(1)` for the program and `sevenmin-routine(5)` for the file format.
 public enum ManPage {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A subcommand, as swift-argument-parser has them: one type holds its table entry (name, help,
 /// options) and turns parsed arguments into its own validated value. Running it is the app's part.
 public protocol ParsableCommand: Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Arguments split by one subcommand's spec: flags, option values and positionals.
 public struct ParsedArguments: Sendable {
     public let spec: CommandSpec

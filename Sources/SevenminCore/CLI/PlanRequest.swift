@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How to shuffle: not at all, with a chosen seed, or with one picked at random.
 public enum ShuffleRequest: Equatable, Sendable {
     case none, random, seed(UInt64)

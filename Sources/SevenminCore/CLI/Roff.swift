@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// Text written for troff's man macros: escaped so that groff warns about nothing, in ASCII or UTF-8.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why the arguments could not be understood; worded at the edge, not here.
 public enum UsageError: Error, Equatable, Sendable {
     case unknownCommand(String, suggestion: String?)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The voice and loudness options that `start` and `export-audio` share.
 public struct VoiceRequest: Equatable, Sendable {
     /// Speak at all; the voice's name, when given, overrides the routine's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// The zsh completion function, for `_arguments`: `_sevenmin` in a folder of `$fpath`.

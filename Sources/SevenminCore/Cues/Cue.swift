@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A sound cue, named after its file in `Sounds/` (`tick.wav`, …).
 public enum Cue: String, CaseIterable, Sendable {
     case tick, go, halfway

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One line of the `--events` file: a flat JSON object with `t` and `event` first.
 public struct EventRecord: Equatable, Sendable {
     /// Seconds since the workout started, on the monotonic clock.

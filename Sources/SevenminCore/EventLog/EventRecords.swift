@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which session events become lines of the events file, and what each line says.
 public enum EventRecords {
     /// The line for `event`, or nil for events the file does not carry (seconds, halfway).
@@ -36,5 +37,29 @@ public enum EventRecords {
     public static func cue(_ cue: Cue, delivery: String, t: Double, planned: Double) -> EventRecord {
         EventRecord(t: t, event: "cue", [("cue", .string(cue.rawValue)), ("planned", .seconds(planned)),
                                          ("delivery", .string(delivery))])
+    }
+
+    /// The line for what the audio side reported: `cue` or `say`, when it was handed on (or given
+    /// up), when it was due, and how: `device`, or `none` with why (`late`, `cut`, `skipped`).
+    public static func delivery(_ d: AudioDelivery, origin: Instant) -> EventRecord {
+        var fields: [(String, JSONWriter.Value)]
+        let event: String
+        switch d.item {
+        case .cue(let cue):
+            event = "cue"
+            fields = [("cue", .string(cue.rawValue))]
+        case .phrase(let phrase):
+            event = "say"
+            fields = [("text", .string(phrase.text))]
+        }
+        fields += [("planned", .seconds(d.due - origin)),
+                   ("delivery", .string(d.outcome == .played ? "device" : "none"))]
+        switch d.outcome {
+        case .stale(let late): fields.append(("late", .seconds(late)))
+        case .cutOff: fields.append(("cut", .string("by a more important phrase")))
+        case .notRendered: fields.append(("skipped", .string("not rendered in time")))
+        case .played, .noDevice: break
+        }
+        return EventRecord(t: d.at - origin, event: event, fields)
     }
 }

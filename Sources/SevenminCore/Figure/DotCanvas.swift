@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// A canvas of dots, 2 across and 4 down a character cell, as Braille cells show them (drawille's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// Draws a figure's pose onto a dot canvas: pose at *t* → dots → cells, all of it pure.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// The figures that come with sevenmin, by name: what a routine's `figure` key names.

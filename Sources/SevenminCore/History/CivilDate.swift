@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A date on the proleptic Gregorian calendar, converted to and from a count of days since
 /// 1970-01-01 with Howard Hinnant's integer algorithms, so no `DateFormatter` is needed.
 public struct CivilDate: Equatable, Comparable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// SHA-256 of a routine file's bytes (FIPS 180-4), so history can tell whether a routine changed.
 /// Written here because CryptoKit is not available on Linux.
 public enum ContentHash {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// What `sevenmin stats` reports: streaks, this week against the guideline, minutes per week,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Maps UTC instants to days of the local calendar (a day starts at local midnight) quickly
 /// enough for years of history: the time zone is asked once a day of the range, and its
 /// transitions found by bisection, not once per instant.
@@ -55,12 +56,6 @@ public struct LocalDays: Sendable {
     /// The local day holding `t`, as days since 1970-01-01.
     public func day(at t: Double) -> Int {
         Int(((t + Double(offset(at: t))) / 86400).rounded(.down))
-    }
-
-    /// Seconds since local midnight at `t`.
-    public func secondOfDay(at t: Double) -> Int {
-        let local = Int((t + Double(offset(at: t))).rounded(.down))
-        return ((local % 86400) + 86400) % 86400
     }
 
     /// The first instant of local day `day` (its midnight, or where a transition skips midnight,

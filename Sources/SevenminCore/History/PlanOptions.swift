@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The plan options of a recorded session (`SessionRecord.options`) as JSON, so that
 /// `start --resume` rebuilds exactly the plan that was interrupted.
 public enum PlanOptions {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Where `start --resume` picks an interrupted session up.
 public struct ResumePoint: Equatable, Sendable {
     public var session: SessionRecord

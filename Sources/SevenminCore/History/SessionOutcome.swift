@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How a recorded workout ended. A record still running has no outcome (`nil`).
 public enum SessionOutcome: Equatable, Hashable, Sendable {
     /// It reached its end with every exercise run for at least half its time.

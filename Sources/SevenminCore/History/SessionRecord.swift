@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One workout as history keeps it: what was planned, when, and how it ended.
 public struct SessionRecord: Equatable, Sendable {
     /// The store's id; 0 until the store has given one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A session with what was done in it, over all its parts: one line of `sevenmin history`.
 public struct SessionSummary: Equatable, Sendable {
     public var record: SessionRecord

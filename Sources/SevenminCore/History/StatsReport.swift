@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// `sevenmin stats`: streaks, the week against the guideline, a year's heat map, a 12-week

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the history knew of the streak when a workout began, so that the finish can say
 /// "Day 5 in a row" at once, counting the workout just done, without reading the database again.
 public struct StreakBasis: Equatable, Sendable {

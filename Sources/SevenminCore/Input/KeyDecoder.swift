@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Turns the bytes a terminal sends in non-canonical mode into keys, for plain mode, where curses
 /// does not read the keyboard: UTF-8 characters, and the arrows as VT100 sends them (`ESC [ C`,
 /// or `ESC O C` in application mode). Anything else becomes `.other` and does nothing.

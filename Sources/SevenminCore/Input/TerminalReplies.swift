@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The terminal's answers to what we ask it at start-up: whether it takes synchronised output
 /// (DEC private mode 2026), asked with DECRQM (`CSI ? 2026 $ p`) and followed by a primary device
 /// attributes request (`CSI c`), which every terminal answers, so that its reply marks the end.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Writes JSON text: the one writer behind the events file, `list --json` and routine templates.
 public enum JSONWriter {
     /// A value to write.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One problem found in a routine file, printed as `PATH:LINE:COLUMN: message`.
 public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
     public var path: String

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// An exercise's `figure` (a shipped figure's name, or its own keyframes) and `cues`, validated by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A strict RFC 8259 parser over UTF-8 bytes that records positions.
 ///
 /// Foundation's JSONSerialization reports neither positions nor duplicate

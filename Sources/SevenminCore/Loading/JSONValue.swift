@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A parsed JSON value that remembers where each part of it came from.
 public indirect enum JSONValue: Equatable, Sendable {
     case object([JSONMember])

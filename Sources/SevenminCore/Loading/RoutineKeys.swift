@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One key of a routine file as people read about it: in the README's tables and in sevenmin-routine(5).
 public struct RoutineKey: Equatable, Sendable {
     public var key: String

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A 1-based line and column in a source text; columns count characters, as editors do.
 public struct SourcePosition: Equatable, Hashable, Sendable, Comparable, CustomStringConvertible {
     public var line: Int

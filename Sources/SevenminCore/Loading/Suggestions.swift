@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// "Did you mean" candidates by edit distance, closest first.
 public enum Suggestions {
     public static func nearest(to word: String, in candidates: [String], limit: Int = 1) -> [String] {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Chameleon's flat palette (light shades), defined by its own HSB values.
 public enum FlatColor: String, CaseIterable, Sendable {
     case red, teal, purple, blue, green, navyBlue, watermelon, orange, yellow, mint, skyBlue

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The parts of a file path, as text: what `NSString`'s path methods gave, without Foundation.
 public enum PathText {
     /// The folder `path` is in: `/a/b` for `/a/b/c`, `/` for `/c`, `.` for `c`.

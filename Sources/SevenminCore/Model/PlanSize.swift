@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How long a routine's plan lasts and how many segments it has, worked out from the routine's
 /// numbers without laying the plan out, so an oversized routine is refused before it takes memory.
 public struct PlanSize: Equatable, Sendable {

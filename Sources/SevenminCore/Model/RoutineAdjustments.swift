@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Changes asked for on the command line, applied to a loaded routine before it is planned.
 public struct RoutineAdjustments: Equatable, Sendable {
     public var work: Double?

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Neutralises characters that could drive the terminal or reorder what it shows, so text from
 /// files can never do either: C0 controls become `^X`, DEL `^?`, C1 controls and bidirectional
 /// embeddings, overrides and isolates `<U+009B>`-style.

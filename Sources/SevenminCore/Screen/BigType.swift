@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// Big block type for what must be read from across the room: the countdown, the exercise's name and

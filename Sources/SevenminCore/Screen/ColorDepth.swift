@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How many colours the terminal shows, from exact 24-bit colour down to none at all.
 public enum ColorDepth: String, CaseIterable, Sendable {
     case direct, palette256, basic16, basic8, monochrome

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// The escape sequence that asks a terminal for a desktop notification, chosen by what the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// The background each exercise's screen is drawn on at a colour depth, chosen so that two exercises

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// The characters the screen is drawn with: Unicode where the locale's charset is UTF-8, ASCII otherwise.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A row of the screen that shows a link, which a terminal that knows OSC 8 can make clickable.
 public struct HyperLink: Equatable, Sendable {
     public var row: Int

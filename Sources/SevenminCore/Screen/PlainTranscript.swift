@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The workout as plain lines, one per change, for screen readers, logs and pipes: handed every
 /// frame the app draws, it answers with the lines that frame adds. No cursor movement, no colour;
 /// the time in front is the workout's active time, so a log reads as a timeline.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A one-line progress bar for long commands, e.g. `[#########-----------]  45%`.
 public enum ProgressBar {
     /// The bar for `fraction` (clamped to 0…1) with `width` cells between the brackets, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Everything the workout screen shows, derived from the session at an instant.
 public struct ScreenModel: Equatable, Sendable {
     public enum Overlay: Equatable, Sendable { case none, help, confirmQuit }

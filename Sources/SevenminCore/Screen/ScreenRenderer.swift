@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Draws workout frames for one terminal (its colour depth and charset), remembering what does not
 /// change from frame to frame: the colours worked out for each background, and wrapped text.
 public final class ScreenRenderer {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The styles one screen is drawn in at a colour depth. Every colour is the one the terminal will
 /// really show, and every text style meets WCAG contrast against the background it is drawn on.
 public struct ScreenTheme: Equatable, Sendable {

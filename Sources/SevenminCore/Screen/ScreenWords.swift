@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The workout's words on the screen and in plain mode, in one language: the one table that
 /// headings, state words and transcript lines are taken from. Events files and the history keep
 /// English, since scripts read them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Greedy word wrapping by terminal columns; words longer than a line are broken.
 public enum TextWrap {
     /// Linear in the length of `text`: each character is measured once, so a megabyte without a

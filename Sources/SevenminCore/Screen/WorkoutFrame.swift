@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// One frame of the workout screen being drawn: the layout decisions and the drawing, in priority order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The routine laid out on a timeline: every segment with its absolute offset.
 ///
 /// Segments refer to the routine's exercises by slot, and the counts a frame needs (how many

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a stretch of the workout is for; the name the events file and `list --json` use.
 public enum SegmentKind: String, Sendable, CaseIterable {
     case getReady, work, rest, roundRest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Something that happened in a workout, with the instant at which the schedule says it fell due.
 public struct SessionEvent: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {

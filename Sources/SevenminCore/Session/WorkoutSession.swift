@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Runs a plan: a pure state machine that is told the current instant and answers with events.
 ///
 /// Each segment is timed by a `CountdownTimer`. When one runs out the next starts at the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// What may be given as a sound device: a device's name, never a plugin's definition. ALSA reads a

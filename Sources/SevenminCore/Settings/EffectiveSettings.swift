@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The settings `start` begins with once the config file is applied, each with where it came from:
 /// what `sevenmin config` prints.
 public struct EffectiveSettings: Equatable, Sendable {

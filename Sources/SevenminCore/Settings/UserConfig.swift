@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The defaults a user's `config.json` sets for `start` (and `stats`), each with the line it came from.
 public struct UserConfig: Equatable, Sendable {
     public var routine: String?

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A point on a monotonic timeline, in seconds from an arbitrary origin.
 public typealias Instant = Double
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A countdown or stopwatch modelled on MZTimerLabel, computed from stored instants.
 ///
 /// Time shown is always derived as `counted = now − start`, where `start`
@@ -13,7 +14,6 @@ public struct CountdownTimer: Equatable, Sendable {
     /// When counting began, shifted forward by the time spent paused.
     public private(set) var startInstant: Instant?
     private var pausedAt: Instant?
-    private var finishReported = false
 
     public init(mode: Mode = .countdown, countdownTime: Double = 0) {
         self.mode = mode
@@ -45,26 +45,12 @@ public struct CountdownTimer: Equatable, Sendable {
         state = .running
     }
 
-    /// Back to zero and idle, keeping the mode and countdown time.
-    public mutating func reset() {
-        state = .idle
-        startInstant = nil
-        pausedAt = nil
-        finishReported = false
-    }
-
-    public mutating func setCountdownTime(_ seconds: Double) {
-        countdownTime = max(0, seconds)
-        finishReported = false
-    }
-
     /// Adds time: to a countdown, more time left; to a stopwatch, more time counted.
     /// A negative amount subtracts, never below zero remaining or zero counted.
     public mutating func addTime(_ seconds: Double, at now: Instant) {
         switch mode {
         case .countdown:
             countdownTime = max(countdownTime + seconds, counted(at: now))
-            if seconds > 0 { finishReported = false }
         case .stopwatch:
             guard let start = startInstant else { return }
             let reference = pausedAt ?? now
@@ -94,54 +80,5 @@ public struct CountdownTimer: Equatable, Sendable {
     /// What a label shows: time left for a countdown, time counted for a stopwatch.
     public func displayed(at now: Instant) -> Double {
         mode == .countdown ? remaining(at: now) : counted(at: now)
-    }
-
-    public func isFinished(at now: Instant) -> Bool {
-        mode == .countdown && startInstant != nil && remaining(at: now) == 0
-    }
-
-    /// Reports `true` exactly once, the first time it is asked after the countdown ran out
-    /// (MZTimerLabel's finished callback).
-    public mutating func takeFinished(at now: Instant) -> Bool {
-        guard !finishReported, isFinished(at: now) else { return false }
-        finishReported = true
-        return true
-    }
-}
-
-/// How a number of seconds is written.
-public enum TimeFormat: Sendable {
-    /// `m:ss`, with minutes unbounded.
-    case minutesSeconds
-    /// `h:mm:ss`.
-    case hoursMinutesSeconds
-    /// `m:ss.t`.
-    case minutesSecondsTenths
-    /// `h:mm:ss.t`.
-    case hoursMinutesSecondsTenths
-
-    /// Formats `seconds`. Countdowns round up, so a timer reads 0:00 only when it is done
-    /// and a 30-second segment shows 0:30 for its first second.
-    public func string(_ seconds: Double, roundingUp: Bool = true) -> String {
-        let tenths = self == .minutesSecondsTenths || self == .hoursMinutesSecondsTenths
-        let scale = tenths ? 10.0 : 1.0
-        let scaled = max(0, seconds) * scale
-        // A hair of tolerance so that 29.9999999 shown as whole seconds is 0:30, not 0:31.
-        let units = Int(roundingUp ? (scaled - 1e-9).rounded(.up) : (scaled + 1e-9).rounded(.down))
-        let whole = tenths ? units / 10 : units
-        let fraction = tenths ? ".\(units % 10)" : ""
-        let h = whole / 3600, m = (whole % 3600) / 60, s = whole % 60
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        switch self {
-        case .minutesSeconds, .minutesSecondsTenths:
-            return "\(whole / 60):\(two(s))\(fraction)"
-        case .hoursMinutesSeconds, .hoursMinutesSecondsTenths:
-            return "\(h):\(two(m)):\(two(s))\(fraction)"
-        }
-    }
-
-    /// `m:ss` below an hour, `h:mm:ss` from an hour on.
-    public static func clock(_ seconds: Double, roundingUp: Bool = true) -> String {
-        (seconds >= 3600 ? TimeFormat.hoursMinutesSeconds : .minutesSeconds).string(seconds, roundingUp: roundingUp)
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A language the coach has a phrase table for.
 public enum CoachLanguage: String, CaseIterable, Sendable {
     case en, de, fr, es, it, nl

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One language's words for everything the coach says, as a gettext catalogue holds them:
 /// sentences with the exercise's name put in, and numbers in words with that language's rules.
 public struct PhraseTable: Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A sentence for the coach to say, with how much it matters against other speech.
 public struct Phrase: Hashable, Sendable {
     /// Orders phrases: a higher one cuts off an unfinished lower one; equal ones take turns.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// What text may reach a speech engine: bounded in length and in characters. espeak-ng has crashed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// The voices a speech engine lists, and the one check a voice name passes before it reaches the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which speech engine speaks, and with which of its voices.
 ///
 /// English goes to Flite, whose `rms` voice a speech recogniser understood with a word error rate

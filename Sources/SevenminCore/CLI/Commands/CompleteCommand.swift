@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin __complete WHAT`, not listed: the routines, tags or voices of this machine, one a line,
 /// for the completion scripts.
 public struct CompleteCommand: ParsableCommand, Equatable {

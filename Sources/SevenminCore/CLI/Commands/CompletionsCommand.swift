@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin completions SHELL`: the completion script for bash, zsh or fish.
 public struct CompletionsCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

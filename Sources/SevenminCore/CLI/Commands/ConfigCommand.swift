@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin config`: the settings `start` would use, and where each came from.
 public struct ConfigCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

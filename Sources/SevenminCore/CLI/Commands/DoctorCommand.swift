@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin doctor`: checks what a workout needs and says what to do about each problem.
 public struct DoctorCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin export-audio`: write a workout's whole sound track to a file.
 public struct ExportAudioCommand: ParsableCommand, Equatable {
     /// The file formats, named by their extensions.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin help [COMMAND]`: the overview, or one command's help.
 public struct HelpCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin history`: one line per workout recorded.
 public struct HistoryCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin list`: the plan, as a table or as JSON.
 public struct ListCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin man [SECTION]`: a manual page in roff, from which installers and packages make theirs.
 public struct ManCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

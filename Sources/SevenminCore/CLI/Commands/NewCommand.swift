@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin new`: a starter routine in the user's folder.
 public struct NewCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// `sevenmin rate`: how hard a workout was, 1 to 10, after the fact.

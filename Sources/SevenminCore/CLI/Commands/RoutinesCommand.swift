@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin routines`: every routine on the search path.
 public struct RoutinesCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

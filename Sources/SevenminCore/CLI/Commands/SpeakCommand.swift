@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// `sevenmin __speak --engine ENGINE --voice NAME --rate WPM`, not listed: the process speech is rendered in, so that

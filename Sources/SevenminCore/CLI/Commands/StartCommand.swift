@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin start`: run a workout full-screen.
 public struct StartCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin stats`: streaks, the week against the guideline, a year of days, totals.
 public struct StatsCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin status`: one line about the workout under way, for tmux and other status bars.
 public struct StatusCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

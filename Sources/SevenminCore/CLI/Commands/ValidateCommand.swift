@@ -1,10 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin validate`: every problem in every file.
 public struct ValidateCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(
         name: "validate",
-        abstract: "Check routine files and report every problem in each.",
+        abstract: "Check routines and report every problem in each.",
         discussion: nil,
-        positional: .oneOrMore("file", help: "Routine files to check.", values: .file),
+        positional: .oneOrMore("routine", help: "Routines to check: names (see 'sevenmin routines') or paths to .json files.",
+                               values: .file),
         options: [])
 
     public var paths: [String]

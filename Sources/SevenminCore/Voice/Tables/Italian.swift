@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension PhraseTable {
     static let italian = PhraseTable(
         language: .it,

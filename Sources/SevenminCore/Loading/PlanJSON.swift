@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// The resolved plan as stable JSON, for scripts: `sevenmin list --json`. One segment per line.
+public enum PlanJSON {
+    public static func encode(_ plan: Plan, seed: UInt64?) -> String {
+        var out = "{\n"
+        out += "  \"name\": \(JSONWriter.quote(plan.routine.name)),\n"
+        out += "  \"rounds\": \(plan.rounds),\n"
+        if let seed { out += "  \"seed\": \(seed),\n" }
+        out += "  \"total\": \(JSONWriter.number(plan.totalDuration)),\n"
+        out += "  \"segments\": [\n"
+        let lines = plan.segments.indices.map { k in
+            let s = plan.segments[k]
+            var fields: [JSONWriter.Member] = [
+                .init("kind", .string(s.kind.rawValue)),
+                .init("stage", .string(s.stage.rawValue)),
+                .init("title", .string(plan.heading(of: k))),
+            ]
+            if !s.segment.isWork { fields.append(.init("next", .string(plan.exercise(of: k).title))) }
+            fields += [.init("round", .integer(s.round)), .init("start", .number(s.offset)),
+                       .init("duration", .number(s.duration))]
+            return "    " + JSONWriter.line(.object(fields))
+        }
+        out += lines.joined(separator: ",\n") + "\n  ]\n}\n"
+        return out
+    }
+}
