@@ -63,22 +63,12 @@ extension NewCommand: RunnableCommand {
             return ExitCode.cannotCreate
         }
         let text = RoutineTemplate.renamed(bytes, to: name) ?? bytes
-        // O_EXCL: never overwrite a routine the user already has, even in a race.
-        let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            if errno == EEXIST {
-                Console.error("Error: \(visible(target)) already exists; choose another name, or edit that file.")
-            } else {
-                Console.error("Error: Cannot create \(visible(target)): \(String(cString: strerror(errno)))")
-            }
-            return ExitCode.cannotCreate
-        }
-        let failed = Console.write(fd, String(decoding: text, as: UTF8.self))
-        let closed = close(fd)
-        guard failed == nil, closed == 0 else {
-            unlink(target)
-            Console.error("Error: Cannot write \(visible(target)): \(String(cString: strerror(failed ?? errno)))")
-            return ExitCode.failure
+        do {
+            try NewFile.write(String(decoding: text, as: UTF8.self), to: target,
+                              hint: "choose another name, or edit that file")
+        } catch {
+            Console.error(error.message)
+            return error.status
         }
         Console.out(visible(target) + "\n")
         return ExitCode.success
