@@ -13,8 +13,8 @@ extension HistoryCommand: RunnableCommand {
             let from = since.map { LocalDays.start(of: $0, calendar: .current) }
             store = try HistoryReading.store()
             sessions = try store?.sessions(since: from, limit: limit) ?? []
-            // JSON is for scripts, which get every segment as recorded.
-            if format == .json, let store {
+            // JSON is for scripts, which get every segment as recorded; FIT files hold a lap for each.
+            if format == .json || format.isFIT, let store {
                 for s in sessions { segments[s.record.id] = try store.segments(of: s.record.id) }
             }
         } catch {
@@ -26,8 +26,43 @@ extension HistoryCommand: RunnableCommand {
                 timeZone: SystemTimeZone.current))
         case .json: Console.out(HistoryReport.json(sessions, segments: segments, timeZone: SystemTimeZone.current))
         case .csv: Console.out(HistoryReport.csv(sessions, timeZone: SystemTimeZone.current))
+        case .fit(let dir): return HistoryCommand.writeFIT(sessions.map(\.record), segments: segments, into: dir)
         }
         return HistoryReading.finish(store)
+    }
+
+    /// One FIT file per workout that has a segment, oldest first, named by its local start; a file
+    /// already there (exported before) is left as it is.
+    static func writeFIT(_ sessions: [SessionRecord], segments: [Int64: [SegmentRecord]], into dir: String) -> Int32 {
+        do { try UserDirectories.makeDirectory(dir) } catch {
+            Console.error(error.description)
+            return ExitCode.cannotCreate
+        }
+        var kept = 0
+        for session in sessions.sorted(by: { $0.startedAt < $1.startedAt }) {
+            guard let laps = segments[session.id], !laps.isEmpty else { continue }
+            let path = (dir.hasSuffix("/") ? dir : dir + "/") + FITActivity.fileName(session)
+            if FileManager.default.fileExists(atPath: path) {
+                kept += 1
+                continue
+            }
+            do { try NewFile.write(FITActivity.encode(session, segments: laps), to: path) } catch {
+                Console.error(error.message)
+                return error.status
+            }
+            Console.out(visible(path) + "\n")
+        }
+        if kept > 0 {
+            Console.error("\(kept) workout\(kept == 1 ? " was" : "s were") exported before; left as they are.")
+        }
+        return ExitCode.success
+    }
+}
+
+extension HistoryCommand.Format {
+    var isFIT: Bool {
+        if case .fit = self { return true }
+        return false
     }
 }
 

@@ -14,6 +14,12 @@ enum NewFile {
     /// failed write leaves the old file as it was. `hint` follows "already exists; ".
     static func write(_ text: String, to path: String, overwrite: Bool = false,
                       hint: String = "choose another name") throws(Failure) {
+        try write(Array(text.utf8), to: path, overwrite: overwrite, hint: hint)
+    }
+
+    /// As above, for bytes.
+    static func write(_ bytes: [UInt8], to path: String, overwrite: Bool = false,
+                      hint: String = "choose another name") throws(Failure) {
         let target = overwrite ? path + ".tmp-\(getpid())" : path
         let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
@@ -24,7 +30,7 @@ enum NewFile {
             throw Failure(message: "Error: Cannot create \(visible(path)): \(String(cString: strerror(errno)))",
                           status: ExitCode.cannotCreate)
         }
-        let failed = Console.write(fd, text)
+        let failed = Console.write(fd, bytes)
         let closed = close(fd) == 0 ? nil : errno
         if failed == nil, closed == nil, !overwrite || rename(target, path) == 0 { return }
         let code = failed ?? closed ?? errno
