@@ -8,7 +8,7 @@ extension HistoryCommand: RunnableCommand {
     func run() -> Int32 {
         let sessions: [SessionSummary]
         var segments: [Int64: [SegmentRecord]] = [:]
-        let store: HistoryStore?
+        let store: HistoryLibrary?
         do {
             let from = since.map { LocalDays.start(of: $0, calendar: .current) }
             store = try HistoryReading.store()
@@ -77,7 +77,7 @@ extension StatsCommand: RunnableCommand {
             }
         }
         let stats: HistoryStats
-        let store: HistoryStore?
+        let store: HistoryLibrary?
         do {
             store = try HistoryReading.store()
             stats = HistoryStats.compute(sessions: try store?.allSessions() ?? [],
@@ -99,7 +99,17 @@ extension StatsCommand: RunnableCommand {
 /// Reading the history for `history` and `stats`. A file not there yet is an empty history (and is not
 /// created). The file is only ever opened read-only: a reader changes nothing, and moves nothing aside.
 enum HistoryReading {
-    static func store() throws(HistoryError) -> HistoryStore? {
+    /// This machine's history and every other machine's in `history.d`, read together.
+    static func store() throws(HistoryError) -> HistoryLibrary? {
+        let own = try ownStore()
+        let library = HistoryLibrary(own: own, shared: UserDirectories().sharedHistoryDirectory,
+                                     ownName: HistoryLibrary.machineName())
+        for notice in library.notices { Console.error("Warning: \(notice)") }
+        return own == nil && library.others.isEmpty ? nil : library
+    }
+
+    /// This machine's file, read-only; nil when there is none yet.
+    static func ownStore() throws(HistoryError) -> HistoryStore? {
         guard let path = UserDirectories().historyFile else { return nil }
         var info = stat()
         // Not there yet (a link to nowhere is still there, and refused as a link).
@@ -107,16 +117,28 @@ enum HistoryReading {
         return try HistoryStore(path: path, readOnly: true)
     }
 
-    /// After the output: says how many rows were left out as out of range, and what damage stopped the
-    /// reading (exit 1; what could be read was shown).
-    static func finish(_ store: HistoryStore?) -> Int32 {
-        guard let store else { return ExitCode.success }
-        if store.skippedRows > 0 {
-            let rows = store.skippedRows == 1 ? "1 row" : "\(store.skippedRows) rows"
-            Console.error("sevenmin: \(visible(store.path)): skipped \(rows) holding values out of range.")
+    /// Where a workout leaves a copy of this machine's history: `history.d/HOST.sqlite3`, when the
+    /// user has made `history.d` (to share it); nil otherwise.
+    static func publishedCopy() -> String? {
+        guard let dir = UserDirectories().sharedHistoryDirectory else { return nil }
+        var info = stat()
+        guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return dir + "/" + HistoryLibrary.machineName() + ".sqlite3"
+    }
+
+    /// After the output: says, for each file read, how many rows were left out as out of range, and
+    /// what damage stopped the reading (exit 1; what could be read was shown).
+    static func finish(_ library: HistoryLibrary?) -> Int32 {
+        guard let library else { return ExitCode.success }
+        var status = ExitCode.success
+        for store in (library.own.map { [$0] } ?? []) + library.others.map(\.store) {
+            if store.skippedRows > 0 {
+                let rows = store.skippedRows == 1 ? "1 row" : "\(store.skippedRows) rows"
+                Console.error("sevenmin: \(visible(store.path)): skipped \(rows) holding values out of range.")
+            }
+            if let damage = store.damageFound { status = report(damage) }
         }
-        if let damage = store.damageFound { return report(damage) }
-        return ExitCode.success
+        return status
     }
 
     static func report(_ error: HistoryError) -> Int32 {
