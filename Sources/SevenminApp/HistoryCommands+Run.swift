@@ -38,7 +38,7 @@ extension HistoryCommand: RunnableCommand {
             Console.error(error.description)
             return ExitCode.cannotCreate
         }
-        var kept = 0
+        var kept = 0, written = 0
         for session in sessions.sorted(by: { $0.startedAt < $1.startedAt }) {
             guard let laps = segments[session.id], !laps.isEmpty else { continue }
             let path = (dir.hasSuffix("/") ? dir : dir + "/") + FITActivity.fileName(session)
@@ -51,7 +51,9 @@ extension HistoryCommand: RunnableCommand {
                 return error.status
             }
             Console.out(visible(path) + "\n")
+            written += 1
         }
+        if written == 0 && kept == 0 { Console.error("No workouts recorded yet; nothing to export.") }
         if kept > 0 {
             Console.error("\(kept) workout\(kept == 1 ? " was" : "s were") exported before; left as they are.")
         }

@@ -126,8 +126,11 @@ struct FITExportTests {
         #expect(again.stderr == "2 workouts were exported before; left as they are.\n")
     }
 
-    @Test func fitGoesWithNeitherJSONNorCSV() throws {
-        let r = try run(binary, ["history", "--fit", "/tmp/x", "--json"])
-        #expect(r.status == 64)
+    @Test func fitGoesWithNeitherJSONNorCSVAndSaysWhenThereIsNothing() throws {
+        let dir = temporaryDirectory() + "/fit"
+        #expect(try run(binary, ["history", "--fit", dir, "--json"]).status == 64)
+        let empty = try run(binary, ["history", "--fit", dir])
+        #expect(empty.status == 0 && empty.stdout.isEmpty)
+        #expect(empty.stderr == "No workouts recorded yet; nothing to export.\n")
     }
 }
