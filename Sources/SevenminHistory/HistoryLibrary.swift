@@ -64,8 +64,12 @@ public final class HistoryLibrary {
         }
     }
 
+    /// `allSessions`, once read: `completedSegments` needs it too, and each read counts skipped rows.
+    private var every: [SessionRecord]?
+
     /// Every session once, oldest first, as `HistoryStore.allSessions`.
     public func allSessions() throws(HistoryError) -> [SessionRecord] {
+        if let every { return every }
         var seen: Set<String> = []
         var all: [SessionRecord] = []
         for (store, offset, machine) in stores {
@@ -75,7 +79,8 @@ public final class HistoryLibrary {
                 all.append(r)
             }
         }
-        return all.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+        every = all.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+        return every!
     }
 
     /// The segments `HistoryStats` counts, of the sessions `allSessions` keeps only.
