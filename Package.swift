@@ -41,6 +41,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
         // Async-signal-safe pieces that cannot be written in Swift: the
         // self-pipe signal handlers and the crash-time terminal restore.
         .target(name: "CSevenminSystem"),
@@ -59,13 +64,14 @@ let package = Package(
             "CEspeakNG", "CFlite", "CAudioLibraries"]),
         // Workout history in SQLite: the store and the recorder that writes off the loop.
         .target(name: "SevenminHistory", dependencies: ["SevenminCore", "CSQLite"]),
+        // YAML read into the core's positioned tree, for `sevenmin import` of Sweat's files.
+        .target(name: "SevenminYAML", dependencies: ["SevenminCore", "CYAML"]),
         // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.
         .target(name: "SevenminBuiltIn", dependencies: ["SevenminShipped"], plugins: ["EmbedShippedFiles"]),
         // What counts as a routine file, shared by the embedder and the routine search path.
         .target(name: "SevenminShipped"),
         .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal",
-            "SevenminAudio",
-                                                    "SevenminHistory", "SevenminBuiltIn", "SevenminShipped"]),
+            "SevenminAudio", "SevenminHistory", "SevenminYAML", "SevenminBuiltIn", "SevenminShipped"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
         // Generates a large history and times stats on it; also records a synthetic workout for tests.
@@ -93,6 +99,9 @@ let package = Package(
             "SevenminTestSupport"]),
         .testTarget(name: "SevenminAppTests", dependencies: ["SevenminApp", "SevenminCore", "SevenminBuiltIn",
             "SevenminShipped", "SevenminTestSupport"]),
+        // Other apps' files: one fixture per format, read as a user's would be.
+        .testTarget(name: "SevenminImportTests", dependencies: ["SevenminCore", "SevenminYAML"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore",
             "SevenminTestSupport"]),
         // The audio target reads exported tracks back, to check every onset.

@@ -30,8 +30,11 @@ enum Console {
     }
 
     /// Writes all of `text` to `fd`, retrying partial writes and EINTR; returns errno on failure.
-    static func write(_ fd: Int32, _ text: String) -> Int32? {
-        var bytes = Array(text.utf8)[...]
+    static func write(_ fd: Int32, _ text: String) -> Int32? { write(fd, Array(text.utf8)) }
+
+    /// Writes all of `bytes` to `fd`, as above.
+    static func write(_ fd: Int32, _ all: [UInt8]) -> Int32? {
+        var bytes = all[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {

@@ -9,13 +9,13 @@ extension HistoryCommand: RunnableCommand {
     func run() -> Int32 {
         let sessions: [SessionSummary]
         var segments: [Int64: [SegmentRecord]] = [:]
-        let store: HistoryStore?
+        let store: HistoryLibrary?
         do {
             let from = since.map { LocalDays.start(of: $0, calendar: .current) }
             store = try HistoryReading.store()
             sessions = try store?.sessions(since: from, limit: limit) ?? []
-            // JSON is for scripts, which get every segment as recorded.
-            if format == .json, let store {
+            // JSON is for scripts, which get every segment as recorded; FIT files hold a lap for each.
+            if format == .json || format.isFIT, let store {
                 for s in sessions { segments[s.record.id] = try store.segments(of: s.record.id) }
             }
         } catch {
@@ -27,8 +27,45 @@ extension HistoryCommand: RunnableCommand {
                 timeZone: SystemTimeZone.current))
         case .json: Console.out(HistoryReport.json(sessions, segments: segments, timeZone: SystemTimeZone.current))
         case .csv: Console.out(HistoryReport.csv(sessions, timeZone: SystemTimeZone.current))
+        case .fit(let dir): return HistoryCommand.writeFIT(sessions.map(\.record), segments: segments, into: dir)
         }
         return HistoryReading.finish(store)
+    }
+
+    /// One FIT file per workout that has a segment, oldest first, named by its local start; a file
+    /// already there (exported before) is left as it is.
+    static func writeFIT(_ sessions: [SessionRecord], segments: [Int64: [SegmentRecord]], into dir: String) -> Int32 {
+        do { try UserDirectories.makeDirectory(dir) } catch {
+            Console.error(error.description)
+            return ExitCode.cannotCreate
+        }
+        var kept = 0, written = 0
+        for session in sessions.sorted(by: { $0.startedAt < $1.startedAt }) {
+            guard let laps = segments[session.id], !laps.isEmpty else { continue }
+            let path = (dir.hasSuffix("/") ? dir : dir + "/") + FITActivity.fileName(session)
+            if FileManager.default.fileExists(atPath: path) {
+                kept += 1
+                continue
+            }
+            do { try NewFile.write(FITActivity.encode(session, segments: laps), to: path) } catch {
+                Console.error(error.message)
+                return error.status
+            }
+            Console.out(visible(path) + "\n")
+            written += 1
+        }
+        if written == 0 && kept == 0 { Console.error("No workouts recorded yet; nothing to export.") }
+        if kept > 0 {
+            Console.error("\(kept) workout\(kept == 1 ? " was" : "s were") exported before; left as they are.")
+        }
+        return ExitCode.success
+    }
+}
+
+extension HistoryCommand.Format {
+    var isFIT: Bool {
+        if case .fit = self { return true }
+        return false
     }
 }
 
@@ -43,7 +80,7 @@ extension StatsCommand: RunnableCommand {
             }
         }
         let stats: HistoryStats
-        let store: HistoryStore?
+        let store: HistoryLibrary?
         do {
             store = try HistoryReading.store()
             stats = HistoryStats.compute(sessions: try store?.allSessions() ?? [],
@@ -65,7 +102,17 @@ extension StatsCommand: RunnableCommand {
 /// Reading the history for `history` and `stats`. A file not there yet is an empty history (and is not
 /// created). The file is only ever opened read-only: a reader changes nothing, and moves nothing aside.
 enum HistoryReading {
-    static func store() throws(HistoryError) -> HistoryStore? {
+    /// This machine's history and every other machine's in `history.d`, read together.
+    static func store() throws(HistoryError) -> HistoryLibrary? {
+        let own = try ownStore()
+        let library = HistoryLibrary(own: own, shared: UserDirectories().sharedHistoryDirectory,
+                                     ownName: HistoryLibrary.machineName())
+        for notice in library.notices { Console.error("Warning: \(notice)") }
+        return own == nil && library.others.isEmpty ? nil : library
+    }
+
+    /// This machine's file, read-only; nil when there is none yet.
+    static func ownStore() throws(HistoryError) -> HistoryStore? {
         guard let path = UserDirectories().historyFile else { return nil }
         var info = stat()
         // Not there yet (a link to nowhere is still there, and refused as a link).
@@ -73,16 +120,28 @@ enum HistoryReading {
         return try HistoryStore(path: path, readOnly: true)
     }
 
-    /// After the output: says how many rows were left out as out of range, and what damage stopped the
-    /// reading (exit 1; what could be read was shown).
-    static func finish(_ store: HistoryStore?) -> Int32 {
-        guard let store else { return ExitCode.success }
-        if store.skippedRows > 0 {
-            let rows = store.skippedRows == 1 ? "1 row" : "\(store.skippedRows) rows"
-            Console.error("sevenmin: \(visible(store.path)): skipped \(rows) holding values out of range.")
+    /// Where a workout leaves a copy of this machine's history: `history.d/HOST.sqlite3`, when the
+    /// user has made `history.d` (to share it); nil otherwise.
+    static func publishedCopy() -> String? {
+        guard let dir = UserDirectories().sharedHistoryDirectory else { return nil }
+        var info = stat()
+        guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return dir + "/" + HistoryLibrary.machineName() + ".sqlite3"
+    }
+
+    /// After the output: says, for each file read, how many rows were left out as out of range, and
+    /// what damage stopped the reading (exit 1; what could be read was shown).
+    static func finish(_ library: HistoryLibrary?) -> Int32 {
+        guard let library else { return ExitCode.success }
+        var status = ExitCode.success
+        for store in (library.own.map { [$0] } ?? []) + library.others.map(\.store) {
+            if store.skippedRows > 0 {
+                let rows = store.skippedRows == 1 ? "1 row" : "\(store.skippedRows) rows"
+                Console.error("sevenmin: \(visible(store.path)): skipped \(rows) holding values out of range.")
+            }
+            if let damage = store.damageFound { status = report(damage) }
         }
-        if let damage = store.damageFound { return report(damage) }
-        return ExitCode.success
+        return status
     }
 
     static func report(_ error: HistoryError) -> Int32 {

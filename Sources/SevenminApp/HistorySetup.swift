@@ -36,8 +36,11 @@ struct HistorySetup {
         }
         startThread(named: "sevenmin-streak") { [weak journal] in
             // Read before any segment of this workout can end (the first lasts seconds; this, milliseconds).
-            guard let store = try? HistoryStore(path: path, readOnly: true),
-                  let sessions = try? store.allSessions(), let segments = try? store.completedSegments() else { return }
+            // Every machine's workouts count, each once.
+            let store = HistoryLibrary(own: try? HistoryStore(path: path, readOnly: true),
+                                       shared: UserDirectories().sharedHistoryDirectory,
+                                       ownName: HistoryLibrary.machineName())
+            guard let sessions = try? store.allSessions(), let segments = try? store.completedSegments() else { return }
             let stats = HistoryStats.compute(sessions: sessions, segments: segments, now: Date().timeIntervalSince1970,
                                              calendar: .current)
             journal?.post(.streak(StreakBasis(stats)))

@@ -18,14 +18,18 @@ enum PlanTable {
             + routine.cooldown.enumerated().map { ("c\($0.offset + 1)", $0.element) }
         let numberWidth = max(4, numbered.map(\.0.count).max() ?? 4)
         let header = "Exercise" + String(repeating: " ", count: titleWidth - 8)
-        out += pad("#", numberWidth) + "  " + header + "   Work  Colour\n"
-        for (number, e) in numbered {
+        // A routine that places its rests by hand (as imported ones do) shows the rest after each exercise.
+        let ownRests = everything.contains { $0.rest != nil }
+        let restsAfter = restsAfterEach(routine)
+        out += pad("#", numberWidth) + "  " + header + "   Work" + (ownRests ? "   Rest" : "") + "  Colour\n"
+        for (k, (number, e)) in numbered.enumerated() {
             let title = visible(e.title)
             let work = seconds(e.work) + (e.sides == 2 ? "*" : " ")
+            let rest = ownRests ? pad(restsAfter[k].map { seconds($0) } ?? "-", 7) : ""
             let swatch = depth == .monochrome ? ""
                 : TerminalPalette.backgroundSequence(e.color, depth: depth) + "  \u{1B}[0m "
             let gap = String(repeating: " ", count: max(0, titleWidth - title.terminalWidth))
-            out += pad(number, numberWidth) + "  " + title + gap + pad(work, 7) + "  " + swatch
+            out += pad(number, numberWidth) + "  " + title + gap + pad(work, 7) + rest + "  " + swatch
                 + visible(e.colorName) + "\n"
         }
         if everything.contains(where: { $0.sides == 2 }) { out += "\n  * done on each side, switching at half time\n" }
@@ -33,13 +37,25 @@ enum PlanTable {
             out += "  w: warm-up, once before the first round; c: cool-down, once after the last\n"
         }
         out += "\n"
-        var facts = ["get ready \(seconds(routine.getReady))", "rest \(seconds(routine.rest)) between exercises"]
+        var facts = ["get ready \(seconds(routine.getReady))",
+                     ownRests ? "rest as listed, after each exercise"
+                         : "rest \(seconds(routine.rest)) between exercises"]
         facts.append(plan.rounds == 1 ? "1 round"
             : "\(plan.rounds) rounds, \(seconds(routine.roundRest)) between rounds")
         out += facts.joined(separator: " · ") + "\n"
         out += "Total: \(TimeFormat.clock(plan.totalDuration)) (\(plan.workSegmentCount) exercise periods)\n"
         if let seed { out += "Shuffled with seed \(seed); repeat it with --seed \(seed)\n" }
         return Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(out)
+    }
+
+    /// The rest after each exercise of warm-up, circuit and cool-down, in that order; nil where
+    /// none follows (the last of all, and the circuit's last when a round rest or nothing does).
+    static func restsAfterEach(_ routine: Routine) -> [Double?] {
+        func after(_ list: [Exercise], last: Bool) -> [Double?] {
+            list.indices.map { k in k + 1 < list.count || last ? routine.rest(after: list[k]) : nil }
+        }
+        return after(routine.warmup, last: true) + after(routine.exercises, last: !routine.cooldown.isEmpty)
+            + after(routine.cooldown, last: false)
     }
 
     /// `text` right-aligned in `width` columns; never negative padding, however long the text.

@@ -70,23 +70,12 @@ extension NewCommand: RunnableCommand {
         let schema = Resources.workoutsDirectory.map { $0 + "/schema.json" }
             .flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         let text = RoutineTemplate.starter(bytes, name: name, schema: schema)
-        // O_EXCL: never overwrite a routine the user already has, even in a race.
-        let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            if errno == EEXIST {
-                Console.error("Error: \(visible(target)) already exists; choose another name, or edit that file.")
-            } else {
-                Console.error("Error: Cannot create \(visible(target)): \(String(cString: strerror(errno)))")
-            }
-            return ExitCode.cannotCreate
-        }
-        let failed = Console.write(fd, String(decoding: text, as: UTF8.self))
-        let closed = close(fd)
-        guard failed == nil, closed == 0 else {
-            // ignored: removing a half-written file; the write error is what is reported
-            unlink(target)
-            Console.error("Error: Cannot write \(visible(target)): \(String(cString: strerror(failed ?? errno)))")
-            return ExitCode.failure
+        do {
+            try NewFile.write(String(decoding: text, as: UTF8.self), to: target,
+                              hint: "choose another name, or edit that file")
+        } catch {
+            Console.error(error.message)
+            return error.status
         }
         var said = "Wrote \(visible(target)), a copy of \(visible(from)).\n"
         if let shadowed, shadowed.path != target {

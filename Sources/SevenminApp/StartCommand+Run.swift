@@ -113,7 +113,7 @@ extension StartCommand: RunnableCommand {
         // The terminal is back; from now on a second Ctrl-C ends the process at once.
         csevenmin_signals_final()
         audio?.close()
-        journal.history?.close(timeout: 1)
+        journal.history?.close(timeout: 1, publishing: HistoryReading.publishedCopy())
         redirect?.restore()
         let summary = outcome.app.summary(at: clock.now()).line(routine: outcome.app.plan.routine.name, streak: true)
         Console.out(Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(summary) + "\n")

@@ -48,6 +48,9 @@ public struct UserDirectories: Equatable, Sendable {
     /// The workout history: `$XDG_STATE_HOME/sevenmin/history.sqlite3`.
     public var historyFile: String? { stateDirectory.map { $0 + "/history.sqlite3" } }
 
+    /// Other machines' histories, read beside this one's: a folder to share with Syncthing or the like.
+    public var sharedHistoryDirectory: String? { stateDirectory.map { $0 + "/history.d" } }
+
     /// Said when there is no home folder to put the user's files in.
     public static let noHomeMessage = "Error: Cannot tell where your home folder is: HOME is not set and "
         + "the password database has no home for this user. Set HOME (or XDG_CONFIG_HOME and XDG_STATE_HOME)."

@@ -54,9 +54,25 @@ public enum AudioOutput {
         return true
     }()
 
+    /// What the sound server is told about our stream. libpulse reads `PULSE_PROP_*` from the
+    /// environment when libao's pulse driver connects (PipeWire's pulse server too), so desktops
+    /// that duck by role can lower music under the coach, and mixers name it.
+    public static let streamProperties = [("media.role", "event"), ("media.name", "sevenmin coach"),
+                                          ("application.name", "sevenmin")]
+
+    /// Sets `streamProperties` in the environment, leaving any the user set alone.
+    static func describeStream() {
+        for (key, value) in streamProperties {
+            // ignored: setenv fails only for a bad name or no memory; the stream is then merely unnamed.
+            _ = setenv("PULSE_PROP_" + key, value, 0)
+        }
+    }
+
     /// The first device that opens, in the order described by `request`; libao's null driver
-    /// when none does, so the caller always gets a device.
+    /// when none does, so the caller always gets a device. The device stays open, one stream for
+    /// the whole workout, so a Bluetooth sink never has to wake for a cue.
     public static func open(_ request: AudioOutputRequest, sampleRate: Int) -> (AudioDevice, AudioOutputChoice) {
+        describeStream()
         _ = initialised
         var attempts: [AudioOutputChoice.Attempt] = []
         if let path = request.wavPath {

@@ -96,11 +96,15 @@ public final class HistoryRecorder: @unchecked Sendable {
 
     /// Waits up to `timeout` seconds for every write so far, then closes the database. Returns
     /// false if the writes did not finish in time (they carry on, but nothing more is accepted).
+    /// With `publishing`, a copy of the whole history is written there first, for other machines.
     @discardableResult
-    public func close(timeout: Double = 2) -> Bool {
+    public func close(timeout: Double = 2, publishing copy: String? = nil) -> Bool {
         lock.withLock { _ in closed = true }
         let done = DispatchSemaphore(value: 0)
         queue.async {
+            if let copy, !self.stopped, let store = self.store {
+                do throws(HistoryError) { try store.publish(to: copy) } catch { self.onFailure(error) }
+            }
             self.store = nil
             self.stopped = true
             done.signal()

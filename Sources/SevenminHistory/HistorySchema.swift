@@ -45,9 +45,20 @@ enum HistorySchema {
         [
             "ALTER TABLE sessions ADD COLUMN effort INTEGER CHECK (effort BETWEEN 1 AND 10)",
         ],
+        // → +1: a stable id for each session, so that a history read from another machine's file
+        // (history.d) counts each workout once however many copies there are.
+        [
+            "ALTER TABLE sessions ADD COLUMN uuid TEXT",
+            "UPDATE sessions SET uuid = \(legacyUUID) WHERE uuid IS NULL",
+            "CREATE INDEX sessions_by_uuid ON sessions(uuid)",
+        ],
     ]
 
     static var currentVersion: Int { migrations.count }
+
+    /// The id a session recorded before ids were kept is given: the same on every machine and in
+    /// every copy of its file, so that a copied history still counts each workout once.
+    static let legacyUUID = "'legacy-' || printf('%.6f', started_at) || '-' || content_hash"
 
     /// `PRAGMA user_version`.
     static func version(of db: SQLiteConnection) throws(SQLiteError) -> Int {

@@ -101,11 +101,58 @@ public final class HistoryStore {
                 version = try HistorySchema.version(of: file)
             }
             if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
-            if version > 0 { return file }
+            if version == HistorySchema.currentVersion { return file }
+            // An older file is read as it would be once migrated, from a copy in memory.
+            if version > 0 { return try inMemoryCopy(of: path) }
         }
         let empty = try SQLiteConnection(path: ":memory:")
         try HistorySchema.migrate(empty)
         return empty
+    }
+
+    /// The file's contents in a database in memory, brought up to the current schema there; the
+    /// file itself is never written. For another machine's history, at whatever version it is.
+    private static func inMemoryCopy(of path: String) throws -> SQLiteConnection {
+        try requirePlainFile(path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SQLiteError(call: "read", code: SQLITE_CANTOPEN, message: String(cString: strerror(errno)))
+        }
+        let copy = try SQLiteConnection(path: ":memory:")
+        try copy.load(Array(data))
+        let version = try HistorySchema.version(of: copy)
+        if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
+        try HistorySchema.migrate(copy)
+        return copy
+    }
+
+    /// Another machine's history (a file in `history.d`), read from a copy in memory, so that the
+    /// file is never written however old its schema.
+    public init(copyOf path: String) throws(HistoryError) {
+        self.path = path
+        readOnly = true
+        do { db = try HistoryStore.inMemoryCopy(of: path) } catch let error as HistoryError {
+            throw error
+        } catch let error as SQLiteError {
+            throw HistoryError.classify(error, path: path)
+        } catch {
+            throw HistoryError.failed(path: path, SQLiteError(call: "open", code: -1, message: "\(error)"))
+        }
+    }
+
+    /// Writes a consistent copy of this database to `path` (`VACUUM INTO` a temporary name, then
+    /// renamed), for other machines to read; the copy has no WAL of its own.
+    public func publish(to path: String) throws(HistoryError) {
+        let temporary = path + ".tmp-\(getpid())"
+        try guarded {
+            unlink(temporary)
+            let quoted = temporary.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
+            try db.execute("VACUUM INTO '\(quoted)'")
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw SQLiteError(call: "rename", code: SQLITE_CANTOPEN, message: reason)
+            }
+        }
     }
 
     /// Refuses anything but a plain file at `path`; creates a missing one, readable by its owner alone
@@ -143,12 +190,13 @@ public final class HistoryStore {
         try guarded {
             try db.run("""
                 INSERT INTO sessions (routine, routine_file, content_hash, seed, options, started_at, utc_offset,
-                    planned_seconds, planned_exercises, outcome, pid, parts)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1)
+                    planned_seconds, planned_exercises, outcome, pid, parts, uuid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?)
                 """, [.text(record.routine), .text(record.routineFile), .text(record.contentHash),
                       record.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null, .text(record.options),
                       .real(record.startedAt), .integer(Int64(record.utcOffset)), .real(record.plannedSeconds),
-                      .integer(Int64(record.plannedExercises)), .integer(Int64(pid))])
+                      .integer(Int64(record.plannedExercises)), .integer(Int64(pid)),
+                      .text(record.uuid.isEmpty ? UUID().uuidString.lowercased() : record.uuid)])
             return db.lastInsertRowID
         }
     }
@@ -264,7 +312,7 @@ public final class HistoryStore {
         s.planned_seconds, s.planned_exercises, s.outcome, s.parts, s.effort,
         COALESCE(SUM(CASE WHEN g.kind = 'work' THEN g.actual END), 0),
         COUNT(DISTINCT CASE WHEN g.kind = 'work' AND g.actual + 1e-6 >= g.planned * \(SegmentRecord.doneFraction)
-            THEN g.idx END), s.pid
+            THEN g.idx END), s.uuid, s.pid
         FROM sessions s LEFT JOIN segments g ON g.session_id = s.id
         """
 
@@ -322,7 +370,8 @@ public final class HistoryStore {
     public func allSessions() throws(HistoryError) -> [SessionRecord] {
         try read("""
             SELECT id, routine, routine_file, content_hash, seed, options, started_at, utc_offset,
-                planned_seconds, planned_exercises, outcome, parts, effort, pid FROM sessions ORDER BY started_at, id
+                planned_seconds, planned_exercises, outcome, parts, effort, uuid, pid FROM sessions
+            ORDER BY started_at, id
             """) { Self.record($0.row(), reading: readOnly) }
     }
 
@@ -436,7 +485,9 @@ public final class HistoryStore {
                              plannedSeconds: planned, plannedExercises: exercises,
                              outcome: reading ? outcome(row[10], pid: row.last ?? .null)
                                  : row[10].string.flatMap(SessionOutcome.init(code:)), parts: parts,
-                             effort: StoredBounds.int(row[12].int, in: 1...10))
+                             effort: StoredBounds.int(row[12].int, in: 1...10),
+                             // The uuid is the last column but the pid, in every query that reads sessions.
+                             uuid: row[row.count - 2].string ?? "")
     }
 
     /// The stored outcome; a session left unfinished by a process that has gone reads as interrupted

@@ -61,6 +61,21 @@ final class SQLiteConnection {
         }
     }
 
+    /// `sqlite3_deserialize`: `bytes`, a database file's image, as this (in-memory) connection's
+    /// database, which SQLite then owns and may grow. A file in WAL mode is marked as a rollback
+    /// one first (header bytes 18 and 19), since an in-memory database cannot have a WAL.
+    func load(_ bytes: [UInt8]) throws(SQLiteError) {
+        var image = bytes
+        if image.count > 19 { (image[18], image[19]) = (1, 1) }
+        guard let buffer = sqlite3_malloc64(UInt64(max(1, image.count))) else {
+            throw SQLiteError(call: "sqlite3_malloc64", code: SQLITE_NOMEM, message: "out of memory")
+        }
+        image.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: image.count) }
+        let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE)
+        try check(sqlite3_deserialize(handle, "main", buffer.assumingMemoryBound(to: UInt8.self), Int64(image.count),
+                                      Int64(image.count), flags), "sqlite3_deserialize")
+    }
+
     /// `sqlite3_busy_timeout`: how long to wait for another writer before failing with `SQLITE_BUSY`.
     func setBusyTimeout(milliseconds: Int32) throws(SQLiteError) {
         try check(sqlite3_busy_timeout(handle, milliseconds), "sqlite3_busy_timeout")

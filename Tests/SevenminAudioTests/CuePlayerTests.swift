@@ -148,6 +148,20 @@ struct CuePlayerTests {
 
 @Suite("Shutting the player down", .serialized)
 struct ShutdownTests {
+    /// The sound server learns the stream's role before libao connects, so music can be ducked
+    /// under the coach; a role the user set is left alone.
+    @Test func theStreamIsAnEventSoundNamedForTheCoach() throws {
+        setenv("PULSE_PROP_media.name", "kept", 1)
+        unsetenv("PULSE_PROP_media.role")
+        defer { unsetenv("PULSE_PROP_media.name") }
+        let player = CuePlayer(sounds: cueSounds(), request: AudioOutputRequest(wavPath: scratchPath("role.wav")),
+                               clock: ManualClock()) { _, _, _ in }
+        player.close()
+        #expect(getenv("PULSE_PROP_media.role").map { String(cString: $0) } == "event")
+        #expect(getenv("PULSE_PROP_media.name").map { String(cString: $0) } == "kept")
+        #expect(getenv("PULSE_PROP_application.name").map { String(cString: $0) } == "sevenmin")
+    }
+
     @Test func closingClosesTheDeviceOnceAfterTheAudioThreadEnds() {
         let device = FakeDevice()
         let player = CuePlayer(device: device, choice: fakeChoice(), sounds: cueSounds()) { _, _, _ in }

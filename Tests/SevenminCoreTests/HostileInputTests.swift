@@ -177,6 +177,17 @@ struct HostileInputTests {
             r.warmup = Array(base.exercises.prefix(2))
             routines.append(r)
         }
+        // Exercises with rests of their own, zero among them, before and after a cool-down.
+        for cooldown in [0, 2] {
+            var r = base
+            r.rounds = 2
+            r.warmup = Array(base.exercises.prefix(1))
+            r.cooldown = Array(base.exercises.suffix(cooldown))
+            for k in r.exercises.indices { r.exercises[k].rest = [nil, 0, 7.5][k % 3] }
+            r.warmup[0].rest = 0
+            if cooldown > 0 { r.cooldown[0].rest = 4 }
+            routines.append(r)
+        }
         for routine in routines {
             let plan = Plan(routine), size = PlanSize(routine)
             #expect(abs(size.seconds - plan.totalDuration) < 1e-6, "\(routine.name)")

@@ -52,6 +52,23 @@ struct RoutineLoaderTests {
         #expect(routine.exercises.map(\.work) == [45, 20])
     }
 
+    @Test func anExercisesOwnRestFollowsItAndTheRoundRestStillEndsARound() throws {
+        let routine = try load(#"{"name": "N", "rest": 10, "rounds": 2, "roundRest": 30, "exercises": ["#
+            + #"{"title": "A", "rest": 0}, {"title": "B", "work": 20, "rest": 25}, {"title": "C", "work": 15}]}"#)
+        #expect(routine.exercises.map(\.rest) == [0, 25, nil])
+        let plan = Plan(routine)
+        let pauses = plan.segments.filter { !$0.segment.isWork }.map { "\($0.kind.rawValue) \($0.duration)" }
+        // A runs straight into B; B's own rest; C's none; the round rest between rounds.
+        #expect(pauses == ["getReady 10.0", "rest 25.0", "roundRest 30.0", "rest 25.0"])
+        #expect(plan.totalDuration == PlanSize(routine).seconds)
+        // --rest is every rest, as --work is every work.
+        let even = try RoutineAdjustments(rest: 5).apply(to: routine)
+        let evenTotal: Double = 10 + 2 * (65 + 10) + 30
+        #expect(even.exercises.map(\.rest) == [nil, nil, nil] && Plan(even).totalDuration == evenTotal)
+        #expect(problems(#"{"name": "N", "exercises": [{"title": "A", "rest": -1}]}"#)
+            == ["r.json:1:52: \"rest\" must be 0 or more seconds, not -1"])
+    }
+
     @Test func colourNamesAndHexResolve() throws {
         let routine = try load(##"{"name": "N", "exercises": [{"title": "A", "color": "flatRed"}, "##
             + ##"{"title": "B", "color": "#3A7082"}]}"##)

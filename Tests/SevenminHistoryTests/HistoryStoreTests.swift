@@ -24,6 +24,10 @@ struct HistoryStoreTests {
             var expected = sampleSession()
             expected.id = id
             expected.outcome = .quit
+            // Each session is given an id of its own, the same wherever its file is read.
+            let uuid = try #require(sessions.first?.record.uuid)
+            #expect(uuid.count == 36 && uuid == uuid.lowercased())
+            expected.uuid = uuid
             #expect(sessions.first?.record == expected)
             // The exercise under way at the quit keeps its 7 s, but under half its time it is not done.
             #expect(sessions.first?.workedSeconds == 67 && sessions.first?.exercisesDone == 2)

@@ -133,6 +133,12 @@ public enum ManPage {
             + "object with these keys.\n" + keys(RoutineKeys.exercise)
         out += ".SH COLOURS\nChameleon's flat palette: "
             + FlatColor.allCases.map { "\\fB\\%" + $0.name + "\\fR" }.joined(separator: ", ") + ".\n"
+        out += ".SH OTHER APPS' FILES\n" + Roff.inline("`sevenmin import FILE...` makes routines from these apps' "
+            + "files, and `sevenmin export-routine FILE.json ROUTINE --format jawt|openhiit` writes them back. "
+            + "Problems are reported as for a routine; keys sevenmin has no use for are named in one warning.") + "\n"
+        for format in RoutineFormat.allCases {
+            out += tagged("\\fB" + Roff.literal(format.appName) + "\\fR", Roff.inline(format.manual))
+        }
         out += ".SH LIMITS\n" + Roff.text("So that no file can exhaust time or memory: a file may be at most 1 MiB, "
             + "nesting at most 64 levels deep, and the whole plan may last at most 24 hours and hold at most "
             + "100,000 segments. Text may hold no control characters (C0, DEL, C1) and no bidirectional controls.")

@@ -11,7 +11,8 @@ public enum CommandLineParser {
     /// Every subcommand, in the order help lists them. Help, parsing and completions read this table.
     public static let commands: [any ParsableCommand.Type] = [
         StartCommand.self, ListCommand.self, ExportAudioCommand.self, RoutinesCommand.self, NewCommand.self,
-        ValidateCommand.self, HistoryCommand.self, RateCommand.self, StatsCommand.self, StatusCommand.self, ConfigCommand.self,
+        ValidateCommand.self, ImportCommand.self, ExportRoutineCommand.self, HistoryCommand.self, RateCommand.self,
+        StatsCommand.self, StatusCommand.self, ConfigCommand.self,
         DoctorCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
     ]
 

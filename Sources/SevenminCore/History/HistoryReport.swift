@@ -3,14 +3,16 @@ import FoundationEssentials
 
 /// `sevenmin history`: one line per session, as text, JSON or CSV.
 public enum HistoryReport {
-    /// Local date and time in `timeZone`, the routine, time worked, exercises done of planned, effort, outcome.
+    /// Local date and time in `timeZone`, the routine, time worked, exercises done of planned, effort, outcome;
+    /// and, when any workout was read from another machine's file, which machine.
     public static func text(_ sessions: [SessionSummary], timeZone: any TimeZoneRules) -> String {
         if sessions.isEmpty { return "No workouts recorded yet.\n" }
-        let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT", "OUTCOME"]
+        let elsewhere = sessions.contains { $0.record.machine != nil }
+        let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT", "OUTCOME"] + (elsewhere ? ["MACHINE"] : [])
         let rows = sessions.map { s in
             [localDateTime(s.record.startedAt, timeZone: timeZone), visible(s.record.routine), clock(s.workedSeconds),
              "\(s.exercisesDone)/\(s.record.plannedExercises)", s.record.effort.map { "\($0)/10" } ?? "-",
-             outcomeText(s.record)]
+             outcomeText(s.record)] + (elsewhere ? [s.record.machine.map(visible) ?? "this one"] : [])
         }
         var widths = header.map(\.count)
         for row in rows { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], cell.count) } }
@@ -48,6 +50,8 @@ public enum HistoryReport {
                 ("outcome", r.outcome.map { JSONWriter.quote($0.code) } ?? "null"),
                 ("parts", String(r.parts)),
                 ("effort", r.effort.map { String($0) } ?? "null"),
+                ("uuid", JSONWriter.quote(r.uuid)),
+                ("machine", r.machine.map { JSONWriter.quote($0) } ?? "null"),
             ]
             if let recorded = segments[r.id] { fields.append(("segments", segmentsJSON(recorded))) }
             return "  {" + fields.map { "\(JSONWriter.quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

@@ -25,10 +25,19 @@ public struct SessionRecord: Equatable, Sendable {
     public var parts: Int
     /// How hard it was, 1 to 10, as the user rated it; nil when unrated.
     public var effort: Int?
+    /// Stable across machines and copies of the file: a random UUID, or for a session recorded before
+    /// ids were kept, one made from its start and routine file.
+    public var uuid: String
+    /// The file of another machine it was read from (`laptop` for `history.d/laptop.sqlite3`); nil for
+    /// this machine's own.
+    public var machine: String?
 
     public init(id: Int64 = 0, routine: String, routineFile: String, contentHash: String, seed: UInt64? = nil,
                 options: String = "{}", startedAt: Double, utcOffset: Int, plannedSeconds: Double,
-                plannedExercises: Int, outcome: SessionOutcome? = nil, parts: Int = 1, effort: Int? = nil) {
+                plannedExercises: Int, outcome: SessionOutcome? = nil, parts: Int = 1, effort: Int? = nil,
+                uuid: String = "", machine: String? = nil) {
+        self.uuid = uuid
+        self.machine = machine
         self.id = id
         self.routine = routine
         self.routineFile = routineFile

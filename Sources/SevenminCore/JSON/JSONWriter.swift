@@ -33,6 +33,45 @@ public enum JSONWriter {
         return out
     }
 
+    /// A file for people to read and edit: objects and lists of objects one member or item a
+    /// line, indented by two spaces a level, down to `compactFrom` levels deep; deeper values, and
+    /// lists of plain values, on one line. Ends with a newline.
+    public static func document(_ value: Value, compactFrom depth: Int = 2) -> String {
+        var out = ""
+        writeIndented(value, indent: "", levels: depth, into: &out)
+        return out + "\n"
+    }
+
+    static func writeIndented(_ value: Value, indent: String, levels: Int, into out: inout String) {
+        let inner = indent + "  "
+        func container(_ v: Value) -> Bool {
+            switch v {
+            case .object, .array: return true
+            default: return false
+            }
+        }
+        switch value {
+        case .object(let members) where levels > 0 && !members.isEmpty:
+            out += "{\n"
+            for (k, member) in members.enumerated() {
+                out += inner + quote(member.key) + ": "
+                writeIndented(member.value, indent: inner, levels: levels - 1, into: &out)
+                out += k + 1 < members.count ? ",\n" : "\n"
+            }
+            out += indent + "}"
+        case .array(let items) where levels > 0 && items.contains(where: container):
+            out += "[\n"
+            for (k, item) in items.enumerated() {
+                out += inner
+                writeIndented(item, indent: inner, levels: levels - 1, into: &out)
+                out += k + 1 < items.count ? ",\n" : "\n"
+            }
+            out += indent + "]"
+        default:
+            write(value, into: &out)
+        }
+    }
+
     static func write(_ value: Value, into out: inout String) {
         switch value {
         case .string(let s): out += quote(s)

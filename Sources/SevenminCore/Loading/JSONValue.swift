@@ -27,6 +27,12 @@ public struct JSONNode: Equatable, Sendable {
     public var position: SourcePosition
     /// Where the value starts in the source, in bytes.
     public var byteOffset: Int = 0
+
+    public init(value: JSONValue, position: SourcePosition, byteOffset: Int = 0) {
+        self.value = value
+        self.position = position
+        self.byteOffset = byteOffset
+    }
 }
 
 /// One key of an object, with positions for the key and its value.
@@ -34,10 +40,21 @@ public struct JSONMember: Equatable, Sendable {
     public var key: String
     public var keyPosition: SourcePosition
     public var value: JSONNode
+
+    public init(key: String, keyPosition: SourcePosition, value: JSONNode) {
+        self.key = key
+        self.keyPosition = keyPosition
+        self.value = value
+    }
 }
 
 /// A JSON syntax error at a position.
 public struct JSONSyntaxError: Error, Equatable, Sendable {
     public var position: SourcePosition
     public var message: String
+
+    public init(position: SourcePosition, message: String) {
+        self.position = position
+        self.message = message
+    }
 }

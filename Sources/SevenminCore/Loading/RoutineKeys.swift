@@ -55,6 +55,9 @@ public enum RoutineKeys {
                    allowed: "a Chameleon flat colour name or `#RRGGBB` (`#` and exactly six hex digits)"),
         RoutineKey(key: "work", meaning: "seconds of work, overriding the routine's", byDefault: "the routine's `work`",
                    allowed: "as `work` above"),
+        RoutineKey(key: "rest", meaning: "seconds of rest after the exercise, overriding the routine's (a round's "
+                       + "last exercise is followed by `roundRest` instead)", byDefault: "the routine's `rest`",
+                   allowed: "as `rest` above"),
         RoutineKey(key: "sides", meaning: "2 for exercises done on each side, with a \"switch sides\" cue at half time",
                    byDefault: "1", allowed: "1 or 2"),
         RoutineKey(key: "group", meaning: "the body area worked; `--shuffle` keeps the order of groups",

@@ -15,8 +15,8 @@ public struct RoutineLoader {
     static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest",
                               "exercises", "warmup", "cooldown", "voice",
                               "language"]
-    static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "sides", "group", "tags",
-                               "say", "figure", "cues"]
+    static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "rest", "sides", "group",
+                               "tags", "say", "figure", "cues"]
 
     /// Validates routine JSON; `path` is used in messages. Reading the file is the caller's job,
     /// so that the core does no I/O. With `voices`, the engine's catalogue, the routine's `voice`
@@ -96,11 +96,29 @@ struct Validator {
 
     /// The members of an object, with duplicate and unknown keys reported.
     mutating func members(of node: JSONNode, allowed: [String], what: String) -> [String: JSONNode]? {
+        guard let (seen, unknown) = distinctMembers(of: node, known: allowed, what: what) else { return nil }
+        for member in unknown {
+            var message = "unknown key \"\(visible(member.key))\" in \(what)"
+            if let near = Suggestions.nearest(to: member.key, in: allowed).first {
+                message += "; did you mean \"\(near)\"?"
+            } else {
+                message += "; expected one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+            }
+            report(member.keyPosition, message)
+        }
+        return seen
+    }
+
+    /// The members of an object with duplicates reported, and those whose keys are not `known`
+    /// handed back: a routine refuses them, an import from another app names them as left out.
+    mutating func distinctMembers(of node: JSONNode, known: [String], what: String)
+        -> (members: [String: JSONNode], unknown: [JSONMember])? {
         guard case .object(let list) = node.value else {
             report(node.position, "\(what) must be an object, not \(node.value.typeName)")
             return nil
         }
         var seen: [String: JSONMember] = [:]
+        var unknown: [JSONMember] = []
         for member in list {
             if let first = seen[member.key] {
                 report(member.keyPosition,
@@ -108,17 +126,9 @@ struct Validator {
                 continue
             }
             seen[member.key] = member
-            if !allowed.contains(member.key) {
-                var message = "unknown key \"\(visible(member.key))\" in \(what)"
-                if let near = Suggestions.nearest(to: member.key, in: allowed).first {
-                    message += "; did you mean \"\(near)\"?"
-                } else {
-                    message += "; expected one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
-                }
-                report(member.keyPosition, message)
-            }
+            if !known.contains(member.key) { unknown.append(member) }
         }
-        return seen.mapValues(\.value)
+        return (seen.mapValues(\.value), unknown)
     }
 
     mutating func string(_ node: JSONNode?, key: String) -> String? {
@@ -199,20 +209,19 @@ struct Validator {
         let warmup = exerciseList(m["warmup"], key: "warmup", defaultWork: work, required: false, root: root)
         let cooldown = exerciseList(m["cooldown"], key: "cooldown", defaultWork: work, required: false, root: root)
         guard let name, diagnostics.isEmpty else { return nil }
-        let size = PlanSize(getReady: getReady, rest: rest, roundRest: roundRest, rounds: rounds,
-                            warmup: warmup.map(\.0.work), exercises: drafts.map(\.0.work),
-                            cooldown: cooldown.map(\.0.work))
-        if let problem = size.problem {
+        // Colours are assigned along the whole workout, so neighbours differ across the seams too.
+        let all = ColorAssignment.fill(warmup + drafts + cooldown)
+        let routine = Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
+                              roundRest: roundRest,
+                              exercises: Array(all[warmup.count..<(warmup.count + drafts.count)]),
+                              warmup: Array(all.prefix(warmup.count)), cooldown: Array(all.suffix(cooldown.count)),
+                              voice: voice, language: language)
+        if let problem = PlanSize(routine).problem {
             // Rounds multiply everything else, so they are the likeliest cause.
             report(m["rounds"]?.position ?? root.position, problem)
             return nil
         }
-        // Colours are assigned along the whole workout, so neighbours differ across the seams too.
-        let all = ColorAssignment.fill(warmup + drafts + cooldown)
-        return Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
-                       roundRest: roundRest, exercises: Array(all[warmup.count..<(warmup.count + drafts.count)]),
-                       warmup: Array(all.prefix(warmup.count)), cooldown: Array(all.suffix(cooldown.count)),
-                       voice: voice, language: language)
+        return routine
     }
 
     /// One of a fixed set of names (a group, a language), with a did-you-mean or the list when it is none.
@@ -254,6 +263,7 @@ struct Validator {
         let say = string(m["say"], key: "say")
         if let say, say.unicodeScalars.allSatisfy(\.isBlank) { report(m["say"]!.position, "\"say\" is empty") }
         let work = seconds(m["work"], key: "work", allowZero: false) ?? defaultWork
+        let rest = seconds(m["rest"], key: "rest", allowZero: true)
         let sides = integer(m["sides"], key: "sides", range: 1...2) ?? 1
         var video: String?
         if let idNode = m["videoId"], let id = string(idNode, key: "videoId") {
@@ -292,7 +302,7 @@ struct Validator {
         guard let title else { return nil }
         return (Exercise(title: title, description: description, videoURL: video,
                          color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides,
-                         group: group, tags: tags, say: say, figure: figure, cues: cues),
+                         group: group, tags: tags, say: say, figure: figure, cues: cues, rest: rest),
                 color != nil)
     }
 

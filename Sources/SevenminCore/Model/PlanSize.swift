@@ -12,27 +12,57 @@ public struct PlanSize: Equatable, Sendable {
     /// Saturates rather than overflowing for absurd round counts.
     public var segments: Int
 
-    /// Counts as `Plan` lays out: get ready, then every exercise in order with a rest (or, before
-    /// each later round, a round rest) between two, leaving out pauses of zero seconds.
-    public init(getReady: Double, rest: Double, roundRest: Double, rounds: Int,
-                warmup: [Double], exercises: [Double], cooldown: [Double]) {
+    /// One exercise as the plan counts it: its work and the rest that follows it.
+    public struct Step: Equatable, Sendable {
+        public var work: Double
+        public var rest: Double
+
+        public init(work: Double, rest: Double) {
+            self.work = work
+            self.rest = rest
+        }
+    }
+
+    /// Counts as `Plan` lays out: get ready, then every exercise in order with its rest (or, before
+    /// each later round, a round rest) between two, leaving out pauses of zero seconds. Rounds
+    /// multiply sums, never lists, so an absurd round count costs no more than one round.
+    public init(getReady: Double, roundRest: Double, rounds: Int,
+                warmup: [Step], exercises: [Step], cooldown: [Step]) {
         let rounds = Double(max(1, rounds))
-        let steps = Double(warmup.count) + rounds * Double(exercises.count) + Double(cooldown.count)
-        let roundRests = exercises.isEmpty ? 0 : rounds - 1
-        let rests = max(0, steps - 1 - roundRests)
-        let work = warmup.reduce(0, +) + rounds * exercises.reduce(0, +) + cooldown.reduce(0, +)
-        func positive(_ list: [Double]) -> Double { Double(list.filter { $0 > 0 }.count) }
-        let worked = positive(warmup) + rounds * positive(exercises) + positive(cooldown)
-        seconds = (steps > 0 ? getReady : 0) + work + rests * rest + roundRests * roundRest
-        let count = (steps > 0 && getReady > 0 ? 1 : 0) + worked + (rest > 0 ? rests : 0)
-            + (roundRest > 0 ? roundRests : 0)
+        let stepCount = Double(warmup.count) + rounds * Double(exercises.count) + Double(cooldown.count)
+        // (seconds, segments) of the rests after `list`'s exercises.
+        func rests(_ list: ArraySlice<Step>) -> (Double, Double) {
+            (list.reduce(0) { $0 + $1.rest }, Double(list.filter { $0.rest > 0 }.count))
+        }
+        func works(_ list: [Step]) -> (Double, Double) {
+            (list.reduce(0) { $0 + $1.work }, Double(list.filter { $0.work > 0 }.count))
+        }
+        var seconds = 0.0, count = 0.0
+        func add(_ part: (Double, Double), times: Double = 1) {
+            seconds += part.0 * times
+            count += part.1 * times
+        }
+        if stepCount > 0 { add((getReady, getReady > 0 ? 1 : 0)) }
+        add(works(warmup))
+        add(works(exercises), times: rounds)
+        add(works(cooldown))
+        // Every exercise but the very last is followed by its rest, except that a round rest
+        // takes the place of the rest after each round but the last.
+        let afterMain = !cooldown.isEmpty
+        let afterWarmup = afterMain || !exercises.isEmpty
+        add(rests(afterWarmup ? warmup[...] : warmup.dropLast()))
+        add(rests(exercises.dropLast()), times: rounds)
+        if let last = exercises.last, afterMain { add(rests([last][...])) }
+        add(rests(cooldown.dropLast()))
+        if !exercises.isEmpty { add((roundRest, roundRest > 0 ? 1 : 0), times: rounds - 1) }
+        self.seconds = seconds
         segments = count >= Double(Int.max / 2) ? Int.max / 2 : Int(count)
     }
 
     public init(_ routine: Routine) {
-        self.init(getReady: routine.getReady, rest: routine.rest, roundRest: routine.roundRest, rounds: routine.rounds,
-                  warmup: routine.warmup.map(\.work), exercises: routine.exercises.map(\.work),
-                  cooldown: routine.cooldown.map(\.work))
+        func steps(_ list: [Exercise]) -> [Step] { list.map { Step(work: $0.work, rest: routine.rest(after: $0)) } }
+        self.init(getReady: routine.getReady, roundRest: routine.roundRest, rounds: routine.rounds,
+                  warmup: steps(routine.warmup), exercises: steps(routine.exercises), cooldown: steps(routine.cooldown))
     }
 
     /// Why a plan of this size is refused, or nil if it is not.

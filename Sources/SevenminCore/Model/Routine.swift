@@ -26,11 +26,14 @@ public struct Exercise: Equatable, Sendable {
     public var figure: Figure?
     /// Up to three short form cues ("hips level"), shown beside the figure and printed in plain mode.
     public var cues: [String]
+    /// Seconds of rest after this exercise, before the next one; nil for the routine's `rest`.
+    /// Routines imported from timers that place each rest by hand keep their timing through it.
+    public var rest: Double?
 
     public init(title: String, description: String = "", videoURL: String? = nil,
                 color: RGB, colorName: String? = nil, work: Double, sides: Int = 1,
                 group: ExerciseGroup? = nil, tags: [String] = [], say: String? = nil, figure: Figure? = nil,
-                cues: [String] = []) {
+                cues: [String] = [], rest: Double? = nil) {
         self.title = title
         self.description = description
         self.videoURL = videoURL
@@ -43,6 +46,7 @@ public struct Exercise: Equatable, Sendable {
         self.say = say
         self.figure = figure
         self.cues = cues
+        self.rest = rest
     }
 }
 
@@ -88,6 +92,9 @@ public struct Routine: Equatable, Sendable {
         self.voice = voice
         self.language = language
     }
+
+    /// Seconds of rest after `exercise`: its own, else the routine's.
+    public func rest(after exercise: Exercise) -> Double { exercise.rest ?? rest }
 
     /// The short YouTube link for a video id: short enough to fit on the screen whole.
     public static func youTubeURL(id: String) -> String {

@@ -35,7 +35,13 @@ public struct RoutineAdjustments: Equatable, Sendable {
             for k in r.warmup.indices { r.warmup[k].work = work }
             for k in r.cooldown.indices { r.cooldown[k].work = work }
         }
-        if let rest { r.rest = rest }
+        if let rest {
+            // `--rest` is every rest, as `--work` is every exercise's work.
+            r.rest = rest
+            for k in r.exercises.indices { r.exercises[k].rest = nil }
+            for k in r.warmup.indices { r.warmup[k].rest = nil }
+            for k in r.cooldown.indices { r.cooldown[k].rest = nil }
+        }
         if let getReady { r.getReady = getReady }
         if let rounds { r.rounds = rounds }
         if !without.isEmpty {

@@ -36,8 +36,9 @@ public struct Plan: Equatable, Sendable {
         for (n, slot) in slots.enumerated() {
             if n > 0 {
                 let newRound = slot.stage == .main && slot.index == 0 && slot.round > 1
-                if newRound { add(.roundRest(next: slot), routine.roundRest) } else { add(.rest(next: slot),
-                    routine.rest) }
+                if newRound { add(.roundRest(next: slot), routine.roundRest) } else {
+                    add(.rest(next: slot), routine.rest(after: Plan.exercise(slots[n - 1], in: routine)))
+                }
             }
             add(.work(slot), Plan.exercise(slot, in: routine).work)
         }

@@ -12,9 +12,16 @@ public struct HistoryCommand: ParsableCommand, Equatable {
             OptionSpec(long: "limit", value: "n", help: "Only the latest n workouts."),
             OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts."),
             OptionSpec(long: "csv", value: nil, help: "Print CSV, for spreadsheets."),
+            OptionSpec(long: "fit", value: "dir",
+                       help: "Write each workout as a FIT activity file into dir, for Strava, Garmin Connect or "
+                           + "intervals.icu, and print the paths of those written.", values: .file),
         ])
 
-    public enum Format: Equatable, Sendable { case text, json, csv }
+    public enum Format: Equatable, Sendable {
+        case text, json, csv
+        /// FIT files into a folder.
+        case fit(String)
+    }
 
     public var since: CivilDate?
     public var limit: Int?
@@ -31,7 +38,9 @@ public struct HistoryCommand: ParsableCommand, Equatable {
             since = date
         }
         limit = try parsed.integer("limit", placeholder: "n", in: 1...1_000_000)
-        if parsed.flag("json") && parsed.flag("csv") { throw .conflict("--json", "--csv", command: "history") }
-        format = parsed.flag("json") ? .json : parsed.flag("csv") ? .csv : .text
+        let chosen = [("--json", parsed.flag("json")), ("--csv", parsed.flag("csv")),
+                      ("--fit", parsed.value("fit") != nil)].filter(\.1).map(\.0)
+        if chosen.count > 1 { throw .conflict(chosen[0], chosen[1], command: "history") }
+        format = parsed.flag("json") ? .json : parsed.flag("csv") ? .csv : parsed.value("fit").map { .fit($0) } ?? .text
     }
 }

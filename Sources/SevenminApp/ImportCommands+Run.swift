@@ -1,0 +1,101 @@
+import FoundationEssentials
+import SevenminCore
+import SevenminYAML
+
+extension ImportCommand: RunnableCommand {
+    func run() -> Int32 {
+        // Every file is read and checked before anything is written.
+        var results: [ImportResult] = []
+        var worst = ExitCode.success
+        for path in paths {
+            do {
+                let root = try ImportCommand.tree(WorkoutDataSource.read(path), path: path)
+                results.append(try RoutineImport.convert(root, path: path))
+            } catch {
+                worst = max(worst, PlanLoading.report(error))
+            }
+        }
+        guard worst == ExitCode.success else { return worst }
+        let source = WorkoutDataSource()
+        guard let dir = source.userDirectory else {
+            Console.error(UserDirectories.noHomeMessage)
+            return ExitCode.failure
+        }
+        // Names chosen up front, so that one routine already there writes none of them.
+        var chosen: Set<String> = []
+        var writes: [(path: String, routine: ImportedRoutine)] = []
+        var taken: [String] = []
+        for result in results {
+            for routine in result.routines {
+                var name = routine.fileName, n = 1
+                while chosen.contains(name) {
+                    n += 1
+                    name = routine.fileName + "-\(n)"
+                }
+                chosen.insert(name)
+                let target = dir + "/" + name + ".json"
+                if FileManager.default.fileExists(atPath: target) { taken.append(target) }
+                writes.append((target, routine))
+            }
+        }
+        guard taken.isEmpty else {
+            for path in taken {
+                Console.error("Error: \(visible(path)) already exists; rename or remove it to import again.")
+            }
+            return ExitCode.cannotCreate
+        }
+        do { try UserDirectories.makeDirectory(dir) } catch {
+            Console.error(error.description)
+            return ExitCode.cannotCreate
+        }
+        for (path, result) in zip(paths, results) where !result.ignored.isEmpty {
+            Console.error("Warning: \(visible(path)): left out, as sevenmin has no use for them: "
+                + result.ignored.joined(separator: ", "))
+        }
+        for write in writes {
+            for note in write.routine.notes { Console.error("Note: \(visible(note))") }
+            do { try NewFile.write(write.routine.text, to: write.path,
+                                   hint: "rename or remove it to import again") } catch {
+                Console.error(error.message)
+                return error.status
+            }
+            Console.out(visible(write.path) + "\n")
+        }
+        return ExitCode.success
+    }
+
+    /// The file as a positioned tree: YAML for `.yaml` and `.yml`, else JSON, or YAML when the
+    /// text does not even begin as JSON does.
+    static func tree(_ bytes: [UInt8], path: String) throws(RoutineLoadError) -> JSONNode {
+        let lower = path.lowercased()
+        let yaml = lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
+        let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+        let looksLikeJSON = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        do {
+            return yaml || !looksLikeJSON ? try YAMLParser.parse(bytes) : try JSONParser.parse(bytes)
+        } catch {
+            throw RoutineLoadError([Diagnostic(path: path, position: error.position, message: error.message)])
+        }
+    }
+}
+
+extension ExportRoutineCommand: RunnableCommand {
+    func run() -> Int32 {
+        let routine: Routine
+        do { routine = try WorkoutDataSource().load(self.routine) } catch { return PlanLoading.report(error) }
+        switch RoutineExport.file(routine, as: format) {
+        case .failure(let refusal):
+            Console.error("Error: \(visible(routine.name)) does not fit \(format.appName)'s timers: "
+                + refusal.reasons.joined(separator: "; ") + ". Try --format jawt, which holds any routine.")
+            return ExitCode.dataError
+        case .success(let (text, notes)):
+            do { try NewFile.write(text, to: path, overwrite: force, hint: "add --force to overwrite it") } catch {
+                Console.error(error.message)
+                return error.status
+            }
+            for note in notes { Console.error("Note: \(visible(note))") }
+            Console.out(visible(path) + "\n")
+            return ExitCode.success
+        }
+    }
+}

@@ -1,0 +1,157 @@
+/// A recorded workout as a FIT activity file, for Strava, Garmin Connect and intervals.icu:
+/// `file_id`, a timer start event, a `lap` per recorded segment (active for work, rest for the
+/// rest), the timer's stop, a `session` (sport HIIT) and one `activity`, with the header's and
+/// the file's CRCs. Written from the public FIT protocol; Garmin's SDK may not be redistributed.
+/// Pure: the caller writes the bytes.
+public enum FITActivity {
+    /// FIT counts seconds from 1989-12-31 00:00 UTC.
+    static let epoch = 631_065_600.0
+    static let sportHIIT: UInt64 = 62
+    static let subSportHIIT: UInt64 = 70
+
+    /// The file for one session and its segments, in the order they were recorded.
+    public static func encode(_ session: SessionRecord, segments: [SegmentRecord]) -> [UInt8] {
+        var file = FITWriter()
+        let laps = lapTimes(session, segments)
+        let start = session.startedAt
+        let end = laps.last?.end ?? start
+        let timer = segments.reduce(0) { $0 + $1.actual }
+        file.message(.fileID, [
+            (0, .enumeration, 4),                                    // type: activity
+            (1, .uint16, 255),                                       // manufacturer: development
+            (2, .uint16, 0),                                         // product
+            (3, .uint32z, max(1, UInt64(truncatingIfNeeded: session.id) & 0xFFFF_FFFF)),  // serial number
+            (4, .uint32, timestamp(start)),                          // time_created
+        ])
+        file.message(.event, [(253, .uint32, timestamp(start)), (0, .enumeration, 0), (1, .enumeration, 0)])
+        for (k, segment) in segments.enumerated() {
+            file.message(.lap, [
+                (253, .uint32, timestamp(laps[k].end)),
+                (254, .uint16, UInt64(k)),                           // message_index
+                (0, .enumeration, 9), (1, .enumeration, 1),          // event: lap, stop
+                (2, .uint32, timestamp(laps[k].start)),              // start_time
+                (7, .uint32, milliseconds(laps[k].end - laps[k].start)),  // total_elapsed_time
+                (8, .uint32, milliseconds(segment.actual)),         // total_timer_time
+                (23, .enumeration, segment.kind == SegmentKind.work.rawValue ? 0 : 1),  // intensity
+                (25, .enumeration, sportHIIT), (39, .enumeration, subSportHIIT),
+            ])
+        }
+        file.message(.event, [(253, .uint32, timestamp(end)), (0, .enumeration, 0), (1, .enumeration, 4)])
+        file.message(.session, [
+            (253, .uint32, timestamp(end)),
+            (254, .uint16, 0),
+            (0, .enumeration, 8), (1, .enumeration, 1),              // event: session, stop
+            (2, .uint32, timestamp(start)),
+            (5, .enumeration, sportHIIT), (6, .enumeration, subSportHIIT),
+            (7, .uint32, milliseconds(end - start)),
+            (8, .uint32, milliseconds(timer)),
+            (25, .uint16, 0), (26, .uint16, UInt64(segments.count)),  // first_lap_index, num_laps
+        ])
+        file.message(.activity, [
+            (253, .uint32, timestamp(end)),
+            (0, .uint32, milliseconds(timer)),                       // total_timer_time
+            (1, .uint16, 1),                                         // num_sessions
+            (2, .enumeration, 0),                                    // type: manual
+            (3, .enumeration, 26), (4, .enumeration, 1),             // event: activity, stop
+            (5, .uint32, timestamp(end + Double(session.utcOffset))),  // local_timestamp
+        ])
+        return file.bytes
+    }
+
+    /// Each segment's start and end in seconds since 1970: it ended when recorded and began where the
+    /// one before ended, or, first in a part (a resume starts afresh), its own length before its end.
+    static func lapTimes(_ session: SessionRecord, _ segments: [SegmentRecord]) -> [(start: Double, end: Double)] {
+        var out: [(start: Double, end: Double)] = []
+        for (k, s) in segments.enumerated() {
+            let freshPart = k == 0 ? false : s.part != segments[k - 1].part
+            let start = k == 0 ? min(session.startedAt, s.endedAt - s.actual)
+                : freshPart ? s.endedAt - s.actual : out[k - 1].end
+            out.append((start, max(start, s.endedAt)))
+        }
+        return out
+    }
+
+    static func timestamp(_ unix: Double) -> UInt64 { UInt64(max(0, (unix - epoch).rounded(.down))) }
+    static func milliseconds(_ seconds: Double) -> UInt64 { UInt64(max(0, (seconds * 1000).rounded())) }
+
+    /// A name for the file: the workout's local start, `2026-12-01-0730.fit` style, sortable.
+    public static func fileName(_ session: SessionRecord) -> String {
+        let local = Int((session.startedAt + Double(session.utcOffset)).rounded(.down))
+        let day = CivilDate(dayNumber: Int((Double(local) / 86_400).rounded(.down)))
+        let seconds = local - day.dayNumber * 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "sevenmin-\(day.iso)-\(two(seconds / 3600))\(two(seconds / 60 % 60))\(two(seconds % 60)).fit"
+    }
+
+    /// FIT's CRC-16 (the reflected 0xA001 polynomial), four bits at a time as the protocol gives it.
+    public static func crc(_ bytes: some Sequence<UInt8>, from start: UInt16 = 0) -> UInt16 {
+        let table: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
+                               0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
+        var crc = start
+        for byte in bytes {
+            for nibble in [UInt16(byte & 0x0F), UInt16(byte >> 4)] {
+                let tmp = table[Int(crc & 0x0F)]
+                crc = ((crc >> 4) & 0x0FFF) ^ tmp ^ table[Int(nibble)]
+            }
+        }
+        return crc
+    }
+}
+
+/// Builds a FIT file: each kind of message defined once (little-endian) before its first data.
+struct FITWriter {
+    enum Message: UInt16 {
+        case fileID = 0, session = 18, lap = 19, event = 21, activity = 34
+    }
+
+    enum BaseType: UInt8 {
+        case enumeration = 0x00, uint16 = 0x84, uint32 = 0x86, uint32z = 0x8C
+
+        var size: Int {
+            switch self {
+            case .enumeration: return 1
+            case .uint16: return 2
+            case .uint32, .uint32z: return 4
+            }
+        }
+    }
+
+    typealias Field = (number: UInt8, type: BaseType, value: UInt64)
+
+    private var records: [UInt8] = []
+    /// The field layout each local message type was last defined with.
+    private var defined: [Message: [UInt8]] = [:]
+    private var localTypes: [Message: UInt8] = [:]
+
+    mutating func message(_ message: Message, _ fields: [Field]) {
+        let local = localTypes[message] ?? {
+            let next = UInt8(localTypes.count)
+            localTypes[message] = next
+            return next
+        }()
+        let layout = fields.flatMap { [$0.number, UInt8($0.type.size), $0.type.rawValue] }
+        if defined[message] != layout {
+            defined[message] = layout
+            records += [0x40 | local, 0, 0, UInt8(message.rawValue & 0xFF), UInt8(message.rawValue >> 8),
+                        UInt8(fields.count)] + layout
+        }
+        records.append(local)
+        for field in fields {
+            for k in 0..<field.type.size { records.append(UInt8(truncatingIfNeeded: field.value >> (8 * UInt64(k)))) }
+        }
+    }
+
+    /// Header (with its CRC), the records, and the CRC of everything before it.
+    var bytes: [UInt8] {
+        let size = UInt32(records.count)
+        var header: [UInt8] = [14, 0x20]                             // header size, protocol 2.0
+        header += [UInt8(2132 & 0xFF), UInt8(2132 >> 8)]            // profile version 21.32
+        header += (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * UInt32($0))) }
+        header += Array(".FIT".utf8)
+        let headerCRC = FITActivity.crc(header)
+        header += [UInt8(headerCRC & 0xFF), UInt8(headerCRC >> 8)]
+        let body = header + records
+        let crc = FITActivity.crc(body)
+        return body + [UInt8(crc & 0xFF), UInt8(crc >> 8)]
+    }
+}

@@ -1,0 +1,120 @@
+/// Sweat's configuration (YAML): `drill_length` (30), `rest_length` (10), `drill_count` (12),
+/// `chair` and `jumping` (0 leaves those drills out), and `groups: [{name, drills: [{name,
+/// requires_a_chair, requires_jumping, requires_side_switching}]}]`. Sweat takes drills
+/// round-robin across the groups in file order, with a rest between two.
+enum SweatFormat {
+    static let drillKeys = ["name", "requires_a_chair", "requires_jumping", "requires_side_switching"]
+
+    struct Drill {
+        var step: RoutineDraft.Step
+        var chair: Bool
+        var jumping: Bool
+    }
+
+    static func drafts(_ root: JSONNode, _ walker: inout ImportWalker) -> [RoutineDraft] {
+        guard let m = walker.members(of: root, used: ["drill_length", "rest_length", "drill_count", "chair",
+                                                      "jumping", "groups"], what: "the configuration")
+        else { return [] }
+        let length = m["drill_length"].map { walker.seconds($0, key: "drill_length") } ?? 30
+        let rest = m["rest_length"].map { walker.seconds($0, key: "rest_length") } ?? 10
+        let count = m["drill_count"].map { walker.validator.integer($0, key: "drill_count", range: 1...1_000) } ?? 12
+        let chair = m["chair"].map { flag($0, key: "chair", &walker) } ?? true
+        let jumping = m["jumping"].map { flag($0, key: "jumping", &walker) } ?? true
+        guard let groupsNode = walker.require(m["groups"], key: "groups", in: root, what: "the configuration")
+        else { return [] }
+        guard case .array(let groupNodes) = groupsNode.value else {
+            walker.validator.report(groupsNode.position, "\"groups\" must be a list, not \(groupsNode.value.typeName)")
+            return []
+        }
+        var groups: [[Drill]] = []
+        for node in groupNodes {
+            guard let g = walker.members(of: node, used: ["name", "drills"], what: "a group") else { continue }
+            let groupName = g["name"].flatMap { walker.validator.string($0, key: "name") }
+            guard let drillsNode = walker.require(g["drills"], key: "drills", in: node, what: "the group") else {
+                continue
+            }
+            guard case .array(let drillNodes) = drillsNode.value else {
+                walker.validator.report(drillsNode.position,
+                                        "\"drills\" must be a list, not \(drillsNode.value.typeName)")
+                continue
+            }
+            groups.append(drillNodes.compactMap { drill($0, group: groupName, work: length ?? 30, &walker) })
+        }
+        guard let length, let rest, let count, let chair, let jumping, length > 0 else {
+            if let node = m["drill_length"], length == 0 {
+                walker.validator.report(node.position, "\"drill_length\" must be more than 0 seconds")
+            }
+            return []
+        }
+        let kept = groups.map { $0.filter { (chair || !$0.chair) && (jumping || !$0.jumping) } }.filter { !$0.isEmpty }
+        guard !kept.isEmpty else {
+            walker.validator.report(groupsNode.position, "no drill is left once chair and jumping drills are left out")
+            return []
+        }
+        // Round-robin: the first drill of each group, then the second of each, and so on; a
+        // group that runs out starts again from its first.
+        var steps: [RoutineDraft.Step] = []
+        var round = 0
+        while steps.count < count {
+            for group in kept where steps.count < count {
+                var step = group[round % group.count].step
+                step.rest = rest
+                steps.append(step)
+            }
+            round += 1
+        }
+        steps[steps.count - 1].rest = 0
+        var draft = RoutineDraft(name: "Sweat", description: "Imported from \(RoutineFormat.sweat.appName)",
+                                 getReady: Routine.defaultGetReady, exercises: steps, position: root.position)
+        if !chair || !jumping {
+            let left = [chair ? nil : "chair", jumping ? nil : "jumping"].compactMap { $0 }
+            draft.notes.append("\(left.joined(separator: " and ")) drills are left out, as the file asks")
+        }
+        return [draft]
+    }
+
+    static func drill(_ node: JSONNode, group: String?, work: Double, _ walker: inout ImportWalker) -> Drill? {
+        // A drill may be only its name.
+        if case .string = node.value {
+            return walker.title(node, key: "name", fallback: "Drill").map {
+                Drill(step: RoutineDraft.Step(title: $0, work: work, group: exerciseGroup(group)),
+                      chair: false, jumping: false)
+            }
+        }
+        guard let d = walker.members(of: node, used: drillKeys, what: "a drill") else { return nil }
+        let name = walker.require(d["name"], key: "name", in: node, what: "the drill")
+            .flatMap { walker.title($0, key: "name", fallback: "Drill") }
+        let chair = d["requires_a_chair"].map { flag($0, key: "requires_a_chair", &walker) } ?? false
+        let jumping = d["requires_jumping"].map { flag($0, key: "requires_jumping", &walker) } ?? false
+        let sides = d["requires_side_switching"].map { flag($0, key: "requires_side_switching", &walker) } ?? false
+        guard let name, let chair, let jumping, let sides else { return nil }
+        var step = RoutineDraft.Step(title: name, work: work, sides: sides ? 2 : 1, group: exerciseGroup(group))
+        step.tags = [chair ? "chair" : nil, jumping ? "jumping" : nil].compactMap { $0 }
+        return Drill(step: step, chair: chair, jumping: jumping)
+    }
+
+    /// A yes or no, written as YAML's booleans or as 0 and 1.
+    static func flag(_ node: JSONNode, key: String, _ walker: inout ImportWalker) -> Bool? {
+        switch node.value {
+        case .bool(let b): return b
+        case .number(let n) where n == 0 || n == 1: return n == 1
+        case .number(let n):
+            walker.validator.report(node.position, "\"\(key)\" must be 0 or 1, not \(JSONWriter.number(n))")
+            return nil
+        default:
+            walker.validator.report(node.position,
+                                    "\"\(key)\" must be 0 or 1 (or true or false), not \(node.value.typeName)")
+            return nil
+        }
+    }
+
+    /// The sevenmin group a Sweat group's name speaks of, if any.
+    static func exerciseGroup(_ name: String?) -> ExerciseGroup? {
+        guard let name = name?.lowercased() else { return nil }
+        if name.contains("aerobic") || name.contains("cardio") { return .cardio }
+        if name.contains("lower") || name.contains("leg") { return .lower }
+        if name.contains("upper") || name.contains("arm") { return .upper }
+        if name.contains("core") || name.contains("abs") { return .core }
+        return nil
+    }
+}

@@ -1,0 +1,110 @@
+import FoundationEssentials
+import Glibc
+import SevenminCore
+
+/// This machine's history and the histories of others, read together: every `*.sqlite3` in a
+/// shared folder (`history.d`, synced by Syncthing or the like) is read, from a copy in memory,
+/// beside the machine's own file, and each workout counts once, by its stable id, however many
+/// files hold it. Only the own file is ever written, by the recorder; this only reads.
+public final class HistoryLibrary {
+    /// Session ids of another file are moved up by this much times its place, so they never meet.
+    static let idStride: Int64 = 1 << 40
+
+    public let own: HistoryStore?
+    /// Other machines' files, named by their file names without `.sqlite3`, in name order.
+    public let others: [(machine: String, store: HistoryStore)]
+    /// One line for each shared file that could not be read, for the user.
+    public let notices: [String]
+
+    /// `ownName` is the file this machine publishes into `shared`, left out of the others.
+    public init(own: HistoryStore?, shared folder: String?, ownName: String? = nil) {
+        self.own = own
+        var others: [(String, HistoryStore)] = []
+        var notices: [String] = []
+        let names = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
+        for name in names.sorted() where name.hasSuffix(".sqlite3") && name != ownName.map({ $0 + ".sqlite3" }) {
+            let path = folder! + "/" + name
+            do { others.append((String(name.dropLast(8)), try HistoryStore(copyOf: path))) } catch {
+                notices.append("left out \(visible(path)): \(error)")
+            }
+        }
+        self.others = others
+        self.notices = notices
+    }
+
+    /// Every store with the offset its ids take and the machine its sessions are marked with.
+    private var stores: [(store: HistoryStore, offset: Int64, machine: String?)] {
+        (own.map { [($0, Int64(0), String?.none)] } ?? [])
+            + others.enumerated().map { ($0.element.store, Int64($0.offset + 1) * Self.idStride, $0.element.machine) }
+    }
+
+    /// Sessions from every store, each once (this machine's copy first), as `HistoryStore.sessions`.
+    public func sessions(since: Double? = nil, limit: Int? = nil) throws(HistoryError) -> [SessionSummary] {
+        var seen: Set<String> = []
+        var all: [SessionSummary] = []
+        for (store, offset, machine) in stores {
+            for var s in try store.sessions(since: since, limit: limit) where seen.insert(s.record.uuid).inserted {
+                s.record.id += offset
+                s.record.machine = machine
+                all.append(s)
+            }
+        }
+        all.sort { ($0.record.startedAt, $0.record.id) < ($1.record.startedAt, $1.record.id) }
+        return limit.map { Array(all.suffix($0)) } ?? all
+    }
+
+    /// The segments of a session as `sessions` numbered it.
+    public func segments(of id: Int64) throws(HistoryError) -> [SegmentRecord] {
+        let k = Int(id / Self.idStride)
+        let store = k == 0 ? own : (k <= others.count ? others[k - 1].store : nil)
+        return try (store?.segments(of: id % Self.idStride) ?? []).map { segment in
+            var s = segment
+            s.sessionID = id
+            return s
+        }
+    }
+
+    /// `allSessions`, once read: `completedSegments` needs it too, and each read counts skipped rows.
+    private var every: [SessionRecord]?
+
+    /// Every session once, oldest first, as `HistoryStore.allSessions`.
+    public func allSessions() throws(HistoryError) -> [SessionRecord] {
+        if let every { return every }
+        var seen: Set<String> = []
+        var all: [SessionRecord] = []
+        for (store, offset, machine) in stores {
+            for var r in try store.allSessions() where seen.insert(r.uuid).inserted {
+                r.id += offset
+                r.machine = machine
+                all.append(r)
+            }
+        }
+        every = all.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+        return every!
+    }
+
+    /// The segments `HistoryStats` counts, of the sessions `allSessions` keeps only.
+    public func completedSegments() throws(HistoryError) -> [SegmentRecord] {
+        let kept = Set(try allSessions().map(\.id))
+        var all: [SegmentRecord] = []
+        for (store, offset, _) in stores {
+            for var s in try store.completedSegments() {
+                s.sessionID += offset
+                if kept.contains(s.sessionID) { all.append(s) }
+            }
+        }
+        return all
+    }
+
+    /// This machine's name for the file it publishes: its host name, made safe as a file name.
+    public static func machineName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        // ignored: gethostname fails only for a short buffer; an empty name falls back below.
+        _ = gethostname(&buffer, buffer.count - 1)
+        let name = String(cString: buffer).unicodeScalars.map { s -> String in
+            s.isASCII && (("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s)
+                || s == "-" || s == "_" || s == ".") ? String(s) : "-"
+        }.joined()
+        return name.isEmpty || name.hasPrefix(".") ? "this-machine" : name
+    }
+}

@@ -1,0 +1,83 @@
+import FoundationEssentials
+import Testing
+
+let importFixtures = repositoryRoot + "/Tests/SevenminImportTests/Fixtures"
+
+@Suite("Importing and exporting routines")
+struct ImportExportTests {
+    @Test func importWritesEveryWorkoutAsACheckedRoutineAndPrintsThePaths() throws {
+        let (env, config) = isolatedEnvironment()
+        let files = ["jawt-backup.json", "openhiit-export.json", "sweat.yaml"].map { importFixtures + "/" + $0 }
+        let r = try run(binary, ["import"] + files, environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let folder = config + "/sevenmin/workouts/"
+        let written = ["morning-burner", "tabata-quick", "hiit-20-10", "old-timer", "sweat"]
+            .map { folder + $0 + ".json" }
+        #expect(r.stdout == written.map { $0 + "\n" }.joined())
+        // One warning a file for what sevenmin leaves out, and a note for what it cannot keep.
+        let warnings = r.stderr.split(separator: "\n").filter { $0.hasPrefix("Warning: ") }
+        #expect(warnings == [
+            "Warning: \(files[1]): left out, as sevenmin has no use for them: color (in a timer), soundSettings "
+                + "(in a timer), halfTime (in a timer), workSound (in a timer), colorInt (in a timer)",
+            "Warning: \(files[2]): left out, as sevenmin has no use for them: shuffle, entertainment",
+        ])
+        #expect(r.stderr.contains("Note: the 10 s rest at the very end of \"Tabata Quick\" is left out"))
+        // Every routine written meets the published schema and runs as the app ran it.
+        let schema = try run("/usr/bin/python3", [repositoryRoot + "/scripts/check-schema"] + written)
+        #expect(schema.status == 0, "\(schema.stdout)\(schema.stderr)")
+        let list = try run(binary, ["list", "morning-burner"], environment: env)
+        #expect(list.stdout.contains("Total: 7:10 (8 exercise periods)"))
+        #expect(list.stdout.contains("rest as listed, after each exercise"))
+    }
+
+    @Test func aBrokenFileWritesNothingAndSaysWhere() throws {
+        let (env, config) = isolatedEnvironment()
+        let broken = temporaryDirectory() + "/broken.yaml"
+        try "drill_length: 30\ngroups:\n  - name: a\n    drills: [x, {name: y, requires_jumping: maybe}]\n"
+            .write(toFile: broken, atomically: true, encoding: .utf8)
+        let r = try run(binary, ["import", importFixtures + "/sweat.yaml", broken], environment: env)
+        #expect(r.status == 65)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr == broken + ":4:45: \"requires_jumping\" must be 0 or 1 (or true or false), not a string\n")
+        #expect(!FileManager.default.fileExists(atPath: config + "/sevenmin/workouts/sweat.json"))
+        let missing = try run(binary, ["import", "/nonexistent/timer.json"], environment: env)
+        #expect(missing.status == 66)
+    }
+
+    @Test func importNeverOverwritesARoutine() throws {
+        let (env, config) = isolatedEnvironment()
+        let file = importFixtures + "/jawt-backup.json"
+        #expect(try run(binary, ["import", file], environment: env).status == 0)
+        let mine = config + "/sevenmin/workouts/tabata-quick.json"
+        try "{\"name\": \"edited\", \"exercises\": [{\"title\": \"A\"}]}\n".write(toFile: mine, atomically: true,
+                                                                              encoding: .utf8)
+        try FileManager.default.removeItem(atPath: config + "/sevenmin/workouts/morning-burner.json")
+        let again = try run(binary, ["import", file], environment: env)
+        #expect(again.status == 73)
+        #expect(again.stderr == "Error: \(mine) already exists; rename or remove it to import again.\n")
+        // Nothing written at all: not even the routine that was free to be.
+        #expect(!FileManager.default.fileExists(atPath: config + "/sevenmin/workouts/morning-burner.json"))
+        #expect(try String(contentsOfFile: mine, encoding: .utf8).contains("edited"))
+    }
+
+    @Test func exportRoutineGoesBackToThePhoneAndComesBackTheSame() throws {
+        let (env, config) = isolatedEnvironment()
+        let dir = temporaryDirectory()
+        let r = try run(binary, ["export-routine", dir + "/tabata.json", "tabata", "--format", "openhiit"],
+                        environment: env)
+        #expect(r.status == 0 && r.stdout == dir + "/tabata.json\n")
+        let refused = try run(binary, ["export-routine", dir + "/tabata.json", "classic"], environment: env)
+        #expect(refused.status == 73 && refused.stderr.contains("add --force to overwrite it"))
+        let misfit = try run(binary, ["export-routine", dir + "/c.json", "classic", "--format", "openhiit"],
+                             environment: env)
+        #expect(misfit.status == 65)
+        #expect(misfit.stderr.contains("does not fit OpenHIIT's timers: an exercise switches sides"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/c.json"))
+        #expect(try run(binary, ["export-routine", dir + "/x.txt"], environment: env).status == 64)
+        let back = try run(binary, ["import", dir + "/tabata.json"], environment: env)
+        #expect(back.status == 0 && back.stdout == config + "/sevenmin/workouts/tabata.json\n")
+        let before = try run(binary, ["list", "tabata", "--json"], environment: ["SEVENMIN_WORKOUTS": ""])
+        let after = try run(binary, ["list", config + "/sevenmin/workouts/tabata.json", "--json"], environment: env)
+        #expect(before.stdout.split(separator: "\n").dropFirst(2) == after.stdout.split(separator: "\n").dropFirst(2))
+    }
+}

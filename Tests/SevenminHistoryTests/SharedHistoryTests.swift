@@ -1,0 +1,91 @@
+import FoundationEssentials
+import Testing
+@testable import SevenminCore
+@testable import SevenminHistory
+
+/// Histories from other machines, read from `history.d` beside this machine's own.
+@Suite("Shared histories")
+struct SharedHistoryTests {
+    /// Two workouts in a file of their own, as another machine keeps them.
+    func otherMachine(_ path: String) throws {
+        let store = try HistoryStore(path: path)
+        for (k, start) in [1_795_100_000.0, 1_795_200_000].enumerated() {
+            let id = try store.beginSession(sampleSession(start: start, routine: "tabata"))
+            for i in 0..<4 { try store.recordSegment(sampleSegment(id, i, endedAt: start + 100)) }
+            try store.finish(id, outcome: k == 0 ? .completed : .quit)
+        }
+    }
+
+    @Test func aHistoryCopiedTwiceIntoHistoryDCountsOnce() throws {
+        try withTemporaryDirectory { dir throws in
+            let own = try HistoryStore(path: dir + "/history.sqlite3")
+            let mine = try own.beginSession(sampleSession(start: 1_795_000_000))
+            for i in 0..<4 { try own.recordSegment(sampleSegment(mine, i)) }
+            try own.finish(mine, outcome: .completed)
+            try otherMachine(dir + "/elsewhere/history.sqlite3")
+            // The same file twice (once as its machine published it, once copied by hand), and this
+            // machine's own published copy, which is left out.
+            try FileManager.default.createDirectory(atPath: dir + "/history.d", withIntermediateDirectories: true)
+            let other = try HistoryStore(path: dir + "/elsewhere/history.sqlite3")
+            try other.publish(to: dir + "/history.d/laptop.sqlite3")
+            try FileManager.default.copyItem(atPath: dir + "/history.d/laptop.sqlite3",
+                                             toPath: dir + "/history.d/zz-copy.sqlite3")
+            try own.publish(to: dir + "/history.d/desk.sqlite3")
+            let library = HistoryLibrary(own: own, shared: dir + "/history.d", ownName: "desk")
+            #expect(library.others.map(\.machine) == ["laptop", "zz-copy"] && library.notices.isEmpty)
+
+            let sessions = try library.sessions()
+            #expect(sessions.map(\.record.routine) == ["classic", "tabata", "tabata"])
+            #expect(sessions.map(\.record.machine) == [nil, "laptop", "laptop"])
+            #expect(Set(sessions.map(\.record.uuid)).count == 3)
+            // Segments come from the file their session was read from.
+            #expect(try library.segments(of: sessions[1].record.id).count == 4)
+            let id = sessions[1].record.id
+            #expect(try library.segments(of: id).allSatisfy { $0.sessionID == id })
+            // Stats and streaks count each workout once: three sessions, their work once each.
+            let all = try library.allSessions(), segments = try library.completedSegments()
+            #expect(all.count == 3)
+            #expect(segments.count == 3 * 3 && Set(segments.map(\.sessionID)) == Set(all.map(\.id)))
+            let utc = LocalCalendar(timeZone: FixedOffsetZone(seconds: 0))
+            let stats = HistoryStats.compute(sessions: all, segments: segments, now: 1_795_300_000, calendar: utc)
+            #expect(stats.sessions == 3 && stats.totalWorkSeconds == 3 * 2 * 30)
+            // Only the latest two, across machines.
+            #expect(try library.sessions(limit: 2).map(\.record.startedAt) == [1_795_100_000, 1_795_200_000])
+        }
+    }
+
+    @Test func anOlderFileIsReadAsIfMigratedAndNeverWritten() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.d/old.sqlite3"
+            try FileManager.default.createDirectory(atPath: dir + "/history.d", withIntermediateDirectories: true)
+            do {
+                let db = try SQLiteConnection(path: path)
+                try HistorySchema.migrate(db, to: 1)
+                try db.execute("""
+                    INSERT INTO sessions (routine, routine_file, content_hash, options, started_at, utc_offset,
+                        planned_seconds, planned_exercises, outcome, parts)
+                    VALUES ('classic', '/w/classic.json', 'abc', '{}', 1795000000.5, 0, 480, 12, 'completed', 1)
+                    """)
+            }
+            let before = try #require(FileManager.default.contents(atPath: path))
+            let library = HistoryLibrary(own: nil, shared: dir + "/history.d")
+            let read = try library.sessions()
+            #expect(read.map(\.record.uuid) == ["legacy-1795000000.500000-abc"])
+            #expect(FileManager.default.contents(atPath: path) == before)
+            // The same file migrated where it lies gives its session the same id.
+            let migrated = try HistoryStore(path: path)
+            #expect(try migrated.sessions().map(\.record.uuid) == ["legacy-1795000000.500000-abc"])
+        }
+    }
+
+    @Test func aDamagedSharedFileIsNamedAndLeftOut() throws {
+        try withTemporaryDirectory { dir throws in
+            try FileManager.default.createDirectory(atPath: dir + "/history.d", withIntermediateDirectories: true)
+            try Data("not a database".utf8).write(to: URL(fileURLWithPath: dir + "/history.d/broken.sqlite3"))
+            let library = HistoryLibrary(own: nil, shared: dir + "/history.d")
+            #expect(library.others.isEmpty && library.notices.count == 1)
+            #expect(library.notices.first?.hasPrefix("left out \(dir)/history.d/broken.sqlite3: ") == true)
+            #expect(FileManager.default.fileExists(atPath: dir + "/history.d/broken.sqlite3"))
+        }
+    }
+}
