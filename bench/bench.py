@@ -165,7 +165,7 @@ def strace_waits(path):
 
 
 def strace_bytes_and_first_frame(path):
-    """Bytes written to the terminal, and seconds from execve to the first write."""
+    """Bytes written to the terminal, and seconds from execve to the first frame written to it."""
     start = first = None
     total = 0
     pat = re.compile(r"^\d+\s+([\d.]+) (\w+)\((\d+)?.*= (-?\d+)")
@@ -179,7 +179,8 @@ def strace_bytes_and_first_frame(path):
                 start = t
             elif call in ("write", "writev") and fd == "1" and ret > 0:
                 total += ret
-                if first is None:
+                # The start-up question to the terminal (DECRQM, DA1) comes before the first frame.
+                if first is None and "2026$p" not in line:
                     first = t
     return total, (first - start) if (first and start) else float("nan")
 

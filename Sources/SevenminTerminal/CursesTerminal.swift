@@ -17,8 +17,12 @@ public final class CursesTerminal: TerminalBackend {
     private let titles: Bool
     /// Where curses' output is gathered into one write per frame.
     private let output: FrameOutput
-    /// The start of a reply the terminal sent after we stopped waiting: dropped from the keys.
-    private var lateReplies = false
+    /// Whether the terminal's answer to the start-up question is still to come, among the keys.
+    private var awaitingReply = false
+    /// Keys that may be the start of that answer, kept back until the keys that follow tell.
+    private var unfinishedReply: [Key] = []
+    /// Whether the last `pendingKeys` read anything, even if all of it was the terminal's answer.
+    public private(set) var readAnything = false
 
     /// Runs `body` with curses owning the terminal, and always ends curses afterwards.
     public static func withScreen<T>(signals: SignalPipe, colorChoice: ColorChoice = .auto,
@@ -80,6 +84,9 @@ public final class CursesTerminal: TerminalBackend {
         // ignored: without flow control off, Ctrl-S still works as the user's terminal has it; not worth refusing
         csevenmin_tty_flow_control(STDIN_FILENO, 0, &failed)
         try require("def_prog_mode", def_prog_mode())
+        // The terminal's modes are set: what curses sends from here to the first frame (the alternate
+        // screen, the cursor, colours) goes out with that frame, in its one write.
+        output.hold()
         // A terminal without an invisible cursor is still usable: not an error.
         // ignored: a terminal that cannot hide or show its cursor is still usable
         curs_set(0)
@@ -88,7 +95,7 @@ public final class CursesTerminal: TerminalBackend {
         titles = CursesTerminal.canSetTitle(type)
         if titles { output.queue(Array("\u{1B}[22;0t".utf8)) }  // push the current title, popped on exit
         // Echo is off by now, so the terminal's answer never shows.
-        output.synchronized = CursesTerminal.has("Sync") || askForSynchronizedOutput()
+        if CursesTerminal.has("Sync") { output.synchronized = true } else { askForSynchronizedOutput() }
         presenter = CursesPresenter(depth: colorDepth,
                                     hyperlinks: HyperLink.supported(environment: ProcessInfo.processInfo.environment),
                                     output: output, reversesScreen: CursesTerminal.flashReversesScreen)
@@ -99,30 +106,12 @@ public final class CursesTerminal: TerminalBackend {
     /// a flashed grid `reversed` instead of drawing every cell inverted.
     public var reversesScreen: Bool { CursesTerminal.flashReversesScreen }
 
-    /// How long the terminal has to answer at start-up: a local terminal answers within a
-    /// millisecond; over a slow link the workout starts without synchronised output.
-    static let replyWait = 0.1
-
-    /// Asks the terminal (DECRQM) whether it takes synchronised output, waiting at most `replyWait`
-    /// for the answer; keys typed meanwhile go back to curses. An answer that comes later is
-    /// dropped from the keys.
-    private func askForSynchronizedOutput() -> Bool {
-        guard (try? SystemCall.write(STDOUT_FILENO, TerminalReplies.query)) != nil else { return false }
-        let clock = SystemMonotonicClock()
-        let deadline = clock.now() + CursesTerminal.replyWait
-        var reading = TerminalReplies.Reading(), pending: [UInt8] = []
-        while !reading.complete {
-            let left = deadline - clock.now()
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard left > 0, poll(&descriptor, 1, Int32((left * 1000).rounded(.up))) > 0 else { break }
-            var bytes: [UInt8] = []
-            guard let got = try? SystemCall.read(STDIN_FILENO, into: &bytes, count: 256), got > 0 else { break }
-            pending = TerminalReplies.read(pending + bytes, into: &reading)
-        }
-        if !reading.complete { lateReplies = true }
-        // Handed back last first, since curses reads what was pushed back last first.
-        for byte in (reading.others + pending).reversed() { ungetch(Int32(byte)) }
-        return reading.synchronizedOutput
+    /// Asks the terminal (DECRQM) whether it takes synchronised output, without waiting: the answer
+    /// comes in among the keys, which `pendingKeys` takes it out of. Frames before it are sent
+    /// unsynchronised, as they would be to a terminal that never answers.
+    private func askForSynchronizedOutput() {
+        guard (try? SystemCall.write(STDOUT_FILENO, TerminalReplies.query)) != nil else { return }
+        awaitingReply = true
     }
 
     /// Whether the terminal's visual bell reverses the whole screen (DECSCNM, `CSI ? 5 h`): then a
@@ -180,7 +169,8 @@ public final class CursesTerminal: TerminalBackend {
         }
         // A crash in the middle of a flash must not leave the screen reversed, nor a frame unfinished.
         if CursesTerminal.flashReversesScreen { restore += CursesPresenter.normalScreen }
-        if output.synchronized { restore += String(decoding: TerminalReplies.endSynchronized, as: UTF8.self) }
+        // Sent whether or not the terminal has said it takes the mode: others ignore a mode they lack.
+        restore += String(decoding: TerminalReplies.endSynchronized, as: UTF8.self)
         restore += "\r\n"
         // ignored: sigaction on the fatal signals cannot fail; without the guard a crash leaves the modes as they were
         _ = restore.withCString { csevenmin_crash_guard_arm(STDOUT_FILENO, $0, strlen($0)) }
@@ -238,6 +228,7 @@ public final class CursesTerminal: TerminalBackend {
         // Run from a script, we may not own the terminal's foreground when we come back; setting
         // its modes would then stop us again with SIGTTOU, so that signal is ignored meanwhile.
         let ttou = signal(SIGTTOU, SIG_IGN)
+        output.release()
         presenter.giveBackScreen()
         // ignored: ERR only when curses was not started; the terminal is given back either way
         endwin()
@@ -268,9 +259,11 @@ public final class CursesTerminal: TerminalBackend {
     public func pendingKeys() -> [Key] {
         var keys: [Key] = []
         var ch: wint_t = 0
+        readAnything = false
         while keys.count < 64 {
             let status = wget_wch(cncursesw_stdscr(), &ch)
             if status == ERR { break }
+            readAnything = true
             if status == KEY_CODE_YES {
                 switch Int32(ch) {
                 case KEY_LEFT: keys.append(.left)
@@ -284,7 +277,16 @@ public final class CursesTerminal: TerminalBackend {
                 keys.append(.character(Character(scalar)))
             }
         }
-        return lateReplies ? TerminalReplies.withoutLateReplies(keys) : keys
+        guard awaitingReply else { return keys }
+        let answer = TerminalReplies.separate(unfinishedReply + keys)
+        unfinishedReply = answer.unfinished
+        if answer.reading.synchronizedOutput { output.synchronized = true }
+        if answer.reading.complete {
+            awaitingReply = false
+            defer { unfinishedReply = [] }
+            return answer.keys + unfinishedReply
+        }
+        return answer.keys
     }
 
     /// After a wake-up that gave no key: true when the input has reached its end (the terminal
@@ -304,6 +306,8 @@ public final class CursesTerminal: TerminalBackend {
     public func close() {
         guard active else { return }
         active = false
+        // Curses' descriptor back on the terminal before it restores the terminal's modes through it.
+        output.release()
         // ignored: dropping typeahead is a courtesy; keys left over do no harm
         flushinp()
         // Without an alternate screen the workout would stay on the user's screen: clear it instead.

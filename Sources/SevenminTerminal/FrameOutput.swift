@@ -33,6 +33,24 @@ final class FrameOutput {
         try? SystemCall.write(cursesDescriptor, bytes)   // ignored: as a frame's own bytes, below
     }
 
+    /// Whether curses' descriptor points at memory until the next frame is sent.
+    private var holding = false
+
+    /// Points curses' descriptor at memory until the next frame, which then carries what curses wrote
+    /// meanwhile. Only once the terminal's modes are set: curses sets them through that descriptor.
+    func hold() {
+        holding = false
+        guard let memory, (try? SystemCall.redirect(cursesDescriptor, to: memory)) != nil else { return }
+        holding = true
+    }
+
+    /// Sends what was held at once, and puts curses' descriptor back on the terminal (before curses
+    /// gives the terminal back or stops).
+    func release() {
+        guard holding else { return }
+        frame {}
+    }
+
     /// Sends `bytes` with the next frame, which the loop draws in the same turn.
     func queue(_ bytes: [UInt8]) {
         queued += bytes

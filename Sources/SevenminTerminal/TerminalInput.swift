@@ -39,9 +39,10 @@ public final class TerminalInput: InputSource {
         if fds[0].revents & Int16(POLLIN) != 0 {
             let keys = terminal.pendingKeys()
             inputs += keys.map { Input.key($0) }
-            // Readable yet no key: either end of file (the terminal went away) or a byte that
-            // arrived just now. A read tells which without blocking, since the fd is readable.
-            if keys.isEmpty { closed = closed || terminal.inputAtEnd() }
+            // Readable yet nothing read: either end of file (the terminal went away) or a byte that
+            // arrived just now. A read tells which without blocking, since the fd is readable. (What
+            // was read may all have been the terminal's answer to the start-up question.)
+            if keys.isEmpty, !terminal.readAnything { closed = closed || terminal.inputAtEnd() }
         }
         if closed { inputs.append(.inputClosed) }
         return inputs

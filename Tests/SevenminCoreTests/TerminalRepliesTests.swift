@@ -33,10 +33,24 @@ struct TerminalRepliesTests {
         #expect(reading.others == Array("\u{1B}[A\u{1B}".utf8))
     }
 
-    @Test func aLateAnswerIsDroppedFromTheKeysButKeysAroundItStay() {
+    /// The answer comes in among the keys, a character at a time: it is read and taken out, and the
+    /// keys around it reach the workout.
+    @Test func theAnswerAmongTheKeysIsReadAndTakenOut() {
         let keys = Array("n\u{1B}[?2026;2$y\u{1B}[?62;22c?").map { Key.character($0) }
-        #expect(TerminalReplies.withoutLateReplies(keys) == [.character("n"), .character("?")])
-        let escape: [Key] = [.character("\u{1B}"), .character("q")]
-        #expect(TerminalReplies.withoutLateReplies(escape) == escape)
+        let answer = TerminalReplies.separate(keys)
+        #expect(answer.keys == [.character("n"), .character("?")])
+        #expect(answer.reading.synchronizedOutput && answer.reading.complete)
+        let unknown = TerminalReplies.separate(Array("\u{1B}[?1;2c").map { Key.character($0) })
+        #expect(unknown.keys.isEmpty && unknown.reading.complete && !unknown.reading.synchronizedOutput)
+        let escape: [Key] = [.character("\u{1B}"), .character("q"), .left]
+        #expect(TerminalReplies.separate(escape).keys == escape && !TerminalReplies.separate(escape).reading.complete)
+    }
+
+    /// Curses may hand an answer over in two batches: the start is kept back, then read with the rest.
+    @Test func anAnswerSplitAcrossBatchesIsKeptBackThenRead() {
+        let first = TerminalReplies.separate(Array("p\u{1B}[?1").map { Key.character($0) })
+        #expect(first.keys == [.character("p")] && first.unfinished.count == 4)
+        let second = TerminalReplies.separate(first.unfinished + Array(";2c ").map { Key.character($0) })
+        #expect(second.keys == [.character(" ")] && second.reading.complete && second.unfinished.isEmpty)
     }
 }

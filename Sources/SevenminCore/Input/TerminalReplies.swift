@@ -76,31 +76,48 @@ public enum TerminalReplies {
         return .unfinished
     }
 
-    /// `keys` without what is left of a reply that came after we stopped waiting for it: the
-    /// terminal's `ESC [ ? … c` or `… $ y`, which curses hands over one character at a time.
-    public static func withoutLateReplies(_ keys: [Key]) -> [Key] {
-        var out: [Key] = [], k = 0
+    /// `keys` without the terminal's answers (`ESC [ ? … $ y`, `ESC [ ? … c`), which curses hands
+    /// over one character at a time among the keys, and what those answers said. Keys at the end
+    /// that may be the start of an answer come back as `unfinished`, to go in front of the next keys.
+    public static func separate(_ keys: [Key]) -> (keys: [Key], reading: Reading, unfinished: [Key]) {
+        var out: [Key] = [], reading = Reading(), k = 0
         while k < keys.count {
-            if keys[k] == .character("\u{1B}"), let end = lateReplyEnd(keys, from: k) {
-                k = end
-                continue
+            if keys[k] == .character("\u{1B}") {
+                switch replyEnd(keys, from: k) {
+                case .incomplete: return (out, reading, Array(keys[k...]))
+                case .end(let end):
+                    let bytes = keys[k..<end].flatMap { key -> [UInt8] in
+                        if case .character(let c) = key { return Array(String(c).utf8) }
+                        return []
+                    }
+                    _ = read(bytes, into: &reading)
+                    k = end
+                    continue
+                case .none: break
+                }
             }
             out.append(keys[k])
             k += 1
         }
-        return out
+        return (out, reading, [])
     }
 
-    private static func lateReplyEnd(_ keys: [Key], from start: Int) -> Int? {
-        guard start + 2 < keys.count, keys[start + 1] == .character("["), keys[start + 2] == .character("?") else {
-            return nil
-        }
-        var k = start + 3
-        while k < keys.count, case .character(let c) = keys[k] {
-            if c == "c" || c == "y" { return k + 1 }
-            guard c.isASCII, c.isNumber || c == ";" || c == "$" else { return nil }
+    private enum ReplyEnd { case none, incomplete, end(Int) }
+
+    private static func replyEnd(_ keys: [Key], from start: Int) -> ReplyEnd {
+        let prefix: [Key] = [.character("\u{1B}"), .character("["), .character("?")]
+        var k = start
+        for expected in prefix {
+            guard k < keys.count else { return .incomplete }
+            guard keys[k] == expected else { return .none }
             k += 1
         }
-        return nil
+        while k < keys.count {
+            guard case .character(let c) = keys[k] else { return .none }
+            if c == "c" || c == "y" { return .end(k + 1) }
+            guard c.isASCII, c.isNumber || c == ";" || c == "$" else { return .none }
+            k += 1
+        }
+        return .incomplete
     }
 }

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""sevenmin's weight: binary and package size, peak memory, writes per frame, start-up, CPU.
+
+Run from the repository root:  python3 bench/lean.py [--runs N]
+
+Builds the release binary and the package (scripts/release-binary, scripts/package), then runs the
+two-minute bench routine in private tmux servers at 100x30 with TERM=tmux-256color, each run alone,
+with history on (a fresh HOME per run). Prints one table; raw files stay in bench/results/lean/.
+Needs strace and tmux (scripts/setup --test installs them).
+"""
+import glob
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench  # noqa: E402  (Pane, wait_for, first_frame, strace_waits, sh)
+
+ROOT = bench.ROOT
+RESULTS = os.path.join(ROOT, "bench", "results", "lean")
+TWO = os.path.join(ROOT, "bench", "routines", "two-minutes.json")
+MIB = 1024 * 1024
+
+
+def workout(binary, name, extra, seconds, wrapper="", finish=False):
+    """Runs the two-minute routine in its own pane with a fresh HOME, quits it after `seconds` (or, with
+    `finish`, lets it end); returns its rusage record (CPU seconds, peak RSS) and its events."""
+    home = tempfile.mkdtemp(prefix="sevenmin-lean-")
+    cost, ev = os.path.join(RESULTS, name + ".cost.json"), os.path.join(RESULTS, name + ".jsonl")
+    for p in (cost, ev):
+        if os.path.exists(p):
+            os.remove(p)
+    command = (f"env HOME={home} XDG_STATE_HOME={home}/state {wrapper} python3 {bench.MEASURE} {cost} -- "
+               f"{binary} start {TWO} --events {ev} {extra}")
+    pane = bench.Pane(name, command)
+    if finish:
+        bench.wait_for(bench.finished(ev), seconds)
+        time.sleep(1.2)
+        pane.keys("x")
+    else:
+        time.sleep(seconds)
+        pane.keys("q")
+        time.sleep(0.5)
+        pane.keys("y")
+    bench.wait_for(lambda: os.path.exists(cost), 30)
+    pane.close()
+    shutil.rmtree(home, ignore_errors=True)
+    with open(cost) as f:
+        return json.load(f), bench.events(ev)
+
+
+def terminal_writes(trace):
+    """write(2) and writev(2) calls to the terminal (strace -y names it /dev/pts/N)."""
+    with open(trace) as f:
+        return sum(1 for line in f if re.match(r"^\d+\s+writev?\(\d+</dev/pts/", line))
+
+
+def main():
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 3
+    os.makedirs(RESULTS, exist_ok=True)
+    bench.RESULTS = RESULTS
+    with open(os.path.join(RESULTS, "tmux.conf"), "w") as f:
+        f.write('set -g default-terminal "tmux-256color"\nset -g status off\n')
+    binary = bench.build()
+    stripped = os.path.join(RESULTS, "sevenmin.stripped")
+    subprocess.run(["strip", "--strip-unneeded", "--remove-section=.comment", "--remove-section=.note",
+                    "-o", stripped, binary], check=True)
+    dist = tempfile.mkdtemp(prefix="sevenmin-deb-")
+    subprocess.run([os.path.join(ROOT, "scripts", "package"), dist], check=True, capture_output=True,
+                   env=dict(os.environ, SEVENMIN_BINARY=binary))
+    deb = glob.glob(os.path.join(dist, "*.deb"))[0]
+    sizes = {"stripped binary": os.path.getsize(stripped) / MIB, ".deb": os.path.getsize(deb) / MIB}
+    shutil.rmtree(dist, ignore_errors=True)
+
+    muted = [workout(binary, f"muted-{k}", "--mute", 20)[0]["maxrss_kib"] / 1024 for k in range(runs)]
+    voice = [workout(binary, f"voice-{k}", "", 20)[0]["maxrss_kib"] / 1024 for k in range(runs)]
+
+    writes = []
+    for k in range(runs):
+        trace = os.path.join(RESULTS, f"writes-{k}.strace")
+        workout(binary, f"writes-{k}", "--mute", 12, wrapper=f"strace -f -y -e trace=write,writev -o {trace}")
+        writes.append(terminal_writes(trace))
+
+    # Alone, with history on: the panes' tmux servers take HOME from here.
+    os.environ["HOME"] = tempfile.mkdtemp(prefix="sevenmin-lean-home-")
+    first = bench.first_frame([binary, "start", TWO, "--mute"], runs=7)
+
+    # A whole muted workout for CPU; another under strace for wake-ups.
+    whole, ev = workout(binary, "cpu", "--mute", 300, finish=True)
+    waits = os.path.join(RESULTS, "waits.strace")
+    workout(binary, "waits", "--mute", 300, wrapper=f"strace -f -e trace={bench.WAITS} -o {waits}", finish=True)
+    seconds = [e for e in ev if e["event"] == "start"][0]["duration"]
+    minutes = seconds / 60
+
+    print(f"{'measure':<34} {'figure':>10} {'target':>10}")
+    print(f"{'stripped binary, MiB':<34} {sizes['stripped binary']:>10.2f} {'<= 16':>10}")
+    print(f"{'.deb, MiB':<34} {sizes['.deb']:>10.2f} {'<= 5':>10}")
+    print(f"{'peak RSS muted, MiB (median)':<34} {statistics.median(muted):>10.2f} {'<= 15':>10}  {muted}")
+    print(f"{'peak RSS voice on, MiB (median)':<34} {statistics.median(voice):>10.2f} {'<= 20':>10}  {voice}")
+    print(f"{'write(2) to terminal in 12 s':<34} {statistics.median(writes):>10.0f} {'<= 40':>10}  {writes}")
+    print(f"{'first frame, ms (median of 7)':<34} {first:>10.2f} {'<= 6':>10}")
+    print(f"{'CPU muted, s per minute':<34} {whole['cpu'] / minutes:>10.4f} {'<= 0.03':>10}")
+    print(f"{'wake-ups per second, muted':<34} {bench.strace_waits(waits) / seconds:>10.2f} {'1':>10}")
+
+
+if __name__ == "__main__":
+    main()
