@@ -364,7 +364,8 @@ final class Counter: @unchecked Sendable {
             #expect(try store.allSessions().map(\.id) == [1, 3])
             #expect(store.skippedRows == 2)
             let stats = HistoryStats.compute(sessions: try store.allSessions(), segments: try store.completedSegments(),
-                                             now: 1_795_300_000, calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
+                                             now: 1_795_300_000,
+                                             calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
             #expect(stats.sessions == 2)
             _ = HistoryReport.text(sessions, timeZone: FixedOffsetZone(seconds: 0))
         }
