@@ -7,16 +7,11 @@ import SevenminSystem
 extension HistoryCommand: RunnableCommand {
     func run() -> Int32 {
         let sessions: [SessionSummary]
-        var segments: [Int64: [SegmentRecord]] = [:]
         let store: HistoryStore?
+        let from = since.map { LocalDays.start(of: $0, calendar: .current) }
         do {
-            let from = since.map { LocalDays.start(of: $0, calendar: .current) }
             store = try HistoryReading.store()
             sessions = try store?.sessions(since: from, limit: limit) ?? []
-            // JSON is for scripts, which get every segment as recorded.
-            if format == .json, let store {
-                for s in sessions { segments[s.record.id] = try store.segments(of: s.record.id) }
-            }
         } catch {
             return HistoryReading.report(error)
         }
@@ -24,10 +19,46 @@ extension HistoryCommand: RunnableCommand {
         case .text:
             Console.out(sessions.isEmpty ? "No workouts recorded yet.\n" : HistoryReport.text(sessions,
                 timeZone: SystemTimeZone.current))
-        case .json: Console.out(HistoryReport.json(sessions, segments: segments, timeZone: SystemTimeZone.current))
+        case .json:
+            // JSON is for scripts, which get every segment as recorded: streamed, a session at a time.
+            guard let store, !sessions.isEmpty else {
+                Console.out("[]\n")
+                break
+            }
+            do {
+                try streamJSON(sessions, from: store)
+            } catch {
+                return HistoryReading.report(error)
+            }
         case .csv: Console.out(HistoryReport.csv(sessions, timeZone: SystemTimeZone.current))
         }
         return HistoryReading.finish(store)
+    }
+
+    /// Writes the JSON array as the segments are read, in chunks, never holding it whole.
+    private func streamJSON(_ sessions: [SessionSummary], from store: HistoryStore) throws(HistoryError) {
+        let zone = SystemTimeZone.current
+        var position: [Int64: Int] = [:]
+        for (k, s) in sessions.enumerated() { position[s.record.id] = k }
+        var next = 0, chunk = "[\n"
+        func emit(through k: Int, _ segments: [SegmentRecord]) {
+            // Sessions in between had no segments; they still get their list.
+            while next <= k {
+                chunk += (next > 0 ? ",\n" : "")
+                    + HistoryReport.jsonObject(sessions[next], segments: next == k ? segments : [], timeZone: zone)
+                next += 1
+            }
+            if chunk.utf8.count > 1 << 16 {
+                Console.out(chunk)
+                chunk = ""
+            }
+        }
+        // Sessions and their segments come in the same order, from the first session shown on.
+        try store.eachSessionsSegments(since: sessions[0].record.startedAt) { id, segments in
+            if let k = position[id], k >= next { emit(through: k, segments) }
+        }
+        if next < sessions.count { emit(through: sessions.count - 1, []) }
+        Console.out(chunk + "\n]\n")
     }
 }
 
