@@ -10,12 +10,12 @@ extension HistoryCommand: RunnableCommand {
         let sessions: [SessionSummary]
         var segments: [Int64: [SegmentRecord]] = [:]
         let store: HistoryLibrary?
+        let from = since.map { LocalDays.start(of: $0, calendar: .current) }
         do {
-            let from = since.map { LocalDays.start(of: $0, calendar: .current) }
             store = try HistoryReading.store()
             sessions = try store?.sessions(since: from, limit: limit) ?? []
-            // JSON is for scripts, which get every segment as recorded; FIT files hold a lap for each.
-            if format == .json || format.isFIT, let store {
+            // FIT files hold a lap for each segment; JSON streams them below.
+            if format.isFIT, let store {
                 for s in sessions { segments[s.record.id] = try store.segments(of: s.record.id) }
             }
         } catch {
@@ -25,7 +25,17 @@ extension HistoryCommand: RunnableCommand {
         case .text:
             Console.out(sessions.isEmpty ? "No workouts recorded yet.\n" : HistoryReport.text(sessions,
                 timeZone: SystemTimeZone.current))
-        case .json: Console.out(HistoryReport.json(sessions, segments: segments, timeZone: SystemTimeZone.current))
+        case .json:
+            // JSON is for scripts, which get every segment as recorded: streamed, a session at a time.
+            guard let store, !sessions.isEmpty else {
+                Console.out("[]\n")
+                break
+            }
+            do {
+                try streamJSON(sessions, from: store)
+            } catch {
+                return HistoryReading.report(error)
+            }
         case .csv: Console.out(HistoryReport.csv(sessions, timeZone: SystemTimeZone.current))
         case .fit(let dir): return HistoryCommand.writeFIT(sessions.map(\.record), segments: segments, into: dir)
         }
@@ -59,6 +69,48 @@ extension HistoryCommand: RunnableCommand {
             Console.error("\(kept) workout\(kept == 1 ? " was" : "s were") exported before; left as they are.")
         }
         return ExitCode.success
+    }
+}
+
+extension HistoryCommand {
+    /// Writes the JSON array as the segments are read, in chunks, never holding it whole.
+    private func streamJSON(_ sessions: [SessionSummary], from library: HistoryLibrary) throws(HistoryError) {
+        let zone = SystemTimeZone.current
+        guard let own = library.own, library.others.isEmpty else {
+            // Several machines' files: each session's segments read on their own, in the order shown.
+            var chunk = "[\n"
+            for (k, s) in sessions.enumerated() {
+                chunk += (k > 0 ? ",\n" : "")
+                    + HistoryReport.jsonObject(s, segments: try library.segments(of: s.record.id), timeZone: zone)
+                if chunk.utf8.count > 1 << 16 {
+                    Console.out(chunk)
+                    chunk = ""
+                }
+            }
+            Console.out(chunk + "\n]\n")
+            return
+        }
+        var position: [Int64: Int] = [:]
+        for (k, s) in sessions.enumerated() { position[s.record.id] = k }
+        var next = 0, chunk = "[\n"
+        func emit(through k: Int, _ segments: [SegmentRecord]) {
+            // Sessions in between had no segments; they still get their list.
+            while next <= k {
+                chunk += (next > 0 ? ",\n" : "")
+                    + HistoryReport.jsonObject(sessions[next], segments: next == k ? segments : [], timeZone: zone)
+                next += 1
+            }
+            if chunk.utf8.count > 1 << 16 {
+                Console.out(chunk)
+                chunk = ""
+            }
+        }
+        // Sessions and their segments come in the same order, from the first session shown on.
+        try own.eachSessionsSegments(since: sessions[0].record.startedAt) { id, segments in
+            if let k = position[id], k >= next { emit(through: k, segments) }
+        }
+        if next < sessions.count { emit(through: sessions.count - 1, []) }
+        Console.out(chunk + "\n]\n")
     }
 }
 

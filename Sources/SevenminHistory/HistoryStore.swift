@@ -343,6 +343,29 @@ public final class HistoryStore {
         }
     }
 
+    /// The segments of every session started at or after `since`, session by session in the order
+    /// `sessions` lists them (by start, then id), each handed to `body` with its session's id as soon as
+    /// it is read: one query, streamed, for `history --json` over a long history.
+    public func eachSessionsSegments(since: Double? = nil,
+                                     _ body: (Int64, [SegmentRecord]) -> Void) throws(HistoryError) {
+        var current: Int64?, group: [SegmentRecord] = []
+        _ = try read("""
+            SELECT g.session_id, g.idx, g.kind, g.exercise, g.round, g.planned, g.actual, g.ended, g.ended_at, g.part
+            FROM segments g JOIN sessions s ON s.id = g.session_id WHERE s.started_at >= ?
+            ORDER BY s.started_at, s.id, g.id
+            """, [.real(since ?? -Double.greatestFiniteMagnitude)]) { row -> Void? in
+            guard let segment = Self.segment(row.row()) else { return nil }
+            if segment.sessionID != current {
+                if let current { body(current, group) }
+                current = segment.sessionID
+                group.removeAll(keepingCapacity: true)
+            }
+            group.append(segment)
+            return ()
+        }
+        if let current { body(current, group) }
+    }
+
     /// Every segment of workout (not getting ready) that ran out, and all work however it ended, which is
     /// all `HistoryStats` needs. Read with the few exercise titles shared, as it can be a hundred thousand rows.
     public func completedSegments() throws(HistoryError) -> [SegmentRecord] {

@@ -43,6 +43,10 @@ func generate(_ store: HistoryStore, count: Int, now: Double) throws {
         let gap = rng.next() % 100 < 30 ? 3600 * 5 : 86400 + Int(rng.next() % 7200)
         starts.append(starts.last! + Double(gap))
     }
+    // At most twenty years back: a longer history would start before 1970, which the store refuses to
+    // believe. A bigger history is then several workouts a day.
+    let span = 20 * 365 * 86400.0
+    if starts.last! > span { starts = starts.map { $0 * span / starts.last! } }
     // The last one an hour ago, so that today and this week have data.
     let shift = now - 3600 - starts.last!
     let perBatch = 500

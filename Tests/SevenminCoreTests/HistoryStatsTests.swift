@@ -263,7 +263,8 @@ struct StreakDayTests {
         return (session, segments)
     }
 
-    func streak(_ workouts: [(SessionRecord, [SegmentRecord])], now: Double, _ calendar: LocalCalendar) -> HistoryStats {
+    func streak(_ workouts: [(SessionRecord, [SegmentRecord])], now: Double,
+                _ calendar: LocalCalendar) -> HistoryStats {
         HistoryStats.compute(sessions: workouts.map(\.0), segments: workouts.flatMap(\.1), now: now, calendar: calendar)
     }
 

@@ -369,7 +369,8 @@ final class Counter: @unchecked Sendable {
             #expect(try store.allSessions().map(\.id) == [1, 3])
             #expect(store.skippedRows == 2)
             let stats = HistoryStats.compute(sessions: try store.allSessions(), segments: try store.completedSegments(),
-                                             now: 1_795_300_000, calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
+                                             now: 1_795_300_000,
+                                             calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
             #expect(stats.sessions == 2)
             _ = HistoryReport.text(sessions, timeZone: FixedOffsetZone(seconds: 0))
         }
@@ -445,6 +446,27 @@ final class Counter: @unchecked Sendable {
             guard let undo = makeReadOnly(folder) else { Issue.record("could not make the folder read-only"); return }
             defer { undo() }
             #expect(try HistoryStore(path: path, readOnly: true).sessions().count == 1)
+        }
+    }
+
+    /// `history --json` reads every session's segments in one query, streamed session by session in the
+    /// order sessions are listed, instead of one query per session.
+    @Test func segmentsAreStreamedSessionBySessionInOrder() throws {
+        try withTemporaryDirectory { dir throws in
+            let store = try HistoryStore(path: dir + "/h.sqlite3")
+            // Ids out of start order, and one session without segments.
+            let later = try store.beginSession(sampleSession(start: 2_000))
+            let earlier = try store.beginSession(sampleSession(start: 1_000))
+            let empty = try store.beginSession(sampleSession(start: 1_500))
+            for k in 0..<3 { try store.recordSegment(sampleSegment(later, k)) }
+            for k in 0..<2 { try store.recordSegment(sampleSegment(earlier, k)) }
+            var seen: [(Int64, [Int])] = []
+            try store.eachSessionsSegments { seen.append(($0, $1.map(\.index))) }
+            #expect(seen.map(\.0) == [earlier, later] && seen.map(\.1) == [[0, 1], [0, 1, 2]])
+            seen = []
+            try store.eachSessionsSegments(since: 1_500) { seen.append(($0, $1.map(\.index))) }
+            #expect(seen.map(\.0) == [later])
+            #expect(try store.sessions().map(\.record.id) == [earlier, empty, later])
         }
     }
 }

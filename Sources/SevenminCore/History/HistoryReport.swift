@@ -31,7 +31,14 @@ public enum HistoryReport {
     public static func json(_ sessions: [SessionSummary], segments: [Int64: [SegmentRecord]] = [:],
                             timeZone: any TimeZoneRules) -> String {
         if sessions.isEmpty { return "[]\n" }
-        let objects = sessions.map { s -> String in
+        let objects = sessions.map { jsonObject($0, segments: segments[$0.record.id], timeZone: timeZone) }
+        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// One session of `json`'s array, on one line, indented; with its segments when they are given.
+    /// `history --json` writes these one at a time, so 100,000 sessions are never one string.
+    public static func jsonObject(_ s: SessionSummary, segments: [SegmentRecord]?,
+                                  timeZone: any TimeZoneRules) -> String {
             let r = s.record
             var fields: [(String, String)] = [
                 ("id", String(r.id)),
@@ -53,10 +60,8 @@ public enum HistoryReport {
                 ("uuid", JSONWriter.quote(r.uuid)),
                 ("machine", r.machine.map { JSONWriter.quote($0) } ?? "null"),
             ]
-            if let recorded = segments[r.id] { fields.append(("segments", segmentsJSON(recorded))) }
+            if let segments { fields.append(("segments", segmentsJSON(segments))) }
             return "  {" + fields.map { "\(JSONWriter.quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
-        }
-        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
 
     /// The segments of one session, in the order they ended.
