@@ -133,4 +133,13 @@ struct SmallerThingsTests {
                 || status[..<range.lowerBound].hasSuffix("  "), "|\(status)|")
         }
     }
+
+    @Test func openingAVideoWhereThereIsNoneSaysSoAndInventsNoLink() throws {
+        let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/tabata.json")
+        var app = WorkoutApp(plan: Plan(routine))
+        _ = app.start(at: 0)
+        let effects = app.handle(.key(.character("o")), at: 1)
+        #expect(!effects.contains { if case .openLink = $0 { return true } else { return false } })
+        #expect(app.screen(at: 1).notice?.hasPrefix("no video for") == true)
+    }
 }

@@ -244,8 +244,13 @@ public struct WorkoutApp: Sendable {
         case .toggleHelp: overlay = overlay == .help ? .none : .help
         case .openVideo:
             // The video of what is on screen: the exercise, or during a pause the one coming next.
-            guard session.state == .running || session.state == .paused,
-                  let url = plan.exercise(of: session.index).videoURL else { break }
+            guard session.state == .running || session.state == .paused else { break }
+            let shown = plan.exercise(of: session.index)
+            // Never a made-up link: where there is none, the status line says so.
+            guard let url = shown.videoURL else {
+                notices.append("no video for " + shown.title)
+                break
+            }
             perform(session.pause(at: now), at: now, into: &effects)
             effects.append(.openLink(url))
         case .requestQuit:
