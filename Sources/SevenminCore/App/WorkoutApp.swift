@@ -161,6 +161,8 @@ public struct WorkoutApp: Sendable {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
         model.showsFigure = settings.figure
+        model.overviewDone = Set(exercisesDone.filter { $0 < plan.segments.count && plan.segments[$0].segment.isWork }
+            .map { plan.workNumber(ofSegment: $0) - 1 })
         model.language = settings.language
         if model.summary != nil { model.summary = summary(at: now) }
         return model
