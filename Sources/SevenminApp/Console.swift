@@ -2,7 +2,7 @@
 import Glibc
 
 /// Standard output and error as a careful Unix tool uses them: every write is checked, a failed
-/// stdout turns into "write error" and exit 1 (as coreutils do), and a stderr that cannot be
+/// stdout turns into "write error" and exit 1 (as coreutils do), a closed pipe into a silent 141, and a stderr that cannot be
 /// written is given up on silently rather than crashing.
 enum Console {
     /// The first error writing standard output, if any.
@@ -25,6 +25,8 @@ enum Console {
     static func finish(_ status: Int32) -> Int32 {
         if outputError == nil, fsync(STDOUT_FILENO) != 0, errno == ENOSPC || errno == EIO { outputError = errno }
         guard let code = outputError else { return status }
+        // A reader that has seen enough (`| head`) closed the pipe: as a tool ended by SIGPIPE, say nothing.
+        if code == EPIPE { return 128 + SIGPIPE }
         error("sevenmin: write error: " + String(cString: strerror(code)))
         return ExitCode.failure
     }

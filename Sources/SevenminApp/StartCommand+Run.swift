@@ -52,6 +52,16 @@ extension StartCommand: RunnableCommand {
         }
         // From here until the screen is given back, fd 2 goes to the log: libraries
         // (ALSA above all) print there, and nothing may scribble over the screen.
+        // A terminal that cannot move the cursor (TERM=dumb, an editor's shell) still gets the workout: as
+        // lines, said once here while standard error is still the terminal.
+        let cannotAddress = !plain && isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 && {
+            let probe = CursesTerminal.probe(colorChoice: color)
+            return probe.known && !probe.canAddress
+        }()
+        if cannotAddress {
+            Console.error("sevenmin: this terminal (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")) "
+                + "cannot move the cursor; writing a line per change instead of the screen")
+        }
         let redirect = DiagnosticLog.redirect(command: "start")
         defer { redirect?.restore() }
 
@@ -81,7 +91,7 @@ extension StartCommand: RunnableCommand {
 
         var outcome: (ending: WorkoutEnding, app: WorkoutApp)
         // Lines instead of a screen when asked, or when there is no terminal to draw on or key into.
-        let plainMode = plain || isatty(STDOUT_FILENO) != 1 || isatty(STDIN_FILENO) != 1
+        let plainMode = plain || cannotAddress || isatty(STDOUT_FILENO) != 1 || isatty(STDIN_FILENO) != 1
         let app = WorkoutApp(plan: loaded.plan, settings: plainMode ? PlainWorkout.adjusted(settings,
                                  keys: KeyboardMode.isTerminal(STDIN_FILENO)) : settings,
                              resuming: resumption)

@@ -132,4 +132,13 @@ struct PlainModeTests {
         // The summary line is written before the process ends by the signal.
         #expect(out.contains("exercises in 0:00"))
     }
+
+    /// A reader that has seen enough closes the pipe; the workout ends, as a hang-up, without a word.
+    @Test func aPipeClosedByHeadEndsTheWorkoutWithoutAWord() throws {
+        let script = "\"$0\" start --mute --no-history \"$1\" < /dev/null | head -1; echo \"status=${PIPESTATUS[0]}\""
+        let result = try run("/bin/bash", ["-c", script, binary, short])
+        #expect(result.stdout.hasPrefix("0:00 Short Test Routine"))
+        #expect(!result.stderr.contains("Broken pipe") && !result.stderr.contains("write error"), "\(result.stderr)")
+        #expect(result.stdout.contains("status=129"))
+    }
 }

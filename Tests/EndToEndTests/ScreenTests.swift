@@ -156,11 +156,23 @@ struct ScreenTests {
         }
     }
 
-    @Test(arguments: [("dumb", "cannot move the cursor"), ("no-such-terminal", "unknown terminal type")])
-    func aTerminalThatCannotDoFullScreenIsRefused(term: String, message: String) throws {
-        let tmux = try Tmux("TERM=\(term) \(binary) start --mute")
+    @Test func anUnknownTerminalIsRefused() throws {
+        let tmux = try Tmux("TERM=no-such-terminal \(binary) start --mute")
         tmux.waitFor(text: "exit=1")
-        #expect(tmux.screen().contains(message))
+        #expect(tmux.screen().contains("unknown terminal type"))
+        tmux.expectTerminalRestored()
+    }
+
+    @Test func aDumbTerminalGetsTheWorkoutAsLinesWithOneNotice() throws {
+        let tmux = try Tmux("TERM=dumb \(binary) start \(short) --mute --no-history")
+        tmux.waitFor(text: "Get ready")
+        let screen = tmux.screen()
+        #expect(screen.components(separatedBy: "cannot move the cursor").count == 2)
+        #expect(tmux.format("#{alternate_on}") == "0")
+        tmux.send("q")
+        tmux.waitFor(text: "Quit this workout? y quits")
+        tmux.send("y")
+        tmux.waitFor(text: "exit=0")
         tmux.expectTerminalRestored()
     }
 

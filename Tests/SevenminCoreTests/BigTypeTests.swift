@@ -134,4 +134,28 @@ struct SmallerThingsTests {
                 || status[..<range.lowerBound].hasSuffix("  "), "|\(status)|")
         }
     }
+
+    @Test func openingAVideoWhereThereIsNoneSaysSoAndInventsNoLink() throws {
+        let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/tabata.json")
+        var app = WorkoutApp(plan: Plan(routine))
+        _ = app.start(at: 0)
+        let effects = app.handle(.key(.character("o")), at: 1)
+        #expect(!effects.contains { if case .openLink = $0 { return true } else { return false } })
+        #expect(app.screen(at: 1).notice?.hasPrefix("no video for") == true)
+    }
+
+    @Test func aSkippedExerciseGetsNoTickInTheStrip() throws {
+        let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
+        func strip(skipping: Bool) -> String {
+            var app = WorkoutApp(plan: Plan(routine), settings: CoachSettings(flash: false))
+            _ = app.start(at: 0)
+            _ = app.handle(.tick, at: 12)
+            if skipping { _ = app.handle(.key(.character("n")), at: 12) } else { _ = app.handle(.tick, at: 41) }
+            let grid = WorkoutScreen.render(app.screen(at: 42), width: 80, height: 24)
+            return String(grid.text.split(separator: "\n")[21])
+        }
+        #expect(strip(skipping: false).contains("✓"))
+        let skipped = strip(skipping: true)
+        #expect(!skipped.contains("✓") && skipped.contains("–"), "|\(skipped)|")
+    }
 }

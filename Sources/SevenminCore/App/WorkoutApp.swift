@@ -180,6 +180,8 @@ public struct WorkoutApp: Sendable {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
         model.showsFigure = settings.figure
+        model.overviewDone = Set(exercisesDone.filter { $0 < plan.segments.count && plan.segments[$0].segment.isWork }
+            .map { plan.workNumber(ofSegment: $0) - 1 })
         model.language = settings.language
         if model.summary != nil { model.summary = summary(at: now) }
         return model
@@ -263,8 +265,13 @@ public struct WorkoutApp: Sendable {
         case .toggleHelp: overlay = overlay == .help ? .none : .help
         case .openVideo:
             // The video of what is on screen: the exercise, or during a pause the one coming next.
-            guard session.state == .running || session.state == .paused,
-                  let url = plan.exercise(of: session.index).videoURL else { break }
+            guard session.state == .running || session.state == .paused else { break }
+            let shown = plan.exercise(of: session.index)
+            // Never a made-up link: where there is none, the status line says so.
+            guard let url = shown.videoURL else {
+                notices.append("no video for " + shown.title)
+                break
+            }
             perform(session.pause(at: now), at: now, into: &effects)
             effects.append(.openLink(url))
         case .requestQuit:

@@ -16,6 +16,8 @@ public struct Glyphs: Equatable, Sendable {
     public var pause: String
     public var ellipsis: String
     public var done: Unicode.Scalar
+    /// A work segment skipped before it ran half its time.
+    public var skipped: Unicode.Scalar
     public var current: Unicode.Scalar
     public var toCome: Unicode.Scalar
     /// Box corners (top left, top right, bottom left, bottom right), horizontal and vertical.
@@ -25,12 +27,12 @@ public struct Glyphs: Equatable, Sendable {
 
     public static let unicode = Glyphs(
         full: "█", upperHalf: "▀", lowerHalf: "▄", stripe: "▀", barFilled: "█", barEmpty: "░", separator: " · ",
-        play: "▶ ", pause: "❚❚", ellipsis: "…", done: "✓", current: "▶", toCome: " ",
+        play: "▶ ", pause: "❚❚", ellipsis: "…", done: "✓", skipped: "–", current: "▶", toCome: " ",
         box: ("┌", "┐", "└", "┘", "─", "│"), unicodeText: true)
 
     public static let ascii = Glyphs(
         full: "#", upperHalf: nil, lowerHalf: nil, stripe: "=", barFilled: "#", barEmpty: "-", separator: " - ", play: "> ",
-        pause: "||", ellipsis: "...", done: "x", current: ">", toCome: " ",
+        pause: "||", ellipsis: "...", done: "x", skipped: "-", current: ">", toCome: " ",
         box: ("+", "+", "+", "+", "-", "|"), unicodeText: false)
 
     /// The set for a locale: `utf8` is whether its charset is UTF-8 (`nl_langinfo(CODESET)`).

@@ -88,6 +88,9 @@ public struct ScreenModel: Equatable, Sendable {
     public var overview: [RGB] = []
     /// Index in `overview` of the work segment under way, or coming next during a pause.
     public var overviewPosition = 0
+    /// The indices in `overview` of work segments done (run half their time or more); those before
+    /// `overviewPosition` and not in it were skipped. Nil: every one before it counts as done.
+    public var overviewDone: Set<Int>?
     /// Whether the move's figure is drawn (`--no-figure` turns it off).
     public var showsFigure = true
 

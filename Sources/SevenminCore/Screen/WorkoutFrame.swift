@@ -135,7 +135,9 @@ struct WorkoutFrame {
             let band = renderer.band(items[k])
             let style = band.shownColors.background == theme.body.shownColors.background ? band.inverted : band
             grid.fill(row: row, from: x, to: x + run - gap, style: style)
-            let mark = k < model.overviewPosition ? glyphs.done
+            // Skipped ones get no tick.
+            let skipped = model.overviewDone.map { !$0.contains(k) } ?? false
+            let mark = k < model.overviewPosition ? (skipped ? glyphs.skipped : glyphs.done)
                 : k == model.overviewPosition ? (model.kind == .work ? glyphs.current : glyphs.toCome) : glyphs.toCome
             grid.repeatScalar(mark, count: 1, x: x + (run - gap - 1) / 2, y: row, style: style.with(bold: true))
             x += run
