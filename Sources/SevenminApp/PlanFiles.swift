@@ -108,12 +108,8 @@ enum PlanFiles {
             throw ExitStatus(ExitCode.failure)
         }
         try UserDirectories.makeDirectory(dir)
-        let text = JSONWriter.line(.object([.init("plan", .string(plan)), .init("joined", .number(time))])) + "\n"
-        let temporary = path + ".\(getpid()).tmp"
-        let fd = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        defer { close(fd) }
-        try SystemCall.write(fd, Array(text.utf8))
-        try SystemCall.rename(temporary, path)
+        try Atomic.write(JSONWriter.line(.object([.init("plan", .string(plan)), .init("joined", .number(time))]))
+            + "\n", to: path)
     }
 
     /// The joined plan loaded, with where its workouts stand; nil when none is joined.

@@ -103,6 +103,11 @@ public enum LocalDay {
         Int(((t + Double(utcOffset)) / 86_400).rounded(.down))
     }
 
+    /// Whether any of `sessions` was completed on local day `day` (each by the offset where it was done).
+    public static func completed(_ sessions: [SessionRecord], on day: Int) -> Bool {
+        sessions.contains { $0.outcome == .completed && number($0.startedAt, utcOffset: $0.utcOffset) == day }
+    }
+
     /// 0 for Sunday to 6 for Saturday (1970-01-01 was a Thursday).
     public static func weekday(_ day: Int) -> Int {
         ((day + 4) % 7 + 7) % 7
@@ -119,10 +124,7 @@ public struct PlanDay: Equatable, Sendable {
 
     public static func next(_ plan: TrainingPlan, sessions: [SessionRecord], now: Double, utcOffset: Int) -> PlanDay {
         let today = LocalDay.number(now, utcOffset: utcOffset)
-        let doneToday = sessions.contains {
-            $0.plan == plan.name && $0.outcome == .completed
-                && LocalDay.number($0.startedAt, utcOffset: $0.utcOffset) == today
-        }
+        let doneToday = LocalDay.completed(sessions.filter { $0.plan == plan.name }, on: today)
         if !doneToday, plan.days.contains(LocalDay.weekday(today)) { return PlanDay(isToday: true, day: today) }
         let next = (1...7).map { today + $0 }.first { plan.days.contains(LocalDay.weekday($0)) } ?? today + 1
         return PlanDay(isToday: false, day: next)

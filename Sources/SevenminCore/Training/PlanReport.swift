@@ -22,7 +22,7 @@ public struct PlanReport: Equatable, Sendable {
         self.utcOffset = utcOffset
     }
 
-    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    public static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     public var step: TrainingPlan.Step { plan.steps[progress.step] }
 
