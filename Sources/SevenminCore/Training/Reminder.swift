@@ -38,7 +38,9 @@ public struct Reminder: Equatable, Sendable {
     public static func time(_ text: String) -> (hour: Int, minute: Int)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else { return nil }
+              let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else {
+            return nil
+        }
         return (h, m)
     }
 
@@ -52,13 +54,14 @@ public struct Reminder: Equatable, Sendable {
         days.map { Reminder.systemdDays[$0] }.joined(separator: ",") + " *-*-* " + clock + ":00"
     }
 
+    private var dayList: String { days.map { Reminder.systemdDays[$0] }.joined(separator: " ") }
+
     /// The timer unit: fires at the days and time, and catches up a time missed while the machine slept.
     public var timerUnit: String {
         """
         \(Reminder.marker)
         [Unit]
-        Description=Reminder for a seven-minute workout (\(days.map { Reminder.systemdDays[$0] }.joined(separator: " ")) \
-        at \(clock))
+        Description=Reminder for a seven-minute workout (\(dayList) at \(clock))
 
         [Timer]
         OnCalendar=\(onCalendar)
