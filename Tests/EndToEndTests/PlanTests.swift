@@ -45,6 +45,11 @@ struct PlanEndToEndTests {
         plan = json(try run(binary, ["plan", "--json"], environment: env).stdout)
         #expect(plan["today"] is NSNull && (plan["next"] as? [String: Any])?["date"] != nil, "done for today")
         #expect(plan["step"] as? Int == 1, "unrated: it does not move")
+        let stats = try run(binary, ["stats"], environment: env).stdout
+        #expect(stats.contains("Plan: Quick steps, step 1 of 2; 1 planned day kept in a row"), "\(stats)")
+        #expect(stats.contains("  This week: ") && stats.contains(" ✓"))
+        let statsJSON = json(try run(binary, ["stats", "--json"], environment: env).stdout)
+        #expect((statsJSON["plan"] as? [String: Any])?["streak"] as? Int == 1)
 
         // Rated easy, it moves up; the text says why.
         #expect(try run(binary, ["rate", "5"], environment: env).status == 0)

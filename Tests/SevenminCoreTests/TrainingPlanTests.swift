@@ -248,3 +248,44 @@ struct TrainingPlanLoaderTests {
         }
     }
 }
+
+@Suite("Plans: the week and the grace of two days")
+struct PlanWeekTests {
+    /// Monday 2026-11-30 as a local day; the plan is Monday, Wednesday and Friday.
+    let mon = LocalDay.number(monday, utcOffset: 0)
+
+    func week(_ workouts: [Int], today: Int, from: Int? = nil) -> PlanWeek {
+        PlanWeek.compute(planDays: [1, 3, 5], workoutDays: Set(workouts.map { mon + $0 }), from: from ?? mon - 14,
+                         today: mon + today, weekStart: mon)
+    }
+
+    @Test(arguments: [
+        // workouts (days after this Monday), today → this week's statuses
+        ([0, 2], 3, ["done", "done", "to_come"]),
+        ([0, 3], 3, ["done", "made_up", "to_come"]),          // Wednesday made up on Thursday
+        ([0], 3, ["done", "open", "to_come"]),                // Wednesday can still be made up
+        ([0], 5, ["done", "missed", "open"]),                 // Friday: Wednesday's two days are gone
+        ([0, 4], 5, ["done", "missed", "done"]),              // Friday's own workout is not Wednesday's
+        ([1, 2, 4], 4, ["made_up", "done", "done"]),          // Tuesday makes up Monday
+        ([0, 6], 6, ["done", "missed", "made_up"]),           // Saturday makes up Friday
+    ])
+    func plannedDaysAreDoneMadeUpMissedOrStillOpen(workouts: [Int], today: Int, statuses: [String]) {
+        #expect(week(workouts, today: today).days.map(\.status.rawValue) == statuses)
+    }
+
+    @Test func aDayMadeUpWithinTwoDaysKeepsTheStreak() {
+        // Last week Mon, Wed (made up Thu), Fri; this week Mon and Wed: five kept in a row.
+        let kept = week([-7, -4, -2, 0, 2], today: 3, from: mon - 7)
+        #expect(kept.streak == 5)
+        // Without the Thursday, last Wednesday is missed and the run starts after it.
+        #expect(week([-7, -2, 0, 2], today: 3, from: mon - 7).streak == 3)
+        // A day still open does not break it, nor count.
+        #expect(week([-7, -5, -3, 0], today: 2, from: mon - 7).streak == 4)
+    }
+
+    @Test func daysBeforeJoiningAreNeitherShownNorCounted() {
+        let w = week([2], today: 3, from: mon + 1)
+        #expect(w.days.map(\.day) == [mon + 2, mon + 4] && w.streak == 1)
+        #expect(w.line(utf8: true) == "Wed ✓  Fri ·" && w.line(utf8: false) == "Wed x  Fri .")
+    }
+}
