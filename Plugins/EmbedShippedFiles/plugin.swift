@@ -8,7 +8,7 @@ import PackagePlugin
 struct EmbedShippedFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
-        let folders = ["Workouts", "Sounds"].map { root.appending(path: $0) }
+        let folders = ["Workouts", "Workouts/plans", "Sounds"].map { root.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "ShippedFiles.swift")
         // The generator lists the folders itself, and the folders are the inputs: SwiftPM keeps this
         // command from one build to the next, so a file named here would break the build once removed.

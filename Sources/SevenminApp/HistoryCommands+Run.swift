@@ -122,6 +122,23 @@ extension HistoryCommand.Format {
 }
 
 extension StatsCommand: RunnableCommand {
+    /// The plan joined, with this week's planned days and the plan streak; nil without one.
+    private func planSummary(_ stats: HistoryStats) -> StatsReport.PlanSummary? {
+        let now = Date().timeIntervalSince1970
+        guard case .success(let (report, joined)?) = PlanFiles.current(now: now) else { return nil }
+        let path = UserDirectories().historyFile
+        let store = path.flatMap { FileManager.default.fileExists(atPath: $0) ? try? HistoryStore(path: $0,
+            readOnly: true) : nil }
+        let sessions = (try? store?.allSessions()) ?? []
+        let workoutDays = Set(sessions.filter { $0.outcome == .completed }
+            .map { LocalDay.number($0.startedAt, utcOffset: $0.utcOffset) })
+        let week = PlanWeek.compute(planDays: report.plan.days, workoutDays: workoutDays,
+                                    from: LocalDay.number(joined.joinedAt, utcOffset: report.utcOffset),
+                                    today: stats.today, weekStart: stats.weeklyStarts.last ?? stats.today)
+        return StatsReport.PlanSummary(name: report.plan.name, step: report.progress.step + 1,
+                                       steps: report.plan.steps.count, week: week)
+    }
+
     func run() -> Int32 {
         // The config file's weight, unless --weight gave one.
         var weight = weight
@@ -141,11 +158,12 @@ extension StatsCommand: RunnableCommand {
         } catch {
             return HistoryReading.report(error)
         }
+        let plan = planSummary(stats)
         if json {
-            Console.out(StatsReport.json(stats))
+            Console.out(StatsReport.json(stats, plan: plan))
         } else {
             let look = OutputStyle.standardOutput()
-            Console.out(StatsReport.text(stats, colors: look.statsColors, utf8: look.utf8))
+            Console.out(StatsReport.text(stats, colors: look.statsColors, utf8: look.utf8, plan: plan))
         }
         return HistoryReading.finish(store)
     }

@@ -19,7 +19,7 @@ struct HistorySetup {
     /// Starts recording `loaded` as a new session, or as the next part of `resumed`; failures reach
     /// the workout once, through `journal`. Also reads the streak, in the background.
     func recorder(for loaded: PlanLoading.Loaded, resumed: (id: Int64, part: Int)?,
-                  journal: WorkoutJournal) -> HistoryRecorder? {
+                  journal: WorkoutJournal, plan: (plan: String, step: Int)? = nil) -> HistoryRecorder? {
         guard let path else { return nil }
         let recorder = HistoryRecorder(path: path) { [weak journal] error in
             journal?.post(.notice(error.description))
@@ -32,7 +32,8 @@ struct HistorySetup {
                 routine: loaded.plan.routine.name, routineFile: loaded.path, contentHash: loaded.contentHash,
                 seed: loaded.seed, options: PlanOptions.json(loaded.adjustments),
                 startedAt: now, utcOffset: SystemTimeZone.current.secondsFromUTC(at: now),
-                plannedSeconds: loaded.plan.totalDuration, plannedExercises: loaded.plan.workSegmentCount))
+                plannedSeconds: loaded.plan.totalDuration, plannedExercises: loaded.plan.workSegmentCount,
+                plan: plan?.plan, planStep: plan?.step))
         }
         startThread(named: "sevenmin-streak") { [weak journal] in
             // Read before any segment of this workout can end (the first lasts seconds; this, milliseconds).

@@ -20,8 +20,8 @@ extension RateCommand: RunnableCommand {
                     ?? "Error: No workout to rate: the history is empty.")
                 return ExitCode.noInput
             }
-            Console.out("Rated \(visible(found.record.routine)) of \(HistoryReport.localStart(found.record)) (id \(id)): "
-                + "effort \(effort)/10\n")
+            let when = HistoryReport.localStart(found.record)
+            Console.out("Rated \(visible(found.record.routine)) of \(when) (id \(id)): effort \(effort)/10\n")
             return ExitCode.success
         } catch {
             return HistoryReading.report(error)

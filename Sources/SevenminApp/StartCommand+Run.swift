@@ -31,15 +31,21 @@ extension StartCommand: RunnableCommand {
         let history = HistorySetup(disabled: noHistory)
         let loaded: PlanLoading.Loaded
         var resumption: WorkoutApp.Resumption?, resumed: (id: Int64, part: Int)?
+        var planTag: (plan: String, step: Int)?
         if resume {
             switch history.resumption() {
             case .failure(let status): return status.code
             case .success(let found): (loaded, resumption, resumed) = (found.0, found.1, (found.id, found.part))
             }
         } else {
-            switch PlanLoading.load(plan, voices: voice && !mute && voiceName == nil ? voices : nil) {
+            switch planStep() {
             case .failure(let status): return status.code
-            case .success(let value): loaded = value
+            case .success(let (request, step)):
+                planTag = step
+                switch PlanLoading.load(request, voices: voice && !mute && voiceName == nil ? voices : nil) {
+                case .failure(let status): return status.code
+                case .success(let value): loaded = value
+                }
             }
         }
         let clock = SystemMonotonicClock()
@@ -80,7 +86,7 @@ extension StartCommand: RunnableCommand {
                                                                      language: spoken.language),
                                             news: inbox.post)
         let journal = WorkoutJournal(events: events, inbox: inbox, notices: [audio?.voiceProblem].compactMap { $0 })
-        journal.history = history.recorder(for: loaded, resumed: resumed, journal: journal)
+        journal.history = history.recorder(for: loaded, resumed: resumed, journal: journal, plan: planTag)
         var settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
                                      seed: loaded.seed, notify: notify, asksEffort: history.path != nil,
                                      figure: figure)
@@ -139,6 +145,26 @@ extension StartCommand: RunnableCommand {
 }
 
 extension StartCommand {
+    /// What to run: the routine asked for; or, with none given while a plan is joined, the plan's step
+    /// (with any plan option typed over it), tagged so the history knows which step it was.
+    func planStep() -> Result<(PlanRequest, (plan: String, step: Int)?), ExitStatus> {
+        guard !explicit.names.contains("routine") else { return .success((plan, nil)) }
+        switch PlanFiles.current(now: Date().timeIntervalSince1970) {
+        case .failure(let status): return .failure(status)
+        case .success(nil): return .success((plan, nil))
+        case .success(let (report, _)?):
+            var request = report.step.request
+            let typed = plan.adjustments
+            if explicit.names.contains("rounds") { request.adjustments.rounds = typed.rounds }
+            if explicit.names.contains("work") { request.adjustments.work = typed.work }
+            if explicit.names.contains("rest") { request.adjustments.rest = typed.rest }
+            if explicit.names.contains("get-ready") { request.adjustments.getReady = typed.getReady }
+            request.adjustments.without += typed.without.filter { !request.adjustments.without.contains($0) }
+            if plan.shuffle != .none { request.shuffle = plan.shuffle }
+            return .success((request, (report.plan.name, report.progress.step + 1)))
+        }
+    }
+
     /// The sound output the options ask for; `SEVENMIN_AUDIO_WAV` writes a WAV file instead, for tests.
     var audioRequest: AudioOutputRequest {
         let wav = ProcessInfo.processInfo.environment["SEVENMIN_AUDIO_WAV"].flatMap { $0.isEmpty ? nil : $0 }

@@ -5,9 +5,9 @@ import SevenminShipped
 
 /// The shipped routines and cue sounds, compiled into the program from `Workouts/` and `Sounds/`.
 public enum BuiltInFiles {
-    /// The names of the built-in routines (`classic`, `tabata`…), sorted.
+    /// The names of the built-in routines (`classic`, `tabata`…), sorted; plans, in a folder of their own, are not.
     public static let routineNames: [String] = ShippedFiles.base64.keys
-        .filter { $0.hasPrefix(routineFolder) }
+        .filter { $0.hasPrefix(routineFolder) && !$0.dropFirst(routineFolder.count).contains("/") }
         .compactMap { RoutineFileName.routineName(of: String($0.dropFirst(routineFolder.count))) }
         .sorted()
 

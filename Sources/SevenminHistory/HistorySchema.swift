@@ -52,6 +52,11 @@ enum HistorySchema {
             "UPDATE sessions SET uuid = \(legacyUUID) WHERE uuid IS NULL",
             "CREATE INDEX sessions_by_uuid ON sessions(uuid)",
         ],
+        // → +1: the plan and step (from 1) a session was run for, from which `plan` works out where a user is.
+        [
+            "ALTER TABLE sessions ADD COLUMN plan TEXT",
+            "ALTER TABLE sessions ADD COLUMN plan_step INTEGER",
+        ],
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -190,13 +190,14 @@ public final class HistoryStore {
         try guarded {
             try db.run("""
                 INSERT INTO sessions (routine, routine_file, content_hash, seed, options, started_at, utc_offset,
-                    planned_seconds, planned_exercises, outcome, pid, parts, uuid)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?)
+                    planned_seconds, planned_exercises, outcome, pid, parts, uuid, plan, plan_step)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, ?, ?)
                 """, [.text(record.routine), .text(record.routineFile), .text(record.contentHash),
                       record.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null, .text(record.options),
                       .real(record.startedAt), .integer(Int64(record.utcOffset)), .real(record.plannedSeconds),
                       .integer(Int64(record.plannedExercises)), .integer(Int64(pid)),
-                      .text(record.uuid.isEmpty ? UUID().uuidString.lowercased() : record.uuid)])
+                      .text(record.uuid.isEmpty ? UUID().uuidString.lowercased() : record.uuid),
+                      record.plan.map { .text($0) } ?? .null, record.planStep.map { .integer(Int64($0)) } ?? .null])
             return db.lastInsertRowID
         }
     }
@@ -309,7 +310,7 @@ public final class HistoryStore {
 
     private static let summaryColumns = """
         s.id, s.routine, s.routine_file, s.content_hash, s.seed, s.options, s.started_at, s.utc_offset,
-        s.planned_seconds, s.planned_exercises, s.outcome, s.parts, s.effort,
+        s.planned_seconds, s.planned_exercises, s.outcome, s.parts, s.effort, s.plan, s.plan_step,
         COALESCE(SUM(CASE WHEN g.kind = 'work' THEN g.actual END), 0),
         COUNT(DISTINCT CASE WHEN g.kind = 'work' AND g.actual + 1e-6 >= g.planned * \(SegmentRecord.doneFraction)
             THEN g.idx END), s.uuid, s.pid
@@ -393,7 +394,7 @@ public final class HistoryStore {
     public func allSessions() throws(HistoryError) -> [SessionRecord] {
         try read("""
             SELECT id, routine, routine_file, content_hash, seed, options, started_at, utc_offset,
-                planned_seconds, planned_exercises, outcome, parts, effort, uuid, pid FROM sessions
+                planned_seconds, planned_exercises, outcome, parts, effort, plan, plan_step, uuid, pid FROM sessions
             ORDER BY started_at, id
             """) { Self.record($0.row(), reading: readOnly) }
     }
@@ -508,7 +509,8 @@ public final class HistoryStore {
                              plannedSeconds: planned, plannedExercises: exercises,
                              outcome: reading ? outcome(row[10], pid: row.last ?? .null)
                                  : row[10].string.flatMap(SessionOutcome.init(code:)), parts: parts,
-                             effort: StoredBounds.int(row[12].int, in: 1...10),
+                             effort: StoredBounds.int(row[12].int, in: 1...10), plan: row[13].string,
+                             planStep: StoredBounds.int(row[14].int, in: StoredBounds.count),
                              // The uuid is the last column but the pid, in every query that reads sessions.
                              uuid: row[row.count - 2].string ?? "")
     }
@@ -523,8 +525,8 @@ public final class HistoryStore {
 
     private static func summary(_ row: [SQLiteValue], reading: Bool) -> SessionSummary? {
         guard let record = record(row, reading: reading),
-              let worked = StoredBounds.double(row[13].double ?? 0, in: StoredBounds.worked),
-              let done = StoredBounds.int(row[14].int ?? 0, in: StoredBounds.count) else { return nil }
+              let worked = StoredBounds.double(row[15].double ?? 0, in: StoredBounds.worked),
+              let done = StoredBounds.int(row[16].int ?? 0, in: StoredBounds.count) else { return nil }
         return SessionSummary(record: record, workedSeconds: worked, exercisesDone: done)
     }
 

@@ -16,7 +16,8 @@ let output = arguments[1], root = arguments[2]
 var names: [String] = []
 // The schemas are for editors, not routines, so they stay out, by the rule the search path uses.
 let isShipped: [(folder: String, keep: (String) -> Bool)] = [
-    ("Workouts", { RoutineFileName.routineName(of: $0) != nil }), ("Sounds", { $0.hasSuffix(".wav") }),
+    ("Workouts", { RoutineFileName.routineName(of: $0) != nil }),
+    ("Workouts/plans", { RoutineFileName.routineName(of: $0) != nil }), ("Sounds", { $0.hasSuffix(".wav") }),
 ]
 for (folder, keep) in isShipped {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []

@@ -13,14 +13,16 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// The routines and sounds built into the binary, and how they stand in for the folders.
 @Suite("Built-in routines and sounds")
 struct BuiltInFilesTests {
-    /// The files a build should carry: every routine (neither schema) and every sound.
+    /// The files a build should carry: every routine and plan (no schema) and every sound.
     static func shippedFiles() throws -> [String] {
         let routines = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Workouts")
-            .filter { $0.hasSuffix(".json") && $0 != "schema.json" && $0 != "config.schema.json" }
+            .filter { RoutineFileName.routineName(of: $0) != nil }
             .map { "Workouts/" + $0 }
+        let plans = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Workouts/plans")
+            .filter { RoutineFileName.routineName(of: $0) != nil }.map { "Workouts/plans/" + $0 }
         let sounds = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Sounds")
             .filter { $0.hasSuffix(".wav") }.map { "Sounds/" + $0 }
-        return (routines + sounds).sorted()
+        return (routines + plans + sounds).sorted()
     }
 
     @Test func theBinaryCarriesEveryShippedFileAsItIsNow() throws {

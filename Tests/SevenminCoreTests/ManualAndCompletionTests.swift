@@ -68,9 +68,22 @@ struct ManualAndCompletionTests {
         for color in FlatColor.allCases { #expect(page.contains(color.name)) }
     }
 
+    @Test func everyKeyAPlanMayHoldIsDocumentedAndTheExampleLoads() throws {
+        let nested = TrainingPlanLoader.advanceKeys.map { "advance." + $0 }
+            + TrainingPlanLoader.backKeys.map { "back." + $0 }
+        #expect(RoutineKeys.plan.map(\.key).sorted()
+            == (TrainingPlanLoader.planKeys.filter { $0 != "advance" && $0 != "back" } + nested).sorted())
+        #expect(RoutineKeys.planStep.map(\.key).sorted() == TrainingPlanLoader.stepKeys.sorted())
+        let page = ManPage.routineFormat()
+        for key in RoutineKeys.plan.map(\.key) + RoutineKeys.planStep.map(\.key) {
+            #expect(page.contains(".TP\n\\fB\(Roff.literal(key))\\fR\n"), "sevenmin-routine(5) lacks \(key)")
+        }
+        #expect(try TrainingPlanLoader.parse(Array(ManPage.planExample.utf8), path: "example").steps.count == 4)
+    }
+
     @Test func theReadmeTablesAreTheDocumentedKeys() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        for table in [RoutineKeys.routine, RoutineKeys.exercise] {
+        for table in [RoutineKeys.routine, RoutineKeys.exercise, RoutineKeys.plan, RoutineKeys.planStep] {
             let markdown = RoutineKeys.markdownTable(table)
             #expect(readme.contains(markdown), "README's key table differs from RoutineKeys; make it:\n\(markdown)")
         }

@@ -102,4 +102,19 @@ struct UserConfigTests {
         }
         #expect(properties.map(\.key).sorted() == UserConfig.keys.sorted())
     }
+
+    @Test func thePlanSchemaNamesEveryKeyThePlanLoaderKnows() throws {
+        let path = repositoryRoot.path + "/Workouts/plan.schema.json"
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        guard case .object(let top) = try JSONParser.parse(Array(bytes)).value,
+              case .object(let properties)? = top.first(where: { $0.key == "properties" })?.value.value,
+              case .object(let defs)? = top.first(where: { $0.key == "$defs" })?.value.value,
+              case .object(let step)? = defs.first(where: { $0.key == "step" })?.value.value,
+              case .object(let stepKeys)? = step.first(where: { $0.key == "properties" })?.value.value else {
+            Issue.record("the plan schema lacks its properties or its step")
+            return
+        }
+        #expect(properties.map(\.key).sorted() == TrainingPlanLoader.planKeys.sorted())
+        #expect(stepKeys.map(\.key).sorted() == TrainingPlanLoader.stepKeys.sorted())
+    }
 }

@@ -36,6 +36,8 @@ public enum Positional: Sendable {
     case oneOrMore(String, help: String, values: ValueKind = .any)
     /// A required argument then more, e.g. `<file> [<routine>]`.
     indirect case requiredThenOptional(String, help: String, values: ValueKind = .any, then: Positional)
+    /// An optional argument then more, e.g. `[<action>] [<name>]`.
+    indirect case optionalThenOptional(String, help: String, values: ValueKind = .any, then: Positional)
 
     /// The name of the first argument: the one a missing-argument error names.
     public var name: String? { arguments.first?.name }
@@ -48,7 +50,8 @@ public enum Positional: Sendable {
         case .none: return []
         case .optional(let n, let h, let v), .required(let n, let h, let v), .oneOrMore(let n, let h, let v):
             return [(n, h, v)]
-        case .requiredThenOptional(let n, let h, let v, let then): return [(n, h, v)] + then.arguments
+        case .requiredThenOptional(let n, let h, let v, let then), .optionalThenOptional(let n, let h, let v, let then):
+            return [(n, h, v)] + then.arguments
         }
     }
 
@@ -62,6 +65,7 @@ public enum Positional: Sendable {
         case .required(let n, _, _): return "<\(n)>"
         case .oneOrMore(let n, _, _): return "<\(n)> ..."
         case .requiredThenOptional(let n, _, _, let then): return then.usage.map { "<\(n)> \($0)" } ?? "<\(n)>"
+        case .optionalThenOptional(let n, _, _, let then): return then.usage.map { "[<\(n)>] \($0)" } ?? "[<\(n)>]"
         }
     }
 
@@ -70,13 +74,14 @@ public enum Positional: Sendable {
         case .none: return 0
         case .optional, .required: return 1
         case .oneOrMore: return Int.max
-        case .requiredThenOptional(_, _, _, let then): return 1 + then.maximum
+        case .requiredThenOptional(_, _, _, let then), .optionalThenOptional(_, _, _, let then):
+            return 1 + then.maximum
         }
     }
 
     public var minimum: Int {
         switch self {
-        case .none, .optional: return 0
+        case .none, .optional, .optionalThenOptional: return 0
         case .required, .oneOrMore, .requiredThenOptional: return 1
         }
     }

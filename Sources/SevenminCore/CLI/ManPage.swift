@@ -66,6 +66,7 @@ public enum ManPage {
         case .required(let n, _, _): return ["\\fI\(Roff.literal(n))\\fR"]
         case .oneOrMore(let n, _, _): return ["\\fI\(Roff.literal(n))\\fR..."]
         case .requiredThenOptional(let n, _, _, let then): return ["\\fI\(Roff.literal(n))\\fR"] + arguments(then)
+        case .optionalThenOptional(let n, _, _, let then): return ["[\\fI\(Roff.literal(n))\\fR]"] + arguments(then)
         }
     }
 
@@ -145,6 +146,16 @@ public enum ManPage {
             + "\n"
         out += ".SH EXAMPLE\n.nf\n" + example.split(separator: "\n", omittingEmptySubsequences: false)
             .map { Roff.literal(String($0)) }.joined(separator: "\n") + "\n.fi\n"
+        out += ".SH PLANS\n" + Roff.inline("A plan (`sevenmin plan`) is a JSON object in a file ending in `.json`, "
+            + "in `$XDG_CONFIG_HOME/sevenmin/plans` or among the shipped plans, checked as a routine is. It moves up "
+            + "a step after `advance.sessions` completed workouts at the step, each rated at most "
+            + "`advance.effortAtMost`, once `advance.minDays` have passed since the step began; one workout rated at "
+            + "least `back.effortAtLeast` moves it back a step. Unrated workouts never move it, and it never moves "
+            + "more than one step in `advance.minDays`.") + "\n"
+        out += ".SS Plan keys\n" + keys(RoutineKeys.plan)
+        out += ".SS Step keys\n" + keys(RoutineKeys.planStep)
+        out += ".SS Plan example\n.nf\n" + planExample.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Roff.literal(String($0)) }.joined(separator: "\n") + "\n.fi\n"
         out += ".SH SEE ALSO\n.BR sevenmin (1)\n"
         return out
     }
@@ -158,6 +169,14 @@ public enum ManPage {
             { "title": "Side Plank", "color": "#3A7082", "sides": 2, "group": "core" }
           ]
         }
+        """
+
+    static let planExample = """
+        { "name": "Build to three circuits", "days": ["mon", "wed", "fri"],
+          "steps": [ { "routine": "classic", "rounds": 1 }, { "routine": "classic", "rounds": 2 },
+                     { "routine": "classic", "rounds": 3 }, { "routine": "advanced", "rounds": 2 } ],
+          "advance": { "sessions": 2, "effortAtMost": 6, "minDays": 7 },
+          "back": { "effortAtLeast": 9 } }
         """
 
     static func keys(_ keys: [RoutineKey]) -> String {

@@ -12,7 +12,7 @@ public enum CommandLineParser {
     public static let commands: [any ParsableCommand.Type] = [
         StartCommand.self, ListCommand.self, ExportAudioCommand.self, RoutinesCommand.self, NewCommand.self,
         ValidateCommand.self, ImportCommand.self, ExportRoutineCommand.self, HistoryCommand.self, RateCommand.self,
-        StatsCommand.self, StatusCommand.self, ConfigCommand.self,
+        PlanCommand.self, RemindCommand.self, StatsCommand.self, StatusCommand.self, ConfigCommand.self,
         DoctorCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
     ]
 

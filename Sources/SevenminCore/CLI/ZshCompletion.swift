@@ -59,6 +59,8 @@ enum ZshCompletion {
         case .oneOrMore(let n, _, let v): return [quote("*:" + n + ":" + action(v))]
         case .requiredThenOptional(let n, _, let v,
             let then): return [quote(":" + n + ":" + action(v))] + arguments(then)
+        case .optionalThenOptional(let n, _, let v,
+            let then): return [quote("::" + n + ":" + action(v))] + arguments(then)
         }
     }
 

@@ -59,6 +59,8 @@ public enum HistoryReport {
                 ("effort", r.effort.map { String($0) } ?? "null"),
                 ("uuid", JSONWriter.quote(r.uuid)),
                 ("machine", r.machine.map { JSONWriter.quote($0) } ?? "null"),
+                ("plan", r.plan.map(JSONWriter.quote) ?? "null"),
+                ("plan_step", r.planStep.map { String($0) } ?? "null"),
             ]
             if let segments { fields.append(("segments", segmentsJSON(segments))) }
             return "  {" + fields.map { "\(JSONWriter.quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

@@ -31,13 +31,18 @@ public struct SessionRecord: Equatable, Sendable {
     /// The file of another machine it was read from (`laptop` for `history.d/laptop.sqlite3`); nil for
     /// this machine's own.
     public var machine: String?
+    /// The plan (`TrainingPlan.name`) and step (from 1) it was run for, when `start` ran a plan's step.
+    public var plan: String?
+    public var planStep: Int?
 
     public init(id: Int64 = 0, routine: String, routineFile: String, contentHash: String, seed: UInt64? = nil,
                 options: String = "{}", startedAt: Double, utcOffset: Int, plannedSeconds: Double,
                 plannedExercises: Int, outcome: SessionOutcome? = nil, parts: Int = 1, effort: Int? = nil,
-                uuid: String = "", machine: String? = nil) {
+                uuid: String = "", machine: String? = nil, plan: String? = nil, planStep: Int? = nil) {
         self.uuid = uuid
         self.machine = machine
+        self.plan = plan
+        self.planStep = planStep
         self.id = id
         self.routine = routine
         self.routineFile = routineFile

@@ -16,9 +16,30 @@ public enum StatsReport {
     static let asciiGlyphs = [".", ":", "+", "*", "#"]
     static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-    public static func text(_ stats: HistoryStats, colors: Colors, utf8: Bool) -> String {
+    /// The plan joined, as `stats` shows it: its name, step and this week's planned days.
+    public struct PlanSummary: Equatable, Sendable {
+        public var name: String
+        public var step: Int
+        public var steps: Int
+        public var week: PlanWeek
+
+        public init(name: String, step: Int, steps: Int, week: PlanWeek) {
+            self.name = name
+            self.step = step
+            self.steps = steps
+            self.week = week
+        }
+    }
+
+    public static func text(_ stats: HistoryStats, colors: Colors, utf8: Bool, plan: PlanSummary? = nil) -> String {
         var out: [String] = []
         out.append(streakLine(stats))
+        if let plan {
+            let kept = plan.week.streak == 1 ? "1 planned day" : "\(plan.week.streak) planned days"
+            out.append("Plan: \(visible(plan.name)), step \(plan.step) of \(plan.steps); \(kept) kept in a row "
+                + "(a missed one made up within \(PlanWeek.graceDays) days still counts)")
+            out.append("  This week: " + plan.week.line(utf8: utf8))
+        }
         let guideline = HistoryStats.weeklyGuidelineMinutes
         let percent = Int((100 * stats.weekMinutes / guideline).rounded(.down))
         out.append("This week: \(wholeMinutes(stats.weekMinutes)) of \(Int(guideline)) minutes of vigorous activity"
@@ -142,7 +163,7 @@ public enum StatsReport {
     }
 
     /// The statistics as one JSON object.
-    public static func json(_ stats: HistoryStats) -> String {
+    public static func json(_ stats: HistoryStats, plan: PlanSummary? = nil) -> String {
         let n = HistoryReport.number
         let heat = stats.heatMapMinutes.enumerated().map { k, m in
             "{\"date\": \"\(CivilDate(dayNumber: stats.heatMapStart + k).iso)\", \"minutes\": \(n(m)), "
@@ -172,6 +193,18 @@ public enum StatsReport {
             ("weekly", "[" + weekly.joined(separator: ", ") + "]"),
             ("exercises", "[" + exercises.joined(separator: ", ") + "]"),
             ("heat_map", "[\n    " + heat.joined(separator: ",\n    ") + "\n  ]"),
+            ("plan", plan.map { p in
+                JSONWriter.line(.object([
+                    .init("name", .string(p.name)), .init("step", .integer(p.step)), .init("steps", .integer(p.steps)),
+                    .init("streak", .integer(p.week.streak)),
+                    .init("week", .array(p.week.days.map { d in
+                        .object([.init("date", .string(CivilDate(dayNumber: d.day).iso)),
+                                 .init("status", .string(d.status.rawValue)),
+                                 .init("made_up_on",
+                                       d.madeUpOn.map { .string(CivilDate(dayNumber: $0).iso) } ?? .null)])
+                    })),
+                ]))
+            } ?? "null"),
         ]
         return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }

@@ -80,6 +80,42 @@ public enum RoutineKeys {
                    byDefault: "the title", allowed: "text that is not only spaces"),
     ]
 
+    /// The keys of a plan file (`sevenmin plan`); `advance` and `back` are objects, their keys written dotted.
+    public static let plan = [
+        RoutineKey(key: "name", meaning: "the plan's name, as `plan` shows it and the history records it",
+                   byDefault: "required", allowed: "as a routine's `name`"),
+        RoutineKey(key: "description", meaning: "a line under the name in `plan list`", byDefault: "none",
+                   allowed: "text"),
+        RoutineKey(key: "days", meaning: "the days of the week it is done on",
+                   byDefault: "`[\"mon\", \"wed\", \"fri\"]`",
+                   allowed: "one or more of `sun` `mon` `tue` `wed` `thu` `fri` `sat`, each once"),
+        RoutineKey(key: "steps", meaning: "the steps, easiest first (keys below)", byDefault: "required",
+                   allowed: "1 to 100 steps"),
+        RoutineKey(key: "advance.sessions", meaning: "completed workouts at a step, each rated easy enough, "
+                   + "before it moves up", byDefault: "2", allowed: "1 to 100"),
+        RoutineKey(key: "advance.effortAtMost", meaning: "the rating, 1 to 10, that counts as easy enough",
+                   byDefault: "6", allowed: "1 to 10, less than `back.effortAtLeast`"),
+        RoutineKey(key: "advance.minDays", meaning: "days at a step before it can move up (ACSM: progress gradually)",
+                   byDefault: "7", allowed: "0 to 365"),
+        RoutineKey(key: "back.effortAtLeast", meaning: "a rating this high moves the plan back a step",
+                   byDefault: "9", allowed: "1 to 10"),
+        RoutineKey(key: "$schema", meaning: "accepted and ignored, so editors find the schema", byDefault: "none",
+                   allowed: "text"),
+    ]
+
+    /// The keys of one step of a plan: a routine and `start`'s plan options.
+    public static let planStep = [
+        RoutineKey(key: "routine", meaning: "the routine, as `start ROUTINE` takes it", byDefault: "required",
+                   allowed: "a routine's name or a path to a `.json` file"),
+        RoutineKey(key: "rounds", meaning: "as `--rounds`", byDefault: "the routine's", allowed: "1 to 100"),
+        RoutineKey(key: "work", meaning: "as `--work`", byDefault: "the routine's",
+                   allowed: "more than 0, at most 86400"),
+        RoutineKey(key: "rest", meaning: "as `--rest`", byDefault: "the routine's", allowed: "0 to 86400"),
+        RoutineKey(key: "getReady", meaning: "as `--get-ready`", byDefault: "the routine's", allowed: "0 to 86400"),
+        RoutineKey(key: "without", meaning: "as `--without`, each tag", byDefault: "none", allowed: "a list of tags"),
+        RoutineKey(key: "shuffle", meaning: "as `--shuffle`", byDefault: "`false`", allowed: "`true` or `false`"),
+    ]
+
     /// The keys as a Markdown table, as the README shows them.
     public static func markdownTable(_ keys: [RoutineKey]) -> String {
         var out = "| key | meaning | default | allowed |\n| --- | --- | --- | --- |\n"

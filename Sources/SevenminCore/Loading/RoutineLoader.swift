@@ -45,6 +45,21 @@ public struct RoutineLoader {
         return routine!
     }
 
+    /// The JSON tree of a file other than a routine (`what`: "a config", "a plan"), refused whole when it
+    /// is over `maximumFileSize` or is not JSON.
+    static func root(of bytes: [UInt8], path: String, what: String) throws(RoutineLoadError) -> JSONNode {
+        if bytes.count > maximumFileSize {
+            let message = "the file is \(bytes.count) bytes; \(what) may be at most 1 MiB"
+            throw RoutineLoadError([Diagnostic(path: path, position: SourcePosition(line: 1, column: 1),
+                                               message: message)])
+        }
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw RoutineLoadError([Diagnostic(path: path, position: error.position, message: error.message)])
+        }
+    }
+
     /// The error for a file over `maximumFileSize`, for readers that refuse it before reading it all.
     public static func tooLarge(path: String, bytes: Int?) -> RoutineLoadError {
         let message = bytes.map { "the file is \($0) bytes; routines may be at most 1 MiB" }

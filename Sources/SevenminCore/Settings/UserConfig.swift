@@ -34,17 +34,7 @@ public struct UserConfig: Equatable, Sendable {
     /// With `voices`, the engine's catalogue, `voice` must be one it lists.
     public static func parse(_ bytes: [UInt8], path: String,
                              voices: VoiceCatalogue? = nil) throws(RoutineLoadError) -> UserConfig {
-        if bytes.count > RoutineLoader.maximumFileSize {
-            throw RoutineLoadError([Diagnostic(path: path, position: SourcePosition(line: 1, column: 1),
-                                               message: "the file is \(bytes.count) bytes; "
-                                                   + "a config may be at most 1 MiB")])
-        }
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw RoutineLoadError([Diagnostic(path: path, position: error.position, message: error.message)])
-        }
+        let root = try RoutineLoader.root(of: bytes, path: path, what: "a config")
         var v = Validator(path: path, voices: voices)
         var config = UserConfig()
         guard let m = v.members(of: root, allowed: keys, what: "the config") else {

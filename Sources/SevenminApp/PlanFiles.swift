@@ -1,0 +1,134 @@
+import FoundationEssentials
+import Glibc
+import SevenminBuiltIn
+import SevenminCore
+import SevenminHistory
+import SevenminShipped
+import SevenminSystem
+
+/// Where plans are found and which one is joined: the user's in `$XDG_CONFIG_HOME/sevenmin/plans`, then
+/// the shipped `Workouts/plans` (or the copies built in); the joined one in `$XDG_STATE_HOME/sevenmin/plan.json`.
+enum PlanFiles {
+    struct Found {
+        var name: String
+        /// A file's path, or `(built-in)/plans/NAME.json`.
+        var path: String
+        var builtIn: Bool
+    }
+
+    /// The plan joined: the name or path it was joined by, and when.
+    struct Joined: Equatable {
+        var plan: String
+        var joinedAt: Double
+    }
+
+    static let builtInFolder = "Workouts/plans/"
+
+    static var folders: [String] {
+        [UserDirectories().configDirectory.map { $0 + "/plans" }, Resources.workoutsDirectory.map { $0 + "/plans" }]
+            .compactMap { $0 }
+    }
+
+    /// Every plan, the user's first; a later one of the same name is shadowed and left out.
+    static func all() -> [Found] {
+        var out: [Found] = [], seen = Set<String>()
+        for dir in folders {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
+                .compactMap(RoutineFileName.routineName(of:)).sorted()
+            for name in names where seen.insert(name).inserted {
+                out.append(Found(name: name, path: dir + "/" + RoutineFileName.fileName(of: name), builtIn: false))
+            }
+        }
+        if Resources.workoutsDirectory == nil {
+            let names = BuiltInFiles.paths.filter { $0.hasPrefix(builtInFolder) }
+                .compactMap { RoutineFileName.routineName(of: String($0.dropFirst(builtInFolder.count))) }
+            for name in names.sorted() where seen.insert(name).inserted {
+                out.append(Found(name: name, path: RoutineLocation.builtInFolder + "/plans/"
+                    + RoutineFileName.fileName(of: name), builtIn: true))
+            }
+        }
+        return out
+    }
+
+    /// Loads a plan by name or path, reporting why not with the exit status (66 not found, 65 broken).
+    static func load(_ argument: String) -> Result<(plan: TrainingPlan, path: String), ExitStatus> {
+        let bytes: [UInt8], path: String
+        if WorkoutDataSource.isPath(argument) {
+            path = URL(fileURLWithPath: argument).standardizedFileURL.path
+            do { bytes = try WorkoutDataSource.read(path) } catch {
+                Console.error(visible(error.description))
+                return .failure(ExitStatus(error.exitCode))
+            }
+        } else if let found = all().first(where: { $0.name == argument }) {
+            path = found.path
+            let read = found.builtIn
+                ? BuiltInFiles.file(builtInFolder + RoutineFileName.fileName(of: found.name))
+                : try? WorkoutDataSource.read(found.path)
+            guard let read else {
+                Console.error("Error: Cannot read '\(visible(found.path))'.")
+                return .failure(ExitStatus(ExitCode.noInput))
+            }
+            bytes = read
+        } else {
+            let names = all().map(\.name)
+            let near = Suggestions.nearest(to: argument, in: names).first.map { " Did you mean '\($0)'?" } ?? ""
+            Console.error("Error: No plan named '\(visible(argument))'.\(near) "
+                + "Plans: \(names.isEmpty ? "none" : names.joined(separator: ", ")).")
+            return .failure(ExitStatus(ExitCode.noInput))
+        }
+        do {
+            return .success((try TrainingPlanLoader.parse(bytes, path: path), path))
+        } catch {
+            Console.error(error.diagnostics.map { visible($0.description) }.joined(separator: "\n"))
+            return .failure(ExitStatus(ExitCode.dataError))
+        }
+    }
+
+    static var joinedPath: String? { UserDirectories().stateDirectory.map { $0 + "/plan.json" } }
+
+    /// The plan joined, if any; a file that cannot be read as one counts as none.
+    static func joined() -> Joined? {
+        guard let path = joinedPath, let bytes = try? WorkoutDataSource.read(path),
+              case .object(let members)? = try? JSONParser.parse(bytes).value else { return nil }
+        var plan: String?, at: Double?
+        for m in members {
+            switch (m.key, m.value.value) {
+            case ("plan", .string(let s)): plan = s
+            case ("joined", .number(let t)): at = t
+            default: break
+            }
+        }
+        guard let plan, let at else { return nil }
+        return Joined(plan: plan, joinedAt: at)
+    }
+
+    /// Joins `plan` (a name, or a path made absolute) now, replacing any plan joined before.
+    static func join(_ plan: String, at time: Double) throws {
+        guard let path = joinedPath, let dir = UserDirectories().stateDirectory else {
+            throw ExitStatus(ExitCode.failure)
+        }
+        try UserDirectories.makeDirectory(dir)
+        try Atomic.write(JSONWriter.line(.object([.init("plan", .string(plan)), .init("joined", .number(time))]))
+            + "\n", to: path)
+    }
+
+    /// The joined plan loaded, with where its workouts stand; nil when none is joined.
+    static func current(now: Double) -> Result<(PlanReport, Joined)?, ExitStatus> {
+        guard let joined = joined() else { return .success(nil) }
+        switch load(joined.plan) {
+        case .failure(let status): return .failure(status)
+        case .success(let (plan, path)):
+            var sessions: [SessionRecord] = []
+            if let history = UserDirectories().historyFile, FileManager.default.fileExists(atPath: history),
+               let store = try? HistoryStore(path: history, readOnly: true) {
+                sessions = (try? store.allSessions()) ?? []
+            }
+            let offset = SystemTimeZone.current.secondsFromUTC(at: now)
+            let progress = PlanProgress.replay(plan, joinedAt: joined.joinedAt, sessions: sessions, now: now)
+            let day = PlanDay.next(plan, sessions: sessions, now: now, utcOffset: offset)
+            return .success((PlanReport(plan: plan, path: path, joinedAt: joined.joinedAt, progress: progress, day: day,
+                                        utcOffset: offset), joined))
+        }
+    }
+
+}

@@ -1,0 +1,242 @@
+import FoundationEssentials
+import Glibc
+import SevenminCore
+import SevenminHistory
+import SevenminSystem
+
+extension RemindCommand: RunnableCommand {
+    func run() -> Int32 {
+        switch action {
+        case .add: return add()
+        case .list: return list()
+        case .remove: return remove()
+        case .notify: return notify()
+        case .ics(let file): return writeCalendar(file)
+        }
+    }
+
+    /// The reminder asked for: the days given, else the joined plan's, else Monday, Wednesday and Friday.
+    private var reminder: Reminder {
+        let planDays: [Int]? = {
+            if case .success(let (report, _)?) = PlanFiles.current(now: Date().timeIntervalSince1970) {
+                return report.plan.days
+            }
+            return nil
+        }()
+        return Reminder(days: days ?? planDays ?? [1, 3, 5], hour: hour, minute: minute)
+    }
+
+    private var unitFolder: String? { UserDirectories().configHome.map { $0 + "/systemd/user" } }
+
+    private func unitPaths() -> (timer: String, service: String)? {
+        unitFolder.map { ($0 + "/\(Reminder.unitName).timer", $0 + "/\(Reminder.unitName).service") }
+    }
+
+    /// Whether `path` holds a file sevenmin did not write (one it did starts with `Reminder.marker`).
+    private static func isSomeoneElses(_ path: String) -> Bool {
+        guard let bytes = try? WorkoutDataSource.read(path) else { return FileManager.default.fileExists(atPath: path) }
+        return !String(decoding: bytes, as: UTF8.self).hasPrefix(Reminder.marker)
+    }
+
+    private func add() -> Int32 {
+        guard let folder = unitFolder, let (timer, service) = unitPaths() else {
+            Console.error(UserDirectories.noHomeMessage)
+            return ExitCode.failure
+        }
+        for path in [timer, service] where !force && RemindCommand.isSomeoneElses(path) {
+            Console.error("Error: \(visible(path)) was not written by sevenmin; --force replaces it.")
+            return ExitCode.cannotCreate
+        }
+        let r = reminder
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        do {
+            try UserDirectories.makeDirectory(folder)
+            try Atomic.write(Reminder.serviceUnit(executable: executable), to: service)
+            try Atomic.write(r.timerUnit, to: timer)
+        } catch {
+            Console.error("Error: Cannot write the reminder under \(visible(folder)): \(error)")
+            return ExitCode.cannotCreate
+        }
+        let when = r.days.map { PlanReport.weekdays[$0] }.joined(separator: ", ") + " at " + r.clock
+        Console.out("Wrote \(visible(timer)) (OnCalendar=\(r.onCalendar)) and \(visible(service)).\n")
+        let enable = ["systemctl", "--user", "enable", "--now", Reminder.unitName + ".timer"]
+        if UserManager.isRunning(),
+           Subprocess.run(["systemctl", "--user", "daemon-reload"])?.status == 0,
+           Subprocess.run(enable)?.status == 0 {
+            Console.out("Enabled: a reminder \(when).\n")
+        } else {
+            Console.out("No systemd user manager answers here; to turn the reminder on (\(when)), run:\n"
+                + "  systemctl --user daemon-reload && " + enable.joined(separator: " ") + "\n")
+        }
+        return ExitCode.success
+    }
+
+    private func list() -> Int32 {
+        guard let (timer, _) = unitPaths(), let bytes = try? WorkoutDataSource.read(timer),
+              !RemindCommand.isSomeoneElses(timer) else {
+            Console.out("No reminder. 'sevenmin remind add --days mon,wed,fri --at 07:30' sets one.\n")
+            return ExitCode.success
+        }
+        let calendar = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+            .first { $0.hasPrefix("OnCalendar=") }.map { String($0.dropFirst("OnCalendar=".count)) } ?? "?"
+        var state = "not enabled here"
+        if UserManager.isRunning(),
+           let answer = Subprocess.run(["systemctl", "--user", "is-enabled", Reminder.unitName + ".timer"]) {
+            state = Subprocess.firstWord(answer.output)
+        }
+        Console.out("\(visible(calendar))  \(state)  \(visible(timer))\n")
+        return ExitCode.success
+    }
+
+    private func remove() -> Int32 {
+        guard let (timer, service) = unitPaths(),
+              FileManager.default.fileExists(atPath: timer) || FileManager.default.fileExists(atPath: service) else {
+            Console.error("Error: No reminder to remove.")
+            return ExitCode.noInput
+        }
+        for path in [timer, service] where RemindCommand.isSomeoneElses(path) {
+            Console.error("Error: \(visible(path)) was not written by sevenmin, so it is left as it is.")
+            return ExitCode.failure
+        }
+        if UserManager.isRunning() {
+            _ = Subprocess.run(["systemctl", "--user", "disable", "--now", Reminder.unitName + ".timer"])
+        }
+        for path in [timer, service] {
+            // ignored: a file already gone is what remove asks for
+            _ = unlink(path)
+        }
+        if UserManager.isRunning() { _ = Subprocess.run(["systemctl", "--user", "daemon-reload"]) }
+        Console.out("Removed the reminder.\n")
+        return ExitCode.success
+    }
+
+    /// What the timer runs: a notification, unless today's workout is done.
+    private func notify() -> Int32 {
+        let now = Date().timeIntervalSince1970
+        let offset = SystemTimeZone.current.secondsFromUTC(at: now)
+        var sessions: [SessionRecord] = []
+        if let path = UserDirectories().historyFile, FileManager.default.fileExists(atPath: path),
+           let store = try? HistoryStore(path: path, readOnly: true) {
+            sessions = (try? store.allSessions()) ?? []
+        }
+        if LocalDay.completed(sessions, on: LocalDay.number(now, utcOffset: offset)) { return ExitCode.success }
+        var body = "Seven minutes: run 'sevenmin start'."
+        if case .success(let (report, _)?) = PlanFiles.current(now: now) {
+            body = "\(report.plan.name), step \(report.progress.step + 1) of \(report.plan.steps.count): "
+                + report.step.summary + ". Run 'sevenmin start'."
+        }
+        let title = "Time for your workout"
+        let base = ["notify-send", "--app-name=sevenmin", "--icon=appointment-soon"]
+        if Notifications.offerActions() {
+            guard let answer = Subprocess.run(base + ["--action=start=Start", "--wait", title, body]) else {
+                return Notifications.missing()
+            }
+            if Subprocess.firstWord(answer.output) == "start" {
+                let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                    ?? "sevenmin"
+                _ = Subprocess.run(["x-terminal-emulator", "-e", executable, "start"], wait: false)
+            }
+            return ExitCode.success
+        }
+        guard let sent = Subprocess.run(base + [title, body]) else { return Notifications.missing() }
+        return sent.status == 0 ? ExitCode.success : ExitCode.failure
+    }
+
+    private func writeCalendar(_ file: String) -> Int32 {
+        if !force, FileManager.default.fileExists(atPath: file) {
+            Console.error("Error: \(visible(file)) exists; --force replaces it.")
+            return ExitCode.cannotCreate
+        }
+        let now = Date().timeIntervalSince1970
+        let today = LocalDay.number(now, utcOffset: SystemTimeZone.current.secondsFromUTC(at: now))
+        let r = reminder
+        do { try Atomic.write(r.icalendar(today: today, now: now), to: file) } catch {
+            Console.error("Error: Cannot write \(visible(file)): \(error)")
+            return ExitCode.cannotCreate
+        }
+        Console.out("Wrote \(visible(file)): every " + r.days.map { PlanReport.weekdays[$0] }.joined(separator: ", ")
+            + " at \(r.clock), local time.\n")
+        return ExitCode.success
+    }
+}
+
+/// Whether a systemd user manager answers (`systemctl --user is-system-running` says anything but offline).
+enum UserManager {
+    static func isRunning() -> Bool {
+        guard let answer = Subprocess.run(["systemctl", "--user", "is-system-running"]) else { return false }
+        let state = Subprocess.firstWord(answer.output)
+        return ["running", "degraded", "starting", "initializing"].contains(state)
+    }
+}
+
+/// The desktop's notification server, asked over D-Bus (`gdbus`) whether it offers actions.
+enum Notifications {
+    static func offerActions() -> Bool {
+        Subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+                        "/org/freedesktop/Notifications", "--method",
+                        "org.freedesktop.Notifications.GetCapabilities"])
+            .map { $0.status == 0 && $0.output.contains("'actions'") } ?? false
+    }
+
+    static func missing() -> Int32 {
+        Console.error("Error: Cannot run notify-send (Debian: apt install libnotify-bin).")
+        return ExitCode.failure
+    }
+}
+
+/// Writing a file whole or not at all: a temporary file beside it, renamed over it.
+enum Atomic {
+    static func write(_ text: String, to path: String) throws {
+        let temporary = path + ".\(getpid()).tmp"
+        do {
+            let fd = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            defer { close(fd) }
+            try SystemCall.write(fd, Array(text.utf8))
+            try SystemCall.rename(temporary, path)
+        } catch {
+            try? SystemCall.unlink(temporary)
+            throw error
+        }
+    }
+}
+
+/// Runs a program found on `PATH` with no input and its error output discarded; nil when it cannot be started.
+enum Subprocess {
+    static func run(_ argv: [String], wait: Bool = true) -> (status: Int32, output: String)? {
+        var pipe: [Int32] = [-1, -1]
+        guard Glibc.pipe(&pipe) == 0 else { return nil }
+        for fd in pipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // ignored: a leaked pipe end only delays EOF
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
+        close(pipe[1])
+        defer { close(pipe[0]) }
+        guard rc == 0 else { return nil }
+        guard wait else { return (0, "") }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(pipe[0], &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7F == 0
+        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The first word a program printed: `running`, `enabled`, an action's name.
+    static func firstWord(_ output: String) -> String {
+        output.split(whereSeparator: { $0.isWhitespace }).first.map(String.init) ?? ""
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `sevenmin plan` and `start` following it, on the real binary with its own folders.
+@Suite("Plans end to end", .serialized)
+struct PlanEndToEndTests {
+    let short = fixtures + "/short.json"
+
+    /// A user with a plan of their own whose steps run the short fixture, every day of the week.
+    func user() throws -> [String: String] {
+        let home = temporaryDirectory()
+        let plans = home + "/config/sevenmin/plans"
+        try FileManager.default.createDirectory(atPath: plans, withIntermediateDirectories: true)
+        try """
+            { "name": "Quick steps", "days": ["sun", "mon", "tue", "wed", "thu", "fri", "sat"],
+              "steps": [ { "routine": "\(short)", "rounds": 1 }, { "routine": "\(short)", "rounds": 2 } ],
+              "advance": { "sessions": 1, "effortAtMost": 6, "minDays": 0 } }
+            """.write(toFile: plans + "/quick.json", atomically: true, encoding: .utf8)
+        return ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"]
+    }
+
+    func json(_ text: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+    }
+
+    @Test func joinShowAndStartWithNoRoutineRunTheStepAndMoveOnTheRating() throws {
+        let env = try user()
+        let list = try run(binary, ["plan", "list"], environment: env)
+        #expect(list.stdout.contains("quick  Quick steps") && list.stdout.contains("three-circuits")
+            && list.stdout.contains("standing-start"), "\(list.stdout)")
+        let joined = try run(binary, ["plan", "join", "quick"], environment: env)
+        #expect(joined.status == 0 && joined.stdout.hasPrefix("Joined Quick steps. Step 1 of 2"))
+        var plan = json(try run(binary, ["plan", "--json"], environment: env).stdout)
+        #expect(plan["plan"] as? String == "Quick steps" && plan["step"] as? Int == 1)
+        let today = try #require(plan["today"] as? [String: Any])
+        #expect(today["routine"] as? String == short && today["rounds"] as? Int == 1)
+
+        // No routine: the step runs, and the history knows it was the plan's.
+        let started = try run(binary, ["start", "--plain", "--mute"], environment: env)
+        #expect(started.status == 0 && started.stdout.contains("Short Test Routine — 2 exercises"), "\(started)")
+        let history = try run(binary, ["history", "--json"], environment: env)
+        let sessions = (try JSONSerialization.jsonObject(with: Data(history.stdout.utf8))) as? [[String: Any]]
+        let session = try #require(sessions?.first)
+        #expect(session["plan"] as? String == "Quick steps" && session["plan_step"] as? Int == 1)
+        plan = json(try run(binary, ["plan", "--json"], environment: env).stdout)
+        #expect(plan["today"] is NSNull && (plan["next"] as? [String: Any])?["date"] != nil, "done for today")
+        #expect(plan["step"] as? Int == 1, "unrated: it does not move")
+        let stats = try run(binary, ["stats"], environment: env).stdout
+        #expect(stats.contains("Plan: Quick steps, step 1 of 2; 1 planned day kept in a row"), "\(stats)")
+        #expect(stats.contains("  This week: ") && stats.contains(" ✓"))
+        let statsJSON = json(try run(binary, ["stats", "--json"], environment: env).stdout)
+        #expect((statsJSON["plan"] as? [String: Any])?["streak"] as? Int == 1)
+
+        // Rated easy, it moves up; the text says why.
+        #expect(try run(binary, ["rate", "5"], environment: env).status == 0)
+        plan = json(try run(binary, ["plan", "--json"], environment: env).stdout)
+        #expect(plan["step"] as? Int == 2)
+        let change = try #require(plan["last_change"] as? [String: Any])
+        #expect(change["from"] as? Int == 1 && change["to"] as? Int == 2)
+        let text = try run(binary, ["plan"], environment: env).stdout
+        #expect(text.contains("Step 2 of 2: \(short), 2 rounds")
+            && text.contains("Last change: moved up to step 2 on"), "\(text)")
+        // An explicit routine is not the plan's: it is not tagged.
+        _ = try run(binary, ["start", "--plain", "--mute", short], environment: env)
+        let all = try run(binary, ["history", "--json"], environment: env).stdout
+        #expect(all.contains("\"plan\": null"))
+
+        #expect(try run(binary, ["plan", "leave"], environment: env).status == 0)
+        #expect(try run(binary, ["plan"], environment: env).stdout.hasPrefix("No plan joined."))
+    }
+
+    @Test func aBrokenPlanIsReportedAtItsPositionAndNothingIsJoined() throws {
+        let env = try user()
+        let file = temporaryDirectory() + "/bad.json"
+        try #"{"name": "Bad", "days": ["mon", "wedn"], "steps": [{"routine": "classic", "rouds": 2}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try run(binary, ["plan", "join", file], environment: env)
+        #expect(r.status == 65)
+        #expect(r.stderr.contains(file + ":1:33: \"wedn\" is not a day"))
+        #expect(r.stderr.contains("did you mean \"wed\"?"))
+        #expect(r.stderr.contains(file + ":1:75: unknown key \"rouds\" in a step; did you mean \"rounds\"?"),
+                "\(r.stderr)")
+        #expect(try run(binary, ["plan"], environment: env).stdout.hasPrefix("No plan joined."))
+        let missing = try run(binary, ["plan", "join", "quik"], environment: env)
+        #expect(missing.status == 66 && missing.stderr.contains("Did you mean 'quick'?"))
+    }
+
+    @Test func theSchemaAndTheLoaderAgreeOnTheShippedPlans() throws {
+        let shipped = jsonFiles(repositoryRoot + "/Workouts/plans")
+        #expect(shipped.count >= 2)
+        let schema = try run("/usr/bin/python3", [repositoryRoot + "/scripts/check-schema", "--plan"] + shipped)
+        #expect(schema.status == 0, "\(schema.stdout)")
+        for file in shipped {
+            let joined = try run(binary, ["plan", "join", file], environment: try user())
+            #expect(joined.status == 0, "\(joined.stderr)")
+        }
+        let bad = temporaryDirectory() + "/bad.json"
+        try #"{"name": "x", "steps": [{"routine": "classic", "rounds": 0}]}"#.write(toFile: bad, atomically: true,
+                                                                                  encoding: .utf8)
+        #expect(try run("/usr/bin/python3", [repositoryRoot + "/scripts/check-schema", "--plan", bad]).status != 0)
+        #expect(try run(binary, ["plan", "join", bad], environment: try user()).status == 65)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `sevenmin remind`: the timer and service it writes, the calendar file, and the notification.
+@Suite("Reminders end to end", .serialized)
+struct RemindEndToEndTests {
+    let short = fixtures + "/short.json"
+
+    /// A user of their own, with no systemd user manager to talk to (so nothing on the machine changes).
+    func user() -> [String: String] {
+        let home = temporaryDirectory()
+        return ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
+                "XDG_RUNTIME_DIR": home + "/runtime", "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + home + "/none"]
+    }
+
+    @Test func addWritesATimerSystemdAcceptsAndNeverReplacesAUsersOwnFile() throws {
+        let env = user()
+        let units = env["XDG_CONFIG_HOME"]! + "/systemd/user"
+        let added = try run(binary, ["remind", "add", "--days", "mon,wed,fri", "--at", "07:30"], environment: env)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("systemctl --user enable --now sevenmin-reminder.timer"), "\(added.stdout)")
+        let timer = try String(contentsOfFile: units + "/sevenmin-reminder.timer", encoding: .utf8)
+        let service = try String(contentsOfFile: units + "/sevenmin-reminder.service", encoding: .utf8)
+        #expect(timer.contains("OnCalendar=Mon,Wed,Fri *-*-* 07:30:00"))
+        #expect(service.contains("ExecStart=\"") && service.contains("\" remind notify"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
+            let spec = try #require(timer.split(separator: "\n").first { $0.hasPrefix("OnCalendar=") })
+            let check = try run("/usr/bin/systemd-analyze", ["calendar", String(spec.dropFirst(11))])
+            #expect(check.status == 0 && check.stdout.contains("Normalized form: Mon,Wed,Fri *-*-* 07:30:00"),
+                    "\(check.stdout)\(check.stderr)")
+        }
+        let listed = try run(binary, ["remind", "list"], environment: env)
+        #expect(listed.stdout.hasPrefix("Mon,Wed,Fri *-*-* 07:30:00"))
+        // Its own files it replaces; a user's it leaves alone unless told.
+        #expect(try run(binary, ["remind", "add", "--at", "18:00"], environment: env).status == 0)
+        try "[Timer]\nOnCalendar=daily\n".write(toFile: units + "/sevenmin-reminder.timer", atomically: true,
+                                                encoding: .utf8)
+        let refused = try run(binary, ["remind", "add"], environment: env)
+        #expect(refused.status == 73 && refused.stderr.contains("was not written by sevenmin; --force replaces it"))
+        #expect(try String(contentsOfFile: units + "/sevenmin-reminder.timer", encoding: .utf8).contains("daily"))
+        #expect(try run(binary, ["remind", "remove"], environment: env).status == 1)
+        #expect(try run(binary, ["remind", "add", "--force"], environment: env).status == 0)
+        let removed = try run(binary, ["remind", "remove"], environment: env)
+        #expect(removed.status == 0 && !FileManager.default.fileExists(atPath: units + "/sevenmin-reminder.timer"))
+    }
+
+    @Test func theDaysDefaultToThePlansDays() throws {
+        let env = user()
+        #expect(try run(binary, ["plan", "join", "standing-start"], environment: env).status == 0)
+        let added = try run(binary, ["remind", "add"], environment: env)
+        #expect(added.stdout.contains("OnCalendar=Tue,Thu,Sat *-*-* 07:30:00"), "\(added.stdout)")
+    }
+
+    @Test func icsWritesAWeeklyEventAnyCalendarReads() throws {
+        let env = user()
+        let file = temporaryDirectory() + "/workout.ics"
+        let wrote = try run(binary, ["remind", "ics", file, "--days", "mon,wed,fri", "--at", "07:30"],
+                            environment: env)
+        #expect(wrote.status == 0, "\(wrote.stderr)")
+        let bytes = try #require(FileManager.default.contents(atPath: file))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n") && text.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR\r\n"))
+        let read = try run("/usr/bin/python3", ["-c", """
+            import sys, icalendar
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            (event,) = cal.walk('VEVENT')
+            start = event['DTSTART'].dt
+            print(event['RRULE'].to_ical().decode(), start.strftime('%H:%M %a'), start.tzinfo, bool(event['UID']),
+                  bool(event['DTSTAMP']))
+            """, file])
+        if read.stderr.contains("No module named 'icalendar'") { return }  // python3-icalendar: scripts/setup --test
+        #expect(read.stdout.hasPrefix("FREQ=WEEKLY;BYDAY=MO,WE,FR 07:30 ")
+            && read.stdout.contains(" None True True"), "\(read.stdout)\(read.stderr)")
+        let again = try run(binary, ["remind", "ics", file], environment: env)
+        #expect(again.status == 73 && again.stderr.contains("--force replaces it"))
+    }
+
+    @Test func notifySendsOneNotificationUnlessTodaysWorkoutIsDone() throws {
+        var env = user()
+        // A notify-send that records what it was asked, first on PATH.
+        let bin = temporaryDirectory()
+        let log = bin + "/sent"
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(log)\n".write(toFile: bin + "/notify-send", atomically: true,
+                                                                   encoding: .utf8)
+        chmod(bin + "/notify-send", 0o755)
+        env["PATH"] = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        #expect(try run(binary, ["remind", "notify"], environment: env).status == 0)
+        let sent = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(sent.contains("Time for your workout") && sent.contains("--app-name=sevenmin"), "\(sent)")
+        #expect(try run(binary, ["start", "--plain", "--mute", short], environment: env).status == 0)
+        try FileManager.default.removeItem(atPath: log)
+        #expect(try run(binary, ["remind", "notify"], environment: env).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: log), "nothing is sent once today's workout is done")
+    }
+}
