@@ -509,10 +509,10 @@ public final class HistoryStore {
                              plannedSeconds: planned, plannedExercises: exercises,
                              outcome: reading ? outcome(row[10], pid: row.last ?? .null)
                                  : row[10].string.flatMap(SessionOutcome.init(code:)), parts: parts,
-                             effort: StoredBounds.int(row[12].int, in: 1...10), plan: row[13].string,
-                             planStep: StoredBounds.int(row[14].int, in: StoredBounds.count),
+                             effort: StoredBounds.int(row[12].int, in: 1...10),
                              // The uuid is the last column but the pid, in every query that reads sessions.
-                             uuid: row[row.count - 2].string ?? "")
+                             uuid: row[row.count - 2].string ?? "",
+                             plan: row[13].string, planStep: StoredBounds.int(row[14].int, in: StoredBounds.count))
     }
 
     /// The stored outcome; a session left unfinished by a process that has gone reads as interrupted
