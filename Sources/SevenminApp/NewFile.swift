@@ -34,6 +34,7 @@ enum NewFile {
         let closed = close(fd) == 0 ? nil : errno
         if failed == nil, closed == nil, !overwrite || rename(target, path) == 0 { return }
         let code = failed ?? closed ?? errno
+        // ignored: removing the half-written file; the write error is what is reported
         unlink(target)
         throw Failure(message: "Error: Cannot write \(visible(path)): \(String(cString: strerror(code)))",
                       status: ExitCode.failure)

@@ -191,6 +191,7 @@ enum Atomic {
         let temporary = path + ".\(getpid()).tmp"
         do {
             let fd = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            // ignored: a close error after a complete write loses nothing the rename does not check
             defer { close(fd) }
             try SystemCall.write(fd, Array(text.utf8))
             try SystemCall.rename(temporary, path)
@@ -208,16 +209,23 @@ enum Subprocess {
         guard Glibc.pipe(&pipe) == 0 else { return nil }
         for fd in pipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // ignored: a leaked pipe end only delays EOF
         var actions = posix_spawn_file_actions_t()
+        // ignored: these fail only for want of memory, and then posix_spawnp fails and says so
         posix_spawn_file_actions_init(&actions)
+        // ignored: destroying the actions cannot fail for initialised ones
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // ignored: as for init above; a missing redirection shows only as a helper's stray output
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // ignored: as for init above
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        // ignored: as for init above
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
+        // ignored: closing our copy of the write end, so that reading sees EOF; nothing to recover
         close(pipe[1])
+        // ignored: the read end of a pipe we are done with
         defer { close(pipe[0]) }
         guard rc == 0 else { return nil }
         guard wait else { return (0, "") }

@@ -144,11 +144,13 @@ public final class HistoryStore {
     public func publish(to path: String) throws(HistoryError) {
         let temporary = path + ".tmp-\(getpid())"
         try guarded {
+            // ignored: a leftover temporary from an earlier run, usually absent; VACUUM INTO fails if it stays
             unlink(temporary)
             let quoted = temporary.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
             try db.execute("VACUUM INTO '\(quoted)'")
             guard rename(temporary, path) == 0 else {
                 let reason = String(cString: strerror(errno))
+                // ignored: removing the copy that could not be renamed; the rename's error is what is reported
                 unlink(temporary)
                 throw SQLiteError(call: "rename", code: SQLITE_CANTOPEN, message: reason)
             }
