@@ -131,9 +131,9 @@ struct WorkoutFrame {
         let gap = run >= 3 ? 1 : 0
         var x = 1 + (room - shown * run) / 2
         for k in first..<(first + shown) {
-            // A tile in the screen's own colour (the one under way) would vanish: it turns the other way out.
+            // A tile in the screen's own colour (the one under way) would vanish: it takes the bars' shade.
             let band = renderer.band(items[k])
-            let style = band.shownColors.background == theme.body.shownColors.background ? band.inverted : band
+            let style = band.shownColors.background == theme.body.shownColors.background ? theme.bar : band
             grid.fill(row: row, from: x, to: x + run - gap, style: style)
             // Skipped ones get no tick.
             let skipped = model.overviewDone.map { !$0.contains(k) } ?? false
