@@ -68,6 +68,29 @@ struct VoicePolicyTests {
         #expect(!said.contains("Jumping Jacks. Thirty seconds."))
     }
 
+    /// Skipped through with `n`, the finish says "ended", as the finish screen does; run out, "complete".
+    @Test(arguments: [(true, "Workout ended."), (false, "Workout complete.")])
+    func theFinishSaysWhetherTheWorkoutWasDone(skipping: Bool, words: String) {
+        var app = WorkoutApp(plan: plan, settings: CoachSettings(flash: false, voice: true))
+        _ = app.start(at: 0)
+        _ = app.handle(.audio(.device("test")), at: 0)
+        var effects: [Effect] = []
+        if skipping {
+            var t = 0.5
+            while app.session.state != .finished, t < 60 {
+                effects += app.handle(.key(.character("n")), at: t)
+                t += 0.5
+            }
+            effects += app.handle(.tick, at: t + Cue.finish.clearance)
+        } else {
+            effects += app.handle(.tick, at: 135)
+            effects += app.handle(.tick, at: 135 + Cue.finish.clearance)
+        }
+        let finish = effects.compactMap { if case .announce(let a) = $0, a.phrase.priority == .finish { a.phrase.text }
+            else { nil } }
+        #expect(finish.count == 1 && finish.first?.hasPrefix(words) == true, "said \(finish)")
+    }
+
     @Test func withoutASummaryTheWorkoutEndsAfterItsLastWords() {
         var app = WorkoutApp(plan: plan, settings: CoachSettings(voice: true, summaryWaitsForKey: false))
         _ = app.start(at: 0)

@@ -2,8 +2,9 @@
 /// Decides what the coach says for each session event; the words themselves are in `Phrases`.
 public enum VoicePolicy {
     /// The phrase for `event`, or nil for events said with no words (the seconds, the start).
+    /// `complete` says whether every exercise was done, for the words at the finish.
     public static func phrase(for event: SessionEvent, in session: WorkoutSession, countAloud: Bool,
-                              language: CoachLanguage = .en) -> Phrase? {
+                              language: CoachLanguage = .en, complete: Bool = true) -> Phrase? {
         let plan = session.plan, phrases = Phrases(language)
         let index = event.segmentIndex
         switch event.kind {
@@ -14,7 +15,7 @@ public enum VoicePolicy {
         case .countdown(let n): return countAloud ? phrases.count(n) : nil
         case .paused: return phrases.paused
         case .resumed: return phrases.resumed
-        case .finished: return phrases.finished(seconds: session.activeTime(at: event.due))
+        case .finished: return phrases.finished(seconds: session.activeTime(at: event.due), complete: complete)
         case .started, .second: return nil
         }
     }

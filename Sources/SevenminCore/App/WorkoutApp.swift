@@ -388,7 +388,8 @@ public struct WorkoutApp: Sendable {
                     language: settings.language, from: event.segmentIndex, segments: VoicePolicy.renderAhead)))
             }
             if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
-                countAloud: settings.countAloud, language: settings.language) {
+                countAloud: settings.countAloud, language: settings.language,
+                complete: exercisesDone.count == plan.workSegmentCount) {
                 // Words start once their cue has been heard, so the beep does not mask the first word.
                 let announcement = Announcement(phrase, due: event.due + (cue?.clearance ?? 0))
                 if cue == nil {

@@ -15,6 +15,8 @@ public struct PhraseTable: Sendable {
     let resumed: String
     /// "Workout complete.", before how long it took.
     let complete: String
+    /// "Workout ended.", for a workout skipped through to its end, before how long it took.
+    let ended: String
     /// A whole number in words, as counted aloud ("one", German "eins", Dutch "één").
     let number: @Sendable (Int) -> String
     /// A count of seconds with its noun, agreeing in number and gender: "one second", "thirty seconds".

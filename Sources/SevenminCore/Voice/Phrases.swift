@@ -65,9 +65,11 @@ public struct Phrases: Sendable {
         Phrase(table.round(table.number(number), table.number(total)), priority: .high)
     }
 
-    /// "Workout complete. Seven minutes fifty." `seconds` is the time the workout took.
-    public func finished(seconds: Double) -> Phrase {
-        Phrase(table.complete + " " + Phrases.sentence(duration(seconds)), priority: .finish)
+    /// "Workout complete. Seven minutes fifty." `seconds` is the time the workout took; a workout
+    /// skipped through to its end is "Workout ended", as the finish screen says "Ended".
+    public func finished(seconds: Double, complete: Bool = true) -> Phrase {
+        Phrase((complete ? table.complete : table.ended) + " " + Phrases.sentence(duration(seconds)),
+               priority: .finish)
     }
 
     /// "Three", "Two", "One": the last seconds, counted aloud.

@@ -7,6 +7,7 @@ extension PhraseTable {
         round: { "Ronde \($0) van \($1)." },
         halfway: "Halverwege.", switchSides: "Wissel van kant.", paused: "Gepauzeerd.", resumed: "We gaan verder.",
         complete: "Training voltooid.",
+        ended: "Training gestopt.",
         // Counted alone, one is "één", with its accents, so it is not read as the article "een".
         number: { $0 == 1 ? "één" : dutchWords($0) },
         seconds: { $0 == 1 ? "één seconde" : dutchWords($0) + " seconden" },

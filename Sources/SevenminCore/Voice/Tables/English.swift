@@ -7,6 +7,7 @@ extension PhraseTable {
         round: { "Round \($0) of \($1)." },
         halfway: "Halfway.", switchSides: "Switch sides.", paused: "Paused.", resumed: "Resumed.",
         complete: "Workout complete.",
+        ended: "Workout ended.",
         number: englishWords,
         seconds: { englishWords($0) + ($0 == 1 ? " second" : " seconds") },
         minutes: { englishWords($0) + ($0 == 1 ? " minute" : " minutes") },

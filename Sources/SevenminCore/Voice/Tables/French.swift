@@ -7,6 +7,7 @@ extension PhraseTable {
         round: { "Tour \($0) sur \($1)." },
         halfway: "Mi-temps.", switchSides: "Changez de côté.", paused: "En pause.", resumed: "On reprend.",
         complete: "Entraînement terminé.",
+        ended: "Entraînement arrêté.",
         number: frenchWords,
         // Seconde and minute are feminine (une, vingt et une), and French counts 0 and 1 as singular.
         seconds: { feminineFrench($0) + ($0 < 2 ? " seconde" : " secondes") },

@@ -7,6 +7,7 @@ extension PhraseTable {
         round: { "Runde \($0) von \($1)." },
         halfway: "Halbzeit.", switchSides: "Seite wechseln.", paused: "Angehalten.", resumed: "Weiter geht's.",
         complete: "Training beendet.",
+        ended: "Training abgebrochen.",
         number: germanWords,
         // Sekunde and Minute are feminine: "eine Sekunde", and "einundzwanzig Sekunden".
         seconds: { $0 == 1 ? "eine Sekunde" : germanWords($0) + " Sekunden" },

@@ -7,6 +7,7 @@ extension PhraseTable {
         round: { "Giro \($0) di \($1)." },
         halfway: "A metà.", switchSides: "Cambia lato.", paused: "In pausa.", resumed: "Si riprende.",
         complete: "Allenamento finito.",
+        ended: "Allenamento interrotto.",
         number: italianWords,
         seconds: { $0 == 1 ? "un secondo" : italianWords($0) + " secondi" },
         minutes: { $0 == 1 ? "un minuto" : italianWords($0) + " minuti" },

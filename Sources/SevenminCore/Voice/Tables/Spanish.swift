@@ -7,6 +7,7 @@ extension PhraseTable {
         round: { "Ronda \($0) de \($1)." },
         halfway: "A la mitad.", switchSides: "Cambia de lado.", paused: "En pausa.", resumed: "Seguimos.",
         complete: "Entrenamiento completado.",
+        ended: "Entrenamiento interrumpido.",
         number: spanishWords,
         // Segundo and minuto are masculine: "uno" is cut to "un" before them (veintiún segundos).
         seconds: { masculineSpanish($0) + ($0 == 1 ? " segundo" : " segundos") },
