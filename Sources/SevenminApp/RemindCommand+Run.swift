@@ -213,7 +213,7 @@ enum Subprocess {
         posix_spawn_file_actions_init(&actions)
         // ignored: destroying the actions cannot fail for initialised ones
         defer { posix_spawn_file_actions_destroy(&actions) }
-        // ignored: as for init above; a missing redirection shows only as a helper's stray output
+        // ignored: as for init above; a missing redirection shows only as the started program's stray output
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         // ignored: as for init above
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
