@@ -69,7 +69,9 @@ struct PackagingTests {
         let depends = try run("/usr/bin/dpkg-deb", ["-f", deb, "Depends"]).stdout
         for package in ["libncursesw6", "libao4", "libsndfile1", "libflite1", "libespeak-ng1", "libsqlite3-0",
                         "libyaml-0-2", "libc6"] {
-            #expect(depends.contains(package + " ("), "Depends lacks \(package): \(depends)")
+            // Each entry is a package name, with a version only where the library's symbols file gives one.
+            let names = depends.split(separator: ",").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+            #expect(names.contains(package), "Depends lacks \(package): \(depends)")
         }
         // The maintainer is whoever built it, as Debian's tools take it.
         let maintainer = try run("/usr/bin/dpkg-deb", ["-f", deb, "Maintainer"]).stdout
