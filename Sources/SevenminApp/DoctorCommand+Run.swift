@@ -99,7 +99,7 @@ extension DoctorCommand: RunnableCommand {
         if working == nil {
             report.fail("no sound device: cues will be silent and the terminal bell rings instead",
                         fix: "start PulseAudio or PipeWire, check 'aplay -l' for ALSA, or pick one with "
-                            + "--audio-driver and --audio-device")
+                            + "\(StartCommand.Option.audioDriver.name) and \(StartCommand.Option.audioDevice.name)")
         }
     }
 

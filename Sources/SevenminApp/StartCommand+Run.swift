@@ -148,17 +148,18 @@ extension StartCommand {
     /// What to run: the routine asked for; or, with none given while a plan is joined, the plan's step
     /// (with any plan option typed over it), tagged so the history knows which step it was.
     func planStep() -> Result<(PlanRequest, (plan: String, step: Int)?), ExitStatus> {
-        guard !explicit.names.contains("routine") else { return .success((plan, nil)) }
+        guard !explicit.routine else { return .success((plan, nil)) }
         switch PlanFiles.current(now: Date().timeIntervalSince1970) {
         case .failure(let status): return .failure(status)
         case .success(nil): return .success((plan, nil))
         case .success(let (report, _)?):
             var request = report.step.request
             let typed = plan.adjustments
-            if explicit.names.contains("rounds") { request.adjustments.rounds = typed.rounds }
-            if explicit.names.contains("work") { request.adjustments.work = typed.work }
-            if explicit.names.contains("rest") { request.adjustments.rest = typed.rest }
-            if explicit.names.contains("get-ready") { request.adjustments.getReady = typed.getReady }
+            typealias Option = PlanRequest.Option
+            if explicit.contains(Option.rounds) { request.adjustments.rounds = typed.rounds }
+            if explicit.contains(Option.work) { request.adjustments.work = typed.work }
+            if explicit.contains(Option.rest) { request.adjustments.rest = typed.rest }
+            if explicit.contains(Option.getReady) { request.adjustments.getReady = typed.getReady }
             request.adjustments.without += typed.without.filter { !request.adjustments.without.contains($0) }
             if plan.shuffle != .none { request.shuffle = plan.shuffle }
             return .success((request, (report.plan.name, report.progress.step + 1)))

@@ -25,7 +25,7 @@ enum VoiceSetup {
         case .known(let listed): return .success(listed)
         case .unknown(let suggestion):
             let near = suggestion.map { "; did you mean '\($0)'?" } ?? " (see 'espeak-ng --voices')"
-            Console.error(Messages.usage(.invalidValue(option: "--voice <name>", value: name,
+            Console.error(Messages.usage(.invalidValue(option: VoiceRequest.Option.voice.synopsis, value: name,
                                                         expected: "a voice this machine has" + near, command: command)))
             return .failure(ExitStatus(ExitCode.usage))
         }

@@ -130,8 +130,9 @@ public final class SpeechProcess: SpeechEngine {
         // ignored: fails only for unknown flags, and these are POSIX ones
         _ = posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF
             | POSIX_SPAWN_SETSIGMASK))
-        let arguments = ["sevenmin", "__speak", "--engine", choice.engine.rawValue, "--voice", choice.voice,
-                         "--rate", String(rate)]
+        typealias Option = SpeakCommand.Option
+        let arguments = ["sevenmin", SpeakCommand.spec.name, Option.engine.name, choice.engine.rawValue,
+                         Option.voice.name, choice.voice, Option.rate.name, String(rate)]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         // Swift's backtracer would spend half a second printing a crash in the library to the log.

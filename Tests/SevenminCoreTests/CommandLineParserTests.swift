@@ -241,3 +241,66 @@ struct ShortUsageTests {
         #expect((start?.usage.count ?? 0) > 200, "the full usage is what help wraps")
     }
 }
+
+/// Each option is one key that the spec lists and the command reads: every option in the table does
+/// something, and a command cannot read one its spec leaves out.
+@Suite("Options read by their commands")
+struct OptionKeyTests {
+    /// Arguments each command needs before any option parses.
+    static let required: [String: [String]] = [
+        "export-audio": ["out.wav"], "export-routine": ["out.json"], "new": ["mine"], "validate": ["a.json"],
+        "import": ["a.json"], "rate": ["5"], "remind": ["add"], "completions": ["bash"], "__complete": ["routines"],
+    ]
+
+    /// Values to try for a placeholder: one of them must differ from what the command does without it.
+    static let samples: [String: [String]] = [
+        "n": ["3"], "seconds": ["5"], "tag": ["noisy"], "name": ["slt"], "wpm": ["200"], "percent": ["50"],
+        "kg": ["70"], "id": ["7"], "days": ["tue"], "time": ["08:15"], "text": ["{title}"], "file": ["e.jsonl"],
+        "device": ["hw:1"], "date": ["2026-01-02"], "dir": ["fit"], "routine": ["tabata"],
+    ]
+
+    static let commands = (CommandLineParser.commands + CommandLineParser.hiddenCommands).map { $0.spec.name }
+
+    @Test(arguments: commands)
+    func everyOptionInTheSpecChangesTheCommand(name: String) throws {
+        let base = [name] + (OptionKeyTests.required[name] ?? [])
+        let plain = try CommandLineParser.parse(base)
+        let spec = try #require((CommandLineParser.commands + CommandLineParser.hiddenCommands)
+            .first { $0.spec.name == name }).spec
+        for option in spec.options {
+            let tries: [[String]]
+            if option.value == nil {
+                tries = [[option.name]]
+            } else if case .choices(let choices) = option.values {
+                tries = choices.map { [option.name, $0] }
+            } else {
+                let values = try #require(OptionKeyTests.samples[option.value ?? ""],
+                                          "no sample value for \(option.synopsis): add one")
+                tries = values.map { [option.name, $0] }
+            }
+            let changed = try tries.contains { extra in !same(try CommandLineParser.parse(base + extra), plain) }
+            #expect(changed, "\(name) \(option.synopsis) parses but changes nothing: it is not read")
+        }
+    }
+
+    /// Reading an option the spec does not list is a mistake in the command, and stops at once.
+    @Test func readingAnOptionTheSpecLeavesOutTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let parsed = try ParsedArguments([], spec: RoutinesCommand.spec)
+            _ = parsed.flag(StartCommand.Option.mute)
+        }
+    }
+
+    /// The typed options' names are what the spec lists, so the config file's precedence and the plan's
+    /// step read the same names the user typed.
+    @Test func startRemembersWhichOptionsWereTyped() throws {
+        let start = try #require(try CommandLineParser.parse(["start", "--rounds", "2", "--mute", "tabata"])
+            as? StartCommand)
+        #expect(start.explicit.routine)
+        #expect(start.explicit.contains(PlanRequest.Option.rounds))
+        #expect(start.explicit.contains(StartCommand.Option.mute))
+        #expect(!start.explicit.contains(StartCommand.Option.noFlash))
+        let bare = try #require(try CommandLineParser.parse(["start"]) as? StartCommand)
+        #expect(!bare.explicit.routine)
+    }
+}

@@ -17,7 +17,9 @@ public enum ValueKind: Equatable, Sendable {
     case choices([String])
 }
 
-/// One option a subcommand accepts.
+/// One option a subcommand accepts, and the key its parsing reads it by. A command declares each of
+/// its options once, as a static value (`StartCommand.Option.mute`), lists it in its spec and reads it
+/// with that same value, so help, the manual, completion and parsing cannot name it differently.
 public struct OptionSpec: Sendable {
     public var long: String
     /// The value's placeholder, e.g. `n`; nil for a flag.
@@ -26,6 +28,12 @@ public struct OptionSpec: Sendable {
     public var repeatable = false
     /// What the value can be; `.any` for a flag.
     public var values = ValueKind.any
+
+    /// The option as typed: `--rounds`.
+    public var name: String { "--" + long }
+
+    /// The option with its value's placeholder, as usage lines and errors show it: `--rounds <n>`.
+    public var synopsis: String { value.map { "\(name) <\($0)>" } ?? name }
 }
 
 /// The positional arguments a subcommand takes.
@@ -101,8 +109,7 @@ public struct CommandSpec: Sendable {
     public var usageParts: [String] {
         var parts = ["sevenmin \(name)"]
         for o in options {
-            let text = o.value.map { "--\(o.long) <\($0)>" } ?? "--\(o.long)"
-            parts.append(o.repeatable ? "[\(text) ...]" : "[\(text)]")
+            parts.append(o.repeatable ? "[\(o.synopsis) ...]" : "[\(o.synopsis)]")
         }
         if let p = positional.usage { parts.append(p) }
         return parts

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Arguments split by one subcommand's spec: flags, option values and positionals.
+/// Arguments split by one subcommand's spec: flags, option values and positionals. Options are read
+/// by the `OptionSpec` the spec lists, never by a name spelt again.
 public struct ParsedArguments: Sendable {
     public let spec: CommandSpec
-    public private(set) var flags: Set<String> = []
-    public private(set) var values: [String: [String]] = [:]
+    /// The flags given, by long name.
+    private var flags: Set<String> = []
+    /// Every value given for each option, by long name, in order.
+    private var values: [String: [String]] = [:]
     public private(set) var positional: [String] = []
     public private(set) var help = false
 
@@ -25,13 +28,13 @@ public struct ParsedArguments: Sendable {
                 name = String(arg[..<eq])
                 inline = String(arg[arg.index(after: eq)...])
             }
-            guard let option = spec.options.first(where: { "--" + $0.long == name }) else {
+            guard let option = spec.options.first(where: { $0.name == name }) else {
                 throw .unknownOption(name, command: spec.name,
                                      suggestion: CommandLineParser.suggest(name,
-                                         spec.options.map { "--" + $0.long } + ["--help"]))
+                                         spec.options.map(\.name) + ["--help"]))
             }
-            guard let placeholder = option.value else {
-                if inline != nil { throw .unexpectedValue(option: "--" + option.long, command: spec.name) }
+            guard option.value != nil else {
+                if inline != nil { throw .unexpectedValue(option: option.name, command: spec.name) }
                 flags.insert(option.long)
                 continue
             }
@@ -42,7 +45,7 @@ public struct ParsedArguments: Sendable {
                 value = args[k]
                 k += 1
             } else {
-                throw .missingValue(option: "--\(option.long) <\(placeholder)>", command: spec.name)
+                throw .missingValue(option: option.synopsis, command: spec.name)
             }
             values[option.long, default: []].append(value)
         }
@@ -55,17 +58,39 @@ public struct ParsedArguments: Sendable {
         }
     }
 
+    /// The long name of `option`, which must be one of the spec's: reading an option the command does
+    /// not list is a mistake in the command, caught by every test that parses it.
+    private func key(_ option: OptionSpec) -> String {
+        precondition(spec.options.contains { $0.long == option.long },
+                     "'\(spec.name)' reads \(option.name), which its spec does not list")
+        return option.long
+    }
+
     /// Whether a flag was given.
-    public func flag(_ long: String) -> Bool { flags.contains(long) }
+    public func flag(_ option: OptionSpec) -> Bool { flags.contains(key(option)) }
 
     /// The last value given for an option.
-    public func value(_ long: String) -> String? { values[long]?.last }
+    public func value(_ option: OptionSpec) -> String? { values[key(option)]?.last }
+
+    /// Every value given for a repeatable option, in order.
+    public func all(_ option: OptionSpec) -> [String] { values[key(option)] ?? [] }
+
+    /// Whether an option was typed at all, as a flag or with a value.
+    public func given(_ option: OptionSpec) -> Bool {
+        let long = key(option)
+        return flags.contains(long) || values[long] != nil
+    }
+
+    /// The options typed, in the order the spec lists them.
+    public var typed: [OptionSpec] {
+        spec.options.filter { flags.contains($0.long) || values[$0.long] != nil }
+    }
 
     /// An option's value as plain decimal seconds (no hex, exponents or infinities) within `range`.
-    public func seconds(_ long: String, allowZero: Bool) throws(UsageError) -> Double? {
-        guard let text = value(long) else { return nil }
+    public func seconds(_ option: OptionSpec, allowZero: Bool) throws(UsageError) -> Double? {
+        guard let text = value(option) else { return nil }
         guard let v = Decimal.seconds(text), allowZero ? v >= 0 : v > 0, v <= RoutineLoader.maximumSeconds else {
-            throw .invalidValue(option: "--\(long) <seconds>", value: text,
+            throw .invalidValue(option: option.synopsis, value: text,
                                 expected: allowZero ? "seconds from 0 to 86400"
                                     : "seconds, more than 0 and at most 86400",
                                 command: spec.name)
@@ -74,10 +99,10 @@ public struct ParsedArguments: Sendable {
     }
 
     /// An option's value as a whole decimal number within `range`.
-    public func integer(_ long: String, placeholder: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = value(long) else { return nil }
+    public func integer(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(option) else { return nil }
         guard let n = Decimal.whole(text).flatMap({ Int(exactly: $0) }), range.contains(n) else {
-            throw .invalidValue(option: "--\(long) <\(placeholder)>", value: text,
+            throw .invalidValue(option: option.synopsis, value: text,
                                 expected: "a whole number from \(range.lowerBound) to \(range.upperBound)",
                                 command: spec.name)
         }
@@ -96,14 +121,23 @@ public struct ParsedArguments: Sendable {
         return value
     }
 
-    /// An option's value that must be one of `choices`.
-    public func choice(_ long: String, placeholder: String, among choices: [String]) throws(UsageError) -> String? {
-        guard let text = value(long) else { return nil }
+    /// An option's value, which must be one of the choices its spec offers (`ValueKind.choices`).
+    public func choice(_ option: OptionSpec) throws(UsageError) -> String? {
+        guard let text = value(option) else { return nil }
+        guard case .choices(let choices) = option.values else {
+            preconditionFailure("\(option.name) offers no choices")
+        }
         guard choices.contains(text) else {
-            throw .invalidValue(option: "--\(long) <\(placeholder)>", value: text,
+            throw .invalidValue(option: option.synopsis, value: text,
                                 expected: "one of " + choices.joined(separator: ", "), command: spec.name)
         }
         return text
+    }
+
+    /// An option's value as one of `E`'s cases, which its spec offers as its choices.
+    public func choice<E: RawRepresentable>(_ option: OptionSpec, as _: E.Type) throws(UsageError) -> E?
+        where E.RawValue == String {
+        try choice(option).flatMap(E.init(rawValue:))
     }
 }
 

@@ -12,24 +12,29 @@ public struct PlanRequest: Equatable, Sendable {
 
     public init() {}
 
-    /// The plan options, shared by every command that builds a plan.
-    public static let options = [
-        OptionSpec(long: "rounds", value: "n",
-            help: "Repeat the circuit n times. (values: 1-100; default: the routine's)"),
-        OptionSpec(long: "work", value: "seconds",
-            help: "Seconds of work for every exercise. (default: the routine's)"),
-        OptionSpec(long: "rest", value: "seconds", help: "Seconds of rest between exercises. (default: the routine's)"),
-        OptionSpec(long: "get-ready", value: "seconds",
-            help: "Seconds before the first exercise. (default: the routine's)"),
-        OptionSpec(long: "shuffle", value: nil,
-                   help: "Shuffle the exercises within their groups, keeping the sequence of groups."),
-        OptionSpec(long: "seed", value: "n", help: "Shuffle repeatably with this seed (implies --shuffle)."),
-        OptionSpec(long: "without", value: "tag", help: "Leave out exercises with this tag, e.g. noisy or chair.",
-                   repeatable: true, values: .tag),
-    ]
+    /// The plan options, shared by every command that builds a plan: each declared once, listed in
+    /// those commands' specs and read by `init(_:routineAt:)`.
+    public enum Option {
+        public static let rounds = OptionSpec(long: "rounds", value: "n",
+            help: "Repeat the circuit n times. (values: 1-100; default: the routine's)")
+        public static let work = OptionSpec(long: "work", value: "seconds",
+            help: "Seconds of work for every exercise. (default: the routine's)")
+        public static let rest = OptionSpec(long: "rest", value: "seconds",
+            help: "Seconds of rest between exercises. (default: the routine's)")
+        public static let getReady = OptionSpec(long: "get-ready", value: "seconds",
+            help: "Seconds before the first exercise. (default: the routine's)")
+        public static let shuffle = OptionSpec(long: "shuffle", value: nil,
+            help: "Shuffle the exercises within their groups, keeping the sequence of groups.")
+        public static let seed = OptionSpec(long: "seed", value: "n",
+            help: "Shuffle repeatably with this seed (implies --shuffle).")
+        public static let without = OptionSpec(long: "without", value: "tag",
+            help: "Leave out exercises with this tag, e.g. noisy or chair.", repeatable: true, values: .tag)
+    }
 
-    /// The names of the plan options.
-    public static let optionNames = Set(options.map(\.long))
+    /// The plan options, in the order help lists them.
+    public static let options = [
+        Option.rounds, Option.work, Option.rest, Option.getReady, Option.shuffle, Option.seed, Option.without,
+    ]
 
     /// The routine argument, shared by every command that takes one.
     public static let routineArgument = Positional.optional(
@@ -39,25 +44,25 @@ public struct PlanRequest: Equatable, Sendable {
     /// The request from parsed arguments, the routine being the positional at `routineAt` if given.
     public init(_ parsed: ParsedArguments, routineAt position: Int = 0) throws(UsageError) {
         if parsed.positional.count > position { routine = parsed.positional[position] }
-        adjustments.rounds = try parsed.integer("rounds", placeholder: "n", in: 1...RoutineLoader.maximumRounds)
-        adjustments.work = try parsed.seconds("work", allowZero: false)
-        adjustments.rest = try parsed.seconds("rest", allowZero: true)
-        adjustments.getReady = try parsed.seconds("get-ready", allowZero: true)
-        for tag in parsed.values["without"] ?? [] {
+        adjustments.rounds = try parsed.integer(Option.rounds, in: 1...RoutineLoader.maximumRounds)
+        adjustments.work = try parsed.seconds(Option.work, allowZero: false)
+        adjustments.rest = try parsed.seconds(Option.rest, allowZero: true)
+        adjustments.getReady = try parsed.seconds(Option.getReady, allowZero: true)
+        for tag in parsed.all(Option.without) {
             guard Tag.isValid(tag) else {
-                throw .invalidValue(option: "--without <tag>", value: tag,
+                throw .invalidValue(option: Option.without.synopsis, value: tag,
                                     expected: "a tag: lower-case letters, digits and '-'", command: parsed.spec.name)
             }
             adjustments.without.append(tag)
         }
-        if let text = parsed.value("seed") {
+        if let text = parsed.value(Option.seed) {
             guard let seed = Decimal.whole(text) else {
-                throw .invalidValue(option: "--seed <n>", value: text,
+                throw .invalidValue(option: Option.seed.synopsis, value: text,
                                     expected: "a whole number from 0 to 18446744073709551615",
                                     command: parsed.spec.name)
             }
             shuffle = .seed(seed)
-        } else if parsed.flag("shuffle") {
+        } else if parsed.flag(Option.shuffle) {
             shuffle = .random
         }
     }

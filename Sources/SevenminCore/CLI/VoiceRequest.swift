@@ -12,34 +12,42 @@ public struct VoiceRequest: Equatable, Sendable {
 
     public init() {}
 
+    /// The voice options, shared by `start` and `export-audio`: each declared once, listed in their
+    /// specs and read by `init(_:)`.
+    public enum Option {
+        public static let voice = OptionSpec(long: "voice", value: "name",
+            help: "Speak with this voice: Flite's rms or slt, or an espeak-ng voice such as de or fr. "
+                + "(default: the routine's, else the language's: rms for English)",
+            values: .voice)
+        public static let noVoice = OptionSpec(long: "no-voice", value: nil, help: "Do not speak; cues only.")
+        public static let language = OptionSpec(long: "language", value: "code",
+            help: "Speak, and show the workout's words, in this language when the voice and the routine "
+                + "do not say. (values: " + CoachLanguage.codes.joined(separator: ", ")
+                + "; default: from LANGUAGE or LANG, else en)",
+            values: .choices(CoachLanguage.codes))
+        public static let rate = OptionSpec(long: "rate", value: "wpm",
+            help: "Speak at this many words a minute. (values: 80-450; default: 175)")
+        public static let countAloud = OptionSpec(long: "count-aloud", value: nil,
+            help: "Say the last three seconds aloud instead of ticking them.")
+        public static let volume = OptionSpec(long: "volume", value: "percent",
+            help: "Loudness of cues and voice. (values: 0-100; default: 100)")
+    }
+
+    /// The voice options, in the order help lists them.
     public static let options = [
-        OptionSpec(long: "voice", value: "name",
-                   help: "Speak with this voice: Flite's rms or slt, or an espeak-ng voice such as de or fr. "
-                       + "(default: the routine's, else the language's: rms for English)",
-                   values: .voice),
-        OptionSpec(long: "no-voice", value: nil, help: "Do not speak; cues only."),
-        OptionSpec(long: "language", value: "code",
-                   help: "Speak, and show the workout's words, in this language when the voice and the routine "
-                       + "do not say. (values: " + CoachLanguage.codes.joined(separator: ", ")
-                       + "; default: from LANGUAGE or LANG, else en)",
-                   values: .choices(CoachLanguage.codes)),
-        OptionSpec(long: "rate", value: "wpm",
-                   help: "Speak at this many words a minute. (values: 80-450; default: 175)"),
-        OptionSpec(long: "count-aloud", value: nil, help: "Say the last three seconds aloud instead of ticking them."),
-        OptionSpec(long: "volume", value: "percent", help: "Loudness of cues and voice. (values: 0-100; default: 100)"),
+        Option.voice, Option.noVoice, Option.language, Option.rate, Option.countAloud, Option.volume,
     ]
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
-        enabled = !parsed.flag("no-voice")
-        name = parsed.value("voice")
+        enabled = !parsed.flag(Option.noVoice)
+        name = parsed.value(Option.voice)
         if let name, !VoiceName.isValid(name) {
-            throw .invalidValue(option: "--voice <name>", value: name, expected: "a voice name such as en-us",
+            throw .invalidValue(option: Option.voice.synopsis, value: name, expected: "a voice name such as en-us",
                                 command: parsed.spec.name)
         }
-        language = try parsed.choice("language", placeholder: "code", among: CoachLanguage.codes)
-            .flatMap(CoachLanguage.init(rawValue:))
-        rate = try parsed.integer("rate", placeholder: "wpm", in: 80...450) ?? 175
-        countAloud = parsed.flag("count-aloud")
-        volume = try parsed.integer("volume", placeholder: "percent", in: 0...100) ?? 100
+        language = try parsed.choice(Option.language, as: CoachLanguage.self)
+        rate = try parsed.integer(Option.rate, in: 80...450) ?? 175
+        countAloud = parsed.flag(Option.countAloud)
+        volume = try parsed.integer(Option.volume, in: 0...100) ?? 100
     }
 }

@@ -8,15 +8,18 @@ public struct ConfigCommand: ParsableCommand, Equatable {
             + "(else ~/.config/sevenmin/config.json); "
             + "options given to 'sevenmin start' win over them. Exits 65 when the file has problems.",
         positional: .none,
-        options: [
-            OptionSpec(long: "path", value: nil, help: "Print only where the config file is looked for."),
-        ])
+        options: [Option.path])
+
+    public enum Option {
+        public static let path = OptionSpec(long: "path", value: nil,
+                                            help: "Print only where the config file is looked for.")
+    }
 
     public var pathOnly = false
 
     public init() {}
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
-        pathOnly = parsed.flag("path")
+        pathOnly = parsed.flag(Option.path)
     }
 }

@@ -6,15 +6,18 @@ public struct DoctorCommand: ParsableCommand, Equatable {
         abstract: "Check the terminal, sound, voice, routines, config and history, and say how to fix problems.",
         discussion: "Exits 0 when a workout can run (sound and voice problems only make it quieter), 1 otherwise.",
         positional: .none,
-        options: [
-            OptionSpec(long: "play", value: nil, help: "Also play a test cue through the sound device found."),
-        ])
+        options: [Option.play])
+
+    public enum Option {
+        public static let play = OptionSpec(long: "play", value: nil,
+                                            help: "Also play a test cue through the sound device found.")
+    }
 
     public var play = false
 
     public init() {}
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
-        play = parsed.flag("play")
+        play = parsed.flag(Option.play)
     }
 }

@@ -12,9 +12,11 @@ public struct ExportAudioCommand: ParsableCommand, Equatable {
             + "Its extension chooses the format: .wav, .flac or .ogg (Ogg Vorbis).",
         positional: .requiredThenOptional("file", help: "The sound file to write: .wav, .flac or .ogg.",
                                           then: PlanRequest.routineArgument),
-        options: VoiceRequest.options + [
-            OptionSpec(long: "force", value: nil, help: "Overwrite the file if it exists."),
-        ] + PlanRequest.options)
+        options: VoiceRequest.options + [Option.force] + PlanRequest.options)
+
+    public enum Option {
+        public static let force = OptionSpec(long: "force", value: nil, help: "Overwrite the file if it exists.")
+    }
 
     public var path = ""
     public var plan = PlanRequest()
@@ -34,6 +36,6 @@ public struct ExportAudioCommand: ParsableCommand, Equatable {
         }
         plan = try PlanRequest(parsed, routineAt: 1)
         speech = try VoiceRequest(parsed)
-        force = parsed.flag("force")
+        force = parsed.flag(Option.force)
     }
 }

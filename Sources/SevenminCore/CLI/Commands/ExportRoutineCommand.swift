@@ -11,12 +11,14 @@ public struct ExportRoutineCommand: ParsableCommand, Equatable {
             + "whose exercises share one work time and one rest, with at most one warm-up and one cool-down.",
         positional: .requiredThenOptional("file", help: "The file to write, ending in .json.", values: .file,
                                           then: PlanRequest.routineArgument),
-        options: [
-            OptionSpec(long: "format", value: "app",
-                       help: "The app to write for. (values: jawt, openhiit; default: jawt)",
-                       values: .choices(formats.map(\.rawValue))),
-            OptionSpec(long: "force", value: nil, help: "Overwrite the file if it exists."),
-        ])
+        options: [Option.format, Option.force])
+
+    public enum Option {
+        public static let format = OptionSpec(long: "format", value: "app",
+                                              help: "The app to write for. (values: jawt, openhiit; default: jawt)",
+                                              values: .choices(formats.map(\.rawValue)))
+        public static let force = OptionSpec(long: "force", value: nil, help: "Overwrite the file if it exists.")
+    }
 
     public var path = ""
     public var routine = "classic"
@@ -32,12 +34,12 @@ public struct ExportRoutineCommand: ParsableCommand, Equatable {
                                 command: ExportRoutineCommand.spec.name)
         }
         if parsed.positional.count > 1 { routine = parsed.positional[1] }
-        let text = parsed.value("format") ?? RoutineFormat.jawt.rawValue
+        let text = parsed.value(Option.format) ?? RoutineFormat.jawt.rawValue
         guard let format = RoutineFormat(rawValue: text), ExportRoutineCommand.formats.contains(format) else {
-            throw .invalidValue(option: "--format <app>", value: text, expected: "jawt or openhiit",
+            throw .invalidValue(option: Option.format.synopsis, value: text, expected: "jawt or openhiit",
                                 command: ExportRoutineCommand.spec.name)
         }
         self.format = format
-        force = parsed.flag("force")
+        force = parsed.flag(Option.force)
     }
 }

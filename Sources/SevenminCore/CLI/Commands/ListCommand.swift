@@ -6,8 +6,11 @@ public struct ListCommand: ParsableCommand, Equatable {
         abstract: "Show a routine's exercises, timings and total duration.",
         discussion: nil,
         positional: PlanRequest.routineArgument,
-        options: [OptionSpec(long: "json", value: nil, help: "Print the resolved plan as JSON, for scripts.")]
-            + PlanRequest.options)
+        options: [Option.json] + PlanRequest.options)
+
+    public enum Option {
+        public static let json = OptionSpec(long: "json", value: nil, help: "Print the resolved plan as JSON, for scripts.")
+    }
 
     public var plan = PlanRequest()
     public var json = false
@@ -16,6 +19,6 @@ public struct ListCommand: ParsableCommand, Equatable {
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
         plan = try PlanRequest(parsed)
-        json = parsed.flag("json")
+        json = parsed.flag(Option.json)
     }
 }

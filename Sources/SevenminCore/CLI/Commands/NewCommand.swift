@@ -6,8 +6,12 @@ public struct NewCommand: ParsableCommand, Equatable {
         abstract: "Write a starter routine into your workouts folder.",
         discussion: nil,
         positional: .required("name", help: "The new routine's name: letters, digits, '-' and '_'."),
-        options: [OptionSpec(long: "from", value: "routine", help: "Start from this routine. (default: classic)",
-                             values: .routine)])
+        options: [Option.from])
+
+    public enum Option {
+        public static let from = OptionSpec(long: "from", value: "routine",
+                                            help: "Start from this routine. (default: classic)", values: .routine)
+    }
 
     public var name: String
     public var from: String
@@ -23,7 +27,7 @@ public struct NewCommand: ParsableCommand, Equatable {
             throw .invalidValue(option: "<name>", value: name,
                                 expected: "letters, digits, '-' and '_', not starting with '-'", command: "new")
         }
-        from = parsed.value("from") ?? "classic"
+        from = parsed.value(Option.from) ?? "classic"
     }
 }
 

@@ -16,7 +16,11 @@ public struct PlanCommand: ParsableCommand, Equatable {
             values: .choices(Action.names),
             then: .optional("plan", help: "For join: a plan's name (see 'sevenmin plan list') or a .json file.",
                             values: .file)),
-        options: [OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts.")])
+        options: [Option.json])
+
+    public enum Option {
+        public static let json = OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts.")
+    }
 
     public enum Action: Equatable, Sendable {
         case show
@@ -35,7 +39,7 @@ public struct PlanCommand: ParsableCommand, Equatable {
     }
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
-        json = parsed.flag("json")
+        json = parsed.flag(Option.json)
         let words = parsed.positional
         switch words.first {
         case nil: action = .show
@@ -49,7 +53,7 @@ public struct PlanCommand: ParsableCommand, Equatable {
             throw .invalidValue(option: "<action>", value: word, expected: "join, leave or list", command: "plan")
         }
         if json, action != .show, action != .list {
-            throw .conflict("--json", words[0], command: "plan")
+            throw .conflict(Option.json.name, words[0], command: "plan")
         }
     }
 }

@@ -10,7 +10,12 @@ public struct RateCommand: ParsableCommand, Equatable {
             + "The finish screen asks the same; a rating replaces any earlier one. About 8 of 10 is the effort "
             + "the seven-minute workout is meant to take (Klika & Jordan, 2013).",
         positional: .required("effort", help: "How hard it was: 1 (very easy) to 10 (as hard as can be)."),
-        options: [OptionSpec(long: "session", value: "id", help: "The workout to rate. (default: the latest)")])
+        options: [Option.session])
+
+    public enum Option {
+        public static let session = OptionSpec(long: "session", value: "id",
+                                               help: "The workout to rate. (default: the latest)")
+    }
 
     public static let scale = 1...10
 
@@ -29,6 +34,6 @@ public struct RateCommand: ParsableCommand, Equatable {
                                 command: "rate")
         }
         effort = n
-        session = try parsed.integer("session", placeholder: "id", in: 1...999_999_999_999).map(Int64.init)
+        session = try parsed.integer(Option.session, in: 1...999_999_999_999).map(Int64.init)
     }
 }

@@ -13,11 +13,14 @@ public struct RemindCommand: ParsableCommand, Equatable {
         positional: .requiredThenOptional(
             "action", help: "add, list, remove, notify or ics.", values: .choices(Action.names),
             then: .optional("file", help: "For ics: the .ics file to write.", values: .file)),
-        options: [
-            OptionSpec(long: "days", value: "days", help: "Days of the week, e.g. mon,wed,fri. (default: the plan's)"),
-            OptionSpec(long: "at", value: "time", help: "The local time, as HH:MM. (default: 07:30)"),
-            OptionSpec(long: "force", value: nil, help: "Replace files that sevenmin did not write."),
-        ])
+        options: [Option.days, Option.at, Option.force])
+
+    public enum Option {
+        public static let days = OptionSpec(long: "days", value: "days",
+                                            help: "Days of the week, e.g. mon,wed,fri. (default: the plan's)")
+        public static let at = OptionSpec(long: "at", value: "time", help: "The local time, as HH:MM. (default: 07:30)")
+        public static let force = OptionSpec(long: "force", value: nil, help: "Replace files that sevenmin did not write.")
+    }
 
     public enum Action: Equatable, Sendable {
         case add, list, remove, notify
@@ -55,24 +58,24 @@ public struct RemindCommand: ParsableCommand, Equatable {
                                 expected: "add, list, remove, notify or ics" + (near ?? ""), command: "remind")
         }
         if words.count > 1, words[0] != "ics" { throw .unexpectedArgument(words[1], command: "remind") }
-        if let text = parsed.value("days") {
+        if let text = parsed.value(Option.days) {
             guard let days = Reminder.days(text) else {
-                throw .invalidValue(option: "--days <days>", value: text,
+                throw .invalidValue(option: Option.days.synopsis, value: text,
                                     expected: "days of the week such as mon,wed,fri", command: "remind")
             }
             self.days = days
         }
-        if let text = parsed.value("at") {
+        if let text = parsed.value(Option.at) {
             guard let time = Reminder.time(text) else {
-                throw .invalidValue(option: "--at <time>", value: text, expected: "a time of day as HH:MM",
+                throw .invalidValue(option: Option.at.synopsis, value: text, expected: "a time of day as HH:MM",
                                     command: "remind")
             }
             (hour, minute) = time
         }
-        force = parsed.flag("force")
+        force = parsed.flag(Option.force)
         let shapes = action == .add || { if case .ics = action { return true } else { return false } }()
-        if !shapes, let given = ["days", "at"].first(where: { parsed.value($0) != nil }) ?? (force ? "force" : nil) {
-            throw .conflict("--" + given, words[0], command: "remind")
+        if !shapes, let given = [Option.days, Option.at, Option.force].first(where: parsed.given) {
+            throw .conflict(given.name, words[0], command: "remind")
         }
     }
 }

@@ -10,12 +10,14 @@ public struct SpeakCommand: ParsableCommand, Equatable {
         abstract: "Render speech for another sevenmin process.",
         discussion: nil,
         positional: .none,
-        options: [
-            OptionSpec(long: "engine", value: "engine", help: "flite or espeak-ng.",
-                       values: .choices(VoiceChoice.Engine.allCases.map(\.rawValue))),
-            OptionSpec(long: "voice", value: "name", help: "The voice, as the engine lists it."),
-            OptionSpec(long: "rate", value: "wpm", help: "Words per minute."),
-        ])
+        options: [Option.engine, Option.voice, Option.rate])
+
+    public enum Option {
+        public static let engine = OptionSpec(long: "engine", value: "engine", help: "flite or espeak-ng.",
+                                              values: .choices(VoiceChoice.Engine.allCases.map(\.rawValue)))
+        public static let voice = OptionSpec(long: "voice", value: "name", help: "The voice, as the engine lists it.")
+        public static let rate = OptionSpec(long: "rate", value: "wpm", help: "Words per minute.")
+    }
 
     public var choice: VoiceChoice
     public var rate: Int
@@ -26,9 +28,8 @@ public struct SpeakCommand: ParsableCommand, Equatable {
     }
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
-        let engine = try parsed.choice("engine", placeholder: "engine", among: VoiceChoice.Engine.allCases.map(\.rawValue))
-        choice = VoiceChoice(engine: engine.flatMap(VoiceChoice.Engine.init(rawValue:)) ?? .espeak,
-                             voice: parsed.value("voice") ?? "en-us")
-        rate = try parsed.integer("rate", placeholder: "wpm", in: 80...450) ?? 175
+        choice = VoiceChoice(engine: try parsed.choice(Option.engine, as: VoiceChoice.Engine.self) ?? .espeak,
+                             voice: parsed.value(Option.voice) ?? "en-us")
+        rate = try parsed.integer(Option.rate, in: 80...450) ?? 175
     }
 }

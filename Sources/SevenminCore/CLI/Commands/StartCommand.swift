@@ -9,35 +9,42 @@ public struct StartCommand: ParsableCommand, Equatable {
             + "Defaults come from the config file, under the options given here (see 'sevenmin config').",
         positional: PlanRequest.routineArgument,
         // The config file's settings apply first; an option given here wins over them.
-        options: [
-            OptionSpec(long: "mute", value: nil, help: "Play no sound."),
-            OptionSpec(long: "events", value: "file",
-                       help: "Append a JSON line per event (segment starts, cues, pauses) to file.", values: .file),
-        ] + VoiceRequest.options + [
-            OptionSpec(long: "audio-driver", value: "name",
-                       help: "The libao driver to play through, e.g. pulse, alsa, oss. "
-                           + "(default: libao's, then pulse, alsa, oss)"),
-            OptionSpec(long: "audio-device", value: "device", help: "The device for that driver, e.g. hw:1 for alsa."),
-            OptionSpec(long: "no-history", value: nil,
-                help: "Keep no record of this workout (SEVENMIN_HISTORY=off: of any)."),
-            OptionSpec(long: "resume", value: nil,
-                       help: "Continue the latest interrupted workout, same plan, from the segment where it stopped."),
-            OptionSpec(long: "color", value: "when",
-                       help: "Use colour: auto follows the terminal and NO_COLOR. "
-                           + "(values: auto, always, never; default: auto)",
-                       values: .choices(ColorChoice.allCases.map(\.rawValue))),
-            OptionSpec(long: "no-flash", value: nil, help: "Do not flash the screen at each change."),
-            OptionSpec(long: "no-figure", value: nil,
-                       help: "Do not draw the move's animated figure; the screen then changes once a second."),
-            OptionSpec(long: "bell", value: nil, help: "Ring the terminal bell at each change, even with sound."),
-            OptionSpec(long: "no-bell", value: nil,
-                help: "Never ring the terminal bell (by default it rings when there is no sound device)."),
-            OptionSpec(long: "no-notify", value: nil,
-                       help: "Send no desktop notification through the terminal at the finish."),
-            OptionSpec(long: "plain", value: nil,
-                       help: "Write a line per change instead of drawing the screen: for screen readers and logs. "
-                           + "(default: on when standard input or output is not a terminal)"),
+        options: [Option.mute, Option.events] + VoiceRequest.options + [
+            Option.audioDriver, Option.audioDevice, Option.noHistory, Option.resume, Option.color, Option.noFlash,
+            Option.noFigure, Option.bell, Option.noBell, Option.noNotify, Option.plain,
         ] + PlanRequest.options)
+
+    /// `start`'s own options (besides the voice's and the plan's): each declared once, listed in the
+    /// spec and read by `init(_:)`.
+    public enum Option {
+        public static let mute = OptionSpec(long: "mute", value: nil, help: "Play no sound.")
+        public static let events = OptionSpec(long: "events", value: "file",
+            help: "Append a JSON line per event (segment starts, cues, pauses) to file.", values: .file)
+        public static let audioDriver = OptionSpec(long: "audio-driver", value: "name",
+            help: "The libao driver to play through, e.g. pulse, alsa, oss. (default: libao's, then pulse, alsa, oss)")
+        public static let audioDevice = OptionSpec(long: "audio-device", value: "device",
+            help: "The device for that driver, e.g. hw:1 for alsa.")
+        public static let noHistory = OptionSpec(long: "no-history", value: nil,
+            help: "Keep no record of this workout (SEVENMIN_HISTORY=off: of any).")
+        public static let resume = OptionSpec(long: "resume", value: nil,
+            help: "Continue the latest interrupted workout, same plan, from the segment where it stopped.")
+        public static let color = OptionSpec(long: "color", value: "when",
+            help: "Use colour: auto follows the terminal and NO_COLOR. (values: auto, always, never; default: auto)",
+            values: .choices(ColorChoice.allCases.map(\.rawValue)))
+        public static let noFlash = OptionSpec(long: "no-flash", value: nil,
+            help: "Do not flash the screen at each change.")
+        public static let noFigure = OptionSpec(long: "no-figure", value: nil,
+            help: "Do not draw the move's animated figure; the screen then changes once a second.")
+        public static let bell = OptionSpec(long: "bell", value: nil,
+            help: "Ring the terminal bell at each change, even with sound.")
+        public static let noBell = OptionSpec(long: "no-bell", value: nil,
+            help: "Never ring the terminal bell (by default it rings when there is no sound device).")
+        public static let noNotify = OptionSpec(long: "no-notify", value: nil,
+            help: "Send no desktop notification through the terminal at the finish.")
+        public static let plain = OptionSpec(long: "plain", value: nil,
+            help: "Write a line per change instead of drawing the screen: for screen readers and logs. "
+                + "(default: on when standard input or output is not a terminal)")
+    }
 
     public var plan = PlanRequest()
     public var mute = false
@@ -61,71 +68,80 @@ public struct StartCommand: ParsableCommand, Equatable {
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
         plan = try PlanRequest(parsed)
-        mute = parsed.flag("mute")
-        eventsPath = parsed.value("events")
-        flash = !parsed.flag("no-flash")
-        figure = !parsed.flag("no-figure")
+        mute = parsed.flag(Option.mute)
+        eventsPath = parsed.value(Option.events)
+        flash = !parsed.flag(Option.noFlash)
+        figure = !parsed.flag(Option.noFigure)
         speech = try VoiceRequest(parsed)
-        audioDriver = parsed.value("audio-driver")
-        audioDevice = parsed.value("audio-device")
+        audioDriver = parsed.value(Option.audioDriver)
+        audioDevice = parsed.value(Option.audioDevice)
         if let device = audioDevice, !AudioDeviceName.isValid(device) {
-            throw .invalidValue(option: "--audio-device <device>", value: device,
+            throw .invalidValue(option: Option.audioDevice.synopsis, value: device,
                                 expected: "a device name such as default, hw:1 or plughw:CARD=PCH,DEV=0 (see aplay -L)",
                                 command: Self.spec.name)
         }
-        plain = parsed.flag("plain")
-        noHistory = parsed.flag("no-history")
-        resume = parsed.flag("resume")
+        plain = parsed.flag(Option.plain)
+        noHistory = parsed.flag(Option.noHistory)
+        resume = parsed.flag(Option.resume)
         // A resumed workout replays its own plan: nothing may change it.
         if resume {
-            if let routine = parsed.positional.first { throw .conflict("--resume", routine, command: "start") }
-            let changes = parsed.values.keys.filter(PlanRequest.optionNames.contains).sorted()
-                + (parsed.flag("shuffle") ? ["shuffle"] : [])
-            if let change = changes.first { throw .conflict("--resume", "--" + change, command: "start") }
+            if let routine = parsed.positional.first { throw .conflict(Option.resume.name, routine, command: "start") }
+            if let change = PlanRequest.options.first(where: parsed.given) {
+                throw .conflict(Option.resume.name, change.name, command: "start")
+            }
         }
-        if let choice = try parsed.choice("color", placeholder: "when", among: ["auto", "always", "never"]) {
-            color = ColorChoice(rawValue: choice) ?? .auto
+        color = try parsed.choice(Option.color, as: ColorChoice.self) ?? .auto
+        if parsed.flag(Option.bell) && parsed.flag(Option.noBell) {
+            throw .conflict(Option.bell.name, Option.noBell.name, command: "start")
         }
-        if parsed.flag("bell") && parsed.flag("no-bell") { throw .conflict("--bell", "--no-bell", command: "start") }
-        bell = parsed.flag("bell") ? .always : parsed.flag("no-bell") ? .never : .auto
-        notify = !parsed.flag("no-notify")
-        let typed = parsed.flags.union(parsed.values.keys)
-        explicit = GivenOptions(parsed.positional.isEmpty ? typed : typed.union(["routine"]))
+        bell = parsed.flag(Option.bell) ? .always : parsed.flag(Option.noBell) ? .never : .auto
+        notify = !parsed.flag(Option.noNotify)
+        explicit = GivenOptions(parsed.typed, routine: !parsed.positional.isEmpty)
     }
 
     /// This command with the config file's defaults filled in wherever no option was given.
     public func applying(_ config: UserConfig) -> StartCommand {
         var c = self
-        func given(_ names: String...) -> Bool { !explicit.names.isDisjoint(with: names) }
-        if !given("routine", "resume"), let routine = config.routine { c.plan.routine = routine }
-        if !given("mute"), let mute = config.mute { c.mute = mute }
-        if !given("voice", "no-voice"), let voice = config.voice {
+        func given(_ options: OptionSpec...) -> Bool { options.contains(where: explicit.contains) }
+        typealias Voice = VoiceRequest.Option
+        if !explicit.routine, !given(Option.resume), let routine = config.routine { c.plan.routine = routine }
+        if !given(Option.mute), let mute = config.mute { c.mute = mute }
+        if !given(Voice.voice, Voice.noVoice), let voice = config.voice {
             c.voice = voice != nil
             c.voiceName = voice
         }
-        if !given("rate"), let rate = config.rate { c.rate = rate }
-        if !given("volume"), let volume = config.volume { c.volume = volume }
-        if !given("count-aloud"), let countAloud = config.countAloud { c.countAloud = countAloud }
-        if !given("language"), let language = config.language { c.speech.language = language }
-        if !given("no-flash"), let flash = config.flash { c.flash = flash }
-        if !given("no-figure"), let figure = config.figure { c.figure = figure }
-        if !given("bell", "no-bell"), let bell = config.bell { c.bell = bell }
-        if !given("audio-driver"), let driver = config.audioDriver { c.audioDriver = driver }
-        if !given("audio-device"), let device = config.audioDevice { c.audioDevice = device }
-        if !given("color"), let color = config.color { c.color = color }
-        if !given("no-history"), let history = config.history { c.noHistory = !history }
-        if !given("no-notify"), let notify = config.notify { c.notify = notify }
+        if !given(Voice.rate), let rate = config.rate { c.rate = rate }
+        if !given(Voice.volume), let volume = config.volume { c.volume = volume }
+        if !given(Voice.countAloud), let countAloud = config.countAloud { c.countAloud = countAloud }
+        if !given(Voice.language), let language = config.language { c.speech.language = language }
+        if !given(Option.noFlash), let flash = config.flash { c.flash = flash }
+        if !given(Option.noFigure), let figure = config.figure { c.figure = figure }
+        if !given(Option.bell, Option.noBell), let bell = config.bell { c.bell = bell }
+        if !given(Option.audioDriver), let driver = config.audioDriver { c.audioDriver = driver }
+        if !given(Option.audioDevice), let device = config.audioDevice { c.audioDevice = device }
+        if !given(Option.color), let color = config.color { c.color = color }
+        if !given(Option.noHistory), let history = config.history { c.noHistory = !history }
+        if !given(Option.noNotify), let notify = config.notify { c.notify = notify }
         return c
     }
 }
 
-/// Which options were typed (by long name; `routine` for the argument). Where a value came from is
-/// not part of the command's value, so any two compare equal: `start --mute` is the same command
-/// whether the config file or the command line said `mute`.
+/// Which options were typed, and whether a routine was named. Where a value came from is not part of
+/// the command's value, so any two compare equal: `start --mute` is the same command whether the config
+/// file or the command line said `mute`.
 public struct GivenOptions: Equatable, Sendable {
-    public var names: Set<String>
+    /// The long names of the options typed.
+    private var names: Set<String>
+    /// Whether the routine argument was given.
+    public var routine: Bool
 
-    public init(_ names: Set<String> = []) { self.names = names }
+    public init(_ options: [OptionSpec] = [], routine: Bool = false) {
+        names = Set(options.map(\.long))
+        self.routine = routine
+    }
+
+    /// Whether `option` was typed.
+    public func contains(_ option: OptionSpec) -> Bool { names.contains(option.long) }
 
     public static func == (_: GivenOptions, _: GivenOptions) -> Bool { true }
 }

@@ -8,10 +8,13 @@ public struct StatsCommand: ParsableCommand, Equatable {
             + "The guideline is ACSM's and the WHO's: 75 minutes of vigorous activity a week. Calories, with "
             + "--weight, use 8.0 METs (Compendium of Physical Activities, vigorous calisthenics).",
         positional: .none,
-        options: [
-            OptionSpec(long: "weight", value: "kg", help: "Your body weight, to estimate calories. (values: 20-400)"),
-            OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts."),
-        ])
+        options: [Option.weight, Option.json])
+
+    public enum Option {
+        public static let weight = OptionSpec(long: "weight", value: "kg",
+                                              help: "Your body weight, to estimate calories. (values: 20-400)")
+        public static let json = OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts.")
+    }
 
     public var weight: Double?
     public var json = false
@@ -19,13 +22,13 @@ public struct StatsCommand: ParsableCommand, Equatable {
     public init() {}
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
-        if let text = parsed.value("weight") {
+        if let text = parsed.value(Option.weight) {
             guard let kg = Decimal.number(text), (20...400).contains(kg) else {
-                throw .invalidValue(option: "--weight <kg>", value: text, expected: "kilograms from 20 to 400",
+                throw .invalidValue(option: Option.weight.synopsis, value: text, expected: "kilograms from 20 to 400",
                                     command: "stats")
             }
             weight = kg
         }
-        json = parsed.flag("json")
+        json = parsed.flag(Option.json)
     }
 }

@@ -7,12 +7,15 @@ public struct StatusCommand: ParsableCommand, Equatable {
         discussion: "Exits 1, printing nothing, when no workout runs. In tmux: "
             + "set -g status-right '#(sevenmin status)' and set -g status-interval 1.",
         positional: .none,
-        options: [
-            OptionSpec(long: "json", value: nil, help: "Print the status as JSON, with the seconds left now."),
-            OptionSpec(long: "format", value: "text",
-                       help: "Print this text with {title}, {remaining}, {routine}, {segment}, {segments}, {state} "
-                           + "and {paused} filled in. (default: '{title} {remaining}{paused}')"),
-        ])
+        options: [Option.json, Option.format])
+
+    public enum Option {
+        public static let json = OptionSpec(long: "json", value: nil,
+                                            help: "Print the status as JSON, with the seconds left now.")
+        public static let format = OptionSpec(long: "format", value: "text",
+            help: "Print this text with {title}, {remaining}, {routine}, {segment}, {segments}, {state} "
+                + "and {paused} filled in. (default: '{title} {remaining}{paused}')")
+    }
 
     public var json = false
     public var format = StatusRecord.defaultFormat
@@ -20,9 +23,9 @@ public struct StatusCommand: ParsableCommand, Equatable {
     public init() {}
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
-        json = parsed.flag("json")
-        if let text = parsed.value("format") {
-            if json { throw .conflict("--json", "--format", command: "status") }
+        json = parsed.flag(Option.json)
+        if let text = parsed.value(Option.format) {
+            if json { throw .conflict(Option.json.name, Option.format.name, command: "status") }
             format = text
         }
     }
