@@ -196,9 +196,8 @@ final class AoDevice: AudioDevice, @unchecked Sendable {
         else { throw AoError(call: "ao_play", code: errno) }
     }
 
-    /// `ao_close`; for the `wav` driver this is what writes the header's final length. Its
-    /// result is not checked: at shutdown there is nothing left to do about a failure.
-    func close() { _ = ao_close(device) }
+    /// `ao_close`; for the `wav` driver this is what writes the header's final length.
+    func close() { _ = ao_close(device) }  // ignored: at shutdown there is nothing left to do about a failure
 }
 
 /// Used only if even libao's null driver will not open.
