@@ -40,7 +40,7 @@ struct CountdownTimerTests {
     @Test func stopwatchCountsUpAndAddTimeAddsCounted() {
         var watch = CountdownTimer(mode: .stopwatch)
         watch.start(at: 50)
-        #expect(watch.displayed(at: 65) == 15)
+        #expect(watch.counted(at: 65) == 15)
         watch.addTime(5, at: 65)
         #expect(watch.counted(at: 65) == 20)
         watch.pause(at: 70)

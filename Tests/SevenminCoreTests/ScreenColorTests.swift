@@ -49,8 +49,8 @@ struct ScreenColorTests {
     }
 
     @Test func textIsChosenByMeasuredContrast() {
-        #expect(FlatColor.yellow.rgb.contrastingText != FlatColor.white.rgb)
-        #expect(FlatColor.navyBlue.rgb.contrastingText == FlatColor.white.rgb)
+        #expect(ScreenTheme(background: FlatColor.yellow.rgb, depth: .direct).body.foreground == RGB(22, 22, 22))
+        #expect(ScreenTheme(background: FlatColor.navyBlue.rgb, depth: .direct).body.foreground == FlatColor.white.rgb)
         #expect(RGB(255, 255, 255).contrast(with: RGB(0, 0, 0)) > 20.9)
     }
 

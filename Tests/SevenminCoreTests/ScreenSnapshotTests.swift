@@ -254,11 +254,6 @@ struct ColorTests {
         #expect(FlatColor.navyBlue.name == "flatNavyBlue")
     }
 
-    @Test func contrastingTextIsDarkOnLightColours() {
-        #expect(FlatColor.yellow.rgb.contrastingText != FlatColor.white.rgb)
-        #expect(FlatColor.navyBlue.rgb.contrastingText == FlatColor.white.rgb)
-    }
-
     @Test func nearest256PicksTheCubeColour() {
         #expect(TerminalPalette.nearest256(RGB(255, 0, 0)) == 196)
         #expect(TerminalPalette.nearest256(RGB(0, 0, 0)) == 16)

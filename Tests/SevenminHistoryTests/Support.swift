@@ -4,6 +4,12 @@ import SevenminTestSupport
 @testable import SevenminCore
 @testable import SevenminHistory
 
+/// A zone that is always the same distance from UTC: days as the tests count them, on any machine.
+struct FixedOffsetZone: TimeZoneRules {
+    let seconds: Int
+    func secondsFromUTC(at t: Double) -> Int { seconds }
+}
+
 /// A fresh folder for one test's database, removed afterwards.
 func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
     let dir = ScratchFolder.make("sevenmin-history")

@@ -6,13 +6,6 @@ public protocol TimeZoneRules: Sendable {
     func secondsFromUTC(at t: Double) -> Int
 }
 
-/// A zone that is always the same distance from UTC.
-public struct FixedOffsetZone: TimeZoneRules {
-    public let seconds: Int
-    public init(seconds: Int) { self.seconds = seconds }
-    public func secondsFromUTC(at t: Double) -> Int { seconds }
-}
-
 /// The calendar local days are counted in: a time zone, and the day a week starts on.
 public struct LocalCalendar: Sendable {
     public let timeZone: any TimeZoneRules

@@ -78,14 +78,6 @@ public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
-    /// White or near-black text, whichever contrasts more with this colour (measured, not guessed).
-    public var contrastingText: RGB {
-        let light = FlatColor.white.rgb, dark = FlatColor.black.rgb.darkened
-        return contrast(with: light) >= contrast(with: dark) ? light : dark
-    }
-
-    var darkened: RGB { RGB(r / 2, g / 2, b / 2) }
-
     /// A blend of this colour toward another, `amount` from 0 (self) to 1 (other).
     public func mixed(with other: RGB, amount: Double) -> RGB {
         func m(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * amount).rounded()) }

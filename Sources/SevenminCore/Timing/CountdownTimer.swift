@@ -76,9 +76,4 @@ public struct CountdownTimer: Equatable, Sendable {
         guard mode == .countdown, state == .running, let start = startInstant else { return nil }
         return start + countdownTime
     }
-
-    /// What a label shows: time left for a countdown, time counted for a stopwatch.
-    public func displayed(at now: Instant) -> Double {
-        mode == .countdown ? remaining(at: now) : counted(at: now)
-    }
 }
