@@ -245,11 +245,12 @@ int csevenmin_name_thread(const char *name) {
     char shortened[16];
     strncpy(shortened, name, sizeof shortened - 1);
     shortened[sizeof shortened - 1] = 0;
-    return pthread_setname_np(pthread_self(), shortened);
+    return -pthread_setname_np(pthread_self(), shortened);
 }
 
 int csevenmin_memory_file(const char *name) {
-    return memfd_create(name, MFD_CLOEXEC);
+    int fd = memfd_create(name, MFD_CLOEXEC);
+    return fd >= 0 ? fd : -errno;
 }
 
 int csevenmin_wake_create(void) {

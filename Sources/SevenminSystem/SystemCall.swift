@@ -86,7 +86,7 @@ public enum SystemCall {
 
     /// `memfd_create(2)`: an anonymous file in memory, closed on exec.
     public static func memoryFile(named name: String) throws(Failure) -> Int32 {
-        Int32(try check("memfd_create") { Int(csevenmin_memory_file(name)) })
+        try retryingNegativeErrno("memfd_create") { csevenmin_memory_file(name) }
     }
 
     /// Everything written to the file `fd` so far, which is then emptied for the next writer:

@@ -68,15 +68,14 @@ int csevenmin_timer_create(void);
    a negative instant disarms it. Returns 0, or -errno. */
 int csevenmin_timer_arm(int fd, double instant);
 /* Names the calling thread for top and debuggers (pthread_setname_np, a GNU
-   extension Swift cannot see): at most 15 bytes are kept. Returns 0 or an
-   error number. */
+   extension Swift cannot see): at most 15 bytes are kept. Returns 0, or -errno. */
 int csevenmin_name_thread(const char *name);
 /* An eventfd, non-blocking and close-on-exec, that background threads write to wake the loop's
    poll. Returns the descriptor, or -errno. */
 int csevenmin_wake_create(void);
 
 /* An anonymous file in memory (memfd_create, a GNU extension Swift cannot
-   see), closed on exec. Returns its descriptor, or -1 with errno set. */
+   see), closed on exec. Returns its descriptor, or -errno. */
 int csevenmin_memory_file(const char *name);
 
 #endif
