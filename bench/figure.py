@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the move's figure costs: frames a second, CPU and wake-ups, with the figure and with --no-figure.
 
 Run from the repository root:  python3 bench/figure.py

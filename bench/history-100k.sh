@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Times `history --json` and `stats` on a generated history of 100,000 sessions (about 2.4 million
 # segments), wall clock and peak memory, in a release build; the start-up streak read is the
 # bench's "load" plus "stats compute" on the same file.

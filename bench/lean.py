@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """sevenmin's weight: binary and package size, peak memory, writes per frame, start-up, CPU.
 
 Run from the repository root:  python3 bench/lean.py [--runs N]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A recorded workout as a FIT activity file, for Strava, Garmin Connect and intervals.icu:
 /// `file_id`, a timer start event, a `lap` per recorded segment (active for work, rest for the
 /// rest), the timer's stop, a `session` (sport HIIT) and one `activity`, with the header's and

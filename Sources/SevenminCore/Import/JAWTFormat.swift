@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Just Another Workout Timer's files: a backup `{"workouts": [Workout…]}` or one Workout
 /// `{title, sets: [{repetitions, exercises: [{name, duration}]}]}`. A rest is an exercise named
 /// the app's word for rest; the app counts 10 s in before the first exercise and then runs every

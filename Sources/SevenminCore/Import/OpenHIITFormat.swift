@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// OpenHIIT's export: a JSON array of timers, `{name, activities, activeIntervals, restarts,
 /// timeSettings: {workTime, restTime, breakTime, warmupTime, cooldownTime, getReadyTime}}`, where
 /// `timeSettings` and `activities` may be JSON held in a string, or the app's older "Workout"

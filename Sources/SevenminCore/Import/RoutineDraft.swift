@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A routine being made from another app's file, before it is written and checked.
 struct RoutineDraft: Equatable {
     /// One step worked, with the rest that follows it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Writes a routine as another app's file, timed exactly as sevenmin runs it. Pure: no I/O.
 public enum RoutineExport {
     /// The file's text, and what the app cannot hold (said, not refused); or why the app cannot

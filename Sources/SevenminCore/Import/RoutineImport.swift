@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The apps whose files `sevenmin import` reads and `export-routine` writes.
 public enum RoutineFormat: String, CaseIterable, Sendable {
     case jawt, openhiit, sweat

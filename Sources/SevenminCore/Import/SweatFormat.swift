@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Sweat's configuration (YAML): `drill_length` (30), `rest_length` (10), `drill_count` (12),
 /// `chair` and `jumping` (0 leaves those drills out), and `groups: [{name, drills: [{name,
 /// requires_a_chair, requires_jumping, requires_side_switching}]}]`. Sweat takes drills

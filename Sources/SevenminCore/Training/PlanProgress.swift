@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// Where a user stands in a joined plan, worked out afresh from the history every time: the same

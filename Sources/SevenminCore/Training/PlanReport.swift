@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// `sevenmin plan`: the plan joined, its step, today's workout or the next planned day, and why it

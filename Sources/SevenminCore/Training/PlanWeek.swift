@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// This week's planned days and the plan streak, Seven-style: a planned day counts when a workout was

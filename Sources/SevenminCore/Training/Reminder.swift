@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// A weekly reminder to work out: days of the week and a local time, written as a systemd user timer

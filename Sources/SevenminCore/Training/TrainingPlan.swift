@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// A plan of weeks: the steps a user climbs, one routine (with `start`'s plan options) each, the

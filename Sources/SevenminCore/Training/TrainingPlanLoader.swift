@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// Turns plan JSON into a validated `TrainingPlan` with the routine loader's walker: every problem

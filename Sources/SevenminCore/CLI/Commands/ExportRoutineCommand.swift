@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin export-routine`: a routine as another app's file, to take it back to the phone.
 public struct ExportRoutineCommand: ParsableCommand, Equatable {
     /// The apps a routine can be written for.

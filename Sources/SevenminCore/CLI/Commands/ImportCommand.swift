@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `sevenmin import`: routines from other apps' files, written into the user's folder.
 public struct ImportCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(

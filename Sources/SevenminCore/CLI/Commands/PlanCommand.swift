@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// `sevenmin plan`: join, leave, list and show plans of weeks that move with your ratings.

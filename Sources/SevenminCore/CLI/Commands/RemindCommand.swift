@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
 /// `sevenmin remind`: a weekly reminder, as a systemd user timer or an iCalendar file.
