@@ -27,6 +27,10 @@ public final class PlainTerminal: TerminalBackend {
         for line in transcript.lines(for: model) { write(line + "\n") }
     }
 
+    public func happened(_ event: SessionEvent) {
+        transcript.happened(event)
+    }
+
     public func draw(_ grid: CellGrid) {}
 
     public func invalidate() {}

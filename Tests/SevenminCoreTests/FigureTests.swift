@@ -114,7 +114,9 @@ struct PlainCueTests {
     @Test func plainModePrintsTheFormCuesAsTheExerciseStarts() {
         var transcript = PlainTranscript(unicode: false)
         var model = ScreenState.getReady.model()
+        transcript.happened(SessionEvent(.started, segment: 0, due: 0))
         _ = transcript.lines(for: model)
+        transcript.happened(SessionEvent(.segmentStarted, segment: 1, due: 10))
         model = ScreenState.work.model()
         model.exercise.cues = ["knees behind toes", "hips back"]
         let lines = transcript.lines(for: model)

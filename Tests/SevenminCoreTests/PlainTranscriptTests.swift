@@ -12,6 +12,7 @@ final class TranscriptBackend: TerminalBackend {
 
     var size: (width: Int, height: Int) { (80, 24) }
     func present(_ model: ScreenModel, with renderer: ScreenRenderer) { lines += transcript.lines(for: model) }
+    func happened(_ event: SessionEvent) { transcript.happened(event) }
     func draw(_ grid: CellGrid) { grids += 1 }
     func invalidate() {}
     func bell() {}
@@ -71,6 +72,25 @@ struct PlainTranscriptTests {
             "0:03 Paused",
             "0:03 Quit this workout? y quits, any other key goes on",
         ])
+    }
+
+    /// A restart is said because the session says it happened, not guessed from the time left: the
+    /// frame before the first `r` showed the segment whole, as it does the instant it starts.
+    @Test func aRestartIsSaidEvenBeforeAnyTimeWasShownToRun() throws {
+        let run = try transcript([.at(2, []), .at(2.3, [.key(.character("r"))]), .at(2.6, [.key(.character("r"))])])
+        #expect(Array(run.lines.dropFirst(2)) == Array(repeating: "0:02 A — 3 s — next: B", count: 3))
+    }
+
+    @Test func aResumedWorkoutSaysItOpensPaused() throws {
+        let clock = ManualClock()
+        let backend = TranscriptBackend()
+        let app = WorkoutApp(plan: shortPlan, settings: CoachSettings(summaryWaitsForKey: false),
+                             resuming: .init(segmentIndex: 3, exercisesDone: [1], activeTime: 5))
+        let loop = WorkoutLoop(app: app, clock: clock, terminal: backend,
+                               input: ScriptedInput(clock: clock, [.at(0, [.audio(.device("test"))])]),
+                               audio: nil, recorder: nil)
+        _ = try loop.run()
+        #expect(backend.lines.prefix(3).last == "0:00 Paused")
     }
 
     @Test func outsideUTF8TheLinesAreASCII() throws {

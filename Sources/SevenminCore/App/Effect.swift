@@ -13,6 +13,9 @@ public enum Effect: Equatable, Sendable {
     case prepareVoice([Phrase])
     /// Append a line to the events file.
     case log(EventRecord)
+    /// Tell the terminal what happened in the session (a segment began, a pause, halfway), in order,
+    /// for a terminal that puts it into words (plain mode); a screen shows it in the next frame instead.
+    case happened(SessionEvent)
     /// Write to the history.
     case record(HistoryEntry)
     /// Ring the terminal bell: a cue for when there is no sound device.

@@ -8,6 +8,8 @@ public protocol TerminalBackend: AnyObject {
     /// Shows a frame: by default rendered to a grid of the terminal's size and drawn; the plain
     /// terminal writes lines from the model instead.
     func present(_ model: ScreenModel, with renderer: ScreenRenderer)
+    /// Hears what happened in the session since the last frame, in order; `present` follows.
+    func happened(_ event: SessionEvent)
     /// Forgets what is on screen, so the next frame is drawn in full.
     func invalidate()
     func bell()
@@ -23,6 +25,9 @@ extension TerminalBackend {
         let size = self.size
         draw(renderer.render(model, width: size.width, height: size.height))
     }
+
+    /// A screen shows what happened in the frame that follows.
+    public func happened(_ event: SessionEvent) {}
 }
 
 /// Where the loop waits for something to happen: keys, signals, the deadline, and news that

@@ -353,6 +353,7 @@ public struct WorkoutApp: Sendable {
             if let line = EventRecords.record(for: event, in: plan, origin: origin, now: now, seed: settings.seed) {
                 effects.append(.log(line))
             }
+            effects.append(.happened(event))
             switch event.kind {
             case .started:
                 // The first segment (of a resumed workout, maybe not the plan's first) follows no other.
@@ -402,7 +403,8 @@ public struct WorkoutApp: Sendable {
         }
     }
 
-    /// Whether `effects` only write events-file lines or speak: nothing that needs a new frame.
+    /// Whether `effects` only write events-file lines or speak: nothing that needs a new frame (anything
+    /// that happened in the session does).
     private static func onlySound(_ effects: [Effect]) -> Bool {
         effects.allSatisfy { effect in
             switch effect {

@@ -57,6 +57,7 @@ public final class WorkoutLoop {
             case .announce(let phrase): audio?.say(phrase)
             case .prepareVoice(let phrases): audio?.prepare(phrases)
             case .log(let line): recorder?.log(line)
+            case .happened(let event): terminal.happened(event)
             case .record(let entry): recorder?.record(entry)
             case .bell: terminal.bell()
             case .openLink(let url): opener?.open(url)

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// The workout as plain lines, one per change, for screen readers, logs and pipes: handed every
-/// frame the app draws, it answers with the lines that frame adds. No cursor movement, no colour;
-/// the time in front is the workout's active time, so a log reads as a timeline.
+/// The workout as plain lines, one per change, for screen readers, logs and pipes. It is told what
+/// happened in the session (`happened`, the events the events file is written from) and handed each
+/// frame the app draws; it answers with the lines they add. No cursor movement, no colour; the time in
+/// front is the workout's active time, so a log reads as a timeline.
 public struct PlainTranscript: Sendable {
     /// Whether the locale can show characters outside ASCII; if not, `—` becomes `-` and others `?`.
     public let unicode: Bool
     private var last: ScreenModel?
-    private var halfwaySaid = false
+    /// What happened since the last frame, in order.
+    private var pending: [SessionEvent] = []
+    /// The segment on screen, as the session's events last said.
+    private var segment: Int?
 
     public init(unicode: Bool) {
         self.unicode = unicode
@@ -16,19 +20,32 @@ public struct PlainTranscript: Sendable {
     static let keys = "Keys: space pauses, n or right skips, p or left goes back, r restarts the segment, "
         + "+ and - add or remove 10 s, o opens the video, q quits"
 
-    /// The lines `model` adds to what was said before; empty when nothing a listener needs changed.
+    /// Hears what happened in the session; the next frame's lines put it into words.
+    public mutating func happened(_ event: SessionEvent) {
+        pending.append(event)
+    }
+
+    /// The lines `model`, and what happened before it, add to what was said before; empty when nothing a
+    /// listener needs changed.
     public mutating func lines(for model: ScreenModel) -> [String] {
         var lines: [String] = []
         let at = TimeFormat.clock(model.elapsed, roundingUp: false)
         func say(_ parts: String...) { lines.append(text(at + " " + parts.joined(separator: dash))) }
+        let events = pending
+        pending = []
         defer { last = model }
+        // A segment began, on schedule or by a key (skipped, back, restarted): the last one is on screen.
+        let begun = events.last { $0.kind == .started || $0.kind == .segmentStarted }?.segmentIndex
+        let previous = segment
+        if let begun { segment = begun }
         guard let last else {
             let exercises = model.workCount == 1 ? "1 exercise" : "\(model.workCount) exercises"
             let rounds = model.rounds > 1 ? " in \(model.rounds) rounds" : ""
             say(visible(model.routineName), exercises + rounds,
                 TimeFormat.clock(model.totalRemaining) + " in all")
             say(segmentLine(model))
-            halfwaySaid = halfway(model)
+            // A resumed workout opens paused, waiting for a key.
+            if model.paused { say(model.words.paused) }
             return lines
         }
         if model.summary != nil {
@@ -41,27 +58,26 @@ public struct PlainTranscript: Sendable {
             }
             return lines
         }
-        let moved = model.kind != last.kind || model.workNumber != last.workNumber || model.round != last.round
-            || model.stage != last.stage || model.exerciseNumber != last.exerciseNumber
-        // The same segment back at its full length after time had run: it was restarted.
-        let restarted = !moved && model.remaining >= model.segmentLength - 1e-3
-            && last.remaining < last.segmentLength - 1e-3
-        if moved || restarted {
-            say(segmentLine(model))
-            // The form cues the screen shows beside the figure, once as the exercise starts.
-            if moved, model.kind == .work, !model.exercise.cues.isEmpty {
-                say("Form: " + model.exercise.cues.map(visible).joined(separator: "; "))
-            }
-            halfwaySaid = halfway(model)
-        } else if model.segmentLength != last.segmentLength {
+        if begun == nil, model.segmentLength != last.segmentLength {
             say(heading(model), TimeFormat.clock(model.remaining) + " " + model.words.left)
         }
-        if model.paused != last.paused {
-            say(model.paused ? model.words.paused : model.words.goingOn)
-        }
-        if !halfwaySaid, model.kind == .work, halfway(model) {
-            halfwaySaid = true
-            say(model.side == nil ? model.words.halfway : model.words.switchSides)
+        // Of segments begun one after another between two frames (keys in one read, a stall), the last
+        // is the one to speak of.
+        let lastStart = events.lastIndex { $0.kind == .segmentStarted }
+        for (k, event) in events.enumerated() {
+            switch event.kind {
+            case .segmentStarted where k == lastStart:
+                say(segmentLine(model))
+                // The form cues the screen shows beside the figure, once as the exercise starts.
+                if begun != previous, model.kind == .work, !model.exercise.cues.isEmpty {
+                    say("Form: " + model.exercise.cues.map(visible).joined(separator: "; "))
+                }
+            case .paused: say(model.words.paused)
+            case .resumed: say(model.words.goingOn)
+            case .halfway where event.segmentIndex == segment: say(model.words.halfway)
+            case .switchSides where event.segmentIndex == segment: say(model.words.switchSides)
+            default: break
+            }
         }
         if model.overlay != last.overlay {
             switch model.overlay {
@@ -77,10 +93,6 @@ public struct PlainTranscript: Sendable {
     // MARK: Wording
 
     private var dash: String { unicode ? " — " : " - " }
-
-    private func halfway(_ model: ScreenModel) -> Bool {
-        model.segmentLength > 0 && model.remaining <= model.segmentLength / 2 + 1e-6
-    }
 
     private func heading(_ model: ScreenModel) -> String { visible(WorkoutScreen.title(model)) }
 
