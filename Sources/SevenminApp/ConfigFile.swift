@@ -13,20 +13,25 @@ enum ConfigFile {
 
     /// The settings in the file; nil when there is none. Problems are reported (with positions) and
     /// come back as the exit status 65, or 66 for a file that cannot be read.
-    /// With `voices`, the file's voice must be one the engine lists.
+    /// With `voices`, the file's voice must be one the engine lists; they are asked for only if it names one.
     static func load(path: String? = ConfigFile.path(),
-                     voices: VoiceCatalogue? = nil) -> Result<UserConfig?, ExitStatus> {
-        switch problems(path: path, voices: voices) {
+                     voices: @autoclosure () -> VoiceCatalogue? = nil) -> Result<UserConfig?, ExitStatus> {
+        switch problems(path: path, voices: voices()) {
         case .success(let config): return .success(config)
         case .failure(let error): return .failure(ExitStatus(PlanLoading.report(error)))
         }
     }
 
     /// As `load`, but handing the problem back instead of reporting it, for `doctor`.
-    static func problems(path: String?, voices: VoiceCatalogue? = nil) -> Result<UserConfig?, any Error> {
+    static func problems(path: String?,
+                         voices: @autoclosure () -> VoiceCatalogue? = nil) -> Result<UserConfig?, any Error> {
         guard let path else { return .success(nil) }
         do {
-            return .success(try UserConfig.parse(try WorkoutDataSource.read(path), path: path, voices: voices))
+            let bytes = try WorkoutDataSource.read(path)
+            let config = try UserConfig.parse(bytes, path: path)
+            // Listing the voices starts espeak-ng here, so it is done only for a file that names one.
+            guard case .some(.some) = config.voice, let voices = voices() else { return .success(config) }
+            return .success(try UserConfig.parse(bytes, path: path, voices: voices))
         } catch let error as RoutineFileError where error.reason == .notFound {
             return .success(nil)
         } catch {

@@ -10,14 +10,15 @@ extension ExportAudioCommand: RunnableCommand {
     /// The file is created before any work, so a refusal or an unwritable folder costs nothing.
     func run() -> Int32 {
         // Only a voice the engine lists reaches it: --voice, or else the routine's.
-        let voices = speech.enabled ? VoiceSetup.catalogue() : nil
+        let voices = VoiceSetup.Catalogue()
         let voiceName: String?
-        switch VoiceSetup.commandLine(speech.name, catalogue: voices, command: Self.spec.name) {
+        switch VoiceSetup.commandLine(speech.name, catalogue: speech.enabled ? voices.listed : nil,
+                                      command: Self.spec.name) {
         case .failure(let status): return status.code
         case .success(let name): voiceName = name
         }
         let loaded: PlanLoading.Loaded
-        switch PlanLoading.load(plan, voices: voiceName == nil ? voices : nil) {
+        switch PlanLoading.load(plan, voices: speech.enabled && voiceName == nil ? voices.listed : nil) {
         case .failure(let status): return status.code
         case .success(let value): loaded = value
         }

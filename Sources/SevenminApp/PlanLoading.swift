@@ -18,13 +18,18 @@ enum PlanLoading {
     }
 
     /// The plan, or the exit status after the reason was reported. With `voices`, the routine's voice
-    /// must be one the engine lists (for a workout that will speak with it).
-    static func load(_ request: PlanRequest, voices: VoiceCatalogue? = nil) -> Result<Loaded, ExitStatus> {
+    /// must be one the engine lists (for a workout that will speak with it); they are asked for only
+    /// if the routine names a voice, since listing them starts espeak-ng in this process.
+    static func load(_ request: PlanRequest,
+                     voices: @autoclosure () -> VoiceCatalogue? = nil) -> Result<Loaded, ExitStatus> {
         let source = WorkoutDataSource()
         do {
             let location = try source.location(for: request.routine)
             let bytes = try source.contents(of: location)
-            let routine = try RoutineLoader.parse(bytes, path: location.path, voices: voices)
+            var routine = try RoutineLoader.parse(bytes, path: location.path)
+            if routine.voice != nil, let voices = voices() {
+                routine = try RoutineLoader.parse(bytes, path: location.path, voices: voices)
+            }
             let (changed, seed) = try request.apply(to: routine, randomSeed: UInt64.random(in: 0...999_999))
             var adjustments = request.adjustments
             adjustments.shuffleSeed = seed

@@ -12,8 +12,8 @@ extension StartCommand: RunnableCommand {
     /// Runs the workout with the config file's settings under the command line's.
     func run() -> Int32 {
         // Only a voice the engine lists ever reaches it: from the command line, the config or the routine.
-        let voices = mute || !voice ? nil : VoiceSetup.catalogue()
-        switch ConfigFile.load(voices: voices) {
+        let voices = VoiceSetup.Catalogue()
+        switch ConfigFile.load(voices: mute || !voice ? nil : voices.listed) {
         case .failure(let status): return status.code
         case .success(let config): return (config.map(applying) ?? self).workout(voices: voices)
         }
@@ -21,10 +21,10 @@ extension StartCommand: RunnableCommand {
 
     /// Sets up sound, the events file and the screen, runs the workout, and gives everything
     /// back in reverse order; a signal that ended the workout then ends the process too.
-    private func workout(voices: VoiceCatalogue?) -> Int32 {
+    private func workout(voices: VoiceSetup.Catalogue) -> Int32 {
         let voiceName: String?
-        let checked = voice && !mute ? voices : nil
-        switch VoiceSetup.commandLine(self.voiceName, catalogue: checked, command: Self.spec.name) {
+        switch VoiceSetup.commandLine(self.voiceName, catalogue: voice && !mute ? voices.listed : nil,
+                                      command: Self.spec.name) {
         case .failure(let status): return status.code
         case .success(let name): voiceName = name
         }
@@ -42,7 +42,7 @@ extension StartCommand: RunnableCommand {
             case .failure(let status): return status.code
             case .success(let (request, step)):
                 planTag = step
-                switch PlanLoading.load(request, voices: voice && !mute && voiceName == nil ? voices : nil) {
+                switch PlanLoading.load(request, voices: voice && !mute && voiceName == nil ? voices.listed : nil) {
                 case .failure(let status): return status.code
                 case .success(let value): loaded = value
                 }

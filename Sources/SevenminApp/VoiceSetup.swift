@@ -17,10 +17,24 @@ enum VoiceSetup {
         return catalogue
     }
 
+    /// The catalogue, made the first time a name is to be checked: listing espeak-ng's voices starts the
+    /// library in this process, its code and data resident for the whole workout (over a MiB), which a
+    /// workout naming no voice never needs.
+    final class Catalogue {
+        private var made: VoiceCatalogue??
+
+        var listed: VoiceCatalogue? {
+            if let made { return made }
+            let listed = VoiceSetup.catalogue()
+            made = .some(listed)
+            return listed
+        }
+    }
+
     /// `--voice NAME` as the engine lists it, or the usage error (64) reported for a name it does not list.
-    static func commandLine(_ name: String?, catalogue: VoiceCatalogue?,
+    static func commandLine(_ name: String?, catalogue: @autoclosure () -> VoiceCatalogue?,
                             command: String) -> Result<String?, ExitStatus> {
-        guard let name, let catalogue else { return .success(name) }
+        guard let name, let catalogue = catalogue() else { return .success(name) }
         switch catalogue.check(name) {
         case .known(let listed): return .success(listed)
         case .unknown(let suggestion):

@@ -13,7 +13,8 @@ public final class PhraseCache: @unchecked Sendable {
     public typealias Render = @Sendable (String) throws -> Sound
 
     private let render: Render
-    private let sampleRate: Int
+    /// The rate sounds are kept at; nil keeps the engine's own (16 kHz for Flite, 22.05 kHz for espeak-ng).
+    private let sampleRate: Int?
     /// The most the rendered sounds may hold, in bytes; past it, what is no longer wanted is let go.
     public let maximumBytes: Int
     private let condition = Condition()
@@ -29,8 +30,9 @@ public final class PhraseCache: @unchecked Sendable {
     private var busy = false
     private var waiters: [String: [@Sendable (Bool) -> Void]] = [:]
 
-    /// Sounds are resampled to `sampleRate` as they are rendered, so playing them costs nothing.
-    public init(sampleRate: Int = CueSynthesizer.sampleRate, maximumBytes: Int = 64 << 20, render: @escaping Render) {
+    /// Sounds are kept at the rate they were rendered at, a third of the player's 44.1 kHz for Flite, and
+    /// the player resamples a phrase as it is said; with `sampleRate`, they are resampled to it as rendered.
+    public init(sampleRate: Int? = nil, maximumBytes: Int = 64 << 20, render: @escaping Render) {
         self.sampleRate = sampleRate
         self.maximumBytes = maximumBytes
         self.render = render
@@ -40,8 +42,7 @@ public final class PhraseCache: @unchecked Sendable {
     public var heldBytes: Int { condition.withLock { bytes } }
 
     /// Speaks with `engine`, taking what `store` already holds and keeping there what it renders.
-    public convenience init(engine: any SpeechEngine, store: SpeechStore? = nil,
-                            sampleRate: Int = CueSynthesizer.sampleRate) {
+    public convenience init(engine: any SpeechEngine, store: SpeechStore? = nil, sampleRate: Int? = nil) {
         self.init(sampleRate: sampleRate) { try SpeechStore.speech($0, from: engine, store: store) }
     }
 
@@ -122,7 +123,10 @@ public final class PhraseCache: @unchecked Sendable {
                 return next
             }
             guard let next else { return }
-            let outcome = Result { try PhraseCache.cut(render(next.text).resampled(to: sampleRate), at: next.longest) }
+            let outcome = Result { [sampleRate] in
+                let sound = try render(next.text)
+                return PhraseCache.cut(sampleRate.map { sound.resampled(to: $0) } ?? sound, at: next.longest)
+            }
             let (waiting, kept): ([@Sendable (Bool) -> Void], Bool) = condition.withLock {
                 switch outcome {
                 case .success(let sound): keep(sound, for: next.text)

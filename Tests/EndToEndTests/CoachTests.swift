@@ -41,6 +41,22 @@ struct CoachEndToEndTests {
         #expect(size > 44 + 2 * 22_050, "the WAV file holds no sound")
     }
 
+    /// The voice speaks from its own process: the workout's process maps neither speech engine (espeak-ng's
+    /// voice list is read only for a name to check, and none is named here), so their code and data never
+    /// add to its memory.
+    @Test func aSpokenWorkoutMapsNoSpeechEngine() throws {
+        let dir = temporaryDirectory()
+        let tmux = try Tmux("SEVENMIN_AUDIO_WAV=\(dir)/out.wav \(binary) start \(long) --events \(dir)/ev.jsonl")
+        waitUntil("the first phrase", timeout: 10) {
+            events(dir + "/ev.jsonl").contains { $0["event"] as? String == "say" && $0["delivery"] as? String == "device" }
+        }
+        let pid = try #require(tmux.sevenminPID())
+        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        #expect(!maps.contains("libespeak-ng") && !maps.contains("libflite"), "\(maps)")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
     /// No sound device at all (libao's null driver, as here): go, rest and finish ring the bell.
     @Test func withNoDeviceTheBellRingsAtEachChange() throws {
         let dir = temporaryDirectory()

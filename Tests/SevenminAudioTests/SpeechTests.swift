@@ -75,6 +75,15 @@ struct PhraseCacheTests {
         #expect(cache.sound(for: "never asked for") == nil)
     }
 
+    /// Flite speaks at 16 kHz: kept so, a phrase holds a third of the bytes it would at the player's 44.1 kHz.
+    @Test func aPhraseIsKeptAtTheEnginesRateUnlessARateIsAsked() {
+        let cache = PhraseCache { _ in tone(seconds: 2, rate: 16_000) }
+        cache.prepare(["Halfway."])
+        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(cache.sound(for: "Halfway.")?.sampleRate == 16_000)
+        #expect(cache.heldBytes == 2 * 16_000 * 2)
+    }
+
     @Test func eachTextIsRenderedOnceHoweverOftenItIsAskedFor() {
         let gate = DispatchSemaphore(value: 0), entered = DispatchSemaphore(value: 0)
         let count = Counter()
