@@ -141,7 +141,7 @@ struct ScreenTests {
         tmux.send("n")
         tmux.waitFor(text: "Steady Squats")
         _ = try tmux.tmux(["resize-window", "-x", "40", "-y", "12"])
-        // A tmux quarter: five rows of digits, the name as text, the header cut to 40 columns.
+        // A tmux quarter: five rows of digits, the name said as text in the header, which is cut to 40 columns.
         tmux.waitFor("the small layout") { screen in
             let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
             // capture-pane drops trailing blanks: the header ends at the right edge with "1/2".

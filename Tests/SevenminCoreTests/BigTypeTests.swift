@@ -87,6 +87,20 @@ struct BigTypeTests {
         #expect(BigType.canSet("Wall Sit") && !BigType.canSet("日本") && !BigType.canSet(""))
     }
 
+    /// The smallest size, for a pane as narrow as a tmux quarter: quarter blocks, two pixels a cell each way.
+    @Test func theSmallestSizeIsQuarterBlocksThreeRowsTall() throws {
+        let set = try #require(BigType.fit("Jumping Jacks", width: 36, height: 3, halfBlocks: true,
+                                           quarterBlocks: true))
+        #expect(set.lines == ["Jumping Jacks"] && set.scale == .quarter)
+        #expect(BigType.width("Jumping Jacks", scale: .quarter) == 31)
+        #expect(BigType.fit("Jumping Jacks", width: 36, height: 3, halfBlocks: true) == nil)
+        #expect(BigType.fit("Jumping Jacks", width: 36, height: 3, halfBlocks: false, quarterBlocks: true) == nil)
+        var grid = CellGrid(width: 5, height: 3, fill: CellStyle(foreground: RGB(0, 0, 0), background: RGB(9, 9, 9)))
+        BigType.draw("JA", scale: .quarter, into: &grid, x: 0, y: 0, style: grid[0, 0].style, glyphs: .unicode)
+        // J and A, each four pixels wide with one between, five high: the fifth row in the top halves.
+        #expect(grid.text == " ▜▗▀▖\n▖▐▐▀▌\n▝▘▝ ▘")
+    }
+
     @Test func aWordTooWideForTheSmallestScaleIsNotSet() {
         #expect(BigType.fit("Supercalifragilistic", width: 40, height: 20, halfBlocks: true) == nil)
         let set = BigType.fit("Wall Sit", width: 40, height: 3, halfBlocks: true)

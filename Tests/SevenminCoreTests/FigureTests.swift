@@ -101,11 +101,83 @@ struct FigureCoverageTests {
     @Test func theFigureIsDrawnBesideTheDigitsAndMovesWithTheSegment() throws {
         let (a, _) = try classicScreen(at: 15, width: 100, height: 30)
         let (b, _) = try classicScreen(at: 15.5, width: 100, height: 30)
-        let braille = { (g: CellGrid) in (0..<g.height).flatMap { y in (0..<g.width).filter { x in
-            (0x2801...0x28FF).contains(g.scalars(x: x, y: y).first ?? 0) }.map { (x: $0, y: y) } } }
+        let braille = figureCells
         #expect(braille(a).count > 20 && braille(a).allSatisfy { $0.x >= 70 })
         #expect(a.text != b.text, "a jumping jack moves within half a second")
         #expect(a.text.contains("land softly"))
+    }
+}
+
+/// The cells of the figure: Braille dots.
+func figureCells(_ grid: CellGrid) -> [(x: Int, y: Int)] {
+    (0..<grid.height).flatMap { y in
+        (0..<grid.width).filter { x in (0x2801...0x28FF).contains(grid.scalars(x: x, y: y).first ?? 0) }
+            .map { (x: $0, y: y) }
+    }
+}
+
+/// The rows and the last column of the big digits: rows with many blocks that are not bold.
+func digitBox(_ grid: CellGrid) -> (rows: [Int], right: Int) {
+    let blocks = (0..<max(0, grid.height - 3)).map { y in
+        (0..<grid.width).filter { "█▀▄".contains(grid.character(x: $0, y: y)) && !grid[$0, y].style.bold }
+    }
+    let rows = blocks.indices.filter { blocks[$0].count >= grid.width / 4 }
+    return (rows, rows.compactMap { blocks[$0].max() }.max() ?? 0)
+}
+
+@Suite("Where the figure goes")
+struct FigurePlaceTests {
+    /// A cell is about twice as tall as wide: a screen of w ≤ 2h cells is taller than wide, and the
+    /// figure stands above the digits there, beside them on a wider one.
+    @Test(arguments: [(80, 60, true), (100, 50, true), (60, 40, true), (200, 60, false), (100, 30, false),
+                      (80, 24, false), (40, 12, false)])
+    func aboveTheDigitsOnTallScreensAndBesideThemOnWideOnes(width: Int, height: Int, above: Bool) throws {
+        for at in [2.0, 15, 44] {  // getting ready, at work, resting: the move now or the one to come
+            let (grid, _) = try classicScreen(at: at, width: width, height: height)
+            let figure = figureCells(grid), digits = digitBox(grid)
+            #expect(figure.count > 10 && digits.rows.count >= 5, "\(width)x\(height) at \(at):\n\(grid.text)")
+            let (top, bottom) = (digits.rows.min() ?? 0, digits.rows.max() ?? 0)
+            if above {
+                #expect(figure.allSatisfy { $0.y < top }, "\(width)x\(height) at \(at):\n\(grid.text)")
+            } else {
+                #expect(figure.allSatisfy { $0.x > digits.right }, "\(width)x\(height) at \(at):\n\(grid.text)")
+                #expect(figure.contains { (top...bottom).contains($0.y) })
+            }
+        }
+    }
+
+    @Test func at80x24TheFigureBesideTheDigitsIsAtLeast16By8UnderTheBigName() throws {
+        let (grid, _) = try classicScreen(at: 15, width: 80, height: 24)
+        let figure = figureCells(grid)
+        let columns = (figure.map(\.x).max() ?? 0) - (figure.map(\.x).min() ?? 0) + 1
+        let rows = (figure.map(\.y).max() ?? 0) - (figure.map(\.y).min() ?? 0) + 1
+        #expect(columns >= 16 && rows >= 8, "\(columns)x\(rows):\n\(grid.text)")
+        #expect(digitBox(grid).rows.count >= 5 && bigWordRows(grid).count >= 3)
+        #expect(grid.text.contains("land softly"), "its form cues under it")
+    }
+
+    /// At 40×12 the figure stands beside five rows of digits, under the name in big type; where it
+    /// would cost either, it is left out.
+    @Test func at40x12OnlyWhereTheDigitsKeepFiveRowsAndTheNameItsBigType() throws {
+        let (grid, _) = try classicScreen(at: 15, width: 40, height: 12)
+        #expect(figureCells(grid).count > 5 && digitBox(grid).rows.count >= 5 && bigWordRows(grid).count == 3)
+        #expect(grid.text.split(separator: "\n")[0].contains("Jumping Jacks"), "said as text in the header")
+        // At 34 columns the figure would leave the digits too narrow for five rows.
+        let (narrow, _) = try classicScreen(at: 15, width: 34, height: 12)
+        #expect(figureCells(narrow).isEmpty && digitBox(narrow).rows.count >= 5 && bigWordRows(narrow).count == 3,
+                "34x12:\n\(narrow.text)")
+    }
+
+    @Test func noFigureWithNoFigureOrWhereTheMoveHasNone() throws {
+        let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
+        var session = WorkoutSession(plan: Plan(routine))
+        _ = session.start(at: 0)
+        _ = session.advance(to: 15)
+        var model = ScreenModel(session: session, at: 15)
+        model.showsFigure = false
+        for (width, height) in [(80, 60), (80, 24), (40, 12)] {
+            #expect(figureCells(WorkoutScreen.render(model, width: width, height: height)).isEmpty)
+        }
     }
 }
 

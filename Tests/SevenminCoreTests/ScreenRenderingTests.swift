@@ -40,14 +40,17 @@ func digitRows(_ grid: CellGrid) -> Int {
     // The progress bar and the status line are not digits.
     (0..<max(0, grid.height - 3)).filter { y in
         (0..<grid.width).filter { "█▀▄".contains(grid.character(x: $0, y: y)) && !grid[$0, y].style.bold }.count
-            > grid.width / 4
+            >= grid.width / 4
     }.count
 }
+
+/// What big type is drawn with: full, half and quarter blocks.
+let bigBlocks = "█▀▄▌▐▘▝▖▗▚▞▛▜▙▟"
 
 /// Rows that hold big words: bold blocks.
 func bigWordRows(_ grid: CellGrid) -> [Int] {
     (0..<grid.height).filter { y in
-        (0..<grid.width).contains { "█▀▄".contains(grid.character(x: $0, y: y)) && grid[$0, y].style.bold }
+        (0..<grid.width).contains { bigBlocks.contains(grid.character(x: $0, y: y)) && grid[$0, y].style.bold }
     }
 }
 

@@ -218,8 +218,9 @@ struct TerminalSnapshotTests {
         }
     }
 
-    /// The classic as a user meets it, the move's figure included, working and paused.
-    @Test(arguments: [(200, 60), (100, 30), (80, 24), (40, 12)])
+    /// The classic as a user meets it, the move's figure included, working and paused; the last three
+    /// sizes are taller than wide, and the figure stands above the digits.
+    @Test(arguments: [(200, 60), (100, 30), (80, 24), (40, 12), (80, 60), (100, 50), (60, 40)])
     func theClassicWithItsFigureAtEverySize(width: Int, height: Int) throws {
         let (work, _) = try classicScreen(at: 15, width: width, height: height)
         assertSnapshot(work, named: "sizes/classic-work-\(width)x\(height)")

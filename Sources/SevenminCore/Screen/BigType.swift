@@ -5,17 +5,27 @@ import FoundationEssentials
 /// the state words ("Rest", "PAUSED", a count of reps). One 5-pixel-high font of digits, capitals and a
 /// few signs, scaled by whole cells across and by half cells down.
 public enum BigType {
-    /// How large a pixel of the font is drawn: columns across and half-rows down.
+    /// How large a pixel of the font is drawn: columns across and half-rows down, or, for the smallest
+    /// size, half a column across and half a row down in quarter blocks.
     public struct Scale: Equatable, Sendable {
         public var columns: Int
         public var halfRows: Int
+        /// Two pixels across a cell, drawn in quarter blocks (`▙▛▜▟`): type three rows tall and half as wide.
+        public var halved: Bool
         /// Rows the type takes.
         public var rows: Int { (BigType.pixelRows * halfRows + 1) / 2 }
 
-        public init(columns: Int, halfRows: Int) {
+        public init(columns: Int, halfRows: Int, halved: Bool = false) {
             self.columns = columns
             self.halfRows = halfRows
+            self.halved = halved
         }
+
+        /// The smallest size: quarter blocks, three rows tall.
+        public static let quarter = Scale(columns: 1, halfRows: 1, halved: true)
+
+        /// Columns `pixels` font pixels take.
+        func columns(pixels: Int) -> Int { halved ? (pixels + 1) / 2 : pixels * columns }
     }
 
     static let pixelRows = 5
@@ -90,7 +100,7 @@ public enum BigType {
     }
 
     /// Columns `text` takes at `scale`.
-    public static func width(_ text: String, scale: Scale) -> Int { pixelWidth(text) * scale.columns }
+    public static func width(_ text: String, scale: Scale) -> Int { scale.columns(pixels: pixelWidth(text)) }
 
     /// The largest scale at which one line of `text` fits `width`×`height` cells, pixels no taller than
     /// they are wide (a half-row is about a column); nil if even the smallest does not fit. Without half
@@ -107,20 +117,24 @@ public enum BigType {
 
     /// `text` set in as few lines as the largest scale allows within `width`×`height` cells (a blank row
     /// between lines), words wrapped whole and never cut; nil if a word does not fit at the smallest.
-    /// Pixels are at most twice as tall as wide, and no taller than `maxHalfRows` half rows.
-    public static func fit(_ text: String, width: Int, height: Int, halfBlocks: Bool,
+    /// Pixels are at most twice as tall as wide, and no taller than `maxHalfRows` half rows. With
+    /// `quarterBlocks`, the smallest size is quarter blocks, for a pane as narrow as a tmux quarter.
+    public static func fit(_ text: String, width: Int, height: Int, halfBlocks: Bool, quarterBlocks: Bool = false,
                            maxHalfRows: Int = 8) -> (lines: [String], scale: Scale)? {
         guard canSet(text), width > 0, height > 0 else { return nil }
         let words = text.split(separator: " ").map(String.init)
         let smallest = halfBlocks ? 1 : 2
+        var scales: [Scale] = []
         for halfRows in stride(from: maxHalfRows, through: smallest, by: halfBlocks ? -1 : -2) {
-            let rows = Scale(columns: 1, halfRows: halfRows).rows
             for columns in stride(from: halfRows, through: max(1, (halfRows + 1) / 2), by: -1) {
-                let scale = Scale(columns: columns, halfRows: halfRows)
-                guard let lines = wrap(words, pixels: width / columns),
-                      lines.count * rows + lines.count - 1 <= height else { continue }
-                return (lines, scale)
+                scales.append(Scale(columns: columns, halfRows: halfRows))
             }
+        }
+        if halfBlocks && quarterBlocks { scales.append(.quarter) }
+        for scale in scales {
+            guard let lines = wrap(words, pixels: scale.halved ? 2 * width : width / scale.columns),
+                  lines.count * scale.rows + lines.count - 1 <= height else { continue }
+            return (lines, scale)
         }
         return nil
     }
@@ -139,33 +153,38 @@ public enum BigType {
         return lines
     }
 
+    /// The font's pixels for one line of `text`: five rows, a blank column between glyphs.
+    static func pixels(_ text: String) -> [[Bool]] {
+        var rows = Array(repeating: [Bool](), count: pixelRows)
+        for ch in text {
+            guard let bits = bitmap(ch) else { continue }
+            for r in 0..<pixelRows { rows[r] += (rows[r].isEmpty ? [] : [false]) + bits[r] }
+        }
+        return rows
+    }
+
     /// Draws `text` with its top left at (`x`, `y`), clipped to the grid. `striped` draws only the top
     /// half of each cell, the look of a countdown on hold.
     public static func draw(_ text: String, scale: Scale, into grid: inout CellGrid, x: Int, y: Int,
                             style: CellStyle, glyphs set: Glyphs, striped: Bool = false) {
-        var left = x
-        for ch in text {
-            guard let bits = bitmap(ch) else { continue }
-            for (c, _) in bits[0].enumerated() {
-                let x0 = left + c * scale.columns
-                for row in 0..<scale.rows {
-                    // Which pixel rows cover the top and bottom halves of this cell row.
-                    let top = 2 * row / scale.halfRows, bottom = (2 * row + 1) / scale.halfRows
-                    let upper = top < pixelRows && bits[top][c]
-                    let lower = bottom < pixelRows && bits[bottom][c]
-                    let scalar: Unicode.Scalar?
-                    switch (upper, lower, striped) {
-                    case (true, _, true): scalar = set.stripe
-                    case (false, _, true): scalar = nil
-                    case (true, true, false): scalar = set.full
-                    case (true, false, false): scalar = set.upperHalf ?? set.full
-                    case (false, true, false): scalar = set.lowerHalf ?? set.full
-                    case (false, false, false): scalar = nil
-                    }
-                    if let scalar { grid.repeatScalar(scalar, count: scale.columns, x: x0, y: y + row, style: style) }
+        let bits = pixels(text)
+        let width = bits[0].count
+        func on(_ r: Int, _ c: Int) -> Bool { r < pixelRows && c < width && bits[r][c] }
+        let across = scale.halved ? 2 : 1
+        for column in stride(from: 0, to: width, by: across) {
+            let x0 = x + scale.columns(pixels: column)
+            for row in 0..<scale.rows {
+                // Which pixel rows cover the top and bottom halves of this cell row, and which pixel
+                // columns its left and right halves: the four quarters of the cell.
+                let top = 2 * row / scale.halfRows, bottom = (2 * row + 1) / scale.halfRows
+                let right = column + across - 1
+                let quarters = (on(top, column) ? 1 : 0) | (on(top, right) ? 2 : 0)
+                    | (on(bottom, column) ? 4 : 0) | (on(bottom, right) ? 8 : 0)
+                let scalar = striped ? (quarters & 3 != 0 ? set.stripe : nil) : set.block(quarters)
+                if let scalar {
+                    grid.repeatScalar(scalar, count: scale.halved ? 1 : scale.columns, x: x0, y: y + row, style: style)
                 }
             }
-            left += (bits[0].count + 1) * scale.columns
         }
     }
 }

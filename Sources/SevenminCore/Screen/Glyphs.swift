@@ -7,6 +7,9 @@ public struct Glyphs: Equatable, Sendable {
     /// Upper and lower half blocks; nil where the charset has none, and digits grow in whole cells.
     public var upperHalf: Unicode.Scalar?
     public var lowerHalf: Unicode.Scalar?
+    /// The sixteen quarter blocks, indexed by their quarters (1 top left, 2 top right, 4 bottom left,
+    /// 8 bottom right); nil where the charset has none, and big type is never set smaller than half blocks.
+    public var quarters: [Unicode.Scalar]?
     /// What big type on hold is drawn with: one stripe a cell.
     public var stripe: Unicode.Scalar
     public var barFilled: Unicode.Scalar
@@ -26,14 +29,26 @@ public struct Glyphs: Equatable, Sendable {
     public var unicodeText: Bool
 
     public static let unicode = Glyphs(
-        full: "█", upperHalf: "▀", lowerHalf: "▄", stripe: "▀", barFilled: "█", barEmpty: "░", separator: " · ",
+        full: "█", upperHalf: "▀", lowerHalf: "▄",
+        quarters: [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"],
+        stripe: "▀", barFilled: "█", barEmpty: "░", separator: " · ",
         play: "▶ ", pause: "❚❚", ellipsis: "…", done: "✓", skipped: "–", current: "▶", toCome: " ",
         box: ("┌", "┐", "└", "┘", "─", "│"), unicodeText: true)
 
     public static let ascii = Glyphs(
-        full: "#", upperHalf: nil, lowerHalf: nil, stripe: "=", barFilled: "#", barEmpty: "-", separator: " - ", play: "> ",
+        full: "#", upperHalf: nil, lowerHalf: nil, quarters: nil, stripe: "=", barFilled: "#", barEmpty: "-",
+        separator: " - ", play: "> ",
         pause: "||", ellipsis: "...", done: "x", skipped: "-", current: ">", toCome: " ",
         box: ("+", "+", "+", "+", "-", "|"), unicodeText: false)
+
+    /// The block for a cell of big type whose `quarters` are set (as `quarters` indexes them): the
+    /// quarter block itself, or else the half or full block for its upper and lower halves.
+    func block(_ quarters: Int) -> Unicode.Scalar? {
+        guard quarters != 0 else { return nil }
+        if let set = self.quarters { return set[quarters] }
+        let upper = quarters & 3 != 0, lower = quarters & 12 != 0
+        return upper && lower ? full : upper ? upperHalf ?? full : lowerHalf ?? full
+    }
 
     /// The set for a locale: `utf8` is whether its charset is UTF-8 (`nl_langinfo(CODESET)`).
     public static func forLocale(utf8: Bool) -> Glyphs { utf8 ? .unicode : .ascii }

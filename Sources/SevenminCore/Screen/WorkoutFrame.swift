@@ -74,7 +74,11 @@ struct WorkoutFrame {
         let rightWidth = right.terminalWidth
         // Words set in big type are also said here as text, for a screen reader and a copy of the screen.
         let words = headerWords.map { " · " + $0 } ?? ""
-        let name = fitted(" sevenmin" + " · " + model.routineName + words, max(0, w - rightWidth - 1))
+        let room = max(0, w - rightWidth - 1)
+        // Where both do not fit, the words shown big keep their place and the routine's name gives way.
+        var name = " sevenmin" + " · " + model.routineName + words
+        if !words.isEmpty, say(name).terminalWidth > room { name = " sevenmin" + words }
+        name = fitted(name, room)
         grid.put(name, x: 0, y: 0, style: theme.bar.with(bold: true))
         grid.put(right, x: w - rightWidth, y: 0, style: theme.bar)
     }
@@ -176,16 +180,13 @@ struct WorkoutFrame {
         let free = (width: w, height: rows.count - 2)
         guard let lines = panelLines else {
             var columns = 0..<w
-            // The move beside the digits where the width allows, so long as the digits keep five rows.
-            // The figure gives way before the big words: it takes its columns only if they keep the words big.
-            if let area = figureArea(rows: rows),
-               let beside = chosenPlan(rows: rows, width: area.lowerBound - 1),
-               beside.plan.big != nil || chosenPlan(rows: rows, width: w)?.plan.big == nil {
+            let place = figurePlace(rows: rows)
+            if case .beside(let area) = place {
                 drawFigure(rows: rows, columns: area)
                 columns = 0..<(area.lowerBound - 1)
             }
             if let scale = digitScale(width: columns.count, height: free.height) {
-                drawBig(rows: rows, columns: columns, scale: scale)
+                drawBig(rows: rows, columns: columns, scale: scale, figure: place)
             } else {
                 drawCompact(rows: rows)
             }
@@ -242,21 +243,88 @@ struct WorkoutFrame {
                      striped: model.paused)
     }
 
-    /// The columns the move's figure takes on the right, a quarter of the width, if it has a figure
-    /// and the screen is 80 columns or more.
-    func figureArea(rows: Range<Int>) -> Range<Int>? {
-        guard model.showsFigure, model.exercise.figure != nil, w >= 80, rows.count >= 12 else { return nil }
-        let width = max(20, w / 4)
-        return (w - width - 1)..<(w - 1)
+    /// Where the move's figure goes in a body of `rows`.
+    enum FigurePlace {
+        /// A column on the right, the body's whole height: wide screens.
+        case beside(Range<Int>)
+        /// On the right of the digits, in their rows, under words set across the whole width.
+        case besideDigits(digitsWidth: Int, figureWidth: Int)
+        /// A band of `rows` rows above the digits: tall screens.
+        case above(rows: Int)
     }
 
-    /// The move, drawn in dots, with its form cues under it; in a pause, the move to come.
+    /// The smallest figure drawn beside the digits: as wide as five rows of digits are tall, about square.
+    static let smallestFigure = (columns: 10, rows: 5)
+
+    /// Where the move's figure goes, if anywhere. A terminal cell is about twice as tall as it is wide, so
+    /// a screen of `w` ≤ 2`h` cells is at least as tall as it is wide, and the figure goes above the digits;
+    /// on a wider one it goes beside them. Where the first choice has no room the others are tried. The
+    /// figure gives way before the big words and the digits: it takes no room that would make the words
+    /// smaller or leave the digits fewer than five rows.
+    func figurePlace(rows: Range<Int>) -> FigurePlace? {
+        guard model.showsFigure, model.exercise.figure != nil, let full = chosenPlan(rows: rows, width: w) else {
+            return nil
+        }
+        if w <= 2 * h {
+            return placeAbove(rows: rows, full: full) ?? placeBesideDigits(rows: rows, full: full)
+                ?? placeBeside(rows: rows, full: full)
+        }
+        return placeBeside(rows: rows, full: full) ?? placeBesideDigits(rows: rows, full: full)
+            ?? placeAbove(rows: rows, full: full)
+    }
+
+    /// A quarter of the width on the right, at 80 columns or more, if the words keep their size beside it.
+    func placeBeside(rows: Range<Int>, full: (plan: BodyPlan, scale: BigType.Scale)) -> FigurePlace? {
+        guard w >= 80, rows.count >= 12 else { return nil }
+        let width = max(20, w / 4)
+        let area = (w - width - 1)..<(w - 1)
+        guard let beside = chosenPlan(rows: rows, width: area.lowerBound - 1), keeps(beside.plan, full.plan) else {
+            return nil
+        }
+        return .beside(area)
+    }
+
+    /// The digits narrowed for a figure at least 16 columns wide, or at the smallest as wide as it is tall
+    /// in dots, while they keep five rows and the words keep theirs.
+    func placeBesideDigits(rows: Range<Int>, full: (plan: BodyPlan, scale: BigType.Scale)) -> FigurePlace? {
+        for least in [16, Self.smallestFigure.columns] {
+            let digitsWidth = w - least - 1
+            guard let narrow = chosenPlan(rows: rows, width: w, digitsWidth: digitsWidth),
+                  keeps(narrow.plan, full.plan), narrow.scale.rows >= Self.smallestFigure.rows else { continue }
+            // What the digits leave, less the margins (two columns each side where the width allows, as
+            // for the digits alone) and two between, up to a square of dots.
+            let spare = w - BigType.width(clock, scale: narrow.scale) - 2 - (w >= 60 ? 4 : 2)
+            guard spare >= Self.smallestFigure.columns else { continue }
+            let band = narrow.scale.rows + 2
+            return .besideDigits(digitsWidth: digitsWidth, figureWidth: min(spare, 2 * band))
+        }
+        return nil
+    }
+
+    /// The rows above the digits that the words and the digits leave, up to a third of the body, if
+    /// they come to eight or more.
+    func placeAbove(rows: Range<Int>, full: (plan: BodyPlan, scale: BigType.Scale)) -> FigurePlace? {
+        let left = rows.count - self.rows(of: full.plan) - full.scale.rows - 1
+        let band = min(left, rows.count / 3)
+        return band >= 8 ? .above(rows: band) : nil
+    }
+
+    /// Whether plan `a` sets its words no smaller than `b` does: the figure may not cost the words their size.
+    func keeps(_ a: BodyPlan, _ b: BodyPlan) -> Bool {
+        func size(_ set: BigSet?) -> Int { set.map { 2 * $0.scale.rows + ($0.scale.halved ? 0 : 1) } ?? 0 }
+        return size(a.big) >= size(b.big) && size(a.bigNext) >= size(b.bigNext)
+    }
+
+    /// The move, drawn in dots, with its form cues under it where they leave the figure its height; in a
+    /// pause, the move to come.
     mutating func drawFigure(rows: Range<Int>, columns: Range<Int>) {
         guard let figure = model.exercise.figure else { return }
-        let cues = model.exercise.cues.prefix(3).flatMap { renderer.wrap(say($0), width: columns.count) }
-        let height = min(rows.count - cues.count - 1, columns.count / 2 + 1)
+        let square = columns.count / 2 + 1
+        var cues = model.exercise.cues.prefix(3).flatMap { renderer.wrap(say($0), width: columns.count) }
+        if rows.count - cues.count - 1 < min(square, 8) { cues = [] }
+        let height = min(rows.count - (cues.isEmpty ? 0 : cues.count + 1), square)
         guard height >= 4 else { return }
-        let top = rows.lowerBound + max(0, (rows.count - height - cues.count - 1) / 2)
+        let top = rows.lowerBound + max(0, (rows.count - height - (cues.isEmpty ? 0 : cues.count + 1)) / 2)
         let lines = FigureDrawing.lines(figure, at: model.figureTime, mirrored: model.side == 2,
                                         columns: columns.count, rows: height, braille: glyphs.unicodeText)
         for (k, line) in lines.enumerated() {
@@ -295,33 +363,42 @@ struct WorkoutFrame {
     }
 
     /// The plans for a body of `rows`, fullest first: big words for the heading (a fifth of the height)
-    /// and, in a pause, for what comes next; then the heading alone; when paused, PAUSED even at the
-    /// cost of the next-up line; last, text lines only. Long words wrap and shrink, and where they
-    /// would still not fit the plan is passed over.
+    /// and, in a pause, for what comes next; then the heading alone; at work or paused, the heading in
+    /// three rows, even at the cost of the next-up line; last, text lines only. Long words wrap and
+    /// shrink, and where they would still not fit the plan is passed over.
     func bodyPlans(rows: Int, width: Int, textWidth: Int) -> [BodyPlan] {
         let title = WorkoutScreen.title(model)
         let words = say(heading)
         let under = heading == title ? nil : title
         let room = width - (width >= 60 ? 4 : 2)
         var plans: [BodyPlan] = []
-        if rows >= 15, let big = BigType.fit(words, width: room, height: rows / 5, halfBlocks: halfBlocks) {
+        if rows >= 15, let big = BigType.fit(words, width: room, height: rows / 5, halfBlocks: halfBlocks,
+                                             quarterBlocks: true) {
             if model.kind != .work, let next = BigType.fit(say(model.exercise.title), width: textWidth,
-                height: max(3, rows / 8), halfBlocks: halfBlocks, maxHalfRows: big.scale.halfRows) {
+                height: max(3, rows / 8), halfBlocks: halfBlocks, quarterBlocks: true,
+                maxHalfRows: big.scale.halfRows) {
                 plans.append(BodyPlan(big: big, bigNext: next, titleLine: under, nextLine: false))
             }
             plans.append(BodyPlan(big: big, titleLine: under, nextLine: true))
         }
-        if model.paused, let big = BigType.fit(words, width: room, height: 3, halfBlocks: halfBlocks) {
+        // Where rows are few, the name and PAUSED in the smallest big type, the header saying them too, and
+        // then at the cost of the next-up line. A rest keeps its next-up line: its colour says rest from afar.
+        if model.paused || model.kind == .work,
+           let big = BigType.fit(words, width: room, height: 3, halfBlocks: halfBlocks, quarterBlocks: true) {
+            plans.append(BodyPlan(big: big, titleLine: nil, nextLine: true))
             plans.append(BodyPlan(big: big, titleLine: nil, nextLine: false))
         }
         plans.append(BodyPlan(big: nil, titleLine: title, nextLine: true))
         return plans
     }
 
-    /// The fullest plan for a body of `rows` and `width` columns that leaves the digits room, with their scale.
-    func chosenPlan(rows: Range<Int>, width: Int) -> (plan: BodyPlan, scale: BigType.Scale)? {
+    /// The fullest plan for a body of `rows` and `width` columns that leaves the digits room, with their
+    /// scale; the digits narrowed to `digitsWidth` where a figure stands beside them.
+    func chosenPlan(rows: Range<Int>, width: Int, digitsWidth: Int? = nil) -> (plan: BodyPlan, scale: BigType.Scale)? {
         for plan in bodyPlans(rows: rows.count, width: width, textWidth: min(width - 4, 72)) {
-            if let fits = digitScale(width: width, height: rows.count - self.rows(of: plan)) { return (plan, fits) }
+            if let fits = digitScale(width: digitsWidth ?? width, height: rows.count - self.rows(of: plan)) {
+                return (plan, fits)
+            }
         }
         return nil
     }
@@ -344,14 +421,22 @@ struct WorkoutFrame {
         return y
     }
 
-    /// Big words, title, subtitle, big digits, description, link and next up. The layout gives way in
-    /// this order: the description, then the link, then the subtitle, then the big words, the digits last.
-    mutating func drawBig(rows: Range<Int>, columns: Range<Int>, scale most: BigType.Scale) {
+    /// Big words, title, subtitle, the figure above or beside the digits, big digits, description, link
+    /// and next up. The layout gives way in this order: the description, then the link, then the subtitle,
+    /// then the figure, then the big words, the digits last.
+    mutating func drawBig(rows: Range<Int>, columns: Range<Int>, scale most: BigType.Scale,
+                          figure: FigurePlace? = nil) {
         let textWidth = min(columns.count - 4, 72)
-        let chosen = chosenPlan(rows: rows, width: columns.count)
+        var digitsWidth: Int?, figureAbove = 0
+        switch figure {
+        case .besideDigits(let width, _): digitsWidth = width
+        case .above(let band): figureAbove = band
+        case .beside, nil: break
+        }
+        let chosen = chosenPlan(rows: rows, width: columns.count, digitsWidth: digitsWidth)
         let plan = chosen?.plan ?? bodyPlans(rows: rows.count, width: columns.count, textWidth: textWidth).last!
         let scale = chosen?.scale ?? most
-        var left = rows.count - self.rows(of: plan) - scale.rows
+        var left = rows.count - self.rows(of: plan) - scale.rows - figureAbove
         let subtitle = WorkoutScreen.subtitle(model)
         let showSubtitle = !subtitle.isEmpty && take(&left)
         let link = linkText(width: textWidth)
@@ -382,8 +467,23 @@ struct WorkoutFrame {
             center(subtitle, y: y, style: theme.body, from: x0, to: x1)
             y += 1
         }
+        if figureAbove > 0 {
+            let width = min(columns.count - 2, max(2 * figureAbove + 2, 36))
+            let x = columns.lowerBound + (columns.count - width) / 2
+            drawFigure(rows: y..<(y + figureAbove), columns: x..<(x + width))
+            y += figureAbove
+        }
         if gapAbove { y += 1 }
-        drawDigits(scale: scale, y: y, columns: columns)
+        if case .besideDigits(_, let figureWidth) = figure {
+            // The digits and the figure side by side, the pair centred, two columns between.
+            let digits = BigType.width(clock, scale: scale)
+            let x = columns.lowerBound + max(0, (columns.count - digits - 2 - figureWidth) / 2)
+            drawDigits(scale: scale, y: y, columns: x..<(x + digits))
+            let band = (y - (gapAbove ? 1 : 0))..<(y + scale.rows + (gapBelow ? 1 : 0))
+            drawFigure(rows: band, columns: (x + digits + 2)..<(x + digits + 2 + figureWidth))
+        } else {
+            drawDigits(scale: scale, y: y, columns: columns)
+        }
         if model.paused, plan.big == nil {
             // On the countdown itself, in the row above it where there is one.
             let label = " " + glyphs.pause + "  " + model.words.paused.uppercased() + " "
