@@ -44,9 +44,11 @@ public enum FigureLibrary {
             side((21, 36), (21, 47), (21, 72), elbow: (31, 58), hand: (42, 64), knee: (48, 72), foot: (48, 98)),
         ], period: 3, props: [floor, wall]),
         "push-up": Figure(keyframes: pushUp, period: 2.0, props: [floor]),
+        // On the back, hips and feet on the floor, knees up, hands behind the head: the shoulders
+        // curl up and back down.
         "crunch": Figure(keyframes: [
-            side((13, 84), (23, 90), (50, 94), elbow: (17, 77), hand: (11, 84), knee: (64, 74), foot: (80, 98)),
-            side((22, 66), (31, 76), (50, 94), elbow: (24, 62), hand: (17, 67), knee: (64, 74), foot: (80, 98)),
+            side((14, 93), (25, 97), (56, 97), elbow: (25, 81), hand: (14, 91), knee: (72, 80), foot: (86, 98)),
+            side((21, 75), (29, 82), (56, 97), elbow: (35, 67), hand: (22, 73), knee: (72, 80), foot: (86, 98)),
         ], period: 2.0, props: [floor]),
         "step-up": Figure(keyframes: [
             side((30, 30), (30, 40), (30, 68), elbow: (30, 53), hand: (32, 66), knee: (31, 83), foot: (30, 98)),
