@@ -123,13 +123,11 @@ extension HistoryCommand.Format {
 
 extension StatsCommand: RunnableCommand {
     /// The plan joined, with this week's planned days and the plan streak; nil without one.
-    private func planSummary(_ stats: HistoryStats) -> StatsReport.PlanSummary? {
+    private func planSummary(_ stats: HistoryStats, sessions: [SessionRecord]) -> StatsReport.PlanSummary? {
         let now = Date().timeIntervalSince1970
-        guard case .success(let (report, joined)?) = PlanFiles.current(now: now) else { return nil }
-        let path = UserDirectories().historyFile
-        let store = path.flatMap { FileManager.default.fileExists(atPath: $0) ? try? HistoryStore(path: $0,
-            readOnly: true) : nil }
-        let sessions = (try? store?.allSessions()) ?? []
+        guard case .success(let (report, joined)?) = PlanFiles.current(now: now, sessions: sessions) else {
+            return nil
+        }
         let workoutDays = Set(sessions.filter { $0.outcome == .completed }
             .map { LocalDay.number($0.startedAt, utcOffset: $0.utcOffset) })
         let week = PlanWeek.compute(planDays: report.plan.days, workoutDays: workoutDays,
@@ -150,15 +148,17 @@ extension StatsCommand: RunnableCommand {
         }
         let stats: HistoryStats
         let store: HistoryLibrary?
+        let sessions: [SessionRecord]
         do {
             store = try HistoryReading.store()
-            stats = HistoryStats.compute(sessions: try store?.allSessions() ?? [],
+            sessions = try store?.allSessions() ?? []
+            stats = HistoryStats.compute(sessions: sessions,
                                          segments: try store?.completedSegments() ?? [],
                                          now: Date().timeIntervalSince1970, calendar: .current, weightKg: weight)
         } catch {
             return HistoryReading.report(error)
         }
-        let plan = planSummary(stats)
+        let plan = planSummary(stats, sessions: sessions)
         if json {
             Console.out(StatsReport.json(stats, plan: plan))
         } else {
@@ -179,6 +179,15 @@ enum HistoryReading {
                                      ownName: HistoryLibrary.machineName())
         for notice in library.notices { Console.error("Warning: \(notice)") }
         return own == nil && library.others.isEmpty ? nil : library
+    }
+
+    /// Every workout of this machine and of `history.d`, each once, for a plan's step; quietly: what
+    /// cannot be read counts as no workouts (`history` and `doctor` say why).
+    static func everySession() -> [SessionRecord] {
+        let own = try? ownStore()
+        let library = HistoryLibrary(own: own ?? nil, shared: UserDirectories().sharedHistoryDirectory,
+                                     ownName: HistoryLibrary.machineName())
+        return (try? library.allSessions()) ?? []
     }
 
     /// This machine's file, read-only; nil when there is none yet.

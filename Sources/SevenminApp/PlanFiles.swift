@@ -3,7 +3,6 @@ import FoundationEssentials
 import Glibc
 import SevenminBuiltIn
 import SevenminCore
-import SevenminHistory
 import SevenminShipped
 import SevenminSystem
 
@@ -113,17 +112,15 @@ enum PlanFiles {
             + "\n", to: path)
     }
 
-    /// The joined plan loaded, with where its workouts stand; nil when none is joined.
-    static func current(now: Double) -> Result<(PlanReport, Joined)?, ExitStatus> {
+    /// The joined plan loaded, with where its workouts stand; nil when none is joined. Its workouts are
+    /// `sessions`, by default every machine's in the history (`history.d` too), each once.
+    static func current(now: Double, sessions given: [SessionRecord]? = nil)
+        -> Result<(PlanReport, Joined)?, ExitStatus> {
         guard let joined = joined() else { return .success(nil) }
         switch load(joined.plan) {
         case .failure(let status): return .failure(status)
         case .success(let (plan, path)):
-            var sessions: [SessionRecord] = []
-            if let history = UserDirectories().historyFile, FileManager.default.fileExists(atPath: history),
-               let store = try? HistoryStore(path: history, readOnly: true) {
-                sessions = (try? store.allSessions()) ?? []
-            }
+            let sessions = given ?? HistoryReading.everySession()
             let offset = SystemTimeZone.current.secondsFromUTC(at: now)
             let progress = PlanProgress.replay(plan, joinedAt: joined.joinedAt, sessions: sessions, now: now)
             let day = PlanDay.next(plan, sessions: sessions, now: now, utcOffset: offset)

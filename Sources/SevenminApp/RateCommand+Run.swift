@@ -22,6 +22,12 @@ extension RateCommand: RunnableCommand {
             }
             let when = HistoryReport.localStart(found.record)
             Console.out("Rated \(visible(found.record.routine)) of \(when) (id \(id)): effort \(effort)/10\n")
+            // Other machines' plans move on ratings too: the shared copy is brought up to date.
+            if let copy = HistoryReading.publishedCopy() {
+                do throws(HistoryError) { try store.publish(to: copy) } catch {
+                    Console.error("Warning: \(visible(copy)) is not up to date: \(error)")
+                }
+            }
             return ExitCode.success
         } catch {
             return HistoryReading.report(error)

@@ -10,14 +10,20 @@ struct PlanEndToEndTests {
     /// A user with a plan of their own whose steps run the short fixture, every day of the week.
     func user() throws -> [String: String] {
         let home = temporaryDirectory()
-        let plans = home + "/config/sevenmin/plans"
+        let env = ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"]
+        try writePlan(for: env, sessionsToMove: 1)
+        return env
+    }
+
+    /// The user's plan `quick`, moving up after `sessionsToMove` easy workouts.
+    func writePlan(for env: [String: String], sessionsToMove: Int) throws {
+        let plans = env["XDG_CONFIG_HOME"]! + "/sevenmin/plans"
         try FileManager.default.createDirectory(atPath: plans, withIntermediateDirectories: true)
         try """
             { "name": "Quick steps", "days": ["sun", "mon", "tue", "wed", "thu", "fri", "sat"],
               "steps": [ { "routine": "\(short)", "rounds": 1 }, { "routine": "\(short)", "rounds": 2 } ],
-              "advance": { "sessions": 1, "effortAtMost": 6, "minDays": 0 } }
+              "advance": { "sessions": \(sessionsToMove), "effortAtMost": 6, "minDays": 0 } }
             """.write(toFile: plans + "/quick.json", atomically: true, encoding: .utf8)
-        return ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"]
     }
 
     func json(_ text: String) -> [String: Any] {
@@ -68,6 +74,39 @@ struct PlanEndToEndTests {
 
         #expect(try run(binary, ["plan", "leave"], environment: env).status == 0)
         #expect(try run(binary, ["plan"], environment: env).stdout.hasPrefix("No plan joined."))
+    }
+
+    @Test func anotherMachinesWorkoutsMoveThePlanEachCountedOnce() throws {
+        // One machine shares its history: a workout of step 1, rated easy afterwards.
+        let here = try user()
+        let shared = here["XDG_STATE_HOME"]! + "/sevenmin/history.d"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        #expect(try run(binary, ["plan", "join", "quick"], environment: here).status == 0)
+        #expect(try run(binary, ["start", "--plain", "--mute"], environment: here).status == 0)
+        #expect(try run(binary, ["rate", "5"], environment: here).status == 0)
+        let published = try #require(try FileManager.default.contentsOfDirectory(atPath: shared)
+            .first { $0.hasSuffix(".sqlite3") })
+
+        // Another machine, with no workout of its own, has joined the same plan at the same moment and
+        // finds that file twice in its history.d (as a sync conflict and a copy by hand leave it).
+        let there = try user()
+        let theirs = there["XDG_STATE_HOME"]! + "/sevenmin"
+        try FileManager.default.createDirectory(atPath: theirs + "/history.d", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: here["XDG_STATE_HOME"]! + "/sevenmin/plan.json",
+                                         toPath: theirs + "/plan.json")
+        for name in ["laptop.sqlite3", "laptop-copy.sqlite3"] {
+            try FileManager.default.copyItem(atPath: shared + "/" + published, toPath: theirs + "/history.d/" + name)
+        }
+        // The rating given after the workout came with the file: the plan has moved up there too.
+        var plan = json(try run(binary, ["plan", "--json"], environment: there).stdout)
+        #expect(plan["step"] as? Int == 2, "\(plan)")
+        // With two easy workouts needed, the one workout held twice is one: still step 1, done today.
+        try writePlan(for: there, sessionsToMove: 2)
+        plan = json(try run(binary, ["plan", "--json"], environment: there).stdout)
+        #expect(plan["step"] as? Int == 1 && plan["today"] is NSNull, "\(plan)")
+        let stats = try run(binary, ["stats"], environment: there).stdout
+        #expect(stats.contains("Plan: Quick steps, step 1 of 2; 1 planned day kept in a row"), "\(stats)")
+        #expect(!FileManager.default.fileExists(atPath: theirs + "/history.sqlite3"), "reading writes nothing")
     }
 
     @Test func aBrokenPlanIsReportedAtItsPositionAndNothingIsJoined() throws {
