@@ -13,8 +13,3 @@ public enum Shell: String, CaseIterable, Sendable {
         }
     }
 }
-
-/// What the completion scripts ask of `sevenmin __complete`: values that depend on the machine.
-public enum CompletionQuery: String, CaseIterable, Sendable {
-    case routines, tags, voices
-}
