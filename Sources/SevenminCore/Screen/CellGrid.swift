@@ -114,6 +114,15 @@ public struct CellGrid: Equatable, Sendable {
         return [code]
     }
 
+    /// The cells that hold a character of several scalars, row by row.
+    public func clusterCells() -> [(x: Int, y: Int)] {
+        var out: [(x: Int, y: Int)] = []
+        cells.withUnsafeBufferPointer { all in
+            for i in 0..<all.count where all[i].code >= CellGrid.clusterBase { out.append((x: i % width, y: i / width)) }
+        }
+        return out
+    }
+
     mutating func code(for ch: Character) -> UInt32 {
         let scalars = ch.unicodeScalars
         if scalars.count == 1 { return scalars.first!.value }
