@@ -13,6 +13,7 @@
 #include <sys/timerfd.h>
 #include <termios.h>
 #include <unistd.h>
+#include <wchar.h>
 
 /* ---- crash guard state, also used by the final signal handler ---- */
 
@@ -256,4 +257,13 @@ int csevenmin_memory_file(const char *name) {
 int csevenmin_wake_create(void) {
     int fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     return fd >= 0 ? fd : -errno;
+}
+
+int csevenmin_wcwidth(uint32_t c) {
+    return wcwidth((wchar_t)c);
+}
+
+int csevenmin_wcswidth(const uint32_t *s, size_t n) {
+    _Static_assert(sizeof(wchar_t) == sizeof(uint32_t), "wchar_t is 32 bits on Linux");
+    return wcswidth((const wchar_t *)s, n);
 }

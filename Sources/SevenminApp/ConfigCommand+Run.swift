@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SevenminCore
+import SevenminSystem
 
 extension ConfigCommand: RunnableCommand {
     /// Prints every setting `start` would begin with and where it came from; 65 when the file has problems.
@@ -16,7 +17,7 @@ extension ConfigCommand: RunnableCommand {
         case .failure(let status): return status.code
         case .success(let config):
             Console.out("Config file: " + visible(path) + (config == nil ? " (not there: all defaults)" : "") + "\n")
-            Console.out(EffectiveSettings(config: config, path: path).text)
+            Console.out(EffectiveSettings(config: config, path: path).text(metrics: .system))
             return ExitCode.success
         }
     }

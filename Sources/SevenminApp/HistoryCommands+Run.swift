@@ -24,7 +24,7 @@ extension HistoryCommand: RunnableCommand {
         switch format {
         case .text:
             Console.out(sessions.isEmpty ? "No workouts recorded yet.\n" : HistoryReport.text(sessions,
-                timeZone: SystemTimeZone.current))
+                timeZone: SystemTimeZone.current, metrics: .system))
         case .json:
             // JSON is for scripts, which get every segment as recorded: streamed, a session at a time.
             guard let store, !sessions.isEmpty else {
@@ -163,7 +163,8 @@ extension StatsCommand: RunnableCommand {
             Console.out(StatsReport.json(stats, plan: plan))
         } else {
             let look = OutputStyle.standardOutput()
-            Console.out(StatsReport.text(stats, colors: look.statsColors, utf8: look.utf8, plan: plan))
+            Console.out(StatsReport.text(stats, colors: look.statsColors, utf8: look.utf8,
+                                         metrics: look.metrics, plan: plan))
         }
         return HistoryReading.finish(store)
     }

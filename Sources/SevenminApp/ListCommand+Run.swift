@@ -12,8 +12,8 @@ extension ListCommand: RunnableCommand {
                 Console.out(PlanJSON.encode(loaded.plan, seed: loaded.seed))
             } else {
                 // The same rule as every other output: the workout's colour depth, on a terminal.
-                let depth = OutputStyle.standardOutput().depth
-                Console.out(PlanTable.render(loaded.plan, depth: depth, seed: loaded.seed))
+                let look = OutputStyle.standardOutput()
+                Console.out(PlanTable.render(loaded.plan, depth: look.depth, metrics: look.metrics, seed: loaded.seed))
             }
             return ExitCode.success
         }

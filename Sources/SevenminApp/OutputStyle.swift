@@ -2,14 +2,16 @@
 import FoundationEssentials
 import Glibc
 import SevenminCore
+import SevenminSystem
 import SevenminTerminal
 
 /// How plain command output may look on standard output: colour as a workout's screen would have it
 /// (terminfo's colours, `COLORTERM`, `NO_COLOR`: `ColorDepth.detect`) when it is a terminal, and Unicode
-/// glyphs when the locale's charset is UTF-8.
+/// glyphs when the locale's charset is UTF-8, and text measured as the C library does under the locale.
 struct OutputStyle {
     var depth: ColorDepth
     var utf8: Bool
+    var metrics = TextMetrics.system
 
     static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> OutputStyle {
         let terminal = isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"

@@ -6,13 +6,13 @@ import SevenminTerminal
 
 /// `sevenmin list`: the routine as a table, with colour swatches on a terminal.
 enum PlanTable {
-    static func render(_ plan: Plan, depth: ColorDepth, seed: UInt64? = nil) -> String {
+    static func render(_ plan: Plan, depth: ColorDepth, metrics: TextMetrics, seed: UInt64? = nil) -> String {
         let routine = plan.routine
         var out = visible(routine.name) + "\n"
         if !routine.description.isEmpty { out += visible(routine.description) + "\n" }
         out += "\n"
         let everything = routine.warmup + routine.exercises + routine.cooldown
-        let titleWidth = max(8, everything.map { visible($0.title).terminalWidth }.max() ?? 8)
+        let titleWidth = max(8, everything.map { metrics.width(visible($0.title)) }.max() ?? 8)
         let numbered = routine.warmup.enumerated().map { ("w\($0.offset + 1)", $0.element) }
             + routine.exercises.enumerated().map { (String($0.offset + 1), $0.element) }
             + routine.cooldown.enumerated().map { ("c\($0.offset + 1)", $0.element) }
@@ -28,7 +28,7 @@ enum PlanTable {
             let rest = ownRests ? pad(restsAfter[k].map { seconds($0) } ?? "-", 7) : ""
             let swatch = depth == .monochrome ? ""
                 : TerminalPalette.backgroundSequence(e.color, depth: depth) + "  \u{1B}[0m "
-            let gap = String(repeating: " ", count: max(0, titleWidth - title.terminalWidth))
+            let gap = String(repeating: " ", count: max(0, titleWidth - metrics.width(title)))
             out += pad(number, numberWidth) + "  " + title + gap + pad(work, 7) + rest + "  " + swatch
                 + visible(e.colorName) + "\n"
         }
@@ -58,9 +58,10 @@ enum PlanTable {
             + after(routine.cooldown, last: false)
     }
 
-    /// `text` right-aligned in `width` columns; never negative padding, however long the text.
+    /// `text` (ours: numbers and ASCII) right-aligned in `width` columns; never negative padding, however
+    /// long the text.
     static func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.terminalWidth)) + text
+        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
     static func seconds(_ s: Double) -> String {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import SevenminCore
 import SevenminShipped
+import SevenminSystem
 
 extension RoutinesCommand: RunnableCommand {
     func run() -> Int32 {
@@ -29,12 +30,13 @@ extension RoutinesCommand: RunnableCommand {
             if let by = file.shadowedBy { row[5] += "  (shadowed by \(visible(by)))" }
             rows.append(row)
         }
-        let widths = (0..<5).map { c in rows.map { $0[c].terminalWidth }.max() ?? 0 }
+        let metrics = TextMetrics.system
+        let widths = (0..<5).map { c in rows.map { metrics.width($0[c]) }.max() ?? 0 }
         for row in rows {
             var line = ""
             for c in 0..<5 {
                 let cell = row[c]
-                let pad = String(repeating: " ", count: widths[c] - cell.terminalWidth)
+                let pad = String(repeating: " ", count: widths[c] - metrics.width(cell))
                 // Numbers line up on the right, words on the left.
                 line += (c >= 2 && c <= 4 ? pad + cell : cell + pad) + "  "
             }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CNcursesw
+import CSevenminSystem
 import Glibc
 import SevenminCore
 import SevenminSystem
@@ -15,6 +16,15 @@ public final class CursesPresenter {
     private var lastLook: (attributes: attr_t, pair: Int32) = (0, 0)
 
     private struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
+
+    /// What saves and restores the cursor (`sc`, `rc`), around the clusters written over curses'
+    /// blanks; nil where the terminal lacks either. Asked once curses has loaded the terminal.
+    private lazy var clusterBytes: (save: [UInt8], restore: [UInt8])? = {
+        let move = cncursesw_move_bytes(0, 0)
+        guard move != nil, let save = CursesPresenter.capability("sc"),
+              let restore = CursesPresenter.capability("rc") else { return nil }
+        return (save, restore)
+    }()
 
     /// Whether to make links clickable: only where the terminal is known to take OSC 8.
     private let hyperlinks: Bool
@@ -86,8 +96,14 @@ public final class CursesPresenter {
             let cell = grid[x, y]
             if cell.isContinuation { continue }
             var cch = cchar_t()
-            var wide = grid.scalars(x: x, y: y).map { wchar_t(bitPattern: $0) }
+            let scalars = grid.scalars(x: x, y: y)
+            // A cluster a curses cell cannot hold is held as blanks, and written whole by `drawClusters`;
+            // where the terminal cannot save the cursor, curses shows its first scalar alone.
+            let whole = CursesPresenter.fitsCell(scalars)
+            var wide = whole ? scalars.map { wchar_t(bitPattern: $0) }
+                : [clusterBytes == nil ? wchar_t(bitPattern: scalars[0]) : wchar_t(32)]
             wide.append(0)
+            if !whole, x + 1 < grid.width, grid[x + 1, y].isContinuation { blank(x + 1, y, cell.style) }
             // Neighbouring cells nearly always share a style: look it up once per run.
             if cell.style != lastStyle {
                 lastStyle = cell.style
@@ -104,8 +120,62 @@ public final class CursesPresenter {
         if hyperlinks, !grid.links.isEmpty, grid.links != previous?.links || !changed.isEmpty {
             linkRows(grid.links)
         }
+        // Whatever curses wrote this frame may have gone over one; so each is written again, last.
+        if !changed.isEmpty { drawClusters(grid) }
         previous = grid
         return changed.count
+    }
+
+    /// Whether curses can hold the scalars in one cell: `setcchar` keeps at most `CCHARW_MAX` (5), and
+    /// stops at the first after the base that takes columns of its own, so a family (joined by ZWJ), a
+    /// flag or a skin-toned hand would lose all but its first emoji.
+    static func fitsCell(_ scalars: [UInt32]) -> Bool {
+        scalars.count <= 5 && scalars.dropFirst().allSatisfy { csevenmin_wcwidth($0) == 0 }
+    }
+
+    /// A blank in `style` where the second column of a cluster held as blanks is.
+    private func blank(_ x: Int, _ y: Int, _ style: CellStyle) {
+        var cch = cchar_t()
+        var pairNumber = pair(style)
+        // ignored: ERR only for an over-long string, and a blank is one character
+        setcchar(&cch, [wchar_t(32), 0], attributes(style), 0, &pairNumber)
+        // ignored: ERR for the bottom-right cell, which curses cannot write without scrolling: expected and harmless
+        mvadd_wch(Int32(y), Int32(x), &cch)
+    }
+
+    /// Writes the clusters curses cannot hold, whole, over the blanks it holds for them: the cursor and
+    /// the attributes saved first (`sc`), each moved to (`cup`), put in its cell's colours as curses
+    /// would send them, and both put back (`rc`), so curses goes on from where it believes it is.
+    private func drawClusters(_ grid: CellGrid) {
+        guard let (save, restore) = clusterBytes else { return }
+        let cells = grid.clusterCells().filter { !CursesPresenter.fitsCell(grid.scalars(x: $0.x, y: $0.y)) }
+        guard !cells.isEmpty else { return }
+        var bytes = save
+        for (x, y) in cells {
+            let style = grid[x, y].style
+            // Copied at once: `tiparm` answers in a buffer of its own, which `vid_puts` reuses.
+            guard let move = cncursesw_move_bytes(Int32(y), Int32(x)).map({ Array(String(cString: $0).utf8) }),
+                  let look = attributeBytes(attributes(style), pair(style)) else { return }
+            bytes += move + look
+            bytes += Array(String(grid.character(x: x, y: y)).utf8)
+        }
+        // Curses ends every refresh in normal video, and is told so again.
+        guard let normal = attributeBytes(cncursesw_a_normal(), 0) else { return }
+        output.insert(bytes + normal + restore)
+    }
+
+    /// The bytes curses sends for these attributes and colours (`vid_puts`).
+    private func attributeBytes(_ attributes: attr_t, _ pair: Int32) -> [UInt8]? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let count = cncursesw_attribute_bytes(attributes, pair, &buffer, Int32(buffer.count))
+        guard count >= 0 else { return nil }
+        return buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }
+    }
+
+    /// A terminfo string capability's bytes, or nil where the terminal has none.
+    private static func capability(_ name: String) -> [UInt8]? {
+        guard let p = tigetstr(name), Int(bitPattern: p) != -1 else { return nil }
+        return Array(String(cString: p).utf8)
     }
 
     /// Makes rows that show a link clickable (OSC 8): curses has no notion of links, so each such row

@@ -20,7 +20,7 @@ let clock = ContinuousClock()
 print("size     depth       first frame   render p50   render p99   diff p50   cells changed p50")
 for (width, height) in [(200, 60), (100, 30)] {
     for depth in [ColorDepth.direct, .palette256] {
-        let renderer = ScreenRenderer(depth: depth, glyphs: .unicode)
+        let renderer = ScreenRenderer(depth: depth, glyphs: .unicode, metrics: .unicode)
         var previous: CellGrid?
         var render: [Double] = [], diff: [Double] = [], changed: [Int] = []
         for k in 0..<frames {

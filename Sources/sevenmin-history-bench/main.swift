@@ -97,7 +97,7 @@ func time() throws {
             stats = HistoryStats.compute(sessions: sessions, segments: work, now: now, calendar: calendar, weightKg: 70)
         }
         let render = clock.measure {
-            bytes = StatsReport.text(stats!, colors: .xterm256, utf8: true).utf8.count
+            bytes = StatsReport.text(stats!, colors: .xterm256, utf8: true, metrics: .unicode).utf8.count
                 + StatsReport.json(stats!).utf8.count
         }
         // The first run warms caches and is not counted.
@@ -111,8 +111,8 @@ func time() throws {
         sessions: sessions, segments: work, now: now, calendar: calendar, weightKg: 70)) {
         let utf8 = !CommandLine.arguments.contains("--ascii")
         let colors: StatsReport.Colors = CommandLine.arguments.contains("--color") ? .xterm256 : .none
-        print(StatsReport.text(stats, colors: colors, utf8: utf8))
-        print(HistoryReport.text(try store.sessions(limit: 5), timeZone: calendar.timeZone))
+        print(StatsReport.text(stats, colors: colors, utf8: utf8, metrics: .unicode))
+        print(HistoryReport.text(try store.sessions(limit: 5), timeZone: calendar.timeZone, metrics: .unicode))
     }
     let totals = zip(computes, renders).map { $0 + $1 }
     func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }

@@ -10,7 +10,7 @@ struct ExerciseBackgroundTests {
     static func screens(_ routine: Routine, depth: ColorDepth) -> [(work: Bool, title: String, body: RGB)] {
         var session = WorkoutSession(plan: Plan(routine))
         _ = session.start(at: 0)
-        let renderer = ScreenRenderer(depth: depth, glyphs: .unicode)
+        let renderer = ScreenRenderer(depth: depth, glyphs: .unicode, metrics: .unicode)
         return session.plan.segments.map { scheduled in
             let t = scheduled.offset + scheduled.duration / 2
             _ = session.advance(to: t)

@@ -26,14 +26,14 @@ struct HistoryReportTests {
                     outcome: .signal(15), parts: 2),
             summary(id: 3, start: local("2026-11-29 19:00", newYork), worked: 3725, done: 1, outcome: nil),
         ]
-        let lines = HistoryReport.text(sessions, timeZone: zone).split(separator: "\n")
+        let lines = HistoryReport.text(sessions, timeZone: zone, metrics: .unicode).split(separator: "\n")
         #expect(lines == [
             "DATE              ROUTINE       WORKED  EXERCISES  EFFORT  OUTCOME",
             "2026-11-28 07:05  classic         6:00      12/12    8/10  completed",
             "2026-11-29 18:30  tabata^[[2J     1:35       3/12       -  stopped by SIGTERM (2 parts)",
             "2026-11-29 19:00  classic      1:02:05       1/12       -  running",
         ])
-        #expect(HistoryReport.text([], timeZone: zone) == "No workouts recorded yet.\n")
+        #expect(HistoryReport.text([], timeZone: zone, metrics: .unicode) == "No workouts recorded yet.\n")
     }
 
     @Test(arguments: [
@@ -83,7 +83,7 @@ struct HistoryReportTests {
     }
 
     @Test func statsTextShowsStreakGuidelineAndCalories() {
-        let text = StatsReport.text(sampleStats(), colors: .none, utf8: true)
+        let text = StatsReport.text(sampleStats(), colors: .none, utf8: true, metrics: .unicode)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Day 5 in a row (longest: 5 days).")
         #expect(lines[1] == "This week: 35 of 75 minutes of vigorous activity (46%, the ACSM/WHO weekly guideline)")
@@ -111,7 +111,7 @@ struct HistoryReportTests {
     @Test(arguments: [(StatsReport.Colors.none, false), (.none, true), (.basic8, false), (.basic8, true),
                       (.xterm256, false), (.xterm256, true)])
     func statsTextIsPlainASCIIWithoutUTF8AndEscapeFreeWithoutColour(colors: StatsReport.Colors, utf8: Bool) {
-        let text = StatsReport.text(sampleStats(), colors: colors, utf8: utf8)
+        let text = StatsReport.text(sampleStats(), colors: colors, utf8: utf8, metrics: .unicode)
         #expect(text.utf8.allSatisfy { $0 < 0x80 } == !utf8)
         #expect(text.contains("\u{1B}[") == (colors != .none))
         #expect(text.contains("\u{1B}[38;5;") == (colors == .xterm256))
@@ -119,7 +119,7 @@ struct HistoryReportTests {
     }
 
     @Test func weeklyChartMarksTheGuidelineAndScalesToTheLongestWeek() {
-        let text = StatsReport.text(sampleStats(), colors: .none, utf8: false)
+        let text = StatsReport.text(sampleStats(), colors: .none, utf8: false, metrics: .unicode)
         let rows = text.split(separator: "\n").map(String.init)
             .filter { $0.hasPrefix("Nov 23") || $0.hasPrefix("Nov 16") }
         // 35 of 75 minutes over 40 cells is 18.7 cells; the guideline sits at cell 40, clamped to 39.

@@ -59,7 +59,7 @@ struct ScreenColorTests {
     @Test(arguments: ColorDepth.allCases)
     func everythingIsReadableOnEveryFlatColour(depth: ColorDepth) {
         let states: [ScreenState] = [.work, .rest, .getReady, .paused, .help, .quit]
-        let renderer = ScreenRenderer(depth: depth, glyphs: .unicode)
+        let renderer = ScreenRenderer(depth: depth, glyphs: .unicode, metrics: .unicode)
         for colour in FlatColor.allCases {
             for state in states {
                 let grid = renderer.render(state.model(color: colour.rgb), width: 100, height: 30)

@@ -201,7 +201,7 @@ struct ScreenLayoutTests {
     /// flash then costs a few bytes instead of every cell drawn twice.
     @Test func aTerminalThatReversesItsScreenFlashesByAMark() {
         var model = ScreenState.work.model()
-        let renderer = ScreenRenderer(depth: .direct, glyphs: .unicode, reversesScreen: true)
+        let renderer = ScreenRenderer(depth: .direct, glyphs: .unicode, metrics: .unicode, reversesScreen: true)
         let plain = renderer.render(model, width: 80, height: 24)
         model.flash = true
         let flashed = renderer.render(model, width: 80, height: 24)
@@ -231,24 +231,6 @@ struct ScreenLayoutTests {
         #expect(row?.hasSuffix("…") == true)
     }
 
-    @Test func widthsComeFromTheCLibrary() throws {
-        // A UTF-8 locale for this thread only: the process's own is shared by tests running meanwhile.
-        let utf8 = try #require(newlocale(LC_CTYPE_MASK, "C.UTF-8", nil))
-        let previous = uselocale(utf8)
-        defer {
-            uselocale(previous)
-            freelocale(utf8)
-        }
-        #expect(Character("⚡").terminalWidth == 2)
-        #expect(Character("日").terminalWidth == 2)
-        #expect(Character("é").terminalWidth == 1)
-        // An emoji selector is dropped, so the terminal and curses agree on one cell.
-        var grid = CellGrid(width: 6, height: 1, fill: CellStyle(foreground: RGB(0, 0, 0), background: RGB(9, 9, 9)))
-        grid.put("🏋️x⚡", x: 0, y: 0, style: grid[0, 0].style)
-        #expect(grid.scalars(x: 0, y: 0) == [0x1F3CB])
-        #expect(grid.character(x: 1, y: 0) == "x" && grid[3, 0].isContinuation)
-    }
-
     @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
         var grid = CellGrid(width: 4, height: 1, fill: CellStyle(foreground: RGB(0, 0, 0), background: RGB(9, 9, 9)))
         grid.put("日本", x: 0, y: 0, style: grid[0, 0].style)
@@ -266,7 +248,7 @@ struct ScreenLayoutTests {
         // Each state in a different depth and charset, so that all of them are covered.
         let k = ScreenState.allCases.firstIndex(of: state)!
         let renderer = ScreenRenderer(depth: ColorDepth.allCases[k % ColorDepth.allCases.count],
-                                      glyphs: k % 2 == 0 ? .unicode : .ascii)
+                                      glyphs: k % 2 == 0 ? .unicode : .ascii, metrics: .unicode)
         var model = state.model(remaining: 36_000)
         model.exercise.title = "Wall Sit ⚡ 日本語 🏋️"
         for (k, w) in widths.enumerated() {
@@ -279,7 +261,7 @@ struct ScreenLayoutTests {
                 }
                 for y in 0..<h {
                     for x in 0..<w where grid[x, y].isContinuation {
-                        if x == 0 || grid.character(x: x - 1, y: y).terminalWidth != 2 {
+                        if x == 0 || grid.metrics.width(grid.character(x: x - 1, y: y)) != 2 {
                             Issue.record("\(state) at \(w)×\(h): a lone half of a wide character at (\(x), \(y))")
                         }
                     }

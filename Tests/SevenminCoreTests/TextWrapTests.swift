@@ -16,13 +16,13 @@ struct TextWrapTests {
         ("", 10, []),
     ])
     func wrapsGreedilyByColumns(text: String, width: Int, expected: [String]) {
-        #expect(TextWrap.lines(text, width: width) == expected)
+        #expect(TextWrap.lines(text, width: width, metrics: .unicode) == expected)
     }
 
     @Test(.timeLimit(.minutes(1)))
     func aMegabyteWithoutSpacesWrapsInLinearTime() {
         let text = String(repeating: "abcdefghé", count: 111_112)
-        let lines = TextWrap.lines(text, width: 80)
+        let lines = TextWrap.lines(text, width: 80, metrics: .unicode)
         #expect(lines.count == (text.count + 79) / 80)
         #expect(lines.dropLast().allSatisfy { $0.count == 80 } && lines.joined() == text)
     }

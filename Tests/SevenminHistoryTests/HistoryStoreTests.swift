@@ -372,7 +372,7 @@ final class Counter: @unchecked Sendable {
                                              now: 1_795_300_000,
                                              calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
             #expect(stats.sessions == 2)
-            _ = HistoryReport.text(sessions, timeZone: FixedOffsetZone(seconds: 0))
+            _ = HistoryReport.text(sessions, timeZone: FixedOffsetZone(seconds: 0), metrics: .unicode)
         }
     }
 

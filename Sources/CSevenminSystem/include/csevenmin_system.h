@@ -2,6 +2,7 @@
 #ifndef CSEVENMIN_SYSTEM_H
 #define CSEVENMIN_SYSTEM_H
 #include <stddef.h>
+#include <stdint.h>
 
 /* Installs handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH
    and SIGCONT that write the signal number as one byte to a non-blocking
@@ -77,5 +78,13 @@ int csevenmin_wake_create(void);
 /* An anonymous file in memory (memfd_create, a GNU extension Swift cannot
    see), closed on exec. Returns its descriptor, or -errno. */
 int csevenmin_memory_file(const char *name);
+
+/* The columns a character takes in a terminal, under the calling thread's
+   locale: wcwidth(3) and wcswidth(3), which glibc declares only under
+   _XOPEN_SOURCE, so Swift cannot see them. Returns 0, 1 or 2, or -1 for a
+   character the locale cannot print (in the C locale, anything beyond
+   ASCII); wcswidth is -1 when any of the n characters is. */
+int csevenmin_wcwidth(uint32_t c);
+int csevenmin_wcswidth(const uint32_t *s, size_t n);
 
 #endif

@@ -14,7 +14,7 @@ public final class WorkoutLoop {
 
     public init(app: WorkoutApp, clock: any MonotonicClock, terminal: any TerminalBackend, input: any InputSource,
                 audio: (any AudioSink)?, recorder: (any WorkoutRecorder)?,
-                renderer: ScreenRenderer = ScreenRenderer(depth: .direct, glyphs: .unicode),
+                renderer: ScreenRenderer = ScreenRenderer(depth: .direct, glyphs: .unicode, metrics: .unicode),
                 opener: (any LinkOpener)? = nil, status: (any StatusPublisher)? = nil) {
         self.renderer = renderer
         self.status = status

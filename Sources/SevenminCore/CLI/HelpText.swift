@@ -4,6 +4,9 @@ import FoundationEssentials
 /// The words of help and usage errors, laid out like swift-argument-parser's.
 public enum HelpText {
     public static let version = "0.1.0"
+    /// Help is our own words, ASCII and a few symbols every terminal shows one column wide, and is
+    /// laid out by character counts too; so its wrapping needs no locale's widths.
+    private static let metrics = TextMetrics.unicode
 
     public static func overview(width: Int = 80) -> String {
         var out = hanging("OVERVIEW: ", "A seven-minute-workout coach for the terminal.", width: width) + "\n"
@@ -19,7 +22,8 @@ public enum HelpText {
     public static func help(for spec: CommandSpec, width: Int = 80) -> String {
         var out = hanging("OVERVIEW: ", spec.abstract, width: width)
         if let discussion = spec.discussion {
-            out += "\n" + TextWrap.lines(discussion, width: max(20, width)).joined(separator: "\n") + "\n"
+            out += "\n" + TextWrap.lines(discussion, width: max(20, width), metrics: metrics)
+                .joined(separator: "\n") + "\n"
         }
         // Each part wraps whole: its own spaces are held together while the line is wrapped.
         let unbroken = spec.usageParts.map { String($0.map { $0 == " " ? "\u{00A0}" : $0 }) }
@@ -38,21 +42,21 @@ public enum HelpText {
     /// `label` then `text` wrapped, continuation lines indented under the text.
     static func hanging(_ label: String, _ text: String, width: Int) -> String {
         let indent = String(repeating: " ", count: label.count)
-        return TextWrap.lines(text, width: max(20, width - label.count))
+        return TextWrap.lines(text, width: max(20, width - label.count), metrics: metrics)
             .enumerated().map { ($0.offset == 0 ? label : indent) + $0.element + "\n" }.joined()
     }
 
     /// Wraps help text, keeping a trailing "(values: …)" annotation whole.
     static func wrapKeepingAnnotation(_ text: String, width: Int) -> [String] {
         guard text.hasSuffix(")"), let open = text.ranges(of: " (").last else {
-            return TextWrap.lines(text, width: width)
+            return TextWrap.lines(text, width: width, metrics: metrics)
         }
         let annotation = String(text[text.index(after: open.lowerBound)...])
-        var lines = TextWrap.lines(String(text[..<open.lowerBound]), width: width)
+        var lines = TextWrap.lines(String(text[..<open.lowerBound]), width: width, metrics: metrics)
         if let last = lines.last, last.count + 1 + annotation.count <= width {
             lines[lines.count - 1] = last + " " + annotation
         } else {
-            lines += TextWrap.lines(annotation, width: width)
+            lines += TextWrap.lines(annotation, width: width, metrics: metrics)
         }
         return lines
     }

@@ -5,7 +5,7 @@ import FoundationEssentials
 public enum HistoryReport {
     /// Local date and time in `timeZone`, the routine, time worked, exercises done of planned, effort, outcome;
     /// and, when any workout was read from another machine's file, which machine.
-    public static func text(_ sessions: [SessionSummary], timeZone: any TimeZoneRules) -> String {
+    public static func text(_ sessions: [SessionSummary], timeZone: any TimeZoneRules, metrics: TextMetrics) -> String {
         if sessions.isEmpty { return "No workouts recorded yet.\n" }
         let elsewhere = sessions.contains { $0.record.machine != nil }
         let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT", "OUTCOME"] + (elsewhere ? ["MACHINE"] : [])
@@ -15,10 +15,10 @@ public enum HistoryReport {
              outcomeText(s.record)] + (elsewhere ? [s.record.machine.map(visible) ?? "this one"] : [])
         }
         var widths = header.map(\.count)
-        for row in rows { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], cell.count) } }
+        for row in rows { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], metrics.width(cell)) } }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { k, cell in
-                let pad = String(repeating: " ", count: widths[k] - cell.count)
+                let pad = String(repeating: " ", count: widths[k] - metrics.width(cell))
                 // Numbers line up on the right, words on the left; the last column is not padded.
                 if k == 2 || k == 3 || k == 4 { return pad + cell }
                 return k == cells.count - 1 ? cell : cell + pad

@@ -31,7 +31,8 @@ public enum StatsReport {
         }
     }
 
-    public static func text(_ stats: HistoryStats, colors: Colors, utf8: Bool, plan: PlanSummary? = nil) -> String {
+    public static func text(_ stats: HistoryStats, colors: Colors, utf8: Bool, metrics: TextMetrics,
+                            plan: PlanSummary? = nil) -> String {
         var out: [String] = []
         out.append(streakLine(stats))
         if let plan {
@@ -69,10 +70,10 @@ public enum StatsReport {
             out.append("")
             out.append("Exercises")
             let shown = stats.exercises.prefix(10)
-            let width = shown.map { visible($0.title).count }.max() ?? 0
+            let width = shown.map { metrics.width(visible($0.title)) }.max() ?? 0
             for e in shown {
                 let title = visible(e.title)
-                out.append("  " + title + String(repeating: " ", count: width - title.count) + "  "
+                out.append("  " + title + String(repeating: " ", count: width - metrics.width(title)) + "  "
                            + pad(String(e.times), 5) + (e.times == 1 ? " time   " : " times  ")
                            + pad(HistoryReport.clock(e.seconds), 8))
             }

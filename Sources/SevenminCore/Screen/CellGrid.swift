@@ -72,6 +72,8 @@ public struct CellGrid: Equatable, Sendable {
     private var clusters: [Character] = []
     /// Draw anything beyond ASCII as `?`, for a locale whose charset cannot show it.
     public var asciiOnly = false
+    /// How many columns each character takes, as the terminal goes by.
+    public var metrics = TextMetrics.unicode
     /// Rows that show a link, for terminals that can make them clickable (OSC 8).
     public var links: [HyperLink] = []
     /// The whole screen shown in reverse video for a moment (a flash), by the terminal itself.
@@ -83,6 +85,12 @@ public struct CellGrid: Equatable, Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: Cell(code: CellGrid.space, style), count: self.width * self.height)
+    }
+
+    /// What is shown: how its text was measured is not part of it.
+    public static func == (a: CellGrid, b: CellGrid) -> Bool {
+        a.width == b.width && a.height == b.height && a.cells == b.cells && a.clusters == b.clusters
+            && a.asciiOnly == b.asciiOnly && a.links == b.links && a.reversed == b.reversed
     }
 
     public subscript(x: Int, y: Int) -> Cell {
@@ -104,6 +112,15 @@ public struct CellGrid: Equatable, Sendable {
             return clusters[Int(code - CellGrid.clusterBase)].unicodeScalars.map(\.value)
         }
         return [code]
+    }
+
+    /// The cells that hold a character of several scalars, row by row.
+    public func clusterCells() -> [(x: Int, y: Int)] {
+        var out: [(x: Int, y: Int)] = []
+        cells.withUnsafeBufferPointer { all in
+            for i in 0..<all.count where all[i].code >= CellGrid.clusterBase { out.append((x: i % width, y: i / width)) }
+        }
+        return out
     }
 
     mutating func code(for ch: Character) -> UInt32 {
@@ -144,7 +161,7 @@ public struct CellGrid: Equatable, Sendable {
         }
         for var ch in visible(text) {
             if asciiOnly { if !ch.isASCII { ch = "?" } } else { ch = CellGrid.textPresentation(ch) }
-            let w = ch.terminalWidth
+            let w = metrics.width(ch)
             if w == 0 { continue }
             if col + w > end { break }
             if col >= 0 {
@@ -180,7 +197,7 @@ public struct CellGrid: Equatable, Sendable {
     /// Writes `text` centred on the row.
     public mutating func center(_ text: String, y: Int, style: CellStyle, within x0: Int = 0, _ x1: Int? = nil) {
         let right = x1 ?? width
-        let w = min(text.terminalWidth, right - x0)
+        let w = min(metrics.width(text), right - x0)
         put(text, x: x0 + max(0, (right - x0 - w) / 2), y: y, style: style, limit: right - x0)
     }
 
@@ -210,39 +227,4 @@ public struct CellGrid: Equatable, Sendable {
         }
         return out
     }
-}
-
-extension Character {
-    /// Columns the character takes in a terminal, as the C library's `wcwidth` says for its first
-    /// scalar, since that is what curses and the terminal go by. In the C locale `wcwidth` knows
-    /// nothing beyond ASCII, and a small table of wide ranges stands in.
-    public var terminalWidth: Int {
-        guard let s = unicodeScalars.first else { return 0 }
-        let v = s.value
-        if v >= 0x20 && v < 0x7F { return 1 }   // the common case, without a call
-        let w = Int(cWcwidth(Int32(bitPattern: v)))
-        if w >= 0 { return w }
-        let category = s.properties.generalCategory
-        if category == .nonspacingMark || category == .enclosingMark { return 0 }
-        return Character.wideRanges.contains { $0.contains(v) } ? 2 : 1
-    }
-
-    static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x231A...0x231B, 0x23E9...0x23EC, 0x23F0...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615,
-        0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE,
-        0x26C4...0x26C5, 0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F5, 0x26FA...0x26FD,
-        0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728, 0x274C...0x274C, 0x2753...0x2757, 0x2795...0x2797,
-        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
-        0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-        0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
-    ]
-}
-
-/// The C library's `wcwidth(3)`. Glibc's Swift module leaves it out (it is behind `_XOPEN_SOURCE`),
-/// so it is declared here; `wchar_t` is 32 bits on Linux.
-@_silgen_name("wcwidth") private func cWcwidth(_ c: Int32) -> Int32
-
-extension String {
-    public var terminalWidth: Int { visible(self).reduce(0) { $0 + $1.terminalWidth } }
 }

@@ -4,6 +4,8 @@
 public final class ScreenRenderer {
     public let depth: ColorDepth
     public let glyphs: Glyphs
+    /// How many columns text takes in this terminal.
+    public let metrics: TextMetrics
     /// Whether the terminal reverses its own screen for a flash (DECSCNM): a flashed frame is then
     /// marked `reversed`, costing a few bytes, instead of drawn with every cell inverted.
     public let reversesScreen: Bool
@@ -16,9 +18,10 @@ public final class ScreenRenderer {
     private struct ThemeKey: Hashable { var background: RGB; var accent: RGB?; var inverse: Bool }
     private struct WrapKey: Hashable { var text: String; var width: Int }
 
-    public init(depth: ColorDepth, glyphs: Glyphs, reversesScreen: Bool = false) {
+    public init(depth: ColorDepth, glyphs: Glyphs, metrics: TextMetrics, reversesScreen: Bool = false) {
         self.depth = depth
         self.glyphs = glyphs
+        self.metrics = metrics
         self.reversesScreen = reversesScreen
     }
 
@@ -63,7 +66,7 @@ public final class ScreenRenderer {
         let key = WrapKey(text: text, width: width)
         if let known = wrapped[key] { return known }
         if wrapped.count > 256 { wrapped.removeAll() }
-        let lines = TextWrap.lines(text, width: width)
+        let lines = TextWrap.lines(text, width: width, metrics: metrics)
         wrapped[key] = lines
         return lines
     }

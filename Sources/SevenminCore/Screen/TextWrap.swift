@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Greedy word wrapping by terminal columns; words longer than a line are broken.
+/// Greedy word wrapping by terminal columns; words longer than a line are broken between characters,
+/// which are kept whole.
 public enum TextWrap {
     /// Linear in the length of `text`: each character is measured once, so a megabyte without a
     /// space wraps as quickly as a megabyte of words.
-    public static func lines(_ text: String, width: Int) -> [String] {
+    public static func lines(_ text: String, width: Int, metrics: TextMetrics) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in visible(text).split(separator: "\n", omittingEmptySubsequences: false) {
@@ -12,14 +13,14 @@ public enum TextWrap {
             for word in paragraph.split(separator: " ") {
                 var piece = Substring(), pieceWidth = 0
                 var wordWidth = 0
-                for ch in word { wordWidth += ch.terminalWidth }
+                for ch in word { wordWidth += metrics.width(ch) }
                 if wordWidth > width {
                     // Too long for any line: break it into line-sized pieces; the last piece is
                     // then placed like a word, so the next word may follow it.
                     if !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
                     var start = word.startIndex
                     for k in word.indices {
-                        let w = word[k].terminalWidth
+                        let w = metrics.width(word[k])
                         if pieceWidth + w > width && k > start {
                             lines.append(String(word[start..<k]))
                             start = k

@@ -18,6 +18,7 @@ struct WorkoutFrame {
         self.renderer = renderer
         grid = CellGrid(width: width, height: height, fill: theme.body)
         grid.asciiOnly = !glyphs.unicodeText
+        grid.metrics = renderer.metrics
     }
 
     var w: Int { grid.width }
@@ -32,8 +33,11 @@ struct WorkoutFrame {
             .replacing("…", with: "...").replacing("—", with: "-")
     }
 
+    /// Columns `text` takes in this terminal.
+    func measure(_ text: String) -> Int { grid.metrics.width(text) }
+
     func fitted(_ text: String, _ width: Int) -> String {
-        WorkoutScreen.fitted(say(text), width, ellipsis: glyphs.ellipsis)
+        WorkoutScreen.fitted(say(text), width, ellipsis: glyphs.ellipsis, metrics: grid.metrics)
     }
 
     mutating func center(_ text: String, y: Int, style: CellStyle, from x0: Int = 0, to x1: Int? = nil) {
@@ -69,9 +73,9 @@ struct WorkoutFrame {
         // Where we are matters more than the routine's name: on a narrow screen the name gives way,
         // and then the round.
         var right = say(WorkoutScreen.position(model, separator: " · ")) + " "
-        if right.terminalWidth > w - 2 { right = "\(model.workNumber)/\(model.workCount) " }
-        if right.terminalWidth > w - 1 { right = "" }
-        let rightWidth = right.terminalWidth
+        if measure(right) > w - 2 { right = "\(model.workNumber)/\(model.workCount) " }
+        if measure(right) > w - 1 { right = "" }
+        let rightWidth = measure(right)
         // Words set in big type are also said here as text, for a screen reader and a copy of the screen.
         let words = headerWords.map { " · " + $0 } ?? ""
         let room = max(0, w - rightWidth - 1)
@@ -100,12 +104,12 @@ struct WorkoutFrame {
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.
         var keys = say(WorkoutScreen.keyHints) + " "
-        if let notice = model.notice, w - used - keys.terminalWidth - 2 < min(24, notice.terminalWidth) {
+        if let notice = model.notice, w - used - measure(keys) - 2 < min(24, measure(notice)) {
             keys = say(WorkoutScreen.shortKeyHints) + " "
         }
         // Set off from what comes before by at least a separator's width, so that nothing runs together.
-        let gap = glyphs.separator.terminalWidth
-        let keysWidth = used + keys.terminalWidth + gap <= w ? keys.terminalWidth : 0
+        let gap = measure(glyphs.separator)
+        let keysWidth = used + measure(keys) + gap <= w ? measure(keys) : 0
         if keysWidth > 0 { grid.put(keys, x: w - keysWidth, y: row, style: theme.bar) }
         if let notice = model.notice {
             let room = w - used - keysWidth - (keysWidth > 0 ? gap - 1 : 1)
@@ -159,7 +163,7 @@ struct WorkoutFrame {
     }
 
     func panelSize(_ lines: [String]) -> (width: Int, height: Int) {
-        ((lines.map { say($0).terminalWidth }.max() ?? 0) + 6, lines.count + 4)
+        ((lines.map { measure(say($0)) }.max() ?? 0) + 6, lines.count + 4)
     }
 
     var halfBlocks: Bool { glyphs.upperHalf != nil }
@@ -554,7 +558,7 @@ struct WorkoutFrame {
     mutating func drawNextUp(y: Int, columns: Range<Int>) {
         let text = WorkoutScreen.nextUp(model)
         if let band = theme.accent {
-            let width = min(columns.count, max(text.terminalWidth + 8, columns.count / 2))
+            let width = min(columns.count, max(measure(text) + 8, columns.count / 2))
             let x0 = columns.lowerBound + (columns.count - width) / 2
             grid.fill(row: y, from: x0, to: x0 + width, style: band)
             center(text, y: y, style: band.with(bold: true), from: x0, to: x0 + width)
@@ -567,8 +571,8 @@ struct WorkoutFrame {
     func linkText(width: Int) -> String? {
         guard let url = model.exercise.videoURL else { return nil }
         let full = glyphs.play + url
-        if full.terminalWidth <= width { return full }
-        return "o: open video".terminalWidth <= width ? "o: open video" : nil
+        if measure(full) <= width { return full }
+        return measure("o: open video") <= width ? "o: open video" : nil
     }
 
     /// The last line that fits of a text cut short: whole words, then an ellipsis.
@@ -576,7 +580,7 @@ struct WorkoutFrame {
         var words = line.split(separator: " ")
         while !words.isEmpty {
             let candidate = words.joined(separator: " ") + " " + glyphs.ellipsis
-            if candidate.terminalWidth <= width { return candidate }
+            if measure(candidate) <= width { return candidate }
             words.removeLast()
         }
         return fitted(line, width)
@@ -675,7 +679,7 @@ struct WorkoutFrame {
     }
 
     func fits(_ lines: [String]) -> Bool {
-        lines.count <= h && lines.allSatisfy { say($0).terminalWidth <= w }
+        lines.count <= h && lines.allSatisfy { measure(say($0)) <= w }
     }
 
     /// The whole frame in exchanged colours, for a moment's flash.

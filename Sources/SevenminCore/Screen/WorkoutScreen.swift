@@ -15,9 +15,9 @@ public enum WorkoutScreen {
     static let switchSidesShown = 5.0
 
     /// Draws one frame. For a run of frames, keep a `ScreenRenderer`, which remembers colours and wrapping.
-    public static func render(_ model: ScreenModel, width: Int, height: Int,
-                              depth: ColorDepth = .direct, glyphs: Glyphs = .unicode) -> CellGrid {
-        ScreenRenderer(depth: depth, glyphs: glyphs).render(model, width: width, height: height)
+    public static func render(_ model: ScreenModel, width: Int, height: Int, depth: ColorDepth = .direct,
+                              glyphs: Glyphs = .unicode, metrics: TextMetrics = .unicode) -> CellGrid {
+        ScreenRenderer(depth: depth, glyphs: glyphs, metrics: metrics).render(model, width: width, height: height)
     }
 
     /// The screen's background before any contrast adjustment, and the colour of what comes next.
@@ -84,17 +84,18 @@ public enum WorkoutScreen {
     static let keyHints = "space pause · n/p skip · ? keys · q quit"
     static let shortKeyHints = "? keys · q quit"
 
-    /// `text` cut to `width` columns, ending in `ellipsis` when cut.
-    static func fitted(_ text: String, _ width: Int, ellipsis: String = "…") -> String {
-        guard text.terminalWidth > width else { return text }
-        let mark = ellipsis.terminalWidth
+    /// `text` cut to `width` columns, ending in `ellipsis` when cut; characters are kept whole.
+    static func fitted(_ text: String, _ width: Int, ellipsis: String = "…", metrics: TextMetrics) -> String {
+        guard metrics.width(text) > width else { return text }
+        let mark = metrics.width(ellipsis)
         guard width > mark else { return String(repeating: ".", count: max(0, width)) }
         var out = ""
         var used = 0
         for ch in visible(text) {
-            if used + ch.terminalWidth > width - mark { break }
+            let w = metrics.width(ch)
+            if used + w > width - mark { break }
             out.append(ch)
-            used += ch.terminalWidth
+            used += w
         }
         return out + ellipsis
     }

@@ -43,13 +43,13 @@ public struct EffectiveSettings: Equatable, Sendable {
         }
     }
 
-    /// The rows as aligned text, one setting a line.
-    public var text: String {
+    /// The rows as aligned text, one setting a line, measured by `metrics`.
+    public func text(metrics: TextMetrics) -> String {
         let keyWidth = rows.map(\.key.count).max() ?? 0
-        let valueWidth = rows.map(\.value.terminalWidth).max() ?? 0
+        let valueWidth = rows.map { metrics.width($0.value) }.max() ?? 0
         return rows.map { row in
             row.key + String(repeating: " ", count: keyWidth - row.key.count) + "  " + row.value
-                + String(repeating: " ", count: valueWidth - row.value.terminalWidth) + "  " + row.source
+                + String(repeating: " ", count: valueWidth - metrics.width(row.value)) + "  " + row.source
         }.joined(separator: "\n") + "\n"
     }
 }
