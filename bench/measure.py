@@ -53,7 +53,7 @@ def command_name(pid):
             words = f.read().split(b"\0")
         return " ".join(w.decode(errors="replace") for w in words[1:3] if w)
     except OSError:
-        return "?"
+        return ""
 
 
 def sample(root, processes, tree, done):
@@ -63,9 +63,9 @@ def sample(root, processes, tree, done):
             s = status(pid)
             if not s:
                 continue
-            entry = processes.setdefault(pid, {"pid": pid, "command": command_name(pid), "hwm_kib": 0})
-            if entry["command"] in ("", "?"):
-                entry["command"] = command_name(pid)
+            entry = processes.setdefault(pid, {"pid": pid, "command": "", "hwm_kib": 0})
+            # Named at every sample: a child is its parent's copy until it executes its own program.
+            entry["command"] = command_name(pid) or entry["command"]
             entry["hwm_kib"] = max(entry["hwm_kib"], s.get("VmHWM", 0))
             total += s.get("VmRSS", 0)
         tree[0] = max(tree[0], total)

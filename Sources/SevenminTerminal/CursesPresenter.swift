@@ -71,14 +71,20 @@ public final class CursesPresenter {
             mode = Array((reversed ? CursesPresenter.reverseScreen : CursesPresenter.normalScreen).utf8)
             screenReversed = reversed
         }
-        var count = 0
-        output.frame(prefix: mode) { count = draw(grid) }
-        return count
+        let changed = grid.changes(since: previous)
+        // A frame that changes nothing (the figure's dots the same as an eighth of a second ago) costs
+        // no curses call and no system call at all.
+        guard !changed.isEmpty || !mode.isEmpty || output.hasQueued || (hyperlinks && grid.links != previous?.links)
+        else {
+            previous = grid
+            return 0
+        }
+        output.frame(prefix: mode) { draw(grid, changed: changed) }
+        return changed.count
     }
 
     /// Curses calls for `grid`: the cells that changed, then one `refresh`.
-    private func draw(_ grid: CellGrid) -> Int {
-        let changed = grid.changes(since: previous)
+    private func draw(_ grid: CellGrid, changed: [(x: Int, y: Int)]) {
         // The screen's dominant colour becomes the window background: curses then clears
         // runs of it with erase sequences instead of writing every blank cell.
         if grid.width > 0, grid.height > 0 {
@@ -123,7 +129,6 @@ public final class CursesPresenter {
         // Whatever curses wrote this frame may have gone over one; so each is written again, last.
         if !changed.isEmpty { drawClusters(grid) }
         previous = grid
-        return changed.count
     }
 
     /// Whether curses can hold the scalars in one cell: `setcchar` keeps at most `CCHARW_MAX` (5), and

@@ -51,6 +51,9 @@ final class FrameOutput {
         frame {}
     }
 
+    /// Whether bytes wait for the next frame.
+    var hasQueued: Bool { !queued.isEmpty }
+
     /// Sends `bytes` with the next frame, which the loop draws in the same turn.
     func queue(_ bytes: [UInt8]) {
         queued += bytes

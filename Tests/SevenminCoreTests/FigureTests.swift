@@ -98,6 +98,51 @@ struct FigureCoverageTests {
         #expect(quiet.nextDeadline() == 101)
     }
 
+    /// Between seconds only the figure moves: the frame is the last one with the figure moved on (no new
+    /// model of the screen), and a second's boundary draws the whole screen again.
+    @Test func aFrameBetweenSecondsMovesOnlyTheFigure() throws {
+        let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
+        var app = WorkoutApp(plan: Plan(routine), settings: CoachSettings(flash: false))
+        let drawn = { (effects: [Effect]) -> [ScreenModel] in
+            effects.compactMap { if case .draw(let model) = $0 { model } else { nil } }
+        }
+        let first = try #require(drawn(app.start(at: 100)).last)
+        let moved = drawn(app.handle(.tick, at: 100.125))
+        #expect(moved.count == 1 && moved[0].figureMoment == 0.125)
+        var unmoved = moved[0]
+        unmoved.figureMoment = nil
+        #expect(unmoved == first, "nothing but the figure changes between seconds")
+        let second = try #require(drawn(app.handle(.tick, at: 101)).last)
+        #expect(second.figureMoment == nil && second.remaining < first.remaining)
+    }
+
+    /// A frame that redraws only the figure's cells is the frame drawn whole, at any moment of the move.
+    @Test(arguments: [ColorDepth.direct, .monochrome], [(100, 30, true), (80, 24, false), (60, 40, true), (40, 12, true),
+                                                      (200, 60, false)])
+    func aFigureFrameEqualsTheWholeFrame(depth: ColorDepth, size: (width: Int, height: Int, unicode: Bool)) throws {
+        let unicode = size.unicode
+        let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
+        var app = WorkoutApp(plan: Plan(routine), settings: CoachSettings(flash: false))
+        var models: [ScreenModel] = []
+        let collect = { (effects: [Effect]) in
+            for case .draw(let model) in effects { models.append(model) }
+        }
+        collect(app.start(at: 0))
+        var now = 0.0
+        while let next = app.nextDeadline(), next < 16 {
+            now = next
+            collect(app.handle(.tick, at: now))
+        }
+        #expect(models.filter { $0.figureMoment != nil }.count > 100)
+        let glyphs: Glyphs = unicode ? .unicode : .ascii
+        let running = ScreenRenderer(depth: depth, glyphs: glyphs)
+        for model in models {
+            let whole = ScreenRenderer(depth: depth, glyphs: glyphs).render(model, width: size.width, height: size.height)
+            let step = running.render(model, width: size.width, height: size.height)
+            #expect(step.changes(since: whole).isEmpty, "at \(model.figureTime) s:\n\(step.text)\n\(whole.text)")
+        }
+    }
+
     @Test func theFigureIsDrawnBesideTheDigitsAndMovesWithTheSegment() throws {
         let (a, _) = try classicScreen(at: 15, width: 100, height: 30)
         let (b, _) = try classicScreen(at: 15.5, width: 100, height: 30)

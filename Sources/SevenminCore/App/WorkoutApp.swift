@@ -28,6 +28,8 @@ public struct WorkoutApp: Sendable {
     private var currentLength = 0.0
     /// Phrases whose speech was not rendered when due, waiting for it until the staleness limit.
     private var awaitingSpeech: [Announcement] = []
+    /// The last frame's model: a frame that moves only the figure is this with the figure moved on.
+    private var lastDrawn: ScreenModel?
 
     /// Keys pressed this soon after the finish (or before its last words) are taken as meant for
     /// the workout, not the summary.
@@ -104,6 +106,9 @@ public struct WorkoutApp: Sendable {
             perform(session.resume(at: now), at: now, into: &effects)
         }
         lastHandled = now
+        // Reached only for the figure's next frame, time changes nothing else on screen.
+        let figureOnly = input == .tick && session.state == .running && (flashUntil.map { now < $0 } ?? true)
+            && (session.nextDeadline().map { now < $0 } ?? true)
         perform(session.advance(to: now), at: now, into: &effects)
         // Before any key, so that a key ending the workout comes after words already due.
         while let first = pendingSpeech.first, first.due <= now {
@@ -112,7 +117,7 @@ public struct WorkoutApp: Sendable {
         giveUpSpeech(at: now, into: &effects)
         switch input {
         case .tick:
-            break
+            if figureOnly, effects.isEmpty, let moved = figureMoved(at: now) { return [.draw(moved)] }
         case .resize, .key(.resize):
             // A new size: whatever the terminal showed is gone, so the next frame is drawn whole.
             effects.append(.repaint)
@@ -202,6 +207,16 @@ public struct WorkoutApp: Sendable {
         notices.last ?? (audio == .silent ? "no sound device: cues are silent" : nil)
     }
 
+    /// The last frame with only the figure moved on to `now`, as the figure's own frames draw it: the rest
+    /// of the screen changes once a second, as without the figure, and the renderer redraws the figure's
+    /// cells alone instead of the whole screen eight times a second.
+    private mutating func figureMoved(at now: Instant) -> ScreenModel? {
+        guard var model = lastDrawn, model.summary == nil, model.overlay == .none, !model.paused else { return nil }
+        model.figureMoment = max(0, session.timer.countdownTime - session.remaining(at: now))
+        lastDrawn = model
+        return model
+    }
+
     private mutating func frame(at now: Instant) -> [Effect] {
         var effects: [Effect] = []
         if let until = flashUntil, now >= until { flashUntil = nil }
@@ -212,7 +227,9 @@ public struct WorkoutApp: Sendable {
         }
         if session.state == .finished, finishSeen == nil { finishSeen = now }
         effects += status(at: now)
-        effects.append(.draw(screen(at: now)))
+        let model = screen(at: now)
+        lastDrawn = model
+        effects.append(.draw(model))
         // Without a summary to wait on, the workout ends once the coach has had its last word.
         if session.state == .finished, !settings.summaryWaitsForKey, pendingSpeech.isEmpty {
             effects.append(.quit(.completed))

@@ -95,7 +95,10 @@ public struct ScreenModel: Equatable, Sendable {
     public var showsFigure = true
 
     /// Seconds into the segment's countdown, pauses left out: where the figure is in its move.
-    public var figureTime: Double { max(0, segmentLength - remaining) }
+    public var figureTime: Double { figureMoment ?? max(0, segmentLength - remaining) }
+    /// Where the figure is when a frame moves only the figure: the rest of the model is then the last
+    /// frame's, so that the renderer redraws the figure's cells alone.
+    public var figureMoment: Double?
 
     /// The language of the workout's words (headings, state words, plain-mode lines).
     public var language = CoachLanguage.en

@@ -14,6 +14,8 @@ public final class ScreenRenderer {
     private var wrapped: [WrapKey: [String]] = [:]
     /// The plan's colours and the background each is shown on at this depth.
     private var backgrounds: (colors: [RGB], shown: [RGB: RGB]) = ([], [:])
+    /// The last frame drawn, with where its figure's dots are, for a frame that moves only the figure.
+    private var last: (model: ScreenModel, width: Int, height: Int, grid: CellGrid, figure: FigurePlacement?)?
 
     private struct ThemeKey: Hashable { var background: RGB; var accent: RGB?; var inverse: Bool }
     private struct WrapKey: Hashable { var text: String; var width: Int }
@@ -27,6 +29,7 @@ public final class ScreenRenderer {
 
     /// One frame of the workout screen at `width`×`height`.
     public func render(_ model: ScreenModel, width: Int, height: Int) -> CellGrid {
+        if let moved = movingFigure(model, width: width, height: height) { return moved }
         if model.overview != backgrounds.colors {
             backgrounds = (model.overview, ExerciseBackgrounds.assign(model.overview, depth: depth))
         }
@@ -36,7 +39,22 @@ public final class ScreenRenderer {
                                                             inverse: inverse),
                                  glyphs: glyphs, width: width, height: height, renderer: self)
         frame.draw()
+        last = (model, width, height, frame.grid, frame.figurePlacement)
         return frame.grid
+    }
+
+    /// The last frame with the figure's dots redrawn, when `model` is the last one with only the figure
+    /// moved on (`figureMoment`); nil when anything else differs, and the whole frame is drawn.
+    private func movingFigure(_ model: ScreenModel, width: Int, height: Int) -> CellGrid? {
+        guard model.figureMoment != nil, !model.flash, var last, last.width == width, last.height == height,
+              let placement = last.figure, let figure = model.exercise.figure else { return nil }
+        var unmoved = model
+        unmoved.figureMoment = last.model.figureMoment
+        guard unmoved == last.model else { return nil }
+        placement.draw(figure, at: model.figureTime, mirrored: model.side == 2, into: &last.grid)
+        last.model = model
+        self.last = last
+        return last.grid
     }
 
     /// The colours for a screen on `background`, worked out once.

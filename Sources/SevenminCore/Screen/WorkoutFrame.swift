@@ -10,6 +10,8 @@ struct WorkoutFrame {
     var grid: CellGrid
     /// The heading, when the body shows it only in big type.
     var headerWords: String?
+    /// Where the figure's dots were drawn, so that a frame moving only the figure redraws those cells alone.
+    var figurePlacement: FigurePlacement?
 
     init(model: ScreenModel, theme: ScreenTheme, glyphs: Glyphs, width: Int, height: Int, renderer: ScreenRenderer) {
         self.model = model
@@ -329,11 +331,10 @@ struct WorkoutFrame {
         let height = min(rows.count - (cues.isEmpty ? 0 : cues.count + 1), square)
         guard height >= 4 else { return }
         let top = rows.lowerBound + max(0, (rows.count - height - (cues.isEmpty ? 0 : cues.count + 1)) / 2)
-        let lines = FigureDrawing.lines(figure, at: model.figureTime, mirrored: model.side == 2,
-                                        columns: columns.count, rows: height, braille: glyphs.unicodeText)
-        for (k, line) in lines.enumerated() {
-            grid.put(line, x: columns.lowerBound, y: top + k, style: theme.body, limit: columns.count)
-        }
+        let placement = FigurePlacement(x: columns.lowerBound, y: top, columns: columns.count, rows: height,
+                                        style: theme.body, braille: glyphs.unicodeText)
+        placement.draw(figure, at: model.figureTime, mirrored: model.side == 2, into: &grid)
+        figurePlacement = placement
         for (k, cue) in cues.enumerated() {
             center(cue, y: top + height + 1 + k, style: theme.body, from: columns.lowerBound, to: columns.upperBound)
         }

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoundationEssentials
+
+/// The cells a frame gives the figure's dots, and how they are drawn there: the one drawing of the dots,
+/// for a whole frame and for a frame that moves only the figure.
+struct FigurePlacement: Equatable {
+    var x: Int
+    var y: Int
+    var columns: Int
+    var rows: Int
+    var style: CellStyle
+    var braille: Bool
+
+    /// Blanks the cells, then draws `figure` `t` seconds into its move in them.
+    func draw(_ figure: Figure, at t: Double, mirrored: Bool, into grid: inout CellGrid) {
+        for row in y..<(y + rows) { grid.fill(row: row, from: x, to: x + columns, style: style) }
+        let lines = FigureDrawing.lines(figure, at: t, mirrored: mirrored, columns: columns, rows: rows,
+                                        braille: braille)
+        for (k, line) in lines.enumerated() { grid.put(line, x: x, y: y + k, style: style, limit: columns) }
+    }
+}
