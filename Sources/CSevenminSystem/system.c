@@ -257,3 +257,21 @@ int csevenmin_wake_create(void) {
     int fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     return fd >= 0 ? fd : -errno;
 }
+
+/* ---- the process's arguments, kept before main ---- */
+
+static int saved_argc;
+static char *const *saved_argv;
+
+static void keep_arguments(int argc, char **argv, char **envp) {
+    (void)envp;
+    saved_argc = argc;
+    saved_argv = argv;
+}
+
+__attribute__((section(".init_array"), used))
+static void (*const keep_arguments_entry)(int, char **, char **) = keep_arguments;
+
+int csevenmin_argc(void) { return saved_argc; }
+
+char *const *csevenmin_argv(void) { return saved_argv; }
