@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal",
             "SevenminAudio", "SevenminHistory", "SevenminYAML", "SevenminBuiltIn", "SevenminShipped"]),
 
-        .executableTarget(name: "sevenmin", dependencies: ["SevenminApp"]),
+        .executableTarget(name: "sevenmin", dependencies: ["SevenminApp", "SevenminSystem"]),
         // Generates a large history and times stats on it; also records a synthetic workout for tests.
         .executableTarget(name: "sevenmin-history-bench", dependencies: ["SevenminHistory", "SevenminCore",
             "SevenminSystem"]),

@@ -267,3 +267,21 @@ int csevenmin_wcswidth(const uint32_t *s, size_t n) {
     _Static_assert(sizeof(wchar_t) == sizeof(uint32_t), "wchar_t is 32 bits on Linux");
     return wcswidth((const wchar_t *)s, n);
 }
+
+/* ---- the process's arguments, kept before main ---- */
+
+static int saved_argc;
+static char *const *saved_argv;
+
+static void keep_arguments(int argc, char **argv, char **envp) {
+    (void)envp;
+    saved_argc = argc;
+    saved_argv = argv;
+}
+
+__attribute__((section(".init_array"), used))
+static void (*const keep_arguments_entry)(int, char **, char **) = keep_arguments;
+
+int csevenmin_argc(void) { return saved_argc; }
+
+char *const *csevenmin_argv(void) { return saved_argv; }

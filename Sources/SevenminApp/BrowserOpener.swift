@@ -10,18 +10,26 @@ import SevenminSystem
 final class BrowserOpener: LinkOpener {
     /// Where a link that cannot be opened is said: the workout's status line.
     private let report: @Sendable (String) -> Void
+    /// `BROWSER` and `PATH` are read from here.
+    private let environment: [String: String]
 
-    init(report: @escaping @Sendable (String) -> Void = { _ in }) {
+    init(environment: [String: String] = ProcessInfo.processInfo.environment,
+         report: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.environment = environment
         self.report = report
     }
 
     func open(_ url: String) {
         // $BROWSER holds commands separated by ':', each with %s for the URL: the first found on PATH is used.
-        let lines = BrowserCommand.lines(browser: ProcessInfo.processInfo.environment["BROWSER"])
-        guard let command = lines.first(where: { BrowserOpener.isOnPath(BrowserCommand.program(of: $0)) }) else {
+        let lines = BrowserCommand.lines(browser: environment["BROWSER"])
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        guard let command = lines.first(where: { BrowserOpener.isOnPath(BrowserCommand.program(of: $0), path: path) })
+        else {
             let tried = lines.map(BrowserCommand.program(of:)).joined(separator: ", ")
-            Console.error("sevenmin: cannot open \(visible(url)): none of \(tried) is installed")
-            report("cannot open the link: no \(visible(tried)) found")
+            Console.error("sevenmin: cannot open \(visible(url)): none of \(tried) is installed; set BROWSER to "
+                + "the command that opens a link (several separated by ':', %s for the link), e.g. BROWSER=firefox")
+            // The advice first: a narrow status line cuts the end off.
+            report("cannot open the link: set BROWSER (no \(visible(tried)) found)")
             return
         }
         let argv = ["/bin/sh", "-c", "exec " + command, url]
@@ -77,11 +85,10 @@ final class BrowserOpener: LinkOpener {
         }
     }
 
-    /// Whether `program` is a path to an executable, or the name of one on `PATH`.
-    static func isOnPath(_ program: String) -> Bool {
+    /// Whether `program` is a path to an executable, or the name of one on `path` (as `PATH`).
+    static func isOnPath(_ program: String, path: String) -> Bool {
         guard !program.isEmpty else { return false }
         if program.contains("/") { return access(program, X_OK) == 0 }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
     }
 }

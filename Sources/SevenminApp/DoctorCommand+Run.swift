@@ -224,8 +224,14 @@ extension DoctorCommand: RunnableCommand {
             let store = try HistoryStore(path: path, readOnly: true)
             let check = try store.integrityCheck()
             let count = try store.sessions().count
-            if check == "ok" {
+            // SQLite's check cannot see a number out of range: a time of 1e300 is a sound page.
+            let skipped = check == "ok" ? try store.rowsOutOfRange() : 0
+            if check == "ok" && skipped == 0 {
                 report.pass("\(visible(path)): intact, \(count) workout\(count == 1 ? "" : "s") recorded")
+            } else if check == "ok" {
+                report.fail("\(visible(path)): \(skipped == 1 ? "1 row holds" : "\(skipped) rows hold") values out of "
+                    + "range, which history, stats and start skip; \(count) workout\(count == 1 ? "" : "s") can be read",
+                            fix: "the file was changed outside sevenmin: restore it from a backup to get them back")
             } else {
                 report.fail("\(visible(path)): damaged (\(visible(check)))",
                             fix: "move it aside; sevenmin starts a new one")

@@ -123,8 +123,11 @@ extension HistoryCommand.Format {
 
 extension StatsCommand: RunnableCommand {
     /// The plan joined, with this week's planned days and the plan streak; nil without one.
-    private func planSummary(_ stats: HistoryStats, sessions: [SessionRecord]) -> StatsReport.PlanSummary? {
+    private func planSummary(_ stats: HistoryStats) -> StatsReport.PlanSummary? {
         let now = Date().timeIntervalSince1970
+        // The sessions themselves only for a plan: the statistics need their sums alone.
+        guard PlanFiles.joined() != nil else { return nil }
+        let sessions = HistoryReading.everySession()
         guard case .success(let (report, joined)?) = PlanFiles.current(now: now, sessions: sessions) else {
             return nil
         }
@@ -148,17 +151,14 @@ extension StatsCommand: RunnableCommand {
         }
         let stats: HistoryStats
         let store: HistoryLibrary?
-        let sessions: [SessionRecord]
         do {
             store = try HistoryReading.store()
-            sessions = try store?.allSessions() ?? []
-            stats = HistoryStats.compute(sessions: sessions,
-                                         segments: try store?.completedSegments() ?? [],
-                                         now: Date().timeIntervalSince1970, calendar: .current, weightKg: weight)
+            stats = HistoryStats.compute(try store?.totals() ?? HistoryTotals(), now: Date().timeIntervalSince1970,
+                                         calendar: .current, weightKg: weight)
         } catch {
             return HistoryReading.report(error)
         }
-        let plan = planSummary(stats, sessions: sessions)
+        let plan = planSummary(stats)
         if json {
             Console.out(StatsReport.json(stats, plan: plan))
         } else {

@@ -41,9 +41,8 @@ struct HistorySetup {
             let store = HistoryLibrary(own: try? HistoryStore(path: path, readOnly: true),
                                        shared: UserDirectories().sharedHistoryDirectory,
                                        ownName: HistoryLibrary.machineName())
-            guard let sessions = try? store.allSessions(), let segments = try? store.completedSegments() else { return }
-            let stats = HistoryStats.compute(sessions: sessions, segments: segments, now: Date().timeIntervalSince1970,
-                                             calendar: .current)
+            guard let totals = try? store.streakTotals() else { return }
+            let stats = HistoryStats.compute(totals, now: Date().timeIntervalSince1970, calendar: .current)
             journal?.post(.streak(StreakBasis(stats)))
         }
         return recorder

@@ -97,6 +97,32 @@ public final class HistoryLibrary {
         return all
     }
 
+    /// What `stats` is computed from: the sums of every session once (the first file's copy, in the
+    /// order `allSessions` keeps them), added up in SQL; rows out of range are skipped and counted.
+    public func totals() throws(HistoryError) -> HistoryTotals {
+        var seen: Set<String> = []
+        var all = HistoryTotals()
+        for (store, _, _) in stores {
+            let keys = try store.sessionKeys()
+            let kept = keys.filter { seen.insert($0.uuid).inserted }
+            // The file's own sums hold each of its sessions once; only a file sharing sessions with an
+            // earlier one is summed from its segments.
+            var sums = kept.count == keys.count ? try store.keptTotals() : try store.totals(of: kept.map(\.id))
+            sums.sessions = kept.count
+            sums.completedSessions = kept.filter(\.completed).count
+            all.add(sums)
+            try store.countUnsoundSegments()
+        }
+        return all
+    }
+
+    /// The sums a streak is counted from, read quickly enough for the start of a workout: with no other
+    /// machine's history, this machine's file's own sums (a row a day); otherwise `totals()`.
+    public func streakTotals() throws(HistoryError) -> HistoryTotals {
+        if others.isEmpty, let own { return try own.keptTotals() }
+        return try totals()
+    }
+
     /// This machine's name for the file it publishes: its host name, made safe as a file name.
     public static func machineName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import SevenminCore
+
 /// The database's tables, as a list of migrations: `migrations[n]` takes a database from
 /// `user_version` n to n + 1. Version 0 is an empty file. Never edit a shipped step; add one.
 enum HistorySchema {
@@ -57,7 +59,133 @@ enum HistorySchema {
             "ALTER TABLE sessions ADD COLUMN plan TEXT",
             "ALTER TABLE sessions ADD COLUMN plan_step INTEGER",
         ],
+        // → +1: the sums `stats` and the streak need, kept by triggers as rows are written, changed or
+        // removed, so that they read a few thousand rows and not every segment of a long history.
+        [
+            "CREATE VIEW counted_segments AS \(countedSegments)",
+            "CREATE TABLE day_totals (day INTEGER PRIMARY KEY, workout REAL NOT NULL, work REAL NOT NULL)",
+            "CREATE TABLE exercise_totals (exercise TEXT PRIMARY KEY, times INTEGER NOT NULL, seconds REAL NOT NULL)",
+            adding("counted_segments WHERE 1"),
+            """
+            CREATE TRIGGER segment_added AFTER INSERT ON segments BEGIN
+                \(adding("counted_segments WHERE segment_id = NEW.id"));
+            END
+            """,
+            """
+            CREATE TRIGGER segment_removed BEFORE DELETE ON segments BEGIN
+                \(adding("counted_segments WHERE segment_id = OLD.id", sign: "-"));
+            END
+            """,
+            """
+            CREATE TRIGGER segment_changing BEFORE UPDATE ON segments BEGIN
+                \(adding("counted_segments WHERE segment_id = OLD.id", sign: "-"));
+            END
+            """,
+            """
+            CREATE TRIGGER segment_changed AFTER UPDATE ON segments BEGIN
+                \(adding("counted_segments WHERE segment_id = NEW.id"));
+            END
+            """,
+            """
+            CREATE TRIGGER session_removed BEFORE DELETE ON sessions BEGIN
+                \(adding("counted_segments WHERE session_id = OLD.id", sign: "-"));
+            END
+            """,
+            // Only what moves a session's day or makes it unreadable; not an outcome, a pid or a rating.
+            """
+            CREATE TRIGGER session_changing BEFORE UPDATE OF id, started_at, utc_offset, planned_seconds,
+                planned_exercises, parts ON sessions WHEN \(sessionChanges) BEGIN
+                \(adding("counted_segments WHERE session_id = OLD.id", sign: "-"));
+            END
+            """,
+            """
+            CREATE TRIGGER session_changed AFTER UPDATE OF id, started_at, utc_offset, planned_seconds,
+                planned_exercises, parts ON sessions WHEN \(sessionChanges) BEGIN
+                \(adding("counted_segments WHERE session_id = NEW.id"));
+            END
+            """,
+        ],
     ]
+
+    /// The segments `HistoryStats` counts (workout that ran out, and all work), as
+    /// `HistoryStore.completedSegments` reads them.
+    static func countedKinds(_ g: String) -> String {
+        "\(g)kind != 'getReady' AND (\(g)ended = 'ranOut' OR \(g)kind = 'work')"
+    }
+
+    /// `x` as `sqlite3_column_int64` reads it, in `range`.
+    private static func integer(_ x: String, in range: ClosedRange<Int64>) -> String {
+        "COALESCE(CAST(\(x) AS INTEGER), 0) BETWEEN \(range.lowerBound) AND \(range.upperBound)"
+    }
+
+    /// `x` as `sqlite3_column_double` reads it, in `range`.
+    private static func real(_ x: String, in range: ClosedRange<Double>) -> String {
+        "COALESCE(CAST(\(x) AS REAL), 0) BETWEEN \(range.lowerBound) AND \(range.upperBound)"
+    }
+
+    /// A stored number as `SQLiteValue` reads it (an integer or a real, truncated to a whole number
+    /// for `whole`), in `range`.
+    private static func stored<T>(_ x: String, in range: ClosedRange<T>, whole: Bool) -> String {
+        "typeof(\(x)) IN ('integer', 'real') AND "
+            + (whole ? "CAST(\(x) AS INTEGER)" : x) + " BETWEEN \(range.lowerBound) AND \(range.upperBound)"
+    }
+
+    /// A segment row `completedSegments` would not skip.
+    static func soundSegment(_ g: String) -> String {
+        [integer("\(g).idx", in: StoredBounds.count), integer("\(g).round", in: StoredBounds.count),
+         real("\(g).planned", in: StoredBounds.duration), real("\(g).actual", in: StoredBounds.duration),
+         real("\(g).ended_at", in: StoredBounds.instant), integer("\(g).part", in: StoredBounds.parts)]
+            .joined(separator: " AND ")
+    }
+
+    /// A session row the readers would not skip.
+    static func soundSession(_ s: String) -> String {
+        "(" + [stored("\(s).started_at", in: StoredBounds.instant, whole: false),
+               stored("\(s).utc_offset", in: StoredBounds.utcOffset, whole: true),
+               stored("\(s).planned_seconds", in: StoredBounds.duration, whole: false),
+               stored("\(s).planned_exercises", in: StoredBounds.count, whole: true),
+               "(\(s).parts IS NULL OR \(stored("\(s).parts", in: StoredBounds.parts, whole: true)))"]
+            .joined(separator: " AND ") + ")"
+    }
+
+    /// Whether an update changes a session's day or whether it is read at all.
+    private static let sessionChanges = """
+        OLD.id IS NOT NEW.id OR OLD.started_at IS NOT NEW.started_at OR OLD.utc_offset IS NOT NEW.utc_offset
+            OR \(soundSession("OLD")) IS NOT \(soundSession("NEW"))
+        """
+
+    /// Days since 1970 (before rounding down) of session `s`'s local start.
+    private static let startDay = "((CAST(s.started_at AS REAL) + CAST(s.utc_offset AS INTEGER)) / 86400.0)"
+
+    /// Every counted segment of a session that is read, with the local day its session started on (by
+    /// its stored offset, as `LocalDay.number`) and what it adds to that day and to its exercise.
+    static let countedSegments = """
+        SELECT g.id AS segment_id, g.session_id AS session_id,
+            CAST(\(startDay) AS INTEGER) - (\(startDay) < CAST(\(startDay) AS INTEGER)) AS day,
+            CASE WHEN g.ended IS NOT 'skipped' THEN CAST(g.actual AS REAL) ELSE 0 END AS workout,
+            CASE WHEN g.kind = 'work' THEN CAST(g.actual AS REAL) ELSE 0 END AS work,
+            g.kind = 'work' AND g.ended IS NOT 'skipped' AS done, CAST(g.exercise AS TEXT) AS exercise
+        FROM segments g JOIN sessions s ON s.id = g.session_id
+        WHERE \(countedKinds("g.")) AND \(soundSegment("g")) AND \(soundSession("s"))
+        """
+
+    /// Adds (or with `sign` "-", takes away) the rows of `source` (a `counted_segments` query) to the
+    /// day and exercise totals; a sum taken back to nothing is removed.
+    private static func adding(_ source: String, sign: String = "") -> String {
+        let tidy = sign.isEmpty ? "" : """
+            ;
+            DELETE FROM day_totals WHERE abs(workout) < 1e-9 AND abs(work) < 1e-9;
+            DELETE FROM exercise_totals WHERE times = 0
+            """
+        return """
+            INSERT INTO day_totals (day, workout, work)
+                SELECT day, \(sign)SUM(workout), \(sign)SUM(work) FROM \(source) GROUP BY day
+                ON CONFLICT (day) DO UPDATE SET workout = workout + excluded.workout, work = work + excluded.work;
+            INSERT INTO exercise_totals (exercise, times, seconds)
+                SELECT exercise, \(sign)COUNT(*), \(sign)SUM(workout) FROM \(source) AND done GROUP BY exercise
+                ON CONFLICT (exercise) DO UPDATE SET times = times + excluded.times, seconds = seconds + excluded.seconds
+            """ + tidy
+    }
 
     static var currentVersion: Int { migrations.count }
 

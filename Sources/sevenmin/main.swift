@@ -2,5 +2,6 @@
 import FoundationEssentials
 import Glibc
 import SevenminApp
+import SevenminSystem
 
-exit(Main.run(Array(CommandLine.arguments.dropFirst())))
+exit(Main.run(Array(ProcessArguments.all().dropFirst())))

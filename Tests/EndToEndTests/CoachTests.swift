@@ -134,21 +134,44 @@ struct CoachEndToEndTests {
         tmux.waitFor(text: "exit=0")
     }
 
-    /// `o` opens the video with $BROWSER, pauses, and the browser's output goes to the log.
+    /// `o` opens the video with $BROWSER (the first of its `:`-separated commands that is installed, the
+    /// link in place of `%s`), pauses, and the browser's output goes to the log.
     @Test func theVideoKeyOpensTheLinkAndPauses() throws {
         let dir = temporaryDirectory()
         let opener = dir + "/opener"
-        try "#!/bin/sh\necho \"$1\" > \(dir)/opened\necho noise from the browser\n"
+        try "#!/bin/sh\necho \"$@\" > \(dir)/opened\necho noise from the browser\n"
             .write(toFile: opener, atomically: true, encoding: .utf8)
         chmod(opener, 0o755)
-        let tmux = try Tmux("BROWSER=\(opener) \(binary) start \(short) --mute")
+        let tmux = try Tmux("BROWSER='no-such-browser %s:\(opener) --new-tab %s' \(binary) start \(short) --mute")
         tmux.waitFor(text: "Exercise 1/2", timeout: 6)
         tmux.send("o")
         tmux.waitFor(text: "PAUSED")
-        waitUntil("the browser to be started", timeout: 5) { FileManager.default.fileExists(atPath: dir + "/opened") }
+        waitUntil("the browser to be started", timeout: 5) {
+            (try? String(contentsOfFile: dir + "/opened", encoding: .utf8))?.hasSuffix("\n") == true
+        }
         let opened = (try? String(contentsOfFile: dir + "/opened", encoding: .utf8)) ?? ""
-        #expect(opened == "https://youtu.be/mGvzVjuY8SY\n")
+        #expect(opened == "--new-tab https://youtu.be/mGvzVjuY8SY\n")
         #expect(!tmux.screen().contains("noise from the browser"))
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
+    /// `o` on an exercise without a video says so on the status line; on one with a video but no
+    /// browser to open it, the status line says how to set `$BROWSER`. The workout goes on.
+    @Test func theVideoKeySaysWhatIsMissing() throws {
+        let dir = temporaryDirectory()
+        let routine = dir + "/videos.json"
+        let text = #"{"name": "Videos", "work": 30, "rest": 0, "getReady": 0, "exercises": [{"title": "No Film"}, "#
+            + #"{"title": "Filmed", "video": "https://example.org/filmed"}]}"#
+        try text.write(toFile: routine, atomically: true, encoding: .utf8)
+        let tmux = try Tmux("BROWSER=no-such-browser \(binary) start \(routine) --mute", width: 160, height: 30)
+        tmux.waitFor(text: "Next: Filmed", timeout: 6)
+        tmux.send("o")
+        tmux.waitFor(text: "no video for No Film")
+        tmux.send("n")
+        tmux.waitFor(text: "Last exercise")
+        tmux.send("o")
+        tmux.waitFor(text: "cannot open the link: set BROWSER (no no-such-browser found)")
         tmux.quitWorkout()
         tmux.waitFor(text: "exit=0")
     }

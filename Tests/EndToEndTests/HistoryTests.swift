@@ -286,6 +286,21 @@ struct HistoryEndToEndTests {
         #expect(shown.stdout.contains("Quick"))
     }
 
+    /// `doctor` counts the rows the readers skip, and no longer calls such a file intact (SQLite's own
+    /// check cannot see a number out of range).
+    @Test func doctorCountsTheRowsTheReadersSkip() throws {
+        let dir = try twoRecordedWorkouts()
+        let db = dir + "/sevenmin/history.sqlite3"
+        let environment = ["XDG_STATE_HOME": dir, "XDG_CONFIG_HOME": dir, "LC_ALL": "C.UTF-8"]
+        #expect(try run(binary, ["doctor"], environment: environment).stdout.contains("intact, 2 workouts recorded"))
+        _ = try run("/usr/bin/sqlite3", [db, "UPDATE sessions SET started_at = 1e300 WHERE id = 1; "
+            + "UPDATE segments SET actual = -1 WHERE id = 1"])
+        let r = try run(binary, ["doctor"], environment: environment)
+        #expect(!r.stdout.contains("intact"), "\(r.stdout)")
+        #expect(r.stdout.contains("2 rows hold values out of range, which history, stats and start skip; "
+            + "1 workout can be read"), "\(r.stdout)")
+    }
+
     /// A reader says the file is damaged and leaves it where it is; it never reports an empty history.
     @Test(arguments: [["history"], ["stats"]])
     func aReaderLeavesADamagedHistoryInPlace(command: [String]) throws {

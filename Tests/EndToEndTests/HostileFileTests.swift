@@ -95,6 +95,21 @@ struct HostileFileTests {
         #expect(doctor.stdout.contains("the voice '/' is not one this machine has"), "\(doctor.stdout)")
     }
 
+    /// libfaketime's preload calls setenv before main, which moves `environ` to the heap; Swift's
+    /// `CommandLine` finds argv by walking back from `environ`, so sevenmin lost every argument and
+    /// printed its help. The arguments are now kept before main, as the kernel passed them.
+    @Test func aPreloadThatSetsTheEnvironmentKeepsTheArguments() throws {
+        let preload = try #require(["x86_64-linux-gnu", "aarch64-linux-gnu"]
+            .map { "/usr/lib/\($0)/faketime/libfaketime.so.1" }
+            .first { FileManager.default.fileExists(atPath: $0) }, "faketime is installed by scripts/setup --test")
+        let env = ["LD_PRELOAD": preload, "FAKETIME": "-2d", "XDG_STATE_HOME": temporaryDirectory()]
+        let list = try run(binary, ["list", "tabata"], environment: env)
+        #expect(list.status == 0 && list.stdout.hasPrefix("Tabata\n"),
+                "\(list.status) \(list.stdout) \(list.stderr)")
+        let history = try run(binary, ["history", "--json"], environment: env)
+        #expect(history.status == 0 && history.stdout == "[]\n", "\(history.stdout) \(history.stderr)")
+    }
+
     /// Three characters of Hindi crashed espeak-ng; now they are bounded first, and any crash left
     /// would cost that line, never the export or the workout.
     @Test(arguments: ["hi", "mr", "ml"])

@@ -137,11 +137,13 @@ struct HistoryStoreTests {
                 }
             }
             try SQLiteConnection(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            // Keep the header page, scribble over everything after it.
+            // Keep the header and the schema's pages (the first, in a file made at once), scribble over the
+            // second half, where the segments are.
             let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
             let size = try handle.seekToEnd()
-            try handle.seek(toOffset: 4096)
-            try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 4096))
+            let half = size / 2 / 4096 * 4096
+            try handle.seek(toOffset: half)
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size - half)))
             try handle.close()
 
             let store = try HistoryStore(path: path)

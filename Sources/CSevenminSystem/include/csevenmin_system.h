@@ -87,4 +87,11 @@ int csevenmin_memory_file(const char *name);
 int csevenmin_wcwidth(uint32_t c);
 int csevenmin_wcswidth(const uint32_t *s, size_t n);
 
+/* The process's arguments as the kernel gave them: argc and argv, kept by an ELF initialiser (glibc
+   hands each one argc, argv and envp), before any code can change the environment. Swift's own
+   CommandLine finds argv by walking back from `environ`, which a preload that calls setenv
+   (libfaketime) has already moved to the heap. 0 and NULL if the initialiser did not run. */
+int csevenmin_argc(void);
+char *const *csevenmin_argv(void);
+
 #endif

@@ -63,32 +63,26 @@ public struct HistoryStats: Equatable, Sendable {
     /// Computes everything from the records; `work` needs only completed work segments, but others are ignored.
     public static func compute(sessions: [SessionRecord], segments: [SegmentRecord], now: Double,
                                calendar: LocalCalendar, weightKg: Double? = nil, dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
-        let earliest = min(now, segments.lazy.map(\.endedAt).min() ?? now)
+        compute(HistoryTotals(sessions: sessions, segments: segments, now: now, calendar: calendar), now: now,
+                calendar: calendar, weightKg: weightKg, dayThreshold: dayThreshold)
+    }
+
+    /// Computes everything from the history's sums (as the store adds them up in SQL).
+    public static func compute(_ totals: HistoryTotals, now: Double, calendar: LocalCalendar, weightKg: Double? = nil,
+                               dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
+        // Days outside the prepared range are found all the same, only more slowly.
+        let earliest = min(now, totals.days.keys.min().map { Double($0) * 86400 } ?? now)
         let days = LocalDays(calendar: calendar, from: earliest, to: now)
         let today = days.day(at: now)
-
-        // A workout counts on the local day it started, by the UTC offset stored with it: one begun at
-        // 23:56 is not split across midnight, and a trip's workouts keep the days they were lived on.
-        var startDay: [Int64: Int] = [:]
-        for session in sessions {
-            startDay[session.id] = Int(((session.startedAt + Double(session.utcOffset)) / 86400).rounded(.down))
-        }
+        let thisWeek = days.weekStart(of: today)
         var secondsByDay: [Int: Double] = [:]
-        var byExercise: [String: (times: Int, seconds: Double)] = [:]
         // Work as `history` counts it, the exercise cut short included: what the calories are of.
         var total = 0.0, weekWork = 0.0
-        let thisWeek = days.weekStart(of: today)
-        for segment in segments where segment.kind == "work" || segment.isCompletedWorkout {
-            let day = startDay[segment.sessionID] ?? days.day(at: segment.endedAt)
-            if segment.kind == "work" {
-                total += segment.actual
-                if (thisWeek...today).contains(day) { weekWork += segment.actual }
-            }
-            guard segment.isCompletedWorkout else { continue }
-            secondsByDay[day, default: 0] += segment.actual
-            guard segment.isCompletedWork else { continue }
-            byExercise[segment.exercise, default: (0, 0)].times += 1
-            byExercise[segment.exercise, default: (0, 0)].seconds += segment.actual
+        // In the days' order, so that the sums do not depend on how a dictionary is laid out.
+        for (day, sums) in totals.days.sorted(by: { $0.key < $1.key }) {
+            total += sums.work
+            if (thisWeek...today).contains(day) { weekWork += sums.work }
+            if sums.workout != 0 { secondsByDay[day] = sums.workout }
         }
 
         // Whole seconds, so that 14 × 30 s counts however the actual lengths were rounded.
@@ -120,14 +114,14 @@ public struct HistoryStats: Equatable, Sendable {
         let heatMapStart = thisWeek - 7 * (heatMapWeeks - 1)
         let weeklyStarts = (0..<weeklyChartWeeks).map { thisWeek - 7 * (weeklyChartWeeks - 1 - $0) }
 
-        let exercises = byExercise
+        let exercises = totals.exercises
             .map { ExerciseTotal(title: $0.key, times: $0.value.times, seconds: $0.value.seconds) }
             .sorted { ($0.seconds, $1.title) > ($1.seconds, $0.title) }
         let kcalPerSecond = weightKg.map { met * $0 / 3600 }
         return HistoryStats(
             dayThreshold: dayThreshold, currentStreak: current, todayCounts: todayCounts, longestStreak: longest,
             weekMinutes: weekMinutes,
-            sessions: sessions.count, completedSessions: sessions.filter { $0.outcome == .completed }.count,
+            sessions: totals.sessions, completedSessions: totals.completedSessions,
             totalWorkSeconds: total, exercises: exercises, heatMapStart: heatMapStart,
             heatMapMinutes: (heatMapStart...today).map { (secondsByDay[$0] ?? 0) / 60 },
             weeklyStarts: weeklyStarts, weeklyMinutes: weeklyStarts.map { minutes($0...min(today, $0 + 6)) },

@@ -15,6 +15,11 @@ public enum StoredBounds {
     public static let worked: ClosedRange<Double> = 0...8_640_000
     /// A count of segments, exercises or rounds in one plan (a plan has at most 100,000 segments).
     public static let count: ClosedRange<Int64> = 0...1_000_000
+    /// A sum of seconds over a whole history (a day's, or an exercise's), taken back to a little below
+    /// nothing at worst by a row removed.
+    public static let sum: ClosedRange<Double> = -1...1e15
+    /// How many times an exercise was done, over a whole history.
+    public static let times: ClosedRange<Int64> = 0...1_000_000_000_000
     /// How many parts a resumed session has.
     public static let parts: ClosedRange<Int64> = 1...1_000_000
 

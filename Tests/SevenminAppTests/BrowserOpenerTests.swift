@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Synchronization
+import Testing
+import SevenminTestSupport
+@testable import SevenminApp
+
+/// What `o` does with `$BROWSER`: the first command of the list that is installed gets the link in
+/// place of `%s`; with none, the workout's status line says how to set one.
+@Suite("Opening a link")
+struct BrowserOpenerTests {
+    let url = "https://example.org/squat?t=1&x='y'"
+
+    /// Waits, up to five seconds, for `path` to hold a whole line.
+    func line(in path: String) -> String? {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return text }
+            usleep(5_000)
+        }
+        return nil
+    }
+
+    @Test func theFirstInstalledCommandGetsTheLinkInPlaceOfPercentS() throws {
+        let dir = ScratchFolder.make("sevenmin-browser")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let opener = dir + "/opener"
+        try "#!/bin/sh\necho \"$@\" > \(dir)/opened\n".write(toFile: opener, atomically: true, encoding: .utf8)
+        chmod(opener, 0o755)
+        var environment = ProcessInfo.processInfo.environment
+        environment["BROWSER"] = "no-such-browser-here --new-window %s:\(opener) --new-tab %s --then"
+        let reports = Mutex<[String]>([])
+        BrowserOpener(environment: environment) { text in reports.withLock { $0.append(text) } }.open(url)
+        #expect(line(in: dir + "/opened") == "--new-tab \(url) --then\n")
+        #expect(reports.withLock { $0 }.isEmpty)
+    }
+
+    @Test(arguments: [("no-such-browser-here", "no-such-browser-here"),
+                      ("no-such-one %s:nor-this-one", "no-such-one, nor-this-one")])
+    func withNoOpenerTheStatusLineSaysHowToSetOne(browser: String, says: String) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["BROWSER"] = browser
+        let reports = Mutex<[String]>([])
+        BrowserOpener(environment: environment) { text in reports.withLock { $0.append(text) } }.open(url)
+        #expect(reports.withLock { $0 } == ["cannot open the link: set BROWSER (no \(says) found)"])
+    }
+
+    /// Without `$BROWSER`, `xdg-open`; where that is not installed either, the same advice.
+    @Test func withoutBrowserXdgOpenIsLookedFor() {
+        var environment = ProcessInfo.processInfo.environment
+        environment["BROWSER"] = nil
+        environment["PATH"] = "/nonexistent"
+        let reports = Mutex<[String]>([])
+        BrowserOpener(environment: environment) { text in reports.withLock { $0.append(text) } }.open(url)
+        #expect(reports.withLock { $0 } == ["cannot open the link: set BROWSER (no xdg-open found)"])
+    }
+}
