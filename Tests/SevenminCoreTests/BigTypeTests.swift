@@ -138,6 +138,15 @@ struct SmallerThingsTests {
         #expect(text.contains("Round 3/8") && !text.contains("Exercise 1/1"))
     }
 
+    /// The status line drops whole phrases where it is too narrow: it cut "to go" to "to" at 20 columns.
+    @Test(arguments: [(20, ScreenState.work, " 0:25 left"), (30, .paused, " 0:25 left · PAUSED"),
+                      (40, .paused, " 0:25 left · 20:34 to go · PAUSED")])
+    func theStatusLineLosesWholePhrases(width: Int, state: ScreenState, expected: String) {
+        let grid = WorkoutScreen.render(state.model(), width: width, height: 5)
+        let status = String(grid.text.split(separator: "\n").last!)
+        #expect(status == expected + String(repeating: " ", count: width - expected.count), "|\(status)|")
+    }
+
     @Test(arguments: [40, 60, 80, 100])
     func aNoticeNeverRunsIntoTheKeyHints(width: Int) {
         let model = ScreenState.rest.model(notice: "no sound device: cues are silent")

@@ -170,6 +170,11 @@ func digitBox(_ grid: CellGrid) -> (rows: [Int], right: Int) {
     return (rows, rows.compactMap { blocks[$0].max() }.max() ?? 0)
 }
 
+/// What the classic's screen shows `seconds` after the start.
+func classicModel(at seconds: Double) throws -> ScreenModel {
+    ScreenModel(session: try classicScreen(at: seconds, width: 1, height: 1).1, at: seconds)
+}
+
 @Suite("Where the figure goes")
 struct FigurePlaceTests {
     /// A cell is about twice as tall as wide: a screen of w ≤ 2h cells is taller than wide, and the
@@ -213,12 +218,21 @@ struct FigurePlaceTests {
                 "34x12:\n\(narrow.text)")
     }
 
+    /// In ASCII strokes a cell is one stroke, and five rows of them make no body: outside UTF-8 the figure
+    /// beside the digits needs eight rows, which 80×24 has and 40×12 does not.
+    @Test func inASCIITheFigureNeedsEightRows() throws {
+        let model = try classicModel(at: 15)
+        var without = model
+        without.showsFigure = false
+        let render = { (m: ScreenModel, w: Int, h: Int) in
+            WorkoutScreen.render(m, width: w, height: h, glyphs: .ascii).text
+        }
+        #expect(render(model, 80, 24) != render(without, 80, 24))
+        #expect(render(model, 40, 12) == render(without, 40, 12))
+    }
+
     @Test func noFigureWithNoFigureOrWhereTheMoveHasNone() throws {
-        let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
-        var session = WorkoutSession(plan: Plan(routine))
-        _ = session.start(at: 0)
-        _ = session.advance(to: 15)
-        var model = ScreenModel(session: session, at: 15)
+        var model = try classicModel(at: 15)
         model.showsFigure = false
         for (width, height) in [(80, 60), (80, 24), (40, 12)] {
             #expect(figureCells(WorkoutScreen.render(model, width: width, height: height)).isEmpty)

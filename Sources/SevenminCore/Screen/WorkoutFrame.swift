@@ -101,8 +101,11 @@ struct WorkoutFrame {
 
     mutating func drawStatus(row: Int) {
         grid.fill(row: row, style: theme.bar)
-        let status = say(" \(clock) left · \(TimeFormat.clock(model.totalRemaining)) to go"
-            + (model.paused ? " · " + model.words.paused.uppercased() : ""))
+        // Cut whole phrases, never mid-word: what is left of this one first, then of the workout.
+        let left = " \(clock) left", paused = model.paused ? " · " + model.words.paused.uppercased() : ""
+        let toGo = " · \(TimeFormat.clock(model.totalRemaining)) to go"
+        let status = [left + toGo + paused, left + paused, left].map(say).first { $0.terminalWidth <= w }
+            ?? say(left)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.
         var keys = say(WorkoutScreen.keyHints) + " "
@@ -262,6 +265,10 @@ struct WorkoutFrame {
     /// The smallest figure drawn beside the digits: as wide as five rows of digits are tall, about square.
     static let smallestFigure = (columns: 10, rows: 5)
 
+    /// Rows the figure needs beside the digits: five in Braille (20 dots), eight in ASCII strokes, where
+    /// each cell is one stroke and five make no body.
+    var smallestFigureRows: Int { glyphs.unicodeText ? Self.smallestFigure.rows : 8 }
+
     /// Where the move's figure goes, if anywhere. A terminal cell is about twice as tall as it is wide, so
     /// a screen of `w` ≤ 2`h` cells is at least as tall as it is wide, and the figure goes above the digits;
     /// on a wider one it goes beside them. Where the first choice has no room the others are tried. The
@@ -296,7 +303,7 @@ struct WorkoutFrame {
         for least in [16, Self.smallestFigure.columns] {
             let digitsWidth = w - least - 1
             guard let narrow = chosenPlan(rows: rows, width: w, digitsWidth: digitsWidth),
-                  keeps(narrow.plan, full.plan), narrow.scale.rows >= Self.smallestFigure.rows else { continue }
+                  keeps(narrow.plan, full.plan), narrow.scale.rows >= smallestFigureRows else { continue }
             // What the digits leave, less the margins (two columns each side where the width allows, as
             // for the digits alone) and two between, up to a square of dots.
             let spare = w - BigType.width(clock, scale: narrow.scale) - 2 - (w >= 60 ? 4 : 2)
