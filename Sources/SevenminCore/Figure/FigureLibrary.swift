@@ -81,10 +81,7 @@ public enum FigureLibrary {
             pose((16, 50), (24, 60), (55, 78), arms: ((24, 44), (24, 28), (24, 78), (24, 97)),
                  legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
         ], period: 4.0, props: [floor]),
-        "side-plank": Figure(keyframes: [
-            pose((16, 52), (24, 61), (55, 78), arms: ((24, 45), (25, 30), (24, 80), (24, 98)),
-                 legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
-        ], period: 3, props: [floor]),
+        "side-plank": Figure(keyframes: [sidePlank], period: 3, props: [floor]),
         "side-plank-dip": Figure(keyframes: [
             pose((16, 52), (24, 61), (55, 78), arms: ((24, 45), (25, 30), (24, 80), (24, 98)),
                  legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
@@ -157,6 +154,11 @@ public enum FigureLibrary {
                  legs: ((47, 78), (45, 98), (62, 46), (62, 66))),
         ], period: 1.6, props: [floor]),
     ]
+
+    /// Facing us on one forearm, the elbow under the shoulder: feet stacked, hips up in one line from
+    /// the feet to the head, the top arm reaching up at an angle of its own.
+    static let sidePlank = pose((17, 77), (28, 80), (58, 88), arms: ((33, 66), (37, 51), (28, 98), (14, 98)),
+                                legs: ((75, 92), (92, 97), (75, 92), (92, 97)))
 
     static let standingLegs: (P, P, P, P) = ((47, 77), (45, 98), (53, 77), (55, 98))
 
