@@ -162,9 +162,10 @@ public enum FigureLibrary {
 
     static let standingLegs: (P, P, P, P) = ((47, 77), (45, 98), (53, 77), (55, 98))
 
+    /// Arms straight, then the chest down to just above the floor, the elbows bent back above the body.
     static let pushUp: [Pose] = [
         side((22, 63), (30, 68), (60, 80), elbow: (30, 82), hand: (30, 97), knee: (74, 88), foot: (88, 97)),
-        side((20, 80), (29, 84), (60, 89), elbow: (40, 88), hand: (30, 97), knee: (74, 92), foot: (88, 97)),
+        side((17, 86), (28, 88), (59, 93), elbow: (40, 83), hand: (30, 97), knee: (73, 95), foot: (88, 97)),
     ]
 
     /// Running in place seen from the side: a thigh up level with the hip, the other arm forward.
