@@ -17,6 +17,14 @@ public enum FigureLibrary {
         pose(head, neck, hip, arms: (elbow, hand, elbow, hand), legs: (knee, foot, knee, foot))
     }
 
+    /// The same pose on the other leg and arm: the left limbs where the right ones were, and back.
+    static func otherSide(_ p: Pose) -> Pose {
+        let swapped: [Joint: Joint] = [.leftElbow: .rightElbow, .leftHand: .rightHand, .rightElbow: .leftElbow,
+                                       .rightHand: .leftHand, .leftKnee: .rightKnee, .leftFoot: .rightFoot,
+                                       .rightKnee: .leftKnee, .rightFoot: .leftFoot]
+        return Pose(Joint.allCases.map { p[swapped[$0] ?? $0] })
+    }
+
     static func line(_ a: P, _ b: P) -> FigureProp {
         FigureProp(FigurePoint(a.0 / 100, a.1 / 100), FigurePoint(b.0 / 100, b.1 / 100))
     }
@@ -69,7 +77,7 @@ public enum FigureLibrary {
         "plank": Figure(keyframes: [
             side((14, 68), (24, 76), (55, 82), elbow: (24, 98), hand: (38, 98), knee: (72, 90), foot: (90, 97)),
         ], period: 3, props: [floor]),
-        "high-knees": Figure(keyframes: highKnees, period: 0.6, props: [floor]),
+        "high-knees": Figure(keyframes: highKnees, period: 0.7, props: [floor]),
         "march": Figure(keyframes: highKnees, period: 1.2, props: [floor]),
         "lunge": Figure(keyframes: [
             side((50, 14), (50, 25), (50, 56), elbow: (48, 40), hand: (50, 54), knee: (52, 77), foot: (50, 98)),
@@ -168,13 +176,16 @@ public enum FigureLibrary {
         side((17, 86), (28, 88), (59, 93), elbow: (40, 83), hand: (30, 97), knee: (73, 95), foot: (88, 97)),
     ]
 
-    /// Running in place seen from the side: a thigh up level with the hip, the other arm forward.
-    static let highKnees: [Pose] = [
-        pose((50, 14), (50, 25), (50, 56), arms: ((58, 38), (64, 28), (43, 40), (40, 52)),
-             legs: ((64, 58), (62, 78), (50, 77), (50, 98))),
-        pose((50, 14), (50, 25), (50, 56), arms: ((43, 40), (40, 52), (58, 38), (64, 28)),
-             legs: ((50, 77), (50, 98), (64, 58), (62, 78))),
-    ]
+    /// Running in place seen from the side: each stride's thigh up level with the hip, the other arm
+    /// swung forward, held there as the body rises onto its toes and settles, and then a quick change
+    /// of legs, so that most frames show a knee at hip height.
+    static let highKnees: [Pose] = {
+        let leftUp = pose((52, 13), (51, 24), (50, 55), arms: ((43, 35), (47, 48), (60, 35), (64, 23)),
+                          legs: ((71, 55), (67, 76), (51, 76), (51, 97)))
+        let leftHigh = pose((52, 11), (51, 22), (50, 53), arms: ((41, 32), (46, 44), (62, 31), (65, 18)),
+                            legs: ((71, 51), (67, 71), (51, 75), (51, 97)))
+        return [leftUp, leftHigh, leftUp, otherSide(leftUp), otherSide(leftHigh), otherSide(leftUp)]
+    }()
 
     /// The names, sorted, for help, completions and did-you-mean.
     public static let names = figures.keys.sorted()
