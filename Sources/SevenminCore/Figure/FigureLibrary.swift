@@ -84,11 +84,10 @@ public enum FigureLibrary {
             pose((48, 34), (48, 45), (46, 72), arms: ((42, 58), (46, 70), (42, 58), (46, 70)),
                  legs: ((70, 76), (70, 98), (32, 88), (16, 98))),
         ], period: 3.0, props: [floor]),
-        "push-up-rotation": Figure(keyframes: pushUp + [
-            pushUp[0],
-            pose((16, 50), (24, 60), (55, 78), arms: ((24, 44), (24, 28), (24, 78), (24, 97)),
-                 legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
-        ], period: 4.0, props: [floor]),
+        // A push-up, then the turn: the top arm's elbow leads it up past the chest to the sky over a
+        // second, the top foot stepping forward, a moment there, and back down the same way.
+        "push-up-rotation": Figure(keyframes: pushUp + [pushUp[0], turning, turned, turned, turning],
+                                   period: 3.5, props: [floor]),
         "side-plank": Figure(keyframes: [sidePlank], period: 3, props: [floor]),
         "side-plank-dip": Figure(keyframes: [
             pose((16, 52), (24, 61), (55, 78), arms: ((24, 45), (25, 30), (24, 80), (24, 98)),
@@ -175,6 +174,13 @@ public enum FigureLibrary {
         side((22, 63), (30, 68), (60, 80), elbow: (30, 82), hand: (30, 97), knee: (74, 88), foot: (88, 97)),
         side((17, 86), (28, 88), (59, 93), elbow: (40, 83), hand: (30, 97), knee: (73, 95), foot: (88, 97)),
     ]
+
+    /// Halfway through the push-up's turn: the top elbow up, its hand by the chest.
+    static let turning = pose((22, 63), (30, 68), (60, 79), arms: ((44, 62), (31, 55), (30, 82), (30, 97)),
+                              legs: ((72, 88), (84, 97), (74, 88), (88, 97)))
+    /// The push-up turned into a side plank on a straight arm, the other arm straight up.
+    static let turned = pose((22, 63), (30, 68), (60, 77), arms: ((32, 53), (33, 38), (30, 82), (30, 97)),
+                             legs: ((70, 87), (80, 97), (74, 88), (88, 97)))
 
     /// Running in place seen from the side: each stride's thigh up level with the hip, the other arm
     /// swung forward, held there as the body rises onto its toes and settles, and then a quick change
