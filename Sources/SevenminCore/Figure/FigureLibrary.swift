@@ -74,8 +74,10 @@ public enum FigureLibrary {
             side((42, 38), (39, 49), (42, 76), elbow: (38, 62), hand: (36, 74), knee: (68, 72), foot: (74, 98)),
             side((43, 52), (40, 63), (42, 90), elbow: (28, 68), hand: (36, 74), knee: (68, 78), foot: (76, 98)),
         ], period: 2.0, props: [floor] + chair(at: 10, backOnLeft: true)),
+        // On the forearms: the elbow under the shoulder, the forearm flat on the floor ahead of it,
+        // and one straight line from the head to the heels.
         "plank": Figure(keyframes: [
-            side((14, 68), (24, 76), (55, 82), elbow: (24, 98), hand: (38, 98), knee: (72, 90), foot: (90, 97)),
+            side((16, 78), (27, 81), (57, 89), elbow: (27, 97), hand: (11, 97), knee: (74, 93), foot: (91, 97)),
         ], period: 3, props: [floor]),
         "high-knees": Figure(keyframes: highKnees, period: 0.7, props: [floor]),
         "march": Figure(keyframes: highKnees, period: 1.2, props: [floor]),
