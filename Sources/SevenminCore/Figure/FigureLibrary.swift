@@ -83,8 +83,9 @@ public enum FigureLibrary {
         "march": Figure(keyframes: highKnees, period: 1.2, props: [floor]),
         "lunge": Figure(keyframes: [
             side((50, 14), (50, 25), (50, 56), elbow: (48, 40), hand: (50, 54), knee: (52, 77), foot: (50, 98)),
-            pose((48, 34), (48, 45), (46, 72), arms: ((42, 58), (46, 70), (42, 58), (46, 70)),
-                 legs: ((70, 76), (70, 98), (32, 88), (16, 98))),
+            // Down until the back knee nearly touches the floor under the hip, the front shin upright.
+            pose((47, 32), (47, 43), (47, 74), arms: ((44, 57), (47, 71), (44, 57), (47, 71)),
+                 legs: ((68, 74), (69, 97), (45, 95), (24, 97))),
         ], period: 3.0, props: [floor]),
         // A push-up, then the turn: the top arm's elbow leads it up past the chest to the sky over a
         // second, the top foot stepping forward, a moment there, and back down the same way.
