@@ -70,9 +70,11 @@ public enum FigureLibrary {
             side((50, 14), (50, 25), (50, 56), elbow: (51, 40), hand: (53, 54), knee: (52, 77), foot: (50, 98)),
             side((52, 38), (46, 48), (30, 72), elbow: (60, 50), hand: (74, 50), knee: (56, 76), foot: (48, 98)),
         ], period: 2.0, props: [floor]),
+        // Hands on the seat's edge: the hips drop well below the seat, the elbows bending back, and
+        // rise to it again.
         "triceps-dip": Figure(keyframes: [
-            side((42, 38), (39, 49), (42, 76), elbow: (38, 62), hand: (36, 74), knee: (68, 72), foot: (74, 98)),
-            side((43, 52), (40, 63), (42, 90), elbow: (28, 68), hand: (36, 74), knee: (68, 78), foot: (76, 98)),
+            side((41, 35), (39, 46), (43, 73), elbow: (37, 60), hand: (36, 74), knee: (65, 76), foot: (74, 98)),
+            side((42, 53), (40, 64), (43, 92), elbow: (26, 64), hand: (36, 74), knee: (60, 78), foot: (74, 98)),
         ], period: 2.0, props: [floor] + chair(at: 10, backOnLeft: true)),
         // On the forearms: the elbow under the shoulder, the forearm flat on the floor ahead of it,
         // and one straight line from the head to the heels.
