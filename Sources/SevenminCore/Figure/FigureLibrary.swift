@@ -17,6 +17,14 @@ public enum FigureLibrary {
         pose(head, neck, hip, arms: (elbow, hand, elbow, hand), legs: (knee, foot, knee, foot))
     }
 
+    /// The same pose on the other leg and arm: the left limbs where the right ones were, and back.
+    static func otherSide(_ p: Pose) -> Pose {
+        let swapped: [Joint: Joint] = [.leftElbow: .rightElbow, .leftHand: .rightHand, .rightElbow: .leftElbow,
+                                       .rightHand: .leftHand, .leftKnee: .rightKnee, .leftFoot: .rightFoot,
+                                       .rightKnee: .leftKnee, .rightFoot: .leftFoot]
+        return Pose(Joint.allCases.map { p[swapped[$0] ?? $0] })
+    }
+
     static func line(_ a: P, _ b: P) -> FigureProp {
         FigureProp(FigurePoint(a.0 / 100, a.1 / 100), FigurePoint(b.0 / 100, b.1 / 100))
     }
@@ -62,29 +70,30 @@ public enum FigureLibrary {
             side((50, 14), (50, 25), (50, 56), elbow: (51, 40), hand: (53, 54), knee: (52, 77), foot: (50, 98)),
             side((52, 38), (46, 48), (30, 72), elbow: (60, 50), hand: (74, 50), knee: (56, 76), foot: (48, 98)),
         ], period: 2.0, props: [floor]),
+        // Hands on the seat's edge: the hips drop well below the seat, the elbows bending back, and
+        // rise to it again.
         "triceps-dip": Figure(keyframes: [
-            side((42, 38), (39, 49), (42, 76), elbow: (38, 62), hand: (36, 74), knee: (68, 72), foot: (74, 98)),
-            side((43, 52), (40, 63), (42, 90), elbow: (28, 68), hand: (36, 74), knee: (68, 78), foot: (76, 98)),
+            side((41, 35), (39, 46), (43, 73), elbow: (37, 60), hand: (36, 74), knee: (65, 76), foot: (74, 98)),
+            side((42, 53), (40, 64), (43, 92), elbow: (26, 64), hand: (36, 74), knee: (60, 78), foot: (74, 98)),
         ], period: 2.0, props: [floor] + chair(at: 10, backOnLeft: true)),
+        // On the forearms: the elbow under the shoulder, the forearm flat on the floor ahead of it,
+        // and one straight line from the head to the heels.
         "plank": Figure(keyframes: [
-            side((14, 68), (24, 76), (55, 82), elbow: (24, 98), hand: (38, 98), knee: (72, 90), foot: (90, 97)),
+            side((16, 78), (27, 81), (57, 89), elbow: (27, 97), hand: (11, 97), knee: (74, 93), foot: (91, 97)),
         ], period: 3, props: [floor]),
-        "high-knees": Figure(keyframes: highKnees, period: 0.6, props: [floor]),
+        "high-knees": Figure(keyframes: highKnees, period: 0.7, props: [floor]),
         "march": Figure(keyframes: highKnees, period: 1.2, props: [floor]),
         "lunge": Figure(keyframes: [
             side((50, 14), (50, 25), (50, 56), elbow: (48, 40), hand: (50, 54), knee: (52, 77), foot: (50, 98)),
-            pose((48, 34), (48, 45), (46, 72), arms: ((42, 58), (46, 70), (42, 58), (46, 70)),
-                 legs: ((70, 76), (70, 98), (32, 88), (16, 98))),
+            // Down until the back knee nearly touches the floor under the hip, the front shin upright.
+            pose((47, 32), (47, 43), (47, 74), arms: ((44, 57), (47, 71), (44, 57), (47, 71)),
+                 legs: ((68, 74), (69, 97), (45, 95), (24, 97))),
         ], period: 3.0, props: [floor]),
-        "push-up-rotation": Figure(keyframes: pushUp + [
-            pushUp[0],
-            pose((16, 50), (24, 60), (55, 78), arms: ((24, 44), (24, 28), (24, 78), (24, 97)),
-                 legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
-        ], period: 4.0, props: [floor]),
-        "side-plank": Figure(keyframes: [
-            pose((16, 52), (24, 61), (55, 78), arms: ((24, 45), (25, 30), (24, 80), (24, 98)),
-                 legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
-        ], period: 3, props: [floor]),
+        // A push-up, then the turn: the top arm's elbow leads it up past the chest to the sky over a
+        // second, the top foot stepping forward, a moment there, and back down the same way.
+        "push-up-rotation": Figure(keyframes: pushUp + [pushUp[0], turning, turned, turned, turning],
+                                   period: 3.5, props: [floor]),
+        "side-plank": Figure(keyframes: [sidePlank], period: 3, props: [floor]),
         "side-plank-dip": Figure(keyframes: [
             pose((16, 52), (24, 61), (55, 78), arms: ((24, 45), (25, 30), (24, 80), (24, 98)),
                  legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
@@ -158,20 +167,36 @@ public enum FigureLibrary {
         ], period: 1.6, props: [floor]),
     ]
 
+    /// Facing us on one forearm, the elbow under the shoulder: feet stacked, hips up in one line from
+    /// the feet to the head, the top arm reaching up at an angle of its own.
+    static let sidePlank = pose((17, 77), (28, 80), (58, 88), arms: ((33, 66), (37, 51), (28, 98), (14, 98)),
+                                legs: ((75, 92), (92, 97), (75, 92), (92, 97)))
+
     static let standingLegs: (P, P, P, P) = ((47, 77), (45, 98), (53, 77), (55, 98))
 
+    /// Arms straight, then the chest down to just above the floor, the elbows bent back above the body.
     static let pushUp: [Pose] = [
         side((22, 63), (30, 68), (60, 80), elbow: (30, 82), hand: (30, 97), knee: (74, 88), foot: (88, 97)),
-        side((20, 80), (29, 84), (60, 89), elbow: (40, 88), hand: (30, 97), knee: (74, 92), foot: (88, 97)),
+        side((17, 86), (28, 88), (59, 93), elbow: (40, 83), hand: (30, 97), knee: (73, 95), foot: (88, 97)),
     ]
 
-    /// Running in place seen from the side: a thigh up level with the hip, the other arm forward.
-    static let highKnees: [Pose] = [
-        pose((50, 14), (50, 25), (50, 56), arms: ((58, 38), (64, 28), (43, 40), (40, 52)),
-             legs: ((64, 58), (62, 78), (50, 77), (50, 98))),
-        pose((50, 14), (50, 25), (50, 56), arms: ((43, 40), (40, 52), (58, 38), (64, 28)),
-             legs: ((50, 77), (50, 98), (64, 58), (62, 78))),
-    ]
+    /// Halfway through the push-up's turn: the top elbow up, its hand by the chest.
+    static let turning = pose((22, 63), (30, 68), (60, 79), arms: ((44, 62), (31, 55), (30, 82), (30, 97)),
+                              legs: ((72, 88), (84, 97), (74, 88), (88, 97)))
+    /// The push-up turned into a side plank on a straight arm, the other arm straight up.
+    static let turned = pose((22, 63), (30, 68), (60, 77), arms: ((32, 53), (33, 38), (30, 82), (30, 97)),
+                             legs: ((70, 87), (80, 97), (74, 88), (88, 97)))
+
+    /// Running in place seen from the side: each stride's thigh up level with the hip, the other arm
+    /// swung forward, held there as the body rises onto its toes and settles, and then a quick change
+    /// of legs, so that most frames show a knee at hip height.
+    static let highKnees: [Pose] = {
+        let leftUp = pose((52, 13), (51, 24), (50, 55), arms: ((43, 35), (47, 48), (60, 35), (64, 23)),
+                          legs: ((71, 55), (67, 76), (51, 76), (51, 97)))
+        let leftHigh = pose((52, 11), (51, 22), (50, 53), arms: ((41, 32), (46, 44), (62, 31), (65, 18)),
+                            legs: ((71, 51), (67, 71), (51, 75), (51, 97)))
+        return [leftUp, leftHigh, leftUp, otherSide(leftUp), otherSide(leftHigh), otherSide(leftUp)]
+    }()
 
     /// The names, sorted, for help, completions and did-you-mean.
     public static let names = figures.keys.sorted()
