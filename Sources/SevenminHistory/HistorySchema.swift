@@ -57,6 +57,11 @@ enum HistorySchema {
             "ALTER TABLE sessions ADD COLUMN plan TEXT",
             "ALTER TABLE sessions ADD COLUMN plan_step INTEGER",
         ],
+        // → +1: which side (1 or 2) a segment is of an exercise done on each side, with a switch between,
+        // so that such an exercise counts once.
+        [
+            "ALTER TABLE segments ADD COLUMN side INTEGER CHECK (side BETWEEN 1 AND 2)",
+        ],
     ]
 
     static var currentVersion: Int { migrations.count }

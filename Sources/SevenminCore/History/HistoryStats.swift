@@ -87,7 +87,8 @@ public struct HistoryStats: Equatable, Sendable {
             guard segment.isCompletedWorkout else { continue }
             secondsByDay[day, default: 0] += segment.actual
             guard segment.isCompletedWork else { continue }
-            byExercise[segment.exercise, default: (0, 0)].times += 1
+            // An exercise done on each side is one time, counted as its second side runs out.
+            if segment.side != 1 { byExercise[segment.exercise, default: (0, 0)].times += 1 }
             byExercise[segment.exercise, default: (0, 0)].seconds += segment.actual
         }
 
