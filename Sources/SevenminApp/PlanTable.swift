@@ -32,7 +32,14 @@ enum PlanTable {
             out += pad(number, numberWidth) + "  " + title + gap + pad(work, 7) + rest + "  " + swatch
                 + visible(e.colorName) + "\n"
         }
-        if everything.contains(where: { $0.sides == 2 }) { out += "\n  * done on each side, switching at half time\n" }
+        if let sided = everything.first(where: { $0.sides == 2 }) {
+            // The pause between sides, where every exercise done on each side has the same one.
+            let pauses = Set(everything.filter { $0.sides == 2 }.map { routine.switchRest(of: $0) })
+            let pause = routine.switchRest(of: sided)
+            let how = pauses.count > 1 ? "with a pause to switch sides between"
+                : pause > 0 ? "with \(seconds(pause)) to switch sides between" : "switching at half time"
+            out += "\n  * done on each side, half the work on each, " + how + "\n"
+        }
         if !routine.warmup.isEmpty || !routine.cooldown.isEmpty {
             out += "  w: warm-up, once before the first round; c: cool-down, once after the last\n"
         }

@@ -35,7 +35,7 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
             history.segmentEnded(SegmentRecord(index: end.index, kind: end.kind.rawValue, exercise: end.title,
                                                round: end.round, planned: end.planned, actual: end.actual,
                                                ended: end.ranOut ? .ranOut : .skipped,
-                                               endedAt: Date().timeIntervalSince1970))
+                                               endedAt: Date().timeIntervalSince1970, side: end.side))
         case .finished(let outcome):
             history.finish(outcome)
         case .effort(let effort):

@@ -59,6 +59,11 @@ enum HistorySchema {
             "ALTER TABLE sessions ADD COLUMN plan TEXT",
             "ALTER TABLE sessions ADD COLUMN plan_step INTEGER",
         ],
+        // → +1: which side (1 or 2) a segment is of an exercise done on each side, with a switch between,
+        // so that such an exercise counts once.
+        [
+            "ALTER TABLE segments ADD COLUMN side INTEGER CHECK (side BETWEEN 1 AND 2)",
+        ],
         // → +1: the sums `stats` and the streak need, kept by triggers as rows are written, changed or
         // removed, so that they read a few thousand rows and not every segment of a long history.
         [
@@ -164,7 +169,8 @@ enum HistorySchema {
             CAST(\(startDay) AS INTEGER) - (\(startDay) < CAST(\(startDay) AS INTEGER)) AS day,
             CASE WHEN g.ended IS NOT 'skipped' THEN CAST(g.actual AS REAL) ELSE 0 END AS workout,
             CASE WHEN g.kind = 'work' THEN CAST(g.actual AS REAL) ELSE 0 END AS work,
-            g.kind = 'work' AND g.ended IS NOT 'skipped' AS done, CAST(g.exercise AS TEXT) AS exercise
+            g.kind = 'work' AND g.ended IS NOT 'skipped' AS done, CAST(g.exercise AS TEXT) AS exercise,
+            g.side IS NOT 1 AS once
         FROM segments g JOIN sessions s ON s.id = g.session_id
         WHERE \(countedKinds("g.")) AND \(soundSegment("g")) AND \(soundSession("s"))
         """
@@ -175,14 +181,14 @@ enum HistorySchema {
         let tidy = sign.isEmpty ? "" : """
             ;
             DELETE FROM day_totals WHERE abs(workout) < 1e-9 AND abs(work) < 1e-9;
-            DELETE FROM exercise_totals WHERE times = 0
+            DELETE FROM exercise_totals WHERE times = 0 AND abs(seconds) < 1e-9
             """
         return """
             INSERT INTO day_totals (day, workout, work)
                 SELECT day, \(sign)SUM(workout), \(sign)SUM(work) FROM \(source) GROUP BY day
                 ON CONFLICT (day) DO UPDATE SET workout = workout + excluded.workout, work = work + excluded.work;
             INSERT INTO exercise_totals (exercise, times, seconds)
-                SELECT exercise, \(sign)COUNT(*), \(sign)SUM(workout) FROM \(source) AND done GROUP BY exercise
+                SELECT exercise, \(sign)SUM(once), \(sign)SUM(workout) FROM \(source) AND done GROUP BY exercise
                 ON CONFLICT (exercise) DO UPDATE SET times = times + excluded.times, seconds = seconds + excluded.seconds
             """ + tidy
     }

@@ -208,11 +208,12 @@ public final class HistoryStore {
     public func recordSegment(_ s: SegmentRecord) throws(HistoryError) {
         try guarded {
             try db.run("""
-                INSERT INTO segments (session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO segments (session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part,
+                    side)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.integer(s.sessionID), .integer(Int64(s.index)), .text(s.kind), .text(s.exercise),
                       .integer(Int64(s.round)), .real(s.planned), .real(s.actual), .text(s.ended.rawValue),
-                      .real(s.endedAt), .integer(Int64(s.part))])
+                      .real(s.endedAt), .integer(Int64(s.part)), s.side.map { .integer(Int64($0)) } ?? .null])
         }
     }
 
@@ -314,8 +315,9 @@ public final class HistoryStore {
         s.id, s.routine, s.routine_file, s.content_hash, s.seed, s.options, s.started_at, s.utc_offset,
         s.planned_seconds, s.planned_exercises, s.outcome, s.parts, s.effort, s.plan, s.plan_step,
         COALESCE(SUM(CASE WHEN g.kind = 'work' THEN g.actual END), 0),
-        COUNT(DISTINCT CASE WHEN g.kind = 'work' AND g.actual + 1e-6 >= g.planned * \(SegmentRecord.doneFraction)
-            THEN g.idx END), s.uuid, s.pid
+        COUNT(DISTINCT CASE WHEN g.kind = 'work' AND \(done("g")) AND (g.side IS NULL OR g.side = 2 AND EXISTS (
+            SELECT 1 FROM segments f WHERE f.session_id = g.session_id AND f.idx = g.idx - 2 AND f.side = 1
+                AND \(done("f")))) THEN g.idx END), s.uuid, s.pid
         FROM sessions s LEFT JOIN segments g ON g.session_id = s.id
         """
 
@@ -337,7 +339,14 @@ public final class HistoryStore {
         }.first
     }
 
-    private static let segmentColumns = "session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part"
+    /// SQL for whether segment `row` ran at least half its time (`SegmentRecord.isDone`). An exercise done on
+    /// each side is done when both sides are, and counted by its second (`Plan.exercisesDone(fromWork:)`).
+    private static func done(_ row: String) -> String {
+        "\(row).actual + 1e-6 >= \(row).planned * \(SegmentRecord.doneFraction)"
+    }
+
+    private static let segmentColumns =
+        "session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part, side"
 
     /// A session's segments in the order they ended.
     public func segments(of id: Int64) throws(HistoryError) -> [SegmentRecord] {
@@ -353,7 +362,8 @@ public final class HistoryStore {
                                      _ body: (Int64, [SegmentRecord]) -> Void) throws(HistoryError) {
         var current: Int64?, group: [SegmentRecord] = []
         _ = try read("""
-            SELECT g.session_id, g.idx, g.kind, g.exercise, g.round, g.planned, g.actual, g.ended, g.ended_at, g.part
+            SELECT g.session_id, g.idx, g.kind, g.exercise, g.round, g.planned, g.actual, g.ended, g.ended_at, g.part,
+                g.side
             FROM segments g JOIN sessions s ON s.id = g.session_id WHERE s.started_at >= ?
             ORDER BY s.started_at, s.id, g.id
             """, [.real(since ?? -Double.greatestFiniteMagnitude)]) { row -> Void? in
@@ -374,7 +384,7 @@ public final class HistoryStore {
     public func completedSegments() throws(HistoryError) -> [SegmentRecord] {
         var titles: [String: String] = [:]
         return try read("""
-            SELECT session_id, idx, exercise, round, planned, actual, ended_at, part, kind, ended FROM segments
+            SELECT session_id, idx, exercise, round, planned, actual, ended_at, part, kind, ended, side FROM segments
             WHERE \(HistorySchema.countedKinds(""))
             """) { row -> SegmentRecord? in
                 guard let index = StoredBounds.int(row.int(1), in: StoredBounds.count),
@@ -388,7 +398,7 @@ public final class HistoryStore {
                 return SegmentRecord(sessionID: row.int(0), index: index, kind: row.text(8), exercise: title,
                                      round: round, planned: planned, actual: actual,
                                      ended: SegmentEnding(rawValue: row.text(9)) ?? .ranOut, endedAt: endedAt,
-                                     part: part)
+                                     part: part, side: Self.side(row.int(10)))
         }
     }
 
@@ -629,6 +639,11 @@ public final class HistoryStore {
         return SegmentRecord(sessionID: session, index: index, kind: row[2].string ?? "",
                              exercise: row[3].string ?? "", round: round, planned: planned, actual: actual,
                              ended: SegmentEnding(rawValue: row[7].string ?? "") ?? .ranOut, endedAt: endedAt,
-                             part: part)
+                             part: part, side: side(row[10].int))
+    }
+
+    /// A stored side, 1 or 2; anything else (none, read as 0, or a tampered value) as none.
+    private static func side(_ value: Int64?) -> Int? {
+        value.flatMap { $0 == 1 || $0 == 2 ? Int($0) : nil }
     }
 }

@@ -72,7 +72,7 @@ struct RoutineCommandTests {
         #expect(mine.contains("Minimal") && !mine.contains("shadowed"))
         let theirs = try #require(lines.first { $0.hasPrefix("classic ") && $0.contains("/Workouts/classic.json") })
         #expect(theirs.contains("shadowed by " + config + "/sevenmin/workouts/classic.json"))
-        #expect(theirs.contains("Classic 7-Minute Workout") && theirs.contains("8:00"))
+        #expect(theirs.contains("Classic 7-Minute Workout") && theirs.contains("8:05"))
         // The user's file is the one that runs.
         let list = try run(binary, ["list", "classic"], environment: env)
         #expect(list.stdout.hasPrefix("Minimal"))
@@ -120,8 +120,10 @@ struct RoutineCommandTests {
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let segments = try #require(plan["segments"] as? [[String: Any]])
         #expect(plan["rounds"] as? Int == 2)
-        #expect(segments.filter { $0["kind"] as? String == "work" }.count == 24)
-        let round: Double = 12 * 30 + 11 * 5
+        // The side plank's two sides are two work segments, with a 5 s switch between.
+        #expect(segments.filter { $0["kind"] as? String == "work" }.count == 26)
+        #expect(segments.filter { $0["kind"] as? String == "switch" }.map { $0["side"] as? Int } == [2, 2])
+        let round: Double = 12 * 30 + 11 * 5 + 5
         #expect(plan["total"] as? Double == 10 + 2 * round + 60)
         var t = 0.0
         for s in segments {

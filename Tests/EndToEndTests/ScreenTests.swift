@@ -135,6 +135,26 @@ struct ScreenTests {
         #expect(planned == [0, 2, 5, 6, 9])
     }
 
+    /// The pause between an exercise's sides, as a user sees it and as the events file tells it.
+    @Test func theSwitchBetweenSidesIsShownAndLoggedAsItsOwnSegment() throws {
+        let dir = temporaryDirectory()
+        let tmux = try Tmux("\(binary) start \(fixtures)/sides.json --mute --events \(dir)/ev.jsonl")
+        tmux.waitFor(text: "first side")
+        tmux.waitFor("the switch") { $0.contains("Switch sides") && $0.contains("Next: Charlie Side Plank") }
+        tmux.waitFor(text: "second side")
+        tmux.waitFor(text: "Workout complete", timeout: 20)
+        #expect(tmux.screen().contains("Exercises done: 1/1"))
+        tmux.dismissSummary()
+        tmux.waitFor(text: "exit=0")
+        tmux.expectTerminalRestored()
+        let lines = events(dir + "/ev.jsonl").filter { $0["event"] as? String == "segment" }
+        #expect(lines.compactMap { $0["kind"] as? String } == ["getReady", "work", "switch", "work"])
+        #expect(lines.map { $0["side"] as? Int } == [nil, 1, 2, 2])
+        #expect(lines.compactMap { $0["title"] as? String }
+            == ["Get ready", "Charlie Side Plank", "Switch sides", "Charlie Side Plank"])
+        #expect(lines.compactMap { $0["planned"] as? Double } == [0, 1, 3, 5])
+    }
+
     @Test func resizeRedrawsForTheNewSize() throws {
         let tmux = try Tmux("\(binary) start \(long) --mute")
         tmux.waitFor(text: "Get ready")
@@ -204,7 +224,8 @@ struct CommandTests {
         #expect(r.status == 0)
         #expect(r.stdout.contains("   1  Jumping Jacks"))
         #expect(r.stdout.contains("  12  Side Plank"))
-        #expect(r.stdout.contains("Total: 8:00"))
+        #expect(r.stdout.contains("Total: 8:05"))
+        #expect(r.stdout.contains("  * done on each side, half the work on each, with 5s to switch sides between"))
         #expect(!r.stdout.contains("\u{1B}["))
     }
 

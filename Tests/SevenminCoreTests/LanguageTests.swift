@@ -64,8 +64,8 @@ struct LanguageTests {
             if case .phrase(let p) = $0.sound { p.text } else { nil }
         }
         #expect(said == ["Mach dich bereit. Zuerst: Kniebeugen.", "Kniebeugen. Zwanzig Sekunden.", "Halbzeit.",
-                         "Erholung. Zum Schluss: Seitstütz.", "Seitstütz. Zwanzig Sekunden.", "Seite wechseln.",
-                         "Training beendet. Fünfzig Sekunden."])
+                         "Erholung. Zum Schluss: Seitstütz.", "Seitstütz. Zehn Sekunden.", "Seite wechseln.",
+                         "Seitstütz. Zehn Sekunden.", "Training beendet. Fünfundfünfzig Sekunden."])
         #expect(VoicePolicy.phrases(in: plan, countAloud: false, language: .de).map(\.text).contains("Angehalten."))
     }
 

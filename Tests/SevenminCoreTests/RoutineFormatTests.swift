@@ -130,7 +130,8 @@ struct AdjustmentTests {
         let r = try RoutineAdjustments(work: 20, rest: 5, getReady: 3, rounds: 2).apply(to: classic)
         #expect(r.exercises.allSatisfy { $0.work == 20 })
         #expect(r.rest == 5 && r.getReady == 3 && r.rounds == 2)
-        let round: Double = 12 * 20 + 11 * 5
+        // The side plank's two sides are parted by the 5-second switch.
+        let round: Double = 12 * 20 + 11 * 5 + Routine.defaultSwitchRest
         #expect(Plan(r).totalDuration == 3 + 2 * round + 60)
     }
 

@@ -131,18 +131,30 @@ struct ScreenSnapshotTests {
         assertSnapshot(grid, named: "quit-80x24")
     }
 
-    @Test func sidePlankShowsTheSide() throws {
+    /// The side plank: its first side (450–465 s), the switch between in big type on the rest's dark
+    /// background with the figure turned for the side to come (465–470), then the second side (470–485).
+    @Test func sidePlankShowsTheSideAndTheSwitchBetween() throws {
         let (first, _) = try classicScreen(at: 10 + 11 * 40 + 5, width: 80, height: 24)
         #expect(first.text.contains("Exercise 12/12 · first side"))
-        let (second, _) = try classicScreen(at: 10 + 11 * 40 + 20, width: 80, height: 24)
-        #expect(second.text.contains("switch sides: second side"))
+        let (switching, session) = try classicScreen(at: 467, width: 80, height: 24)
+        assertSnapshot(switching, named: "switch-80x24")
+        let model = ScreenModel(session: session, at: 467)
+        #expect(model.kind == .switchSides && model.side == 2 && model.workNumber == 12)
+        #expect(switching.text.contains("Switch sides") && switching.text.contains("Next: Side Plank"))
+        #expect(bigWordRows(switching).count >= 3)
+        #expect(switching[0, 12].style.background == WorkoutScreen.restBackground)
+        // The figure is drawn as the second side will be: mirrored, as on that side.
+        let (second, _) = try classicScreen(at: 470 + model.figureTime, width: 80, height: 24)
+        let figure = { (grid: CellGrid) in (2..<20).map { y in (59..<79).map { grid.character(x: $0, y: y) } } }
+        #expect(figure(switching) == figure(second))
+        #expect(second.text.contains("Exercise 12/12 · second side") && !second.text.contains("Switch sides"))
     }
 
     @Test func finished80x24() throws {
         let (grid, _) = try classicScreen(at: 600, width: 80, height: 24, notice: "no sound device: cues are silent")
         assertSnapshot(grid, named: "finished-80x24")
         #expect(grid.text.contains("Exercises done: 12/12"))
-        #expect(grid.text.contains("Time: 8:00"))
+        #expect(grid.text.contains("Time: 8:05"))
     }
 
     @Test func aShuffledWorkoutEndsWithItsSeed() throws {

@@ -20,11 +20,13 @@ struct TimingTests {
         let events = runToEnd(&session)
         let starts = events.filter { $0.kind == .segmentStarted }
         #expect(starts.map(\.due) == plan.segments.map(\.offset))
-        #expect(events.last?.kind == .finished && events.last?.due == 480)
+        #expect(events.last?.kind == .finished && events.last?.due == 485)
         let cues = CuePolicy.cues(for: events, in: plan, at: 0).map(\.cue)
-        // 24 segments each end with 3-2-1; 12 work starts, 11 rests, one finish.
-        #expect(cues.filter { $0 == .tick }.count == 24 * 3)
-        #expect(cues.filter { $0 == .go }.count == 12)
+        // 26 segments (the side plank's sides and the switch between them) each end with 3-2-1; 13 work
+        // starts (the side plank's second side too), 11 rests, the switch, one finish.
+        #expect(plan.segments.count == 26)
+        #expect(cues.filter { $0 == .tick }.count == 26 * 3)
+        #expect(cues.filter { $0 == .go }.count == 13)
         #expect(cues.filter { $0 == .rest }.count == 11)
         #expect(cues.filter { $0 == .halfway }.count == 11)
         #expect(cues.filter { $0 == .switchSides }.count == 1)
@@ -34,12 +36,13 @@ struct TimingTests {
         // A "second" event for every whole second inside every segment (the boundaries are segment starts).
         let seconds = events.filter { if case .second = $0.kind { true } else { false } }.count
         #expect(seconds == plan.segments.map { Int($0.duration) - 1 }.reduce(0, +))
-        #expect(seconds == 9 + 12 * 29 + 11 * 9)
+        #expect(seconds == 9 + 11 * 29 + 11 * 9 + 2 * 14 + 4)
     }
 
     @Test(arguments: SegmentKind.allCases)
     func aPauseInsideAnyKindOfSegmentShiftsEverythingAfterIt(kind: SegmentKind) {
-        let plan = Plan(routine(["A", "B"], work: 30, rest: 10, getReady: 10, rounds: 2, roundRest: 20))
+        let plan = Plan(Routine(name: "Test", rest: 10, getReady: 10, rounds: 2, roundRest: 20,
+                                exercises: [exercise("A"), exercise("B", sides: 2)]))
         let target = plan.segments.firstIndex { $0.kind == kind }!
         let pauseAt = plan.segments[target].offset + 3.25
         var session = WorkoutSession(plan: plan)
@@ -112,9 +115,10 @@ struct TimingTests {
     }
 
     @Test func cuesAtTheSameInstantComeInPriorityOrder() {
-        // A 6-second work segment: halfway at 3 s left coincides with the "3" tick.
+        // A 6-second work segment: halfway at 3 s left coincides with the "3" tick. With no pause between
+        // the sides, the switch comes at half time too.
         let plan = Plan(Routine(name: "C", rest: 0, getReady: 0, exercises: [exercise("A", work: 6), exercise("B",
-            work: 6, sides: 2)]))
+            work: 6, sides: 2)], switchRest: 0))
         var session = WorkoutSession(plan: plan)
         let events = runToEnd(&session)
         let cues = CuePolicy.cues(for: events, in: plan, at: 0).map { "\($0.cue.rawValue)@\($0.event.due)" }

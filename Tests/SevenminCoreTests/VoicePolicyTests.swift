@@ -23,18 +23,19 @@ struct VoicePolicyTests {
             "Get ready. First: Jumping Jacks.",
             "Jumping Jacks. Thirty seconds.", "Halfway.",
             "Rest. Next: Side plank.",
-            "Side plank. Twenty seconds.", "Switch sides.",
+            // Each side its own ten seconds, parted by the five-second switch.
+            "Side plank. Ten seconds.", "Switch sides.", "Side plank. Ten seconds.",
             "Round two of two. Rest. Next: Jumping Jacks.",
             "Jumping Jacks. Thirty seconds.", "Halfway.",
             "Rest. Last one: Side plank.",
-            "Side plank. Twenty seconds.", "Switch sides.",
-            "Workout complete. Two minutes fifteen.",
+            "Side plank. Ten seconds.", "Switch sides.", "Side plank. Ten seconds.",
+            "Workout complete. Two minutes twenty-five.",
         ])
         // Each on its segment's boundary, or at the halfway instant, once the cue there has been heard.
         let go = Cue.go.clearance, half = Cue.halfway.clearance, rest = Cue.rest.clearance
         let switchSides = Cue.switchSides.clearance, finish = Cue.finish.clearance
-        let expected = [0, 5 + go, 20 + half, 35 + rest, 40 + go, 50 + switchSides, 60 + rest, 80 + go, 95 + half,
-                        110 + rest, 115 + go, 125 + switchSides, 135 + finish]
+        let expected = [0, 5 + go, 20 + half, 35 + rest, 40 + go, 50 + switchSides, 55 + go, 65 + rest, 85 + go,
+                        100 + half, 115 + rest, 120 + go, 130 + switchSides, 135 + go, 145 + finish]
         #expect(zip(said.map(\.0), expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(said.map(\.0))")
         #expect(said.count == expected.count)
     }
@@ -44,7 +45,7 @@ struct VoicePolicyTests {
         let cues = items.compactMap { if case .cue(let c) = $0.sound { (c, $0.offset) } else { nil } }
         // The cues still mark the plan's boundaries exactly: 5 s in, go; 35 s in, rest.
         #expect(cues.contains { $0 == (.go, 5) } && cues.contains { $0 == (.rest, 35) })
-        #expect(cues.last.map { $0 == (.finish, 135) } == true)
+        #expect(cues.last.map { $0 == (.finish, 145) } == true)
         let starts = Set(plan.segments.map(\.offset))
         for item in items {
             guard case .phrase(let p) = item.sound, p.text != "Get ready. First: Jumping Jacks." else { continue }
@@ -83,8 +84,8 @@ struct VoicePolicyTests {
             }
             effects += app.handle(.tick, at: t + Cue.finish.clearance)
         } else {
-            effects += app.handle(.tick, at: 135)
-            effects += app.handle(.tick, at: 135 + Cue.finish.clearance)
+            effects += app.handle(.tick, at: 145)
+            effects += app.handle(.tick, at: 145 + Cue.finish.clearance)
         }
         let finish = effects.compactMap { if case .announce(let a) = $0, a.phrase.priority == .finish { a.phrase.text }
             else { nil } }
@@ -95,9 +96,9 @@ struct VoicePolicyTests {
         var app = WorkoutApp(plan: plan, settings: CoachSettings(voice: true, summaryWaitsForKey: false))
         _ = app.start(at: 0)
         _ = app.handle(.audio(.device("test")), at: 0)
-        let atFinish = app.handle(.tick, at: 135)
+        let atFinish = app.handle(.tick, at: 145)
         #expect(!atFinish.contains(.quit(.completed)))
-        let after = app.handle(.tick, at: 135 + Cue.finish.clearance)
+        let after = app.handle(.tick, at: 145 + Cue.finish.clearance)
         #expect(after.contains { if case .announce(let a) = $0 { a.phrase.priority == .finish } else { false } })
         #expect(after.contains(.quit(.completed)))
     }
@@ -114,7 +115,7 @@ struct VoicePolicyTests {
     @Test func withoutAVoiceOnlyCuesSound() {
         #expect(spoken(voice: false).isEmpty)
         let cues = AudioSchedule.items(for: plan, voice: false, countAloud: false)
-        #expect(cues.first?.sound == .cue(.tick) && cues.last?.sound == .cue(.finish) && cues.last?.offset == 135)
+        #expect(cues.first?.sound == .cue(.tick) && cues.last?.sound == .cue(.finish) && cues.last?.offset == 145)
     }
 
     @Test func everyPhraseNeededIsPreparedAheadOnce() {

@@ -2,9 +2,9 @@
 import Testing
 @testable import SevenminCore
 
-/// Short two-exercise plan: get ready 0–2, A 2–5, rest 5–6, B 6–9.
+/// Short two-exercise plan: get ready 0–2, A 2–5, rest 5–6, B 6–9, switching sides at half time.
 let shortPlan = Plan(Routine(name: "Short", rest: 1, getReady: 2,
-                             exercises: [exercise("A", work: 3), exercise("B", work: 3, sides: 2)]))
+                             exercises: [exercise("A", work: 3), exercise("B", work: 3, sides: 2)], switchRest: 0))
 
 extension [Effect] {
     var cues: [Cue] { compactMap { if case .playCue(let c, _) = $0 { c } else { nil } } }

@@ -32,7 +32,8 @@ struct PlanTests {
     @Test func classicPlanIsEightMinutesWithTwelveWorkPeriods() throws {
         let classic = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
         let plan = Plan(classic)
-        #expect(plan.totalDuration == 480)
+        // Eight minutes, and the five seconds to switch sides in the side plank.
+        #expect(plan.totalDuration == 485)
         #expect(plan.workSegmentCount == 12)
         #expect(plan.segments.map(\.kind).filter { $0 == .rest }.count == 11)
         #expect(plan.segments.first?.kind == .getReady)
@@ -85,8 +86,9 @@ struct WorkoutSessionTests {
         #expect(events.map(\.due) == events.map(\.due).sorted())
     }
 
-    @Test func twoSidedExerciseSwitchesSidesInsteadOfHalfway() {
-        let plan = Plan(Routine(name: "S", getReady: 0, exercises: [exercise("Side Plank", work: 30, sides: 2)]))
+    @Test func twoSidedExerciseWithNoPauseSwitchesSidesInsteadOfHalfway() {
+        let plan = Plan(Routine(name: "S", getReady: 0, exercises: [exercise("Side Plank", work: 30, sides: 2)],
+                                switchRest: 0))
         var session = WorkoutSession(plan: plan)
         _ = session.start(at: 0)
         let events = session.advance(to: 16)
@@ -268,7 +270,10 @@ struct CuePolicyTests {
             "tick@2.0", "tick@3.0", "tick@4.0", "go@5.0",
             "halfway@10.0", "tick@12.0", "tick@13.0", "tick@14.0", "rest@15.0",
             "tick@17.0", "tick@18.0", "tick@19.0", "go@20.0",
-            "switch@25.0", "tick@27.0", "tick@28.0", "tick@29.0", "finish@30.0",
+            // Each side of B has its own ticks and go; the switch between them is a pause of its own.
+            "tick@22.0", "tick@23.0", "tick@24.0", "switch@25.0",
+            "tick@27.0", "tick@28.0", "tick@29.0", "go@30.0",
+            "tick@32.0", "tick@33.0", "tick@34.0", "finish@35.0",
         ])
     }
 

@@ -44,6 +44,34 @@ struct HistoryStoreTests {
         }
     }
 
+    /// An exercise done on each side is its two sides and the switch between, each a row with its side; it
+    /// counts once, and only when both sides ran half their time.
+    @Test(arguments: [(10.0, 10.0, 1), (10, 4, 0), (4, 10, 0)])
+    func anExerciseDoneOnEachSideCountsOnceWhenBothSidesAre(first: Double, second: Double, done: Int) throws {
+        try withTemporaryDirectory { dir throws in
+            let store = try HistoryStore(path: dir + "/h.sqlite3")
+            let id = try store.beginSession(sampleSession())
+            let rows = [(0, "work", 1, first), (1, "switch", 2, 5), (2, "work", 2, second)]
+            let written = rows.map { index, kind, side, actual in
+                SegmentRecord(sessionID: id, index: index, kind: kind, exercise: kind == "work" ? "Side Plank"
+                    : "Switch sides", round: 1, planned: kind == "work" ? 10 : 5, actual: actual,
+                              ended: actual < 10 && kind == "work" ? .skipped : .ranOut, endedAt: 1_795_000_100,
+                              side: side)
+            }
+            for row in written { try store.recordSegment(row) }
+            #expect(try store.session(id)?.exercisesDone == done)
+            #expect(try store.segments(of: id) == written)
+            #expect(try store.completedSegments().compactMap(\.side).count == written.filter {
+                $0.ended == .ranOut || $0.kind == "work" }.count)
+            // The exercise done is one time in the totals, however many sides ran out.
+            let stats = HistoryStats.compute(sessions: try store.allSessions(), segments: try store.completedSegments(),
+                                             now: 1_795_000_200,
+                                             calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
+            // One time in the totals when the second side ran out, not one a side.
+            #expect((stats.exercises.first { $0.title == "Side Plank" }?.times ?? 0) == (second == 10 ? 1 : 0))
+        }
+    }
+
     @Test func aRatingIsStoredReplacedAndReadBack() throws {
         try withTemporaryDirectory { dir throws in
             let store = try HistoryStore(path: dir + "/h.sqlite3")

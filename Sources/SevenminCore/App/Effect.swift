@@ -74,4 +74,6 @@ public struct SegmentEnd: Equatable, Sendable {
     public var actual: Double
     /// True when it ran out; false when it was skipped or cut short.
     public var ranOut: Bool
+    /// Which side of an exercise done on each side, as `SegmentRecord.side`.
+    public var side: Int? = nil
 }

@@ -42,6 +42,9 @@ public enum VoicePolicy {
         case .roundRest(let next):
             let rest = phrases.rest(next: name, isLast: plan.isLastPause(index))
             return Phrase(phrases.round(next.round, of: plan.rounds).text + " " + rest.text, priority: rest.priority)
+        case .switchSides:
+            // The segment's own words, so as high as any start: the second side's go follows it.
+            return Phrase(phrases.switchSides.text, priority: .high)
         }
     }
 
@@ -65,7 +68,8 @@ public enum VoicePolicy {
         let end = segments.map { min(plan.segments.count, first + $0) } ?? plan.segments.count
         for index in first..<end {
             add(start(of: index, in: plan, language: language))
-            if plan.segments[index].segment.isWork {
+            // A side of its own has no halfway: the switch between the sides is its own segment.
+            if plan.segments[index].segment.isWork, plan.segments[index].side == nil {
                 add(plan.exercise(of: index).sides == 2 ? phrases.switchSides : phrases.halfway)
             }
         }

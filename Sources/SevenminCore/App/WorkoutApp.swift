@@ -43,7 +43,7 @@ public struct WorkoutApp: Sendable {
     /// Where a resumed workout picks up, and what its earlier parts did.
     public struct Resumption: Equatable, Sendable {
         public var segmentIndex: Int
-        /// The plan indices of the exercises the earlier parts did (`SegmentRecord.isDone`).
+        /// The plan indices of the work segments the earlier parts did (`SegmentRecord.isDone`).
         public var exercisesDone: Set<Int>
         public var activeTime: Double
 
@@ -58,8 +58,9 @@ public struct WorkoutApp: Sendable {
     private var streakBasis: StreakBasis?
     /// Seconds of workout (work and rest, not getting ready) that ran out in this run.
     private var workoutSeconds = 0.0
-    /// The plan indices of the exercises done (run at least half their time), earlier parts included.
-    private var exercisesDone: Set<Int>
+    /// The plan indices of the work segments done (run at least half their time), earlier parts included:
+    /// each side of an exercise done on each side is one (`Plan.exercisesDone(fromWork:)` counts exercises).
+    private var workDone: Set<Int>
 
     /// How hard the user said the workout was, on the finish screen.
     public private(set) var effort: Int?
@@ -73,7 +74,7 @@ public struct WorkoutApp: Sendable {
         startIndex = start
         self.settings = settings
         resumption = resuming
-        exercisesDone = resuming?.exercisesDone ?? []
+        workDone = resuming?.exercisesDone ?? []
     }
 
     public var plan: Plan { session.plan }
@@ -185,8 +186,7 @@ public struct WorkoutApp: Sendable {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
         model.showsFigure = settings.figure
-        model.overviewDone = Set(exercisesDone.filter { $0 < plan.segments.count && plan.segments[$0].segment.isWork }
-            .map { plan.workNumber(ofSegment: $0) - 1 })
+        model.overviewDone = Set(plan.exercisesDone(fromWork: workDone).map { plan.workNumber(ofSegment: $0) - 1 })
         model.language = settings.language
         if model.summary != nil { model.summary = summary(at: now) }
         return model
@@ -195,7 +195,7 @@ public struct WorkoutApp: Sendable {
     /// What the workout came to, all its parts counted, with the streak when the history gave one.
     public func summary(at now: Instant) -> ScreenModel.Summary {
         ScreenModel.Summary(activeTime: session.activeTime(at: now) + (resumption?.activeTime ?? 0),
-                            exercisesDone: exercisesDone.count,
+                            exercisesDone: plan.exercisesDone(fromWork: workDone).count,
                             exerciseCount: plan.workSegmentCount, rounds: plan.rounds,
                             streak: streakBasis?.days(adding: workoutSeconds), asksEffort: settings.asksEffort,
                             effort: effort)
@@ -356,9 +356,9 @@ public struct WorkoutApp: Sendable {
     private mutating func segmentEnd(_ index: Int, actual: Double, ranOut: Bool) -> SegmentEnd {
         let s = plan.segments[index]
         if ranOut && s.kind != .getReady { workoutSeconds += actual }
-        if s.segment.isWork && SegmentRecord.isDone(actual: actual, planned: s.duration) { exercisesDone.insert(index) }
+        if s.segment.isWork && SegmentRecord.isDone(actual: actual, planned: s.duration) { workDone.insert(index) }
         return SegmentEnd(index: index, kind: s.kind, title: plan.heading(of: index), round: s.round,
-                          planned: s.duration, actual: actual, ranOut: ranOut)
+                          planned: s.duration, actual: actual, ranOut: ranOut, side: s.side)
     }
 
     /// Turns session events into effects: log lines, history, cues, bell, voice and flash.
@@ -386,7 +386,7 @@ public struct WorkoutApp: Sendable {
                 }
                 if finished {
                     // Reaching the end is not enough: `n` all the way through is no workout done.
-                    let all = exercisesDone.count == plan.workSegmentCount
+                    let all = plan.exercisesDone(fromWork: workDone).count == plan.workSegmentCount
                     effects.append(.record(.finished(all ? .completed : .skipped)))
                 } else {
                     currentLength = plan.segments[event.segmentIndex].duration
@@ -407,7 +407,7 @@ public struct WorkoutApp: Sendable {
             }
             if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
                 countAloud: settings.countAloud, language: settings.language,
-                complete: exercisesDone.count == plan.workSegmentCount) {
+                complete: plan.exercisesDone(fromWork: workDone).count == plan.workSegmentCount) {
                 // Words start once their cue has been heard, so the beep does not mask the first word.
                 let announcement = Announcement(phrase, due: event.due + (cue?.clearance ?? 0))
                 if cue == nil {

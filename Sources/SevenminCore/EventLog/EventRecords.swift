@@ -18,13 +18,16 @@ public enum EventRecords {
             return EventRecord(t: t, event: "start", fields)
         case .segmentStarted:
             let segment = plan.segments[event.segmentIndex]
-            return EventRecord(t: t, event: "segment", [
+            var fields: [(String, JSONWriter.Value)] = [
                 ("kind", .string(segment.kind.rawValue)),
                 ("index", .integer(event.segmentIndex)),
                 ("title", .string(plan.heading(of: event.segmentIndex))),
                 ("round", .integer(segment.round)),
                 ("planned", .seconds(planned)),
-            ])
+            ]
+            // Which side a side of its own is, or the switch leads to.
+            if let side = segment.side { fields.append(("side", .integer(side))) }
+            return EventRecord(t: t, event: "segment", fields)
         case .paused: return EventRecord(t: t, event: "pause")
         case .resumed: return EventRecord(t: t, event: "resume")
         case .finished: return EventRecord(t: t, event: "finish", [("planned", .seconds(planned))])

@@ -75,7 +75,7 @@ public enum HistoryReport {
                 .init("round", .integer(s.round)), .init("planned", .number(s.planned)),
                 .init("actual", .number((s.actual * 1000).rounded() / 1000)), .init("ended", .string(s.ended.rawValue)),
                 .init("part", .integer(s.part)),
-            ])
+            ] + (s.side.map { [.init("side", .integer($0))] } ?? []))
         }))
     }
 

@@ -71,7 +71,8 @@ public struct HistoryTotals: Equatable, Sendable {
             guard segment.isCompletedWorkout else { continue }
             days[day, default: Day()].workout += segment.actual
             guard segment.isCompletedWork else { continue }
-            exercises[segment.exercise, default: Exercise()].times += 1
+            // An exercise done on each side is one time, counted as its second side runs out.
+            if segment.side != 1 { exercises[segment.exercise, default: Exercise()].times += 1 }
             exercises[segment.exercise, default: Exercise()].seconds += segment.actual
         }
     }

@@ -9,7 +9,7 @@ public struct SegmentRecord: Equatable, Sendable {
     public var sessionID: Int64
     /// Position in the plan, so that a resumed session knows where to pick up.
     public var index: Int
-    /// `getReady`, `work`, `rest` or `roundRest`.
+    /// `getReady`, `work`, `rest`, `roundRest` or `switch`.
     public var kind: String
     /// The exercise worked, or for a pause the one coming next.
     public var exercise: String
@@ -22,9 +22,11 @@ public struct SegmentRecord: Equatable, Sendable {
     public var endedAt: Double
     /// Which part of a resumed session it belongs to (1 for the first).
     public var part: Int
+    /// 1 or 2 for a side of an exercise done on each side, or for the switch to its second; nil otherwise.
+    public var side: Int?
 
     public init(sessionID: Int64 = 0, index: Int, kind: String, exercise: String, round: Int, planned: Double,
-                actual: Double, ended: SegmentEnding, endedAt: Double, part: Int = 1) {
+                actual: Double, ended: SegmentEnding, endedAt: Double, part: Int = 1, side: Int? = nil) {
         self.sessionID = sessionID
         self.index = index
         self.kind = kind
@@ -35,6 +37,7 @@ public struct SegmentRecord: Equatable, Sendable {
         self.ended = ended
         self.endedAt = endedAt
         self.part = part
+        self.side = side
     }
 
     /// The share of its planned time an exercise must run to count as done: a workout is `completed`

@@ -55,6 +55,10 @@ struct RoutineDraft: Equatable {
             .init("rounds", .integer(rounds)),
         ]
         if rounds > 1 { members.append(.init("roundRest", .number(roundRest))) }
+        // The apps read here switch sides at half time, with no pause: their timing is kept.
+        if (warmup + exercises + cooldown).contains(where: { $0.sides == 2 }) {
+            members.append(.init("switchRest", .number(0)))
+        }
         if !warmup.isEmpty { members.append(.init("warmup", items(warmup) { _ in true })) }
         members.append(.init("exercises", items(exercises) { [cooldown, exercises] k in
             k + 1 < exercises.count || !cooldown.isEmpty

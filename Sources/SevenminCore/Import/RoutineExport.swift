@@ -67,7 +67,10 @@ extension JAWTFormat {
             names.append("Cool-down")
         }
         for e in routine.warmup + exercises + routine.cooldown where e.sides == 2 {
-            notes.append("\"\(e.title)\" is one exercise there: Just Another Workout Timer has no cue to switch sides")
+            let pause = routine.switchRest(of: e)
+            let without = pause > 0 ? ", without the \(JSONWriter.number(pause)) s to switch sides" : ""
+            notes.append("\"\(e.title)\" is one exercise there\(without): Just Another Workout Timer has no cue to "
+                + "switch sides")
         }
         var id = 0
         func nextID() -> JSONWriter.Value {

@@ -17,6 +17,8 @@ public enum PlanJSON {
                 .init("title", .string(plan.heading(of: k))),
             ]
             if !s.segment.isWork { fields.append(.init("next", .string(plan.exercise(of: k).title))) }
+            // A side of an exercise done on each side, or the switch to its second.
+            if let side = s.side { fields.append(.init("side", .integer(side))) }
             fields += [.init("round", .integer(s.round)), .init("start", .number(s.offset)),
                        .init("duration", .number(s.duration))]
             return "    " + JSONWriter.line(.object(fields))

@@ -24,6 +24,9 @@ public enum RoutineKeys {
         RoutineKey(key: "rounds", meaning: "times through the circuit", byDefault: "1",
                    allowed: "whole number, 1 to 100"),
         RoutineKey(key: "roundRest", meaning: "seconds of rest between rounds", byDefault: "60", allowed: "0 to 86400"),
+        RoutineKey(key: "switchRest", meaning: "seconds of the \"switch sides\" pause between the sides of an "
+                       + "exercise done on each side (0: none, the sides switch at half time)", byDefault: "5",
+                   allowed: "0 to 86400"),
         RoutineKey(key: "exercises", meaning: "the exercises, in order", byDefault: "required",
                    allowed: "at least one"),
         RoutineKey(key: "warmup", meaning: "exercises run once, before the first round", byDefault: "none",
@@ -58,8 +61,10 @@ public enum RoutineKeys {
         RoutineKey(key: "rest", meaning: "seconds of rest after the exercise, overriding the routine's (a round's "
                        + "last exercise is followed by `roundRest` instead)", byDefault: "the routine's `rest`",
                    allowed: "as `rest` above"),
-        RoutineKey(key: "sides", meaning: "2 for exercises done on each side, with a \"switch sides\" cue at half time",
-                   byDefault: "1", allowed: "1 or 2"),
+        RoutineKey(key: "sides", meaning: "2 for exercises done on each side: half the work on each, with a "
+                       + "\"switch sides\" pause (`switchRest`) between", byDefault: "1", allowed: "1 or 2"),
+        RoutineKey(key: "switchRest", meaning: "seconds of the pause between the sides, overriding the routine's",
+                   byDefault: "the routine's `switchRest`", allowed: "0 to 86400; only with `\"sides\": 2`"),
         RoutineKey(key: "group", meaning: "the body area worked; `--shuffle` keeps the order of groups",
                    byDefault: "none",
                    allowed: "`cardio`, `lower`, `upper`, `core`"),

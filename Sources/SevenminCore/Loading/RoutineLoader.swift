@@ -14,9 +14,9 @@ public struct RoutineLoader {
 
     static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest",
                               "exercises", "warmup", "cooldown", "voice",
-                              "language"]
+                              "language", "switchRest"]
     static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "rest", "sides", "group",
-                               "tags", "say", "figure", "cues"]
+                               "tags", "say", "figure", "cues", "switchRest"]
 
     /// Validates routine JSON; `path` is used in messages. Reading the file is the caller's job,
     /// so that the core does no I/O. With `voices`, the engine's catalogue, the routine's `voice`
@@ -219,6 +219,7 @@ struct Validator {
         let rounds = integer(m["rounds"], key: "rounds",
             range: 1...RoutineLoader.maximumRounds) ?? Routine.defaultRounds
         let roundRest = seconds(m["roundRest"], key: "roundRest", allowZero: true) ?? Routine.defaultRoundRest
+        let switchRest = seconds(m["switchRest"], key: "switchRest", allowZero: true) ?? Routine.defaultSwitchRest
 
         let drafts = exerciseList(m["exercises"], key: "exercises", defaultWork: work, required: true, root: root)
         let warmup = exerciseList(m["warmup"], key: "warmup", defaultWork: work, required: false, root: root)
@@ -230,7 +231,7 @@ struct Validator {
                               roundRest: roundRest,
                               exercises: Array(all[warmup.count..<(warmup.count + drafts.count)]),
                               warmup: Array(all.prefix(warmup.count)), cooldown: Array(all.suffix(cooldown.count)),
-                              voice: voice, language: language)
+                              voice: voice, language: language, switchRest: switchRest)
         if let problem = PlanSize(routine).problem {
             // Rounds multiply everything else, so they are the likeliest cause.
             report(m["rounds"]?.position ?? root.position, problem)
@@ -280,6 +281,10 @@ struct Validator {
         let work = seconds(m["work"], key: "work", allowZero: false) ?? defaultWork
         let rest = seconds(m["rest"], key: "rest", allowZero: true)
         let sides = integer(m["sides"], key: "sides", range: 1...2) ?? 1
+        let switchRest = seconds(m["switchRest"], key: "switchRest", allowZero: true)
+        if switchRest != nil, sides != 2, let node = m["switchRest"] {
+            report(node.position, "\"switchRest\" is the pause between sides, for an exercise with \"sides\": 2")
+        }
         var video: String?
         if let idNode = m["videoId"], let id = string(idNode, key: "videoId") {
             if VideoLink.isPlausibleYouTubeID(id) { video = Routine.youTubeURL(id: id) }
@@ -317,7 +322,8 @@ struct Validator {
         guard let title else { return nil }
         return (Exercise(title: title, description: description, videoURL: video,
                          color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides,
-                         group: group, tags: tags, say: say, figure: figure, cues: cues, rest: rest),
+                         group: group, tags: tags, say: say, figure: figure, cues: cues, rest: rest,
+                         switchRest: switchRest),
                 color != nil)
     }
 

@@ -16,10 +16,13 @@ public struct PlanSize: Equatable, Sendable {
     public struct Step: Equatable, Sendable {
         public var work: Double
         public var rest: Double
+        /// The pause between an exercise's sides, which splits its work in two; 0 for none.
+        public var switchRest: Double
 
-        public init(work: Double, rest: Double) {
+        public init(work: Double, rest: Double, switchRest: Double = 0) {
             self.work = work
             self.rest = rest
+            self.switchRest = switchRest
         }
     }
 
@@ -34,8 +37,10 @@ public struct PlanSize: Equatable, Sendable {
         func rests(_ list: ArraySlice<Step>) -> (Double, Double) {
             (list.reduce(0) { $0 + $1.rest }, Double(list.filter { $0.rest > 0 }.count))
         }
+        // Work, and the switch between sides, which parts one exercise's work into three segments.
         func works(_ list: [Step]) -> (Double, Double) {
-            (list.reduce(0) { $0 + $1.work }, Double(list.filter { $0.work > 0 }.count))
+            (list.reduce(0) { $0 + $1.work + $1.switchRest },
+             list.reduce(0) { $0 + ($1.work > 0 ? ($1.switchRest > 0 ? 3 : 1) : 0) })
         }
         var seconds = 0.0, count = 0.0
         func add(_ part: (Double, Double), times: Double = 1) {
@@ -60,7 +65,9 @@ public struct PlanSize: Equatable, Sendable {
     }
 
     public init(_ routine: Routine) {
-        func steps(_ list: [Exercise]) -> [Step] { list.map { Step(work: $0.work, rest: routine.rest(after: $0)) } }
+        func steps(_ list: [Exercise]) -> [Step] {
+            list.map { Step(work: $0.work, rest: routine.rest(after: $0), switchRest: routine.switchRest(of: $0)) }
+        }
         self.init(getReady: routine.getReady, roundRest: routine.roundRest, rounds: routine.rounds,
                   warmup: steps(routine.warmup), exercises: steps(routine.exercises), cooldown: steps(routine.cooldown))
     }

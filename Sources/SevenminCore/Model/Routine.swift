@@ -15,7 +15,7 @@ public struct Exercise: Equatable, Sendable {
     public var colorName: String
     /// Seconds of work; the routine's default when the file gives none.
     public var work: Double
-    /// 2 for exercises done once on each side, with a switch at half time.
+    /// 2 for exercises done once on each side, half the work each, with a switch between.
     public var sides: Int
     public var group: ExerciseGroup?
     /// Free-form labels such as `chair`, `floor`, `noisy`; `--without TAG` drops exercises by them.
@@ -29,11 +29,13 @@ public struct Exercise: Equatable, Sendable {
     /// Seconds of rest after this exercise, before the next one; nil for the routine's `rest`.
     /// Routines imported from timers that place each rest by hand keep their timing through it.
     public var rest: Double?
+    /// Seconds of the pause between this exercise's sides; nil for the routine's `switchRest`.
+    public var switchRest: Double?
 
     public init(title: String, description: String = "", videoURL: String? = nil,
                 color: RGB, colorName: String? = nil, work: Double, sides: Int = 1,
                 group: ExerciseGroup? = nil, tags: [String] = [], say: String? = nil, figure: Figure? = nil,
-                cues: [String] = [], rest: Double? = nil) {
+                cues: [String] = [], rest: Double? = nil, switchRest: Double? = nil) {
         self.title = title
         self.description = description
         self.videoURL = videoURL
@@ -47,6 +49,7 @@ public struct Exercise: Equatable, Sendable {
         self.figure = figure
         self.cues = cues
         self.rest = rest
+        self.switchRest = switchRest
     }
 }
 
@@ -57,6 +60,8 @@ public struct Routine: Equatable, Sendable {
     public static let defaultGetReady = 10.0
     public static let defaultRounds = 1
     public static let defaultRoundRest = 60.0
+    /// Sweat pauses 4 s between sides and Seconds offers a pause; 5 s is time to roll over.
+    public static let defaultSwitchRest = 5.0
 
     public var name: String
     public var description: String
@@ -64,6 +69,9 @@ public struct Routine: Equatable, Sendable {
     public var getReady: Double
     public var rounds: Int
     public var roundRest: Double
+    /// Seconds of the pause between the two sides of an exercise done on each side; 0 for none, the
+    /// sides then switching at half time.
+    public var switchRest: Double
     public var exercises: [Exercise]
     /// Run once, before the first round.
     public var warmup: [Exercise]
@@ -79,13 +87,14 @@ public struct Routine: Equatable, Sendable {
                 getReady: Double = Routine.defaultGetReady, rounds: Int = Routine.defaultRounds,
                 roundRest: Double = Routine.defaultRoundRest, exercises: [Exercise],
                 warmup: [Exercise] = [], cooldown: [Exercise] = [], voice: String? = nil,
-                language: CoachLanguage? = nil) {
+                language: CoachLanguage? = nil, switchRest: Double = Routine.defaultSwitchRest) {
         self.name = name
         self.description = description
         self.rest = rest
         self.getReady = getReady
         self.rounds = rounds
         self.roundRest = roundRest
+        self.switchRest = switchRest
         self.exercises = exercises
         self.warmup = warmup
         self.cooldown = cooldown
@@ -95,6 +104,12 @@ public struct Routine: Equatable, Sendable {
 
     /// Seconds of rest after `exercise`: its own, else the routine's.
     public func rest(after exercise: Exercise) -> Double { exercise.rest ?? rest }
+
+    /// Seconds of the pause between `exercise`'s sides: its own, else the routine's; 0 for an exercise
+    /// done whole.
+    public func switchRest(of exercise: Exercise) -> Double {
+        exercise.sides == 2 ? exercise.switchRest ?? switchRest : 0
+    }
 
     /// The short YouTube link for a video id: short enough to fit on the screen whole.
     public static func youTubeURL(id: String) -> String {

@@ -98,7 +98,10 @@ public struct PlainTranscript: Sendable {
 
     private func segmentLine(_ model: ScreenModel) -> String {
         var parts = [heading(model), "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
-        if model.kind == .work, model.side != nil { parts[1] += ", " + model.words.eachSide }
+        if model.kind == .work, let side = model.side {
+            let words = model.words
+            parts[1] += ", " + (!model.sidesApart ? words.eachSide : side == 1 ? words.firstSide : words.otherSide)
+        }
         if let next = model.upNext { parts.append(Self.midSentence(model.words.next) + ": " + visible(next.title)) }
         return parts.joined(separator: dash)
     }

@@ -66,8 +66,11 @@ public struct ScreenModel: Equatable, Sendable {
     public var stage: Stage
     public var round: Int
     public var rounds: Int
-    /// 1 or 2 for an exercise done on each side; nil otherwise.
+    /// 1 or 2 for an exercise done on each side (in the switch between them, 2: the side to come);
+    /// nil otherwise.
     public var side: Int?
+    /// Whether the sides are segments of their own, parted by a switch, rather than halves of one.
+    public var sidesApart = false
     public var remaining: Double
     /// The segment's countdown as now set (with any time added), for the plain transcript's halfway.
     public var segmentLength: Double = 0
@@ -155,14 +158,20 @@ public struct ScreenModel: Equatable, Sendable {
         remaining = session.remaining(at: now)
         segmentLength = session.timer.countdownTime
         elapsed = session.activeTime(at: now)
-        if segment.segment.isWork, exercise.sides == 2 {
+        if let half = segment.side {
+            // A side of its own, or the switch to the second.
+            side = half
+            sidesApart = true
+        } else if segment.segment.isWork, exercise.sides == 2 {
+            // With no pause between the sides, they switch at half time.
             side = remaining <= session.timer.countdownTime / 2 ? 2 : 1
         }
         totalRemaining = session.totalRemaining(at: now)
         progress = session.progress(at: now)
         paused = session.state == .paused
         if session.state == .finished {
-            summary = Summary(activeTime: session.activeTime(at: now), exercisesDone: session.completedWork.count,
+            summary = Summary(activeTime: session.activeTime(at: now),
+                              exercisesDone: plan.exercisesDone(fromWork: session.completedWork).count,
                               exerciseCount: workCount, rounds: plan.rounds)
         }
         self.overlay = overlay

@@ -350,7 +350,7 @@ struct WorkoutFrame {
     /// The big words: what to do now, or what the moment is.
     var heading: String {
         if model.paused { return model.words.paused }
-        if model.kind == .work, model.side == 2, model.segmentLength > 0,
+        if model.kind == .work, model.side == 2, !model.sidesApart, model.segmentLength > 0,
            model.remaining > model.segmentLength / 2 - WorkoutScreen.switchSidesShown {
             return model.words.switchSides
         }

@@ -41,9 +41,11 @@ public enum WorkoutScreen {
             let single = model.stage == .main && model.exerciseCount == 1 && model.rounds > 1
             var s = single ? "Round \(model.round)/\(model.rounds)"
                 : "\(label) \(model.exerciseNumber)/\(model.exerciseCount)"
-            if let side = model.side { s += " · " + (side == 1 ? words.firstSide : words.secondSide) }
+            if let side = model.side {
+                s += " · " + (side == 1 ? words.firstSide : model.sidesApart ? words.otherSide : words.secondSide)
+            }
             return s
-        case .getReady, .rest, .roundRest:
+        case .getReady, .rest, .roundRest, .switchSides:
             return ""
         }
     }

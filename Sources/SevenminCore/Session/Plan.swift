@@ -9,10 +9,11 @@ public struct Plan: Equatable, Sendable {
     public let segments: [ScheduledSegment]
     public let rounds: Int
     public let totalDuration: Double
+    /// How many exercises the plan has: its work segments, an exercise done on each side counted once.
     public let workSegmentCount: Int
-    /// The colour of every work segment, in order: the overview strip, shared by every frame.
+    /// The colour of every exercise, in order: the overview strip, shared by every frame.
     public let workColors: [RGB]
-    /// For each segment, how many work segments start at or before it.
+    /// For each segment, how many exercises start at or before it.
     private let worksThrough: [Int]
 
     public init(_ routine: Routine) {
@@ -40,7 +41,18 @@ public struct Plan: Equatable, Sendable {
                     add(.rest(next: slot), routine.rest(after: Plan.exercise(slots[n - 1], in: routine)))
                 }
             }
-            add(.work(slot), Plan.exercise(slot, in: routine).work)
+            let exercise = Plan.exercise(slot, in: routine), pause = routine.switchRest(of: exercise)
+            if pause > 0 {
+                // Each side its own half, parted by a pause to change sides (Sweat's 4 s, Seconds' pause).
+                var first = slot, second = slot
+                first.side = 1
+                second.side = 2
+                add(.work(first), exercise.work / 2)
+                add(.switchSides(next: second), pause)
+                add(.work(second), exercise.work / 2)
+            } else {
+                add(.work(slot), exercise.work)
+            }
         }
         self.init(routine, rounds: rounds, laidOut: list)
     }
@@ -58,11 +70,11 @@ public struct Plan: Equatable, Sendable {
         totalDuration = t
         var count = 0
         worksThrough = list.map { s in
-            if s.segment.isWork { count += 1 }
+            if s.segment.startsExercise { count += 1 }
             return count
         }
         workSegmentCount = count
-        workColors = list.filter { $0.segment.isWork }.map { Plan.exercise($0.slot, in: routine).color }
+        workColors = list.filter { $0.segment.startsExercise }.map { Plan.exercise($0.slot, in: routine).color }
     }
 
     /// Seconds of the get-ready a resumed workout opens on.
@@ -106,18 +118,35 @@ public struct Plan: Equatable, Sendable {
         }
     }
 
-    /// 1-based position of a work segment among all work segments; for a pause, of the work it leads to.
+    /// 1-based position of a work segment's exercise among all exercises; for a pause, of the work it
+    /// leads to (the switch between sides leads to the same exercise's second side).
     public func workNumber(ofSegment index: Int) -> Int {
-        segments[index].segment.isWork ? worksThrough[index] : min(workSegmentCount, worksThrough[index] + 1)
+        segments[index].segment.isWork || segments[index].side == 2 ? worksThrough[index]
+            : min(workSegmentCount, worksThrough[index] + 1)
     }
 
-    /// The exercise worked on after segment `index`, if any. A pause always comes straight before
-    /// its work, so this looks at most two segments ahead.
+    /// The exercise started after segment `index`, if any (an exercise's second side is not a new one).
+    /// A pause always comes straight before its work, so this looks at most five segments ahead: a first
+    /// side, the switch, the second side, a pause, the next exercise.
     public func nextWork(after index: Int) -> Exercise? {
-        for k in (index + 1)..<min(segments.count, index + 3) where segments[k].segment.isWork {
+        for k in (index + 1)..<min(segments.count, index + 6) where segments[k].segment.startsExercise {
             return exercise(segments[k].slot)
         }
         return nil
+    }
+
+    /// Which segments were done as exercises, from the work segments that ran at least half their time
+    /// (`SegmentRecord.isDone`): an exercise done in one go by its segment, and one done on each side,
+    /// when both sides were, by its second side's. So "exercises done" counts each exercise once.
+    public func exercisesDone(fromWork done: Set<Int>) -> Set<Int> {
+        done.filter { i in
+            guard segments.indices.contains(i), segments[i].segment.isWork else { return false }
+            switch segments[i].side {
+            case nil: return true
+            case 2: return done.contains(i - 2)
+            default: return false
+            }
+        }
     }
 
     /// Seconds of the plan after segment `index` ends.
@@ -125,6 +154,6 @@ public struct Plan: Equatable, Sendable {
 
     /// Whether segment `index` is the last pause before the final exercise.
     public func isLastPause(_ index: Int) -> Bool {
-        !segments[index].segment.isWork && index + 2 == segments.count
+        !segments[index].segment.isWork && segments[index].side != 2 && workNumber(ofSegment: index) == workSegmentCount
     }
 }

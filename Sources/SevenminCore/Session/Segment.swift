@@ -2,6 +2,8 @@
 /// What a stretch of the workout is for; the name the events file and `list --json` use.
 public enum SegmentKind: String, Sendable, CaseIterable {
     case getReady, work, rest, roundRest
+    /// The pause between the two sides of an exercise done on each side.
+    case switchSides = "switch"
 
     /// What a segment of this kind is called, on the screen, in the transcript and in the events file:
     /// the exercise's title while working; `round` is the round the segment belongs to (for a round
@@ -12,6 +14,7 @@ public enum SegmentKind: String, Sendable, CaseIterable {
         case .getReady: return words.getReady
         case .rest: return words.rest
         case .roundRest: return words.restBeforeRound(round)
+        case .switchSides: return words.switchSides
         }
     }
 }
@@ -29,11 +32,15 @@ public struct ExerciseSlot: Equatable, Hashable, Sendable {
     public var index: Int
     /// 1-based round; warm-up counts as round 1 and cool-down as the last round.
     public var round: Int
+    /// 1 or 2: which side of an exercise done on each side, where a pause parts the sides; nil for an
+    /// exercise done in one go.
+    public var side: Int?
 
-    public init(stage: Stage, index: Int, round: Int) {
+    public init(stage: Stage, index: Int, round: Int, side: Int? = nil) {
         self.stage = stage
         self.index = index
         self.round = round
+        self.side = side
     }
 }
 
@@ -45,6 +52,8 @@ public enum Segment: Equatable, Hashable, Sendable {
     case rest(next: ExerciseSlot)
     /// The longer rest before a new round begins with `next`.
     case roundRest(next: ExerciseSlot)
+    /// The pause between an exercise's sides; `next` is its second side.
+    case switchSides(next: ExerciseSlot)
 }
 
 /// How a segment presents itself: its kind, its words and its sound. Everything that differs
@@ -68,12 +77,13 @@ extension Segment: SegmentPresenting {
         case .work: return .work
         case .rest: return .rest
         case .roundRest: return .roundRest
+        case .switchSides: return .switchSides
         }
     }
 
     public var slot: ExerciseSlot {
         switch self {
-        case .getReady(let s), .work(let s), .rest(let s), .roundRest(let s): return s
+        case .getReady(let s), .work(let s), .rest(let s), .roundRest(let s), .switchSides(let s): return s
         }
     }
 
@@ -82,12 +92,17 @@ extension Segment: SegmentPresenting {
         return false
     }
 
+    /// Whether this segment starts an exercise: work, but not an exercise's second side. Exercises
+    /// are counted by these, so one done on each side counts once.
+    public var startsExercise: Bool { isWork && slot.side != 2 }
+
     public func heading(exercise: Exercise) -> String { kind.heading(exercise: exercise, round: slot.round) }
 
     public var startCue: Cue? {
         switch self {
         case .work: return .go
         case .rest, .roundRest: return .rest
+        case .switchSides: return .switchSides
         case .getReady: return nil
         }
     }
@@ -105,4 +120,5 @@ public struct ScheduledSegment: Equatable, Sendable {
     public var slot: ExerciseSlot { segment.slot }
     public var round: Int { segment.slot.round }
     public var stage: Stage { segment.slot.stage }
+    public var side: Int? { segment.slot.side }
 }

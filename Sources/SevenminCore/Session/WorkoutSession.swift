@@ -191,8 +191,9 @@ public struct WorkoutSession: Sendable {
 
     // MARK: Internals
 
+    /// Half a work segment's time; none for one side of an exercise, whose halfway is the switch.
     private var halfwayThreshold: Double? {
-        guard segment.segment.isWork, !halfwayDone else { return nil }
+        guard segment.segment.isWork, segment.side == nil, !halfwayDone else { return nil }
         return timer.countdownTime / 2
     }
 
