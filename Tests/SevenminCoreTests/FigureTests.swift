@@ -135,9 +135,9 @@ struct FigureCoverageTests {
         }
         #expect(models.filter { $0.figureMoment != nil }.count > 100)
         let glyphs: Glyphs = unicode ? .unicode : .ascii
-        let running = ScreenRenderer(depth: depth, glyphs: glyphs)
+        let running = ScreenRenderer(depth: depth, glyphs: glyphs, metrics: .unicode)
         for model in models {
-            let whole = ScreenRenderer(depth: depth, glyphs: glyphs).render(model, width: size.width, height: size.height)
+            let whole = ScreenRenderer(depth: depth, glyphs: glyphs, metrics: .unicode).render(model, width: size.width, height: size.height)
             let step = running.render(model, width: size.width, height: size.height)
             #expect(step.changes(since: whole).isEmpty, "at \(model.figureTime) s:\n\(step.text)\n\(whole.text)")
         }

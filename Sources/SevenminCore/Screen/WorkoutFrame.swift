@@ -83,7 +83,7 @@ struct WorkoutFrame {
         let room = max(0, w - rightWidth - 1)
         // Where both do not fit, the words shown big keep their place and the routine's name gives way.
         var name = " sevenmin" + " · " + model.routineName + words
-        if !words.isEmpty, say(name).terminalWidth > room { name = " sevenmin" + words }
+        if !words.isEmpty, measure(say(name)) > room { name = " sevenmin" + words }
         name = fitted(name, room)
         grid.put(name, x: 0, y: 0, style: theme.bar.with(bold: true))
         grid.put(right, x: w - rightWidth, y: 0, style: theme.bar)
@@ -104,7 +104,7 @@ struct WorkoutFrame {
         // Cut whole phrases, never mid-word: what is left of this one first, then of the workout.
         let left = " \(clock) left", paused = model.paused ? " · " + model.words.paused.uppercased() : ""
         let toGo = " · \(TimeFormat.clock(model.totalRemaining)) to go"
-        let status = [left + toGo + paused, left + paused, left].map(say).first { $0.terminalWidth <= w }
+        let status = [left + toGo + paused, left + paused, left].map(say).first { measure($0) <= w }
             ?? say(left)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.
