@@ -186,23 +186,6 @@ enum Notifications {
     }
 }
 
-/// Writing a file whole or not at all: a temporary file beside it, renamed over it.
-enum Atomic {
-    static func write(_ text: String, to path: String) throws {
-        let temporary = path + ".\(getpid()).tmp"
-        do {
-            let fd = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            // ignored: a close error after a complete write loses nothing the rename does not check
-            defer { close(fd) }
-            try SystemCall.write(fd, Array(text.utf8))
-            try SystemCall.rename(temporary, path)
-        } catch {
-            try? SystemCall.unlink(temporary)
-            throw error
-        }
-    }
-}
-
 /// Runs a program found on `PATH` with no input and its error output discarded; nil when it cannot be started.
 enum Subprocess {
     static func run(_ argv: [String], wait: Bool = true) -> (status: Int32, output: String)? {
