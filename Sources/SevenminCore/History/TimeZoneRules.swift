@@ -5,15 +5,3 @@ public protocol TimeZoneRules: Sendable {
     /// Seconds east of UTC at `t`, seconds since 1970 UTC.
     func secondsFromUTC(at t: Double) -> Int
 }
-
-/// The calendar local days are counted in: a time zone, and the day a week starts on.
-public struct LocalCalendar: Sendable {
-    public let timeZone: any TimeZoneRules
-    /// 1 for Sunday … 7 for Saturday.
-    public let firstWeekday: Int
-
-    public init(timeZone: any TimeZoneRules, firstWeekday: Int = 2) {
-        self.timeZone = timeZone
-        self.firstWeekday = firstWeekday
-    }
-}
