@@ -4,12 +4,6 @@ import Glibc
 import SevenminCore
 import SevenminTerminal
 
-/// A command the program can run: the parsed value from the core, run here at the edge.
-protocol RunnableCommand: ParsableCommand {
-    /// Runs the command; returns the exit status.
-    func run() -> Int32
-}
-
 /// The program: parses arguments, runs the command, returns the exit status.
 public enum Main {
     public static func run(_ arguments: [String]) -> Int32 {
