@@ -18,8 +18,8 @@ struct LicenceHeaderTests {
                 let path = folder + "/" + name
                 let code = [".swift", ".c", ".h", ".py", ".sh"].contains { name.hasSuffix($0) }
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
-                let script = folder == "scripts" && !name.contains(".") && !isFolder.boolValue
+                let exists = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+                let script = folder == "scripts" && !name.contains(".") && exists && !isFolder.boolValue
                 if code || script { found.append(path) }
             }
         }
