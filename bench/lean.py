@@ -32,7 +32,7 @@ TWO = os.path.join(ROOT, "bench", "routines", "two-minutes.json")
 MIB = 1024 * 1024
 
 
-def workout(binary, name, extra, seconds, wrapper="", finish=False, cache=None):
+def workout(binary, name, extra, seconds, wrapper="", finish=False, cache=None, processes=False):
     """Runs the two-minute routine in its own pane with a fresh HOME (and `cache` as XDG_CACHE_HOME, when
     given, so that rendered phrases are kept between runs), quits it after `seconds` (or, with `finish`,
     lets it end); returns its rusage record (CPU seconds, peak RSS, each process's VmHWM) and its events."""
@@ -43,7 +43,8 @@ def workout(binary, name, extra, seconds, wrapper="", finish=False, cache=None):
     for p in (cost, ev):
         if os.path.exists(p):
             os.remove(p)
-    command = (f"env HOME={home} XDG_STATE_HOME={home}/state {wrapper} python3 {bench.MEASURE} {cost} -- "
+    sampling = "--processes " if processes else ""
+    command = (f"env HOME={home} XDG_STATE_HOME={home}/state {wrapper} python3 {bench.MEASURE} {sampling}{cost} -- "
                f"{binary} start {TWO} --events {ev} {extra}")
     pane = bench.Pane(name, command)
     if finish:
@@ -94,10 +95,11 @@ def main():
 
     muted = [workout(binary, f"muted-{k}", "--mute", 20)[0]["maxrss_kib"] / 1024 for k in range(runs)]
     # With the voice: nothing kept yet (every phrase rendered by the speech process), then kept.
-    cold = [voice_memory(workout(binary, f"voice-{k}", "", 20)[0]) for k in range(runs)]
+    cold = [voice_memory(workout(binary, f"voice-{k}", "", 20, processes=True)[0]) for k in range(runs)]
     cache = tempfile.mkdtemp(prefix="sevenmin-lean-cache-")
     workout(binary, "voice-warm-up", "", 20, cache=cache)
-    warm = [voice_memory(workout(binary, f"voice-kept-{k}", "", 20, cache=cache)[0]) for k in range(runs)]
+    warm = [voice_memory(workout(binary, f"voice-kept-{k}", "", 20, cache=cache, processes=True)[0])
+            for k in range(runs)]
     shutil.rmtree(cache, ignore_errors=True)
 
     print(f"{'measure':<34} {'figure':>10} {'target':>10}")

@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Runs a command as a child and records, on exit, what it cost.
 
-Usage: measure.py OUT.json -- COMMAND [ARGS...]
+Usage: measure.py [--processes] OUT.json -- COMMAND [ARGS...]
 
 Writes launch and exit times on CLOCK_MONOTONIC and the child's rusage
 (user and system CPU seconds, peak RSS) to OUT.json. It runs inside a tmux
 pane, so the command gets the terminal as it would from a shell.
 
 The rusage's ru_maxrss is the largest of the child and every descendant it
-reaped (a speech process, say), so it does not tell them apart. So the child's
-process tree is also sampled from /proc every 20 ms: each process's peak
+reaped (a speech process, say), so it does not tell them apart. So, with
+--processes, the child's process tree is also sampled from /proc every 20 ms
+(not under strace -f, whose wake-up counts would include the sampling thread's): each process's peak
 resident memory (VmHWM, a high-water mark, so a sample misses at most the last
 20 ms of its life), under "processes", and the largest sum of their resident
 memory at one moment, under "tree_peak_kib".
@@ -72,18 +73,21 @@ def sample(root, processes, tree, done):
         done.wait(0.02)
 
 
-out, command = sys.argv[1], sys.argv[sys.argv.index("--") + 1:]
+options = sys.argv[1:sys.argv.index("--")]
+out, command = [o for o in options if o != "--processes"][0], sys.argv[sys.argv.index("--") + 1:]
 launched = time.clock_gettime(time.CLOCK_MONOTONIC)
 pid = os.fork()
 if pid == 0:
     os.execvp(command[0], command)
 processes, tree, done = {}, [0], threading.Event()
 sampler = threading.Thread(target=sample, args=(pid, processes, tree, done), daemon=True)
-sampler.start()
+if "--processes" in options:
+    sampler.start()
 _, status_code, usage = os.wait4(pid, 0)
 ended = time.clock_gettime(time.CLOCK_MONOTONIC)
 done.set()
-sampler.join()
+if sampler.is_alive():
+    sampler.join()
 with open(out, "w") as f:
     json.dump({
         "launched": launched,
