@@ -161,12 +161,13 @@ func figureCells(_ grid: CellGrid) -> [(x: Int, y: Int)] {
     }
 }
 
-/// The rows and the last column of the big digits: rows with many blocks that are not bold.
+/// The rows and the last column of the big digits: rows with eight blocks or more that are not bold.
 func digitBox(_ grid: CellGrid) -> (rows: [Int], right: Int) {
-    let blocks = (0..<max(0, grid.height - 3)).map { y in
+    // Above the progress bar and the status line.
+    let blocks = (0..<max(0, grid.height - 2)).map { y in
         (0..<grid.width).filter { "█▀▄".contains(grid.character(x: $0, y: y)) && !grid[$0, y].style.bold }
     }
-    let rows = blocks.indices.filter { blocks[$0].count >= grid.width / 4 }
+    let rows = blocks.indices.filter { blocks[$0].count >= min(8, grid.width / 4) }
     return (rows, rows.compactMap { blocks[$0].max() }.max() ?? 0)
 }
 
@@ -216,6 +217,36 @@ struct FigurePlaceTests {
         let (narrow, _) = try classicScreen(at: 15, width: 34, height: 12)
         #expect(figureCells(narrow).isEmpty && digitBox(narrow).rows.count >= 5 && bigWordRows(narrow).count == 3,
                 "34x12:\n\(narrow.text)")
+    }
+
+    /// From 10×3 to 200×60, at work, resting and paused: wherever the figure is drawn it keeps off the
+    /// digits and the big words, and the digits keep five rows.
+    @Test func theFigureNeverCoversTheDigitsOrTheWordsAtAnySize() throws {
+        for (at, pause) in [(2.0, nil), (15, nil), (44, nil), (99, 17.5)] as [(Double, Double?)] {
+            let session = try classicScreen(at: at, width: 1, height: 1, pauseAt: pause).1
+            let renderer = ScreenRenderer(depth: .direct, glyphs: .unicode, metrics: .unicode)
+            for width in stride(from: 10, through: 200, by: 19) {
+                for height in stride(from: 3, through: 60, by: 6) {
+                    let grid = renderer.render(ScreenModel(session: session, at: at), width: width, height: height)
+                    let figure = figureCells(grid)
+                    guard !figure.isEmpty else { continue }
+                    #expect(digitBox(grid).rows.count >= 5, "\(width)x\(height) at \(at):\n\(grid.text)")
+                    // On each row, the figure stays outside the span of the blocks, bold (words) or not (digits).
+                    var spans: [Int: [Bool: ClosedRange<Int>]] = [:]
+                    for y in Set(figure.map(\.y)) {
+                        for x in 0..<grid.width where bigBlocks.contains(grid.character(x: x, y: y)) {
+                            let bold = grid[x, y].style.bold
+                            let low = spans[y]?[bold]?.lowerBound ?? x, high = spans[y]?[bold]?.upperBound ?? x
+                            spans[y, default: [:]][bold] = min(low, x)...max(high, x)
+                        }
+                    }
+                    let clear = figure.allSatisfy { cell in
+                        spans[cell.y]?.values.allSatisfy { !$0.contains(cell.x) } ?? true
+                    }
+                    #expect(clear, "\(width)x\(height) at \(at):\n\(grid.text)")
+                }
+            }
+        }
     }
 
     /// In ASCII strokes a cell is one stroke, and five rows of them make no body: outside UTF-8 the figure
