@@ -94,11 +94,11 @@ public enum FigureLibrary {
         "push-up-rotation": Figure(keyframes: pushUp + [pushUp[0], turning, turned, turned, turning],
                                    period: 3.5, props: [floor]),
         "side-plank": Figure(keyframes: [sidePlank], period: 3, props: [floor]),
+        // The side plank, its hips lowered to the floor and lifted back into line.
         "side-plank-dip": Figure(keyframes: [
-            pose((16, 52), (24, 61), (55, 78), arms: ((24, 45), (25, 30), (24, 80), (24, 98)),
-                 legs: ((72, 88), (90, 97), (72, 88), (90, 97))),
-            pose((16, 56), (24, 64), (54, 90), arms: ((24, 48), (25, 33), (24, 80), (24, 98)),
-                 legs: ((72, 94), (90, 97), (72, 94), (90, 97))),
+            sidePlank,
+            pose((17, 77), (28, 80), (57, 95), arms: ((33, 66), (37, 51), (28, 98), (14, 98)),
+                 legs: ((75, 97), (92, 97), (75, 97), (92, 97))),
         ], period: 2.0, props: [floor]),
         "arm-circles": Figure(keyframes: [
             pose((50, 14), (50, 25), (50, 56), arms: ((36, 22), (22, 22), (64, 22), (78, 22)), legs: standingLegs),
