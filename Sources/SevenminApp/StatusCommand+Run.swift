@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import SevenminCore
 import SevenminHistory
+import SevenminSystem
 
 extension StatusCommand: RunnableCommand {
     /// Prints the workout under way; exits 1 with nothing printed when none runs, so a status bar
@@ -12,19 +13,20 @@ extension StatusCommand: RunnableCommand {
               let record = StatusRecord.parse(bytes), HistoryStore.processIsAlive(record.pid) else {
             return ExitCode.failure
         }
-        let now = Date().timeIntervalSince1970
+        // Counted down on CLOCK_MONOTONIC, which no one sets: a wall clock moved meanwhile changes nothing.
+        let now = Date().timeIntervalSince1970, monotonic = SystemMonotonicClock().now()
         if json {
             let s = record.snapshot
             Console.out(JSONWriter.line(.object([
                 .init("routine", .string(s.routine)), .init("title", .string(s.title)),
                 .init("segment", .integer(s.segment)), .init("segments", .integer(s.segments)),
                 .init("state", .string(s.paused ? "paused" : "running")),
-                .init("remaining", .seconds(record.remaining(at: now))), .init("pid", .integer(Int(record.pid))),
+                .init("remaining", .seconds(record.remaining(at: now, monotonicNow: monotonic))), .init("pid", .integer(Int(record.pid))),
             ])) + "\n")
         } else {
             // tmux runs `#(sevenmin status)` with TMUX set, and reads #[…], #{…} and #(…) in what it prints.
             let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
-            Console.out(record.formatted(format, at: now, forTmux: tmux) + "\n")
+            Console.out(record.formatted(format, at: now, monotonicNow: monotonic, forTmux: tmux) + "\n")
         }
         return ExitCode.success
     }

@@ -26,7 +26,8 @@ final class StatusFile: StatusPublisher {
     func publish(_ snapshot: StatusSnapshot?) {
         guard let snapshot else { return remove() }
         guard !broken else { return }
-        let record = StatusRecord(pid: pid, snapshot: snapshot, wallNow: Date().timeIntervalSince1970)
+        let record = StatusRecord(pid: pid, snapshot: snapshot, wallNow: Date().timeIntervalSince1970,
+                                  monotonicNow: SystemMonotonicClock().now())
         let folder = PathText.folder(of: path)
         let temporary = path + ".\(pid).tmp"
         do {

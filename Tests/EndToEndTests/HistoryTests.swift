@@ -96,6 +96,38 @@ struct HistoryEndToEndTests {
         #expect(again.status == 66 && again.stderr.contains("Nothing to resume"))
     }
 
+    /// Two `start --resume` of the same session at once: one takes it and runs the rest, the other is
+    /// refused, saying why, and nothing is recorded twice.
+    @Test func ofTwoResumesAtOnceOneRunsAndTheOtherIsRefused() throws {
+        let tmux = try Tmux("\(binary) start \(short) --mute")
+        tmux.waitFor(text: "Exercise 1/2", timeout: 6)
+        tmux.waitFor(text: "Rest", timeout: 6)   // segments 0 and 1 ended
+        kill(try #require(tmux.sevenminPID()), SIGKILL)
+        tmux.waitFor(text: "exit=137")
+        let dir = tmux.directory
+        try " ".write(toFile: dir + "/space", atomically: true, encoding: .utf8)
+        // Both started together, each with a space for the pause a resume opens with.
+        let both = try run("/bin/sh", ["-c", """
+            for k in 1 2; do "$0" start --resume --mute --plain < "$1/space" > "$1/out$k" 2> "$1/err$k" &
+            done; wait
+            """, binary, dir], environment: ["XDG_STATE_HOME": dir])
+        #expect(both.status == 0)
+        let outputs = try (1...2).map { k in
+            (out: try String(contentsOfFile: dir + "/out\(k)", encoding: .utf8),
+             err: try String(contentsOfFile: dir + "/err\(k)", encoding: .utf8))
+        }
+        let ran = outputs.filter { $0.out.contains("2/2 exercises") }
+        let refused = outputs.filter { $0.err.hasPrefix("Error: Nothing to resume: ") }
+        #expect(ran.count == 1 && refused.count == 1, "\(outputs)")
+        let sessions = try recorded(tmux)
+        #expect(sessions.count == 1)
+        let session = try #require(sessions.first)
+        #expect(session["outcome"] as? String == "completed" && session["parts"] as? Int == 2)
+        #expect(segments(session) == ["0 getReady ranOut", "1 work ranOut", "2 rest ranOut part 2",
+            "3 work ranOut part 2"])
+        try expectIntact(tmux)
+    }
+
     @Test func aResumeOpensPausedOnAShortGetReadyAndWaitsForSpace() throws {
         let tmux = try Tmux("\(binary) start \(short) --mute")
         tmux.waitFor(text: "Exercise 2/2", timeout: 10)   // Bravo under way: segments 0 to 2 ended

@@ -187,6 +187,30 @@ struct StatusEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: runtime + "/sevenmin/status.json"))
     }
 
+    /// The wall clock set an hour forward or back while a segment runs (libfaketime moving the
+    /// reader's wall clock alone): `status` counts down on CLOCK_MONOTONIC and still says the time
+    /// left, where by `endsAt` alone it said 0:00, or an hour too much, until the next segment.
+    @Test(arguments: ["+1h", "-1h"])
+    func aWallClockJumpLeavesStatusRight(jump: String) throws {
+        let preload = try #require(["x86_64-linux-gnu", "aarch64-linux-gnu"]
+            .map { "/usr/lib/\($0)/faketime/libfaketime.so.1" }
+            .first { FileManager.default.fileExists(atPath: $0) }, "faketime is installed by scripts/setup --test")
+        let (tmux, runtime) = try workout("\(fixtures)/long.json")
+        waitForStatus(runtime, "a running segment") { $0.status == 0 }
+        func seconds(_ text: String) -> Int? {
+            let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":").compactMap { Int($0) }
+            return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
+        }
+        let before = try #require(seconds(try status(runtime, ["--format", "{remaining}"]).stdout))
+        let jumped = try run(binary, ["status", "--format", "{remaining}"], environment: [
+            "XDG_RUNTIME_DIR": runtime, "LD_PRELOAD": preload, "FAKETIME": jump, "DONT_FAKE_MONOTONIC": "1"])
+        let after = try #require(seconds(try status(runtime, ["--format", "{remaining}"]).stdout))
+        let left = try #require(seconds(jumped.stdout), "\(jumped.stdout) \(jumped.stderr)")
+        #expect(before >= left && left >= after && before - after <= 2, "\(before) \(left) \(after)")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
     @Test(arguments: ["quit", "SIGTERM", "SIGINT"])
     func theFileGoesOnEveryExit(how: String) throws {
         let (tmux, runtime) = try workout("\(fixtures)/long.json")

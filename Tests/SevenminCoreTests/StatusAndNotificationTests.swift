@@ -108,6 +108,20 @@ struct StatusRecordTests {
         #expect(running.formatted(StatusRecord.defaultFormat, at: 1100) == "Wall Sit 0:00")
     }
 
+    /// The wall clock set forward or back an hour between the write and the read (NTP, a suspend, a
+    /// hand): counted down on CLOCK_MONOTONIC, the time left is still what it is; by the wall clock
+    /// alone it read 0:00, or an hour too much, until the next segment.
+    @Test(arguments: [3600.0, -3600.0, 0])
+    func aWallClockJumpLeavesTheTimeLeftRight(jump: Double) throws {
+        let written = StatusRecord(pid: 42, snapshot: running.snapshot, wallNow: 1000, monotonicNow: 500)
+        let read = try #require(StatusRecord.parse(Array(written.json.utf8)))
+        #expect(read.endsAtMonotonic == 530)
+        #expect(read.formatted(StatusRecord.defaultFormat, at: 1012 + jump, monotonicNow: 512) == "Wall Sit 0:18")
+        #expect(read.remaining(at: 1012 + jump, monotonicNow: 512) == 18)
+        // A file from a writer that gave no monotonic end is read by the wall clock, as before.
+        #expect(running.formatted(StatusRecord.defaultFormat, at: 1018, monotonicNow: 512) == "Wall Sit 0:12")
+    }
+
     @Test func aPausedStatusHoldsItsTime() {
         var paused = running
         paused.snapshot.paused = true

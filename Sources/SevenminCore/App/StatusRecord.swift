@@ -4,13 +4,18 @@
 public struct StatusRecord: Equatable, Sendable {
     public var pid: Int32
     public var snapshot: StatusSnapshot
-    /// When a running segment ends, in seconds since 1970; nil while paused.
+    /// When a running segment ends, in seconds since 1970; nil while paused. For other readers:
+    /// a wall clock set forward or back moves it.
     public var endsAt: Double?
+    /// The same end on `CLOCK_MONOTONIC` (one clock for every process of a boot, never set), which
+    /// `sevenmin status` counts down from, so that a wall-clock jump cannot make it wrong.
+    public var endsAtMonotonic: Double?
 
-    public init(pid: Int32, snapshot: StatusSnapshot, wallNow: Double) {
+    public init(pid: Int32, snapshot: StatusSnapshot, wallNow: Double, monotonicNow: Double? = nil) {
         self.pid = pid
         self.snapshot = snapshot
         endsAt = snapshot.paused ? nil : wallNow + snapshot.remaining
+        endsAtMonotonic = snapshot.paused ? nil : monotonicNow.map { $0 + snapshot.remaining }
     }
 
     /// The file's text: one JSON object on one line.
@@ -21,6 +26,7 @@ public struct StatusRecord: Equatable, Sendable {
             .init("segment", .integer(s.segment)), .init("segments", .integer(s.segments)),
             .init("state", .string(s.paused ? "paused" : "running")), .init("remaining", .seconds(s.remaining)),
             .init("endsAt", endsAt.map { .seconds($0) } ?? .null),
+            .init("endsAtMonotonic", endsAtMonotonic.map { .seconds($0) } ?? .null),
         ])) + "\n"
     }
 
@@ -46,12 +52,18 @@ public struct StatusRecord: Equatable, Sendable {
         } else {
             record.endsAt = nil
         }
+        if case .number(let end)? = m["endsAtMonotonic"] {
+            guard StoredBounds.instant.contains(end) else { return nil }
+            record.endsAtMonotonic = end
+        }
         return record
     }
 
-    /// Seconds left in the segment at `wallNow`.
-    public func remaining(at wallNow: Double) -> Double {
-        endsAt.map { max(0, $0 - wallNow) } ?? snapshot.remaining
+    /// Seconds left in the segment at `monotonicNow` (on `CLOCK_MONOTONIC`) where the writer gave
+    /// its end on that clock, else at `wallNow`.
+    public func remaining(at wallNow: Double, monotonicNow: Double? = nil) -> Double {
+        if let end = endsAtMonotonic, let now = monotonicNow { return max(0, end - now) }
+        return endsAt.map { max(0, $0 - wallNow) } ?? snapshot.remaining
     }
 
     /// The default status line: `Wall Sit 0:12`, with `(paused)` while paused.
@@ -62,14 +74,15 @@ public struct StatusRecord: Equatable, Sendable {
     /// safe for the terminal, since routine names come from files. For tmux, which reads `#[…]`,
     /// `#{…}` and `#(…)` in a status command's output as styles, formats and commands, every `#` of
     /// routine text is doubled (tmux's escape), so a title can only ever be shown.
-    public func formatted(_ format: String, at wallNow: Double, forTmux: Bool = false) -> String {
+    public func formatted(_ format: String, at wallNow: Double, monotonicNow: Double? = nil,
+                          forTmux: Bool = false) -> String {
         let s = snapshot
         func text(_ value: String) -> String {
             forTmux ? visible(value).replacing("#", with: "##") : visible(value)
         }
         let fields = [
             "title": text(s.title), "routine": text(s.routine),
-            "remaining": TimeFormat.clock(remaining(at: wallNow)), "segment": "\(s.segment)",
+            "remaining": TimeFormat.clock(remaining(at: wallNow, monotonicNow: monotonicNow)), "segment": "\(s.segment)",
             "segments": "\(s.segments)", "state": s.paused ? "paused" : "running",
             "paused": s.paused ? " (paused)" : "",
         ]
