@@ -132,7 +132,8 @@ extension StartCommand: RunnableCommand {
         audio?.close()
         journal.history?.close(timeout: 1, publishing: HistoryReading.publishedCopy())
         redirect?.restore()
-        let summary = outcome.app.summary(at: clock.now()).line(routine: outcome.app.plan.routine.name, streak: true)
+        let summary = outcome.app.summary(at: clock.now()).line(routine: outcome.app.plan.routine.name, streak: true,
+            text: ScreenText.of(outcome.app.settings.language))
         Console.out(Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(summary) + "\n")
         switch outcome.ending {
         case .completed, .quit: return ExitCode.success

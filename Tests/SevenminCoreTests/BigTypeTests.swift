@@ -151,7 +151,7 @@ struct SmallerThingsTests {
     func aNoticeNeverRunsIntoTheKeyHints(width: Int) {
         let model = ScreenState.rest.model(notice: "no sound device: cues are silent")
         let status = String(WorkoutScreen.render(model, width: width, height: 12).text.split(separator: "\n")[11])
-        for hint in [WorkoutScreen.keyHints, WorkoutScreen.shortKeyHints] {
+        for hint in [ScreenText.english.keyHints, ScreenText.english.shortKeyHints] {
             guard let range = status.firstRange(of: hint) else { continue }
             #expect(status[..<range.lowerBound].hasSuffix("   ") || status[..<range.lowerBound].hasSuffix(" · ")
                 || status[..<range.lowerBound].hasSuffix("  "), "|\(status)|")

@@ -149,7 +149,7 @@ struct ScreenWordsTests {
                                input: input, audio: nil, recorder: nil)
         #expect(try loop.run() == .completed)
         #expect(backend.lines == [
-            "0:00 Short — 2 exercises — 0:09 in all",
+            "0:00 Short — 2 exercices — 0:09 au total",
             "0:00 Préparez-vous — 2 s — ensuite: A",
             "0:02 A — 3 s — ensuite: B",
             "0:03 Mi-temps",

@@ -105,7 +105,7 @@ struct ManualAndCompletionTests {
     @Test func theKeysPanelAndTheManualListTheSameKeys() {
         let page = ManPage.program()
         for (keys, action) in KeyBindings.summary {
-            #expect(WorkoutScreen.helpLines.contains { $0.hasPrefix(keys) && $0.hasSuffix(action) })
+            #expect(WorkoutScreen.helpLines(.english).contains { $0.hasPrefix(keys) && $0.hasSuffix(action) })
             #expect(page.contains("\\fB" + Roff.literal(keys) + "\\fR\n" + Roff.text(action)))
         }
     }

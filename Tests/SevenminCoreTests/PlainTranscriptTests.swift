@@ -68,7 +68,7 @@ struct PlainTranscriptTests {
             "0:02 Going on",
             "0:02 A — 0:13 left",
             "0:02 A — 3 s — next: B",
-            "0:03 " + PlainTranscript.keys,
+            "0:03 " + ScreenText.english.plainKeys,
             "0:03 Paused",
             "0:03 Quit this workout? y quits, any other key goes on",
         ])

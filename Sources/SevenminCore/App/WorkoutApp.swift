@@ -204,7 +204,7 @@ public struct WorkoutApp: Sendable {
     // MARK: Internals
 
     private var notice: String? {
-        notices.last ?? (audio == .silent ? "no sound device: cues are silent" : nil)
+        notices.last ?? (audio == .silent ? ScreenText.of(settings.language).noSound : nil)
     }
 
     /// The last frame with only the figure moved on to `now`, as the figure's own frames draw it: the rest
@@ -245,8 +245,9 @@ public struct WorkoutApp: Sendable {
                 finishAnnounced = true
                 published = nil
                 let done = summary(at: now)
-                let body = done.line(routine: plan.routine.name, streak: false)
-                return [.status(nil)] + (settings.notify ? [.notify(title: done.headline, body: body)] : [])
+                let text = ScreenText.of(settings.language)
+                let body = done.line(routine: plan.routine.name, streak: false, text: text)
+                return [.status(nil)] + (settings.notify ? [.notify(title: done.headline(text), body: body)] : [])
             }
             return []
         }
@@ -263,9 +264,11 @@ public struct WorkoutApp: Sendable {
     }
 
     private func windowTitle(at now: Instant) -> String {
-        guard session.state != .finished else { return "Done · sevenmin" }
-        let heading = plan.heading(of: session.index)
-        let paused = session.state == .paused ? " (paused)" : ""
+        let text = ScreenText.of(settings.language)
+        guard session.state != .finished else { return text.done + " · sevenmin" }
+        let heading = plan.segments[session.index].kind.heading(exercise: plan.exercise(of: session.index),
+            round: plan.segments[session.index].round, words: ScreenWords.of(settings.language))
+        let paused = session.state == .paused ? " (\(text.pausedTitle))" : ""
         return TimeFormat.clock(session.remaining(at: now)) + " " + visible(heading) + paused + " · sevenmin"
     }
 
@@ -286,7 +289,7 @@ public struct WorkoutApp: Sendable {
             let shown = plan.exercise(of: session.index)
             // Never a made-up link: where there is none, the status line says so.
             guard let url = shown.videoURL else {
-                notices.append("no video for " + shown.title)
+                notices.append(ScreenText.of(settings.language).noVideo(shown.title))
                 break
             }
             perform(session.pause(at: now), at: now, into: &effects)

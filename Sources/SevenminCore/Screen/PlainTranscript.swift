@@ -16,10 +16,6 @@ public struct PlainTranscript: Sendable {
         self.unicode = unicode
     }
 
-    /// What the keys do, said when the help overlay opens.
-    static let keys = "Keys: space pauses, n or right skips, p or left goes back, r restarts the segment, "
-        + "+ and - add or remove 10 s, o opens the video, q quits"
-
     /// Hears what happened in the session; the next frame's lines put it into words.
     public mutating func happened(_ event: SessionEvent) {
         pending.append(event)
@@ -39,10 +35,10 @@ public struct PlainTranscript: Sendable {
         let previous = segment
         if let begun { segment = begun }
         guard let last else {
-            let exercises = model.workCount == 1 ? "1 exercise" : "\(model.workCount) exercises"
-            let rounds = model.rounds > 1 ? " in \(model.rounds) rounds" : ""
-            say(visible(model.routineName), exercises + rounds,
-                TimeFormat.clock(model.totalRemaining) + " in all")
+            let text = model.text
+            say(visible(model.routineName),
+                text.exercises(model.workCount) + (model.rounds > 1 ? text.inRounds(model.rounds) : ""),
+                TimeFormat.clock(model.totalRemaining) + " " + text.inAll)
             say(segmentLine(model))
             // A resumed workout opens paused, waiting for a key.
             if model.paused { say(model.words.paused) }
@@ -51,9 +47,9 @@ public struct PlainTranscript: Sendable {
         if model.summary != nil {
             // The counts follow on the summary line every run of `start` ends with.
             if last.summary == nil, let summary = model.summary {
-                say(summary.isComplete ? model.words.finished : summary.headline)
+                say(summary.isComplete ? model.words.finished : summary.headline(model.text))
                 if summary.asksEffort {
-                    say(ScreenModel.Summary.effortQuestion + ": " + ScreenModel.Summary.effortKeys)
+                    say(model.text.effortQuestion + ": " + model.text.effortKeys)
                 }
             }
             return lines
@@ -70,7 +66,7 @@ public struct PlainTranscript: Sendable {
                 say(segmentLine(model))
                 // The form cues the screen shows beside the figure, once as the exercise starts.
                 if begun != previous, model.kind == .work, !model.exercise.cues.isEmpty {
-                    say("Form: " + model.exercise.cues.map(visible).joined(separator: "; "))
+                    say(model.text.form + ": " + model.exercise.cues.map(visible).joined(separator: "; "))
                 }
             case .paused: say(model.words.paused)
             case .resumed: say(model.words.goingOn)
@@ -81,12 +77,12 @@ public struct PlainTranscript: Sendable {
         }
         if model.overlay != last.overlay {
             switch model.overlay {
-            case .help: say(PlainTranscript.keys)
-            case .confirmQuit: say("Quit this workout? y quits, any other key goes on")
+            case .help: say(model.text.plainKeys)
+            case .confirmQuit: say(model.text.plainQuit)
             case .none: break
             }
         }
-        if model.notice != last.notice, let notice = model.notice { say("Note: " + visible(notice)) }
+        if model.notice != last.notice, let notice = model.notice { say(model.text.note + ": " + visible(notice)) }
         return lines
     }
 

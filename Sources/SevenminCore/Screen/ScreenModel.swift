@@ -15,31 +15,22 @@ public struct ScreenModel: Equatable, Sendable {
         /// The answer, once given.
         public var effort: Int?
 
-        /// The question and how to answer it, as the finish screen and plain mode put it.
-        public static let effortQuestion = "How hard was that? 1–10"
-        public static let effortKeys = "1–9, 0 for 10 · Enter skips"
-
         /// Whether every exercise was done: the workout counts as completed.
         public var isComplete: Bool { exercisesDone >= exerciseCount }
 
         /// "Workout complete", or for one skipped through "Ended: 2 of 12 exercises done".
-        public var headline: String {
-            isComplete ? "Workout complete" : "Ended: \(exercisesDone) of \(exerciseCount) exercises done"
-        }
-
-        /// "Day 5 in a row", as the finish screen and the line after exit say it.
-        public static func streakLine(_ days: Int) -> String {
-            days == 1 ? "Day 1 of a new streak" : "Day \(days) in a row"
+        public func headline(_ text: ScreenText = .english) -> String {
+            isComplete ? text.complete : text.ended(exercisesDone, exerciseCount)
         }
 
         /// "Classic: 12/12 exercises in 7:50", the one line that sums a workout up (the finish
         /// notification's body, and the line left after exit), with the streak when `streak` is set, and
         /// the effort once rated.
-        public func line(routine: String, streak withStreak: Bool) -> String {
-            visible(routine) + ": \(exercisesDone)/\(exerciseCount) exercises in "
-                + TimeFormat.clock(activeTime, roundingUp: false)
-                + (withStreak ? streak.map { " · " + Summary.streakLine($0) } ?? "" : "")
-                + (effort.map { " · effort \($0)/10" } ?? "")
+        public func line(routine: String, streak withStreak: Bool, text: ScreenText = .english) -> String {
+            visible(routine) + ": "
+                + text.exercisesIn(exercisesDone, exerciseCount, TimeFormat.clock(activeTime, roundingUp: false))
+                + (withStreak ? streak.map { " · " + text.streak($0) } ?? "" : "")
+                + (effort.map { " · " + text.effort($0) } ?? "")
         }
 
         public init(activeTime: Double, exercisesDone: Int, exerciseCount: Int, rounds: Int, streak: Int? = nil,
@@ -106,6 +97,8 @@ public struct ScreenModel: Equatable, Sendable {
     /// The language of the workout's words (headings, state words, plain-mode lines).
     public var language = CoachLanguage.en
     public var words: ScreenWords { ScreenWords.of(language) }
+    /// Its sentences: the finish, the panels, the status line, notices.
+    public var text: ScreenText { ScreenText.of(language) }
 
     /// A model from plain values, for callers and tests that hold no session.
     public init(routineName: String, kind: SegmentKind, exercise: Exercise, upNext: Exercise? = nil,

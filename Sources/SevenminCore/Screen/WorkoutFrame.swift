@@ -102,15 +102,15 @@ struct WorkoutFrame {
     mutating func drawStatus(row: Int) {
         grid.fill(row: row, style: theme.bar)
         // Cut whole phrases, never mid-word: what is left of this one first, then of the workout.
-        let left = " \(clock) left", paused = model.paused ? " · " + model.words.paused.uppercased() : ""
-        let toGo = " · \(TimeFormat.clock(model.totalRemaining)) to go"
+        let left = " \(clock) \(model.words.left)", paused = model.paused ? " · " + model.words.paused.uppercased() : ""
+        let toGo = " · \(TimeFormat.clock(model.totalRemaining)) \(model.text.toGo)"
         let status = [left + toGo + paused, left + paused, left].map(say).first { measure($0) <= w }
             ?? say(left)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.
-        var keys = say(WorkoutScreen.keyHints) + " "
+        var keys = say(model.text.keyHints) + " "
         if let notice = model.notice, w - used - measure(keys) - 2 < min(24, measure(notice)) {
-            keys = say(WorkoutScreen.shortKeyHints) + " "
+            keys = say(model.text.shortKeyHints) + " "
         }
         // Set off from what comes before by at least a separator's width, so that nothing runs together.
         let gap = measure(glyphs.separator)
@@ -162,8 +162,8 @@ struct WorkoutFrame {
     var panelLines: [String]? {
         switch model.overlay {
         case .none: return nil
-        case .help: return WorkoutScreen.helpLines
-        case .confirmQuit: return WorkoutScreen.quitLines
+        case .help: return WorkoutScreen.helpLines(model.text)
+        case .confirmQuit: return WorkoutScreen.quitLines(model.text)
         }
     }
 
@@ -238,7 +238,7 @@ struct WorkoutFrame {
         }
         if !fits {
             let more = shown.count - kept.count
-            grid.put(fitted(WorkoutScreen.moreLines(more), w - 2), x: 1, y: rows.upperBound - 1,
+            grid.put(fitted(model.text.more(more), w - 2), x: 1, y: rows.upperBound - 1,
                      style: theme.bar.with(bold: true), limit: w - 2)
         }
     }
@@ -604,17 +604,18 @@ struct WorkoutFrame {
     // MARK: Summary, panels, flash
 
     mutating func drawSummary(_ summary: ScreenModel.Summary) {
-        var lines = [summary.headline, "", model.routineName, "",
-                     "Time: " + TimeFormat.clock(summary.activeTime, roundingUp: false)]
+        let text = model.text
+        var lines = [summary.headline(text), "", model.routineName, "",
+                     text.time + ": " + TimeFormat.clock(summary.activeTime, roundingUp: false)]
         if summary.isComplete {
-            lines.append("Exercises done: \(summary.exercisesDone)/\(summary.exerciseCount)"
-                + (summary.rounds > 1 ? " in \(summary.rounds) rounds" : ""))
+            lines.append(text.exercisesDone + ": \(summary.exercisesDone)/\(summary.exerciseCount)"
+                + (summary.rounds > 1 ? text.inRounds(summary.rounds) : ""))
         }
-        if let streak = summary.streak { lines.append(ScreenModel.Summary.streakLine(streak)) }
-        if let seed = model.shuffleSeed { lines.append("Shuffled with --seed \(seed)") }
+        if let streak = summary.streak { lines.append(text.streak(streak)) }
+        if let seed = model.shuffleSeed { lines.append(text.shuffled + " --seed \(seed)") }
         lines += summary.asksEffort
-            ? ["", ScreenModel.Summary.effortQuestion, ScreenModel.Summary.effortKeys].map(glyphs.fold)
-            : ["", "Press any key to finish"]
+            ? ["", text.effortQuestion, text.effortKeys].map(glyphs.fold)
+            : ["", text.pressAnyKey]
         // The first line in big type above the rest, where the rows allow.
         let big = h >= 15 ? BigType.fit(say(lines[0]), width: w - 4, height: min(h / 3, h - lines.count - 1),
                                         halfBlocks: halfBlocks) : nil
@@ -622,7 +623,7 @@ struct WorkoutFrame {
         if let big {
             top = drawBigLines(big, y: max(1, top), columns: 0..<w, style: theme.body.with(bold: true))
             lines.removeFirst()
-            headerWords = summary.headline
+            headerWords = summary.headline(text)
             drawHeader()
         }
         for (k, line) in lines.enumerated() {
@@ -674,8 +675,8 @@ struct WorkoutFrame {
     mutating func drawCompactPanel(_ lines: [String]) {
         var shown = lines.filter { !$0.isEmpty }
         if model.overlay == .confirmQuit {
-            shown = fits(shown) ? shown : fits(WorkoutScreen.quitCompact) ? WorkoutScreen.quitCompact
-                : WorkoutScreen.quitTiny
+            let text = model.text, compact = [text.quitQuestion, text.quitCompactKeys]
+            shown = fits(shown) ? shown : fits(compact) ? compact : [text.quitTiny]
         }
         let height = min(h, shown.count)
         let y0 = (h - height) / 2

@@ -39,7 +39,7 @@ public enum WorkoutScreen {
                 : model.stage == .cooldown ? words.cooldown : words.exercise
             // One exercise done in rounds (Tabata) counts its rounds, as the header does, not "Exercise 1/1".
             let single = model.stage == .main && model.exerciseCount == 1 && model.rounds > 1
-            var s = single ? "Round \(model.round)/\(model.rounds)"
+            var s = single ? "\(model.text.round) \(model.round)/\(model.rounds)"
                 : "\(label) \(model.exerciseNumber)/\(model.exerciseCount)"
             if let side = model.side {
                 s += " · " + (side == 1 ? words.firstSide : model.sidesApart ? words.otherSide : words.secondSide)
@@ -65,26 +65,21 @@ public enum WorkoutScreen {
     /// Where in the workout we are, for the header: "Round 2/3 · 5/12". A routine whose rounds are
     /// its only steps (Tabata) says "Round 3/8" once.
     static func position(_ model: ScreenModel, separator: String) -> String {
-        let round = model.rounds > 1 ? "Round \(model.round)/\(model.rounds)" : ""
+        let round = model.rounds > 1 ? "\(model.text.round) \(model.round)/\(model.rounds)" : ""
         if model.rounds > 1 && model.workCount == model.rounds { return round }
         let step = "\(model.workNumber)/\(model.workCount)"
         return round.isEmpty ? step : round + separator + step
     }
 
-    static let helpLines = ["Keys", ""] + KeyBindings.summary.map {
-        $0.keys.padded(to: 10) + $0.action
+    /// The help panel: each key of `KeyBindings.summary` with what it does, in the workout's language.
+    static func helpLines(_ text: ScreenText) -> [String] {
+        [text.keys, ""] + zip(KeyBindings.summary, text.keyActions).map {
+            ($0.0.keys == "space" ? text.space : $0.0.keys).padded(to: 10) + $0.1
+        }
     }
 
-    /// The last line of a list cut short.
-    static func moreLines(_ count: Int) -> String { "… \(count) more: make the window taller" }
-
-    static let quitLines = ["Quit this workout?", "", "y  quit      n  keep going"]
-    /// The quit prompt where its box does not fit: two short lines, or at the smallest sizes one.
-    static let quitCompact = ["Quit this workout?", "y quit · n go on"]
-    static let quitTiny = ["Quit? y/n"]
-
-    static let keyHints = "space pause · n/p skip · ? keys · q quit"
-    static let shortKeyHints = "? keys · q quit"
+    /// The quit prompt; where its box does not fit, the frame shows the compact or the tiny one.
+    static func quitLines(_ text: ScreenText) -> [String] { [text.quitQuestion, "", text.quitKeys] }
 
     /// `text` cut to `width` columns, ending in `ellipsis` when cut; characters are kept whole.
     static func fitted(_ text: String, _ width: Int, ellipsis: String = "…", metrics: TextMetrics) -> String {

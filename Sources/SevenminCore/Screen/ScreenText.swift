@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoundationEssentials
+
+/// The workout's sentences beyond its state words (`ScreenWords`), in one language: the finish screen,
+/// the help and quit panels, the status line and its key hints, the notices the core words, the window
+/// title and plain mode's own lines. Keys keep their letters (`y`, `n`, `q`, `?`) in every language, as the
+/// keys themselves do; the command line's help and errors stay English (see DECISIONS.md).
+public struct ScreenText: Sendable {
+    /// The finish: "Workout complete", or "Ended: 2 of 12 exercises done".
+    public let complete: String
+    public let ended: @Sendable (_ done: Int, _ of: Int) -> String
+    /// "Day 5 in a row"; for 1, "Day 1 of a new streak".
+    public let streak: @Sendable (Int) -> String
+    /// "Time" and "Exercises done", before their figures; " in 3 rounds" after the count.
+    public let time: String
+    public let exercisesDone: String
+    public let inRounds: @Sendable (Int) -> String
+    /// "Shuffled with", before `--seed N`.
+    public let shuffled: String
+    public let effortQuestion: String
+    public let effortKeys: String
+    public let pressAnyKey: String
+    /// The line after exit and the finish notification's body: "12/12 exercises in 7:50".
+    public let exercisesIn: @Sendable (_ done: Int, _ of: Int, _ time: String) -> String
+    /// "effort 8/10".
+    public let effort: @Sendable (Int) -> String
+    /// The help panel: its title and what each key of `KeyBindings.summary` does, in that order.
+    public let keys: String
+    public let keyActions: [String]
+    /// The space bar's name, in the help panel's column of keys.
+    public let space: String
+    /// "… 3 more: make the window taller".
+    public let more: @Sendable (Int) -> String
+    /// The quit prompt, whole, compact and tiny.
+    public let quitQuestion: String
+    public let quitKeys: String
+    public let quitCompactKeys: String
+    public let quitTiny: String
+    /// The status line's hints, and the shorter ones where a notice needs the room.
+    public let keyHints: String
+    public let shortKeyHints: String
+    /// "7:50 to go", after the time left.
+    public let toGo: String
+    /// "Round 2/3".
+    public let round: String
+    /// The window title at the finish and while paused.
+    public let done: String
+    public let pausedTitle: String
+    /// The notices the core words.
+    public let noSound: String
+    public let noVideo: @Sendable (String) -> String
+    /// Plain mode's first line ("12 exercises in 3 rounds — 7:50 in all") and its own lines.
+    public let exercises: @Sendable (Int) -> String
+    public let inAll: String
+    public let form: String
+    public let plainKeys: String
+    public let plainQuit: String
+    public let note: String
+
+    public static func of(_ language: CoachLanguage) -> ScreenText {
+        language.table(english, german, french, spanish, italian, dutch)
+    }
+
+    public static let english = ScreenText(
+        complete: "Workout complete", ended: { "Ended: \($0) of \($1) exercises done" },
+        streak: { $0 == 1 ? "Day 1 of a new streak" : "Day \($0) in a row" },
+        time: "Time", exercisesDone: "Exercises done", inRounds: { " in \($0) rounds" }, shuffled: "Shuffled with",
+        effortQuestion: "How hard was that? 1–10", effortKeys: "1–9, 0 for 10 · Enter skips",
+        pressAnyKey: "Press any key to finish",
+        exercisesIn: { "\($0)/\($1) exercises in \($2)" }, effort: { "effort \($0)/10" },
+        keys: "Keys", keyActions: KeyBindings.summary.map(\.action),
+        space: "space",
+        more: { "… \($0) more: make the window taller" },
+        quitQuestion: "Quit this workout?", quitKeys: "y  quit      n  keep going", quitCompactKeys: "y quit · n go on",
+        quitTiny: "Quit? y/n", keyHints: "space pause · n/p skip · ? keys · q quit", shortKeyHints: "? keys · q quit",
+        toGo: "to go", round: "Round", done: "Done", pausedTitle: "paused",
+        noSound: "no sound device: cues are silent", noVideo: { "no video for " + $0 },
+        exercises: { $0 == 1 ? "1 exercise" : "\($0) exercises" }, inAll: "in all", form: "Form",
+        plainKeys: "Keys: space pauses, n or right skips, p or left goes back, r restarts the segment, "
+            + "+ and - add or remove 10 s, o opens the video, q quits",
+        plainQuit: "Quit this workout? y quits, any other key goes on", note: "Note")
+
+    static let german = ScreenText(
+        complete: "Training beendet", ended: { "Beendet: \($0) von \($1) Übungen gemacht" },
+        streak: { $0 == 1 ? "Tag 1 einer neuen Serie" : "Tag \($0) in Folge" },
+        time: "Zeit", exercisesDone: "Übungen gemacht", inRounds: { " in \($0) Runden" }, shuffled: "Gemischt mit",
+        effortQuestion: "Wie anstrengend war das? 1–10", effortKeys: "1–9, 0 für 10 · Eingabe überspringt",
+        pressAnyKey: "Eine Taste beendet",
+        exercisesIn: { "\($0)/\($1) Übungen in \($2)" }, effort: { "Anstrengung \($0)/10" },
+        keys: "Tasten", keyActions: ["anhalten / weiter", "vor / zurück", "diesen Abschnitt neu beginnen",
+                                     "10 Sekunden mehr / weniger", "das Video öffnen", "diese Hilfe zeigen / verbergen",
+                                     "beenden", "unterbrechen; fg setzt fort"],
+        space: "Leertaste",
+        more: { "… \($0) weitere: das Fenster höher machen" },
+        quitQuestion: "Dieses Training beenden?", quitKeys: "y  beenden      n  weitermachen",
+        quitCompactKeys: "y beenden · n weiter", quitTiny: "Beenden? y/n",
+        keyHints: "Leertaste anhalten · n/p springen · ? Tasten · q beenden", shortKeyHints: "? Tasten · q beenden",
+        toGo: "insgesamt übrig", round: "Runde", done: "Fertig", pausedTitle: "angehalten",
+        noSound: "kein Tongerät: die Signale sind stumm", noVideo: { "kein Video für " + $0 },
+        exercises: { $0 == 1 ? "1 Übung" : "\($0) Übungen" }, inAll: "insgesamt", form: "Haltung",
+        plainKeys: "Tasten: Leertaste hält an, n oder rechts springt vor, p oder links zurück, r beginnt den "
+            + "Abschnitt neu, + und - geben 10 s dazu oder nehmen sie weg, o öffnet das Video, q beendet",
+        plainQuit: "Dieses Training beenden? y beendet, jede andere Taste macht weiter", note: "Hinweis")
+
+    static let french = ScreenText(
+        complete: "Séance terminée", ended: { "Arrêtée : \($0) exercices faits sur \($1)" },
+        streak: { $0 == 1 ? "Jour 1 d’une nouvelle série" : "Jour \($0) d’affilée" },
+        time: "Durée", exercisesDone: "Exercices faits", inRounds: { " en \($0) tours" }, shuffled: "Mélangée avec",
+        effortQuestion: "C’était dur à quel point ? 1–10", effortKeys: "1–9, 0 pour 10 · Entrée pour passer",
+        pressAnyKey: "Une touche pour terminer",
+        exercisesIn: { "\($0)/\($1) exercices en \($2)" }, effort: { "effort \($0)/10" },
+        keys: "Touches", keyActions: ["pause / reprise", "suivant / précédent", "reprendre ce segment",
+                                      "ajouter / retirer 10 secondes", "ouvrir la vidéo", "afficher / masquer cette aide",
+                                      "arrêter", "suspendre ; fg pour reprendre"],
+        space: "espace",
+        more: { "… \($0) de plus : agrandissez la fenêtre" },
+        quitQuestion: "Arrêter cette séance ?", quitKeys: "y  arrêter      n  continuer",
+        quitCompactKeys: "y arrêter · n continuer", quitTiny: "Arrêter ? y/n",
+        keyHints: "espace pause · n/p sauter · ? touches · q arrêter", shortKeyHints: "? touches · q arrêter",
+        toGo: "au total", round: "Tour", done: "Terminé", pausedTitle: "en pause",
+        noSound: "aucun appareil audio : les signaux sont muets", noVideo: { "aucune vidéo pour " + $0 },
+        exercises: { $0 == 1 ? "1 exercice" : "\($0) exercices" }, inAll: "au total", form: "Posture",
+        plainKeys: "Touches : espace met en pause, n ou droite passe, p ou gauche revient, r reprend le segment, "
+            + "+ et - ajoutent ou retirent 10 s, o ouvre la vidéo, q arrête",
+        plainQuit: "Arrêter cette séance ? y arrête, toute autre touche continue", note: "Remarque")
+
+    static let spanish = ScreenText(
+        complete: "Entrenamiento completado", ended: { "Terminado: \($0) de \($1) ejercicios hechos" },
+        streak: { $0 == 1 ? "Día 1 de una nueva racha" : "Día \($0) seguido" },
+        time: "Duración", exercisesDone: "Ejercicios hechos", inRounds: { " en \($0) rondas" },
+        shuffled: "Mezclado con",
+        effortQuestion: "¿Cuánto te ha costado? 1–10", effortKeys: "1–9, 0 para 10 · Intro para omitir",
+        pressAnyKey: "Pulsa una tecla para terminar",
+        exercisesIn: { "\($0)/\($1) ejercicios en \($2)" }, effort: { "esfuerzo \($0)/10" },
+        keys: "Teclas", keyActions: ["pausar / seguir", "siguiente / anterior", "reiniciar este tramo",
+                                     "añadir / quitar 10 segundos", "abrir el vídeo", "mostrar / ocultar esta ayuda",
+                                     "salir", "suspender; fg reanuda"],
+        space: "espacio",
+        more: { "… \($0) más: agranda la ventana" },
+        quitQuestion: "¿Salir de este entrenamiento?", quitKeys: "y  salir      n  seguir",
+        quitCompactKeys: "y salir · n seguir", quitTiny: "¿Salir? y/n",
+        keyHints: "espacio pausa · n/p saltar · ? teclas · q salir", shortKeyHints: "? teclas · q salir",
+        toGo: "en total", round: "Ronda", done: "Hecho", pausedTitle: "en pausa",
+        noSound: "sin dispositivo de sonido: las señales no suenan", noVideo: { "no hay vídeo de " + $0 },
+        exercises: { $0 == 1 ? "1 ejercicio" : "\($0) ejercicios" }, inAll: "en total", form: "Postura",
+        plainKeys: "Teclas: espacio pausa, n o derecha salta, p o izquierda vuelve, r reinicia el tramo, "
+            + "+ y - añaden o quitan 10 s, o abre el vídeo, q sale",
+        plainQuit: "¿Salir de este entrenamiento? y sale, cualquier otra tecla sigue", note: "Aviso")
+
+    static let italian = ScreenText(
+        complete: "Allenamento completato", ended: { "Interrotto: \($0) esercizi fatti su \($1)" },
+        streak: { $0 == 1 ? "Giorno 1 di una nuova serie" : "Giorno \($0) di fila" },
+        time: "Durata", exercisesDone: "Esercizi fatti", inRounds: { " in \($0) giri" }, shuffled: "Mescolato con",
+        effortQuestion: "Quanto è stato faticoso? 1–10", effortKeys: "1–9, 0 per 10 · Invio per saltare",
+        pressAnyKey: "Premi un tasto per finire",
+        exercisesIn: { "\($0)/\($1) esercizi in \($2)" }, effort: { "fatica \($0)/10" },
+        keys: "Tasti", keyActions: ["pausa / riprendi", "avanti / indietro", "ricomincia questa parte",
+                                    "aggiungi / togli 10 secondi", "apri il video", "mostra / nascondi questo aiuto",
+                                    "esci", "sospendi; fg riprende"],
+        space: "spazio",
+        more: { "… altre \($0): allunga la finestra" },
+        quitQuestion: "Uscire da questo allenamento?", quitKeys: "y  esci      n  continua",
+        quitCompactKeys: "y esci · n continua", quitTiny: "Uscire? y/n",
+        keyHints: "spazio pausa · n/p salta · ? tasti · q esci", shortKeyHints: "? tasti · q esci",
+        toGo: "in tutto", round: "Giro", done: "Fatto", pausedTitle: "in pausa",
+        noSound: "nessun dispositivo audio: i segnali sono muti", noVideo: { "nessun video per " + $0 },
+        exercises: { $0 == 1 ? "1 esercizio" : "\($0) esercizi" }, inAll: "in tutto", form: "Postura",
+        plainKeys: "Tasti: spazio mette in pausa, n o destra salta, p o sinistra torna indietro, r ricomincia la "
+            + "parte, + e - aggiungono o tolgono 10 s, o apre il video, q esce",
+        plainQuit: "Uscire da questo allenamento? y esce, ogni altro tasto continua", note: "Nota")
+
+    static let dutch = ScreenText(
+        complete: "Training voltooid", ended: { "Gestopt: \($0) van \($1) oefeningen gedaan" },
+        streak: { $0 == 1 ? "Dag 1 van een nieuwe reeks" : "Dag \($0) op rij" },
+        time: "Tijd", exercisesDone: "Oefeningen gedaan", inRounds: { " in \($0) rondes" },
+        shuffled: "Geschud met",
+        effortQuestion: "Hoe zwaar was dat? 1–10", effortKeys: "1–9, 0 voor 10 · Enter slaat over",
+        pressAnyKey: "Druk op een toets om te stoppen",
+        exercisesIn: { "\($0)/\($1) oefeningen in \($2)" }, effort: { "inspanning \($0)/10" },
+        keys: "Toetsen", keyActions: ["pauzeren / verder", "volgende / vorige", "dit deel opnieuw",
+                                      "er 10 seconden bij / af", "de video openen", "deze hulp tonen / verbergen",
+                                      "stoppen", "onderbreken; fg gaat verder"],
+        space: "spatie",
+        more: { "… nog \($0): maak het venster hoger" },
+        quitQuestion: "Deze training stoppen?", quitKeys: "y  stoppen      n  doorgaan",
+        quitCompactKeys: "y stoppen · n door", quitTiny: "Stoppen? y/n",
+        keyHints: "spatie pauze · n/p verder · ? toetsen · q stoppen", shortKeyHints: "? toetsen · q stoppen",
+        toGo: "in totaal", round: "Ronde", done: "Klaar", pausedTitle: "gepauzeerd",
+        noSound: "geen geluidsapparaat: de signalen zijn stil", noVideo: { "geen video voor " + $0 },
+        exercises: { $0 == 1 ? "1 oefening" : "\($0) oefeningen" }, inAll: "in totaal", form: "Houding",
+        plainKeys: "Toetsen: spatie pauzeert, n of rechts slaat over, p of links gaat terug, r begint het deel "
+            + "opnieuw, + en - doen er 10 s bij of af, o opent de video, q stopt",
+        plainQuit: "Deze training stoppen? y stopt, elke andere toets gaat door", note: "Let op")
+}

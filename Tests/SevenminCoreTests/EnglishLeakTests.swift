@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import SevenminCore
+
+/// Every word a user meets during a workout comes from the language's tables: a test walks each screen
+/// state, each panel and the plain lines in every language but English, and fails on an English word.
+@Suite("No English in another language's workout")
+struct EnglishLeakTests {
+    /// Words of the English tables that no other table should show; the routine's own names are chosen
+    /// to share none of them.
+    static let english: Set<String> = [
+        "Get", "ready", "Rest", "Next", "Last", "Paused", "PAUSED", "Halfway", "Switch", "sides", "side", "Going",
+        "Finished", "left", "Exercise", "Exercises", "exercises", "exercise", "Warm", "Cool", "Round", "round",
+        "Keys", "keys", "pause", "resume", "skip", "quit", "Quit", "next", "previous", "restart", "segment", "add",
+        "remove", "seconds", "open", "video", "show", "hide", "help", "suspend", "resumes", "Workout", "complete",
+        "Ended", "done", "Day", "row", "streak", "Time", "Shuffled", "How", "hard", "that", "Enter", "skips",
+        "Press", "any", "key", "finish", "keep", "going", "go", "to", "Done", "paused", "no", "sound", "device",
+        "cues", "are", "silent", "for", "Form", "Note", "all", "make", "window", "taller", "more", "space", "effort",
+        "first", "second", "each", "quits", "skips", "goes", "back", "restarts", "opens", "or", "right",
+    ]
+
+    /// Words that are also the language's own.
+    static let ownWords: [CoachLanguage: Set<String>] = [
+        .fr: ["pause", "effort", "segment", "second"], .es: ["no"], .it: ["video"], .nl: ["Enter", "video"],
+    ]
+
+    /// A routine whose names are no English word: two rounds, an exercise done on each side, a warm-up.
+    static let plan = Plan(Routine(name: "Zyx", rest: 2, getReady: 2, rounds: 2, roundRest: 3, exercises: [
+        Exercise(title: "Qwa", color: FlatColor.red.rgb, work: 4, cues: ["Qwo"]),
+        Exercise(title: "Qwe", color: FlatColor.teal.rgb, work: 4, sides: 2),
+    ], warmup: [Exercise(title: "Qwi", color: FlatColor.blue.rgb, work: 2)]))
+
+    static func leaks(_ text: String, _ language: CoachLanguage) -> Set<String> {
+        let words = Set(text.split { !$0.isLetter }.map(String.init))
+        return words.intersection(english.subtracting(ownWords[language] ?? []))
+    }
+
+    /// Every text a user is shown while the workout runs: each frame at each size, the window titles, the
+    /// notification and the line left after exit.
+    static func shown(in language: CoachLanguage, skipping: Bool) -> [String] {
+        var settings = CoachSettings(flash: false, seed: 7, notify: true, asksEffort: true)
+        settings.language = language
+        var app = WorkoutApp(plan: plan, settings: settings)
+        var effects = app.start(at: 0)
+        effects += app.handle(.audio(.silent), at: 0.1)
+        effects += app.handle(.streak(StreakBasis(daysBeforeToday: 3, todaySeconds: 0, threshold: 1)), at: 0.2)
+        var t = 0.5
+        while app.session.state != .finished, t < 80 {
+            let key: Input? = skipping ? .key(.character("n"))
+                : t == 3 ? .key(.character("?")) : t == 3.5 ? .key(.character("?"))
+                : t == 5 ? .key(.character(" ")) : t == 5.5 ? .key(.character(" "))
+                : t == 6 ? .key(.character("q")) : t == 6.5 ? .key(.character("n"))
+                : t == 7 ? .key(.character("o")) : nil
+            effects += app.handle(key ?? .tick, at: t)
+            t += 0.5
+        }
+        effects += app.handle(.tick, at: t + 2)
+        var texts: [String] = []
+        for effect in effects {
+            switch effect {
+            case .draw(let model):
+                for (w, h) in [(200, 60), (80, 24), (40, 12), (20, 5), (10, 3)] {
+                    texts.append(WorkoutScreen.render(model, width: w, height: h).text)
+                }
+                if let summary = model.summary {
+                    texts.append(summary.line(routine: "Zyx", streak: true, text: model.text))
+                }
+            case .setTitle(let title): texts.append(title)
+            case .notify(let title, let body): texts += [title, body]
+            default: break
+            }
+        }
+        // The quit prompt at the sizes where it is compact.
+        var quitting = app.screen(at: t)
+        quitting.summary = nil
+        quitting.overlay = .confirmQuit
+        for (w, h) in [(40, 12), (20, 5), (10, 3)] { texts.append(WorkoutScreen.render(quitting, width: w, height: h).text) }
+        return texts
+    }
+
+    @Test(arguments: CoachLanguage.allCases.filter { $0 != .en }, [false, true])
+    func everyScreenStateIsInTheLanguage(language: CoachLanguage, skipping: Bool) {
+        let texts = Self.shown(in: language, skipping: skipping)
+        #expect(texts.count > 100)
+        for text in texts {
+            let found = Self.leaks(text, language)
+            #expect(found.isEmpty, "\(language): \(found.sorted()) in:\n\(text)")
+        }
+    }
+
+    @Test(arguments: CoachLanguage.allCases.filter { $0 != .en })
+    func plainModeIsInTheLanguage(language: CoachLanguage) throws {
+        let clock = ManualClock(), backend = TranscriptBackend()
+        let input = ScriptedInput(clock: clock, [.at(0, [.audio(.silent)]), .at(1, [.key(.character("?"))]),
+                                                 .at(1.5, [.key(.character("q"))]), .at(2, [.key(.character("n"))])]
+            + Array(repeating: .untilDeadline, count: 80))
+        var settings = CoachSettings(flash: false, summaryWaitsForKey: false)
+        settings.language = language
+        let loop = WorkoutLoop(app: WorkoutApp(plan: Self.plan, settings: settings), clock: clock, terminal: backend,
+                               input: input, audio: nil, recorder: nil)
+        #expect(try loop.run() == .completed)
+        #expect(backend.lines.count > 15)
+        let found = Self.leaks(backend.lines.joined(separator: "\n"), language)
+        #expect(found.isEmpty, "\(language): \(found.sorted()) in:\n\(backend.lines.joined(separator: "\n"))")
+    }
+
+    /// The test can fail: English itself is full of the words it looks for.
+    @Test func englishIsCaught() {
+        let texts = Self.shown(in: .en, skipping: false)
+        #expect(!Self.leaks(texts.joined(separator: "\n"), .de).isEmpty)
+    }
+
+    @Test func everyTableNamesEveryKey() {
+        for language in CoachLanguage.allCases {
+            #expect(ScreenText.of(language).keyActions.count == KeyBindings.summary.count)
+        }
+    }
+}
