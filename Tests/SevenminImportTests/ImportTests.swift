@@ -240,6 +240,21 @@ struct ExportTests {
             + "Workout Timer has no cue to switch sides"))
     }
 
+    @Test func stepsCountedInRepsGoOutTimedAndSaySo() throws {
+        let routine = Routine(name: "Reps", exercises: [
+            Exercise(title: "Squat", color: RGB(hex: "#336699")!, work: 30),
+            Exercise(title: "Push-up", color: RGB(hex: "#993366")!, work: 30, reps: 10),
+        ])
+        for format in [RoutineFormat.jawt, .openhiit] {
+            let export = try RoutineExport.file(routine, as: format).get()
+            #expect(export.notes.contains("\"Push-up\" is counted in reps here; \(format.appName) counts no reps, "
+                + "so it is timed there, for 30 s"), "\(export.notes)")
+            let back = try #require(try imported(export.text).routines.first).routine
+            #expect(back.exercises.map(\.title) == ["Squat", "Push-up"] && back.exercises.allSatisfy { $0.reps == nil })
+            #expect(back.exercises.map(\.work) == [30, 30])
+        }
+    }
+
     @Test func openHIITRoundTripKeepsEveryNameDurationAndRound() throws {
         let tabata = try RoutineLoader.parse(try bytes(shippedRoutines + "/tabata.json"), path: "tabata")
         var warm = tabata

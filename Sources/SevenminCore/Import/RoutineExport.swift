@@ -12,6 +12,14 @@ public enum RoutineExport {
         }
     }
 
+    /// What is said of steps counted in reps, which neither app has: each is timed there, for its work.
+    static func repsNotes(_ routine: Routine, app: RoutineFormat) -> [String] {
+        (routine.warmup + routine.exercises + routine.cooldown).filter { $0.reps != nil }.map { e in
+            "\"\(e.title)\" is counted in reps here; \(app.appName) counts no reps, so it is timed there, "
+                + "for \(JSONWriter.number(e.work)) s"
+        }
+    }
+
     /// Why a routine does not fit an app's model.
     public struct Refusal: Error, Equatable, Sendable {
         public var reasons: [String]
@@ -66,6 +74,7 @@ extension JAWTFormat {
             repetitions.append(1)
             names.append("Cool-down")
         }
+        notes += RoutineExport.repsNotes(routine, app: .jawt)
         for e in routine.warmup + exercises + routine.cooldown where e.sides == 2 {
             let pause = routine.switchRest(of: e)
             let without = pause > 0 ? ", without the \(JSONWriter.number(pause)) s to switch sides" : ""
@@ -170,6 +179,7 @@ extension OpenHIITFormat {
         let notes = stages.compactMap { step, name in
             step.flatMap { $0.title == name ? nil : "\"\($0.title)\" is OpenHIIT's unnamed \(name.lowercased())" }
         }
-        return .success((JSONWriter.document(.array([timer]), compactFrom: 3), notes))
+        return .success((JSONWriter.document(.array([timer]), compactFrom: 3),
+                         notes + RoutineExport.repsNotes(routine, app: .openhiit)))
     }
 }

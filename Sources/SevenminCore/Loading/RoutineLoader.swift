@@ -16,7 +16,9 @@ public struct RoutineLoader {
                               "exercises", "warmup", "cooldown", "voice",
                               "language", "switchRest"]
     static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "rest", "sides", "group",
-                               "tags", "say", "figure", "cues", "switchRest"]
+                               "tags", "say", "figure", "cues", "switchRest", "reps"]
+    /// The most repetitions a step may count.
+    public static let maximumReps = 1_000
 
     /// Validates routine JSON; `path` is used in messages. Reading the file is the caller's job,
     /// so that the core does no I/O. With `voices`, the engine's catalogue, the routine's `voice`
@@ -285,6 +287,12 @@ struct Validator {
         if switchRest != nil, sides != 2, let node = m["switchRest"] {
             report(node.position, "\"switchRest\" is the pause between sides, for an exercise with \"sides\": 2")
         }
+        let reps = integer(m["reps"], key: "reps", range: 1...RoutineLoader.maximumReps)
+        // Counted in reps, the step has no time to halve between sides.
+        if reps != nil, sides == 2, let node = m["sides"] {
+            report(node.position, "an exercise counted in \"reps\" cannot have \"sides\": 2; "
+                + "list each side as an exercise of its own")
+        }
         var video: String?
         if let idNode = m["videoId"], let id = string(idNode, key: "videoId") {
             if VideoLink.isPlausibleYouTubeID(id) { video = Routine.youTubeURL(id: id) }
@@ -323,7 +331,8 @@ struct Validator {
         return (Exercise(title: title, description: description, videoURL: video,
                          color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides,
                          group: group, tags: tags, say: say, figure: figure, cues: cues, rest: rest,
-                         switchRest: switchRest),
+                         switchRest: switchRest, reps: reps,
+                         repsLimit: reps == nil ? nil : m["work"] == nil ? nil : work),
                 color != nil)
     }
 

@@ -17,7 +17,8 @@ public struct PlainTranscript: Sendable {
     }
 
     /// What the keys do, said when the help overlay opens.
-    static let keys = "Keys: space pauses, n or right skips, p or left goes back, r restarts the segment, "
+    static let keys = "Keys: space pauses, n or right skips (Enter too, on a step counted in reps), p or left goes back, "
+        + "r restarts the segment, "
         + "+ and - add or remove 10 s, o opens the video, q quits"
 
     /// Hears what happened in the session; the next frame's lines put it into words.
@@ -41,8 +42,7 @@ public struct PlainTranscript: Sendable {
         guard let last else {
             let exercises = model.workCount == 1 ? "1 exercise" : "\(model.workCount) exercises"
             let rounds = model.rounds > 1 ? " in \(model.rounds) rounds" : ""
-            say(visible(model.routineName), exercises + rounds,
-                TimeFormat.clock(model.totalRemaining) + " in all")
+            say(visible(model.routineName), exercises + rounds, model.toGo + " in all")
             say(segmentLine(model))
             // A resumed workout opens paused, waiting for a key.
             if model.paused { say(model.words.paused) }
@@ -97,7 +97,8 @@ public struct PlainTranscript: Sendable {
     private func heading(_ model: ScreenModel) -> String { visible(WorkoutScreen.title(model)) }
 
     private func segmentLine(_ model: ScreenModel) -> String {
-        var parts = [heading(model), "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
+        var parts = [heading(model), model.reps.map { model.words.reps($0) + ", Enter when done" }
+            ?? "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
         if model.kind == .work, let side = model.side {
             let words = model.words
             parts[1] += ", " + (!model.sidesApart ? words.eachSide : side == 1 ? words.firstSide : words.otherSide)

@@ -25,7 +25,7 @@ struct WorkoutFrame {
 
     var w: Int { grid.width }
     var h: Int { grid.height }
-    var clock: String { TimeFormat.clock(model.remaining) }
+    var clock: String { model.clock }
 
     /// Our own wording in the terminal's charset: ASCII stand-ins for the few symbols we use.
     func say(_ text: String) -> String {
@@ -102,8 +102,10 @@ struct WorkoutFrame {
     mutating func drawStatus(row: Int) {
         grid.fill(row: row, style: theme.bar)
         // Cut whole phrases, never mid-word: what is left of this one first, then of the workout.
-        let left = " \(clock) left", paused = model.paused ? " · " + model.words.paused.uppercased() : ""
-        let toGo = " · \(TimeFormat.clock(model.totalRemaining)) to go"
+        // Counting reps, the clock is no time left: the user ends the step.
+        let left = model.reps == nil ? " \(clock) left" : " \(clock) · Enter when done"
+        let paused = model.paused ? " · " + model.words.paused.uppercased() : ""
+        let toGo = " · \(model.toGo) to go"
         let status = [left + toGo + paused, left + paused, left].map(say).first { measure($0) <= w }
             ?? say(left)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
@@ -350,6 +352,7 @@ struct WorkoutFrame {
     /// The big words: what to do now, or what the moment is.
     var heading: String {
         if model.paused { return model.words.paused }
+        if let reps = model.reps { return model.words.reps(reps) }
         if model.kind == .work, model.side == 2, !model.sidesApart, model.segmentLength > 0,
            model.remaining > model.segmentLength / 2 - WorkoutScreen.switchSidesShown {
             return model.words.switchSides

@@ -11,6 +11,9 @@ public struct Plan: Equatable, Sendable {
     public let totalDuration: Double
     /// How many exercises the plan has: its work segments, an exercise done on each side counted once.
     public let workSegmentCount: Int
+    /// Steps counted in reps, whose time is the user's: `totalDuration` gives them their limit, or
+    /// none, and every total says how many there are.
+    public let openSteps: Int
     /// The colour of every exercise, in order: the overview strip, shared by every frame.
     public let workColors: [RGB]
     /// For each segment, how many exercises start at or before it.
@@ -20,9 +23,10 @@ public struct Plan: Equatable, Sendable {
         let rounds = max(1, routine.rounds)
         var list: [ScheduledSegment] = []
         var t = 0.0
-        func add(_ segment: Segment, _ duration: Double) {
-            guard duration > 0 else { return }
-            list.append(ScheduledSegment(segment: segment, offset: t, duration: duration))
+        func add(_ segment: Segment, _ duration: Double, reps: Int? = nil) {
+            // A step counted in reps runs as long as it takes: it stays even with no time of its own.
+            guard duration > 0 || reps != nil else { return }
+            list.append(ScheduledSegment(segment: segment, offset: t, duration: duration, reps: reps))
             t += duration
         }
         // Everything that is worked, in order; a new round's first exercise follows a round rest.
@@ -51,7 +55,7 @@ public struct Plan: Equatable, Sendable {
                 add(.switchSides(next: second), pause)
                 add(.work(second), exercise.work / 2)
             } else {
-                add(.work(slot), exercise.work)
+                add(.work(slot), exercise.plannedSeconds, reps: exercise.reps)
             }
         }
         self.init(routine, rounds: rounds, laidOut: list)
@@ -74,6 +78,7 @@ public struct Plan: Equatable, Sendable {
             return count
         }
         workSegmentCount = count
+        openSteps = list.filter { $0.reps != nil }.count
         workColors = list.filter { $0.segment.startsExercise }.map { Plan.exercise($0.slot, in: routine).color }
     }
 
@@ -147,6 +152,19 @@ public struct Plan: Equatable, Sendable {
             default: return false
             }
         }
+    }
+
+    /// "7:50", or with steps counted in reps "5:20 + 2 open": a time that says what it cannot hold.
+    public static func time(_ seconds: Double, open: Int) -> String {
+        TimeFormat.clock(seconds) + (open > 0 ? " + \(open) open" : "")
+    }
+
+    /// The plan's length, as `time` says it.
+    public var totalTime: String { Plan.time(totalDuration, open: openSteps) }
+
+    /// Steps counted in reps after segment `index`.
+    public func openSteps(after index: Int) -> Int {
+        segments[(index + 1)...].filter { $0.reps != nil }.count
     }
 
     /// Seconds of the plan after segment `index` ends.
