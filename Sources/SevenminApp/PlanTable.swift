@@ -60,6 +60,7 @@ enum PlanTable {
                          : "rest \(seconds(routine.rest)) between exercises"]
         facts.append(plan.rounds == 1 ? "1 round"
             : "\(plan.rounds) rounds, \(seconds(routine.roundRest)) between rounds")
+        if routine.finalRest > 0 { facts.append("rest \(seconds(routine.finalRest)) at the end") }
         out += facts.joined(separator: " · ") + "\n"
         let open = plan.openSteps == 0 ? "" : "; \(plan.openSteps) counted in reps, as long as "
             + (plan.openSteps == 1 ? "it takes" : "they take")

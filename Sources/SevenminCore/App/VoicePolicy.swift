@@ -40,6 +40,8 @@ public enum VoicePolicy {
                 return phrases.reps(reps, title: exercise.title, say: exercise.say)
             }
             return phrases.workStart(title: exercise.title, say: exercise.say, seconds: plan.segments[index].duration)
+        case .rest where plan.isFinalRest(index):
+            return phrases.finalRest
         case .rest:
             return phrases.rest(next: name, isLast: plan.isLastPause(index))
         case .roundRest(let next):

@@ -60,7 +60,7 @@ extension JAWTFormat {
             repetitions.append(1)
             names.append("Warm-up")
         }
-        let last = routine.cooldown.isEmpty ? nil : exercises.last.map { routine.rest(after: $0) }
+        let last = routine.cooldown.isEmpty ? routine.finalRest : exercises.last.map { routine.rest(after: $0) }
         if routine.rounds > 1 {
             sets.append(steps(exercises, restAfterLast: routine.roundRest))
             repetitions.append(routine.rounds - 1)
@@ -70,7 +70,7 @@ extension JAWTFormat {
         repetitions.append(1)
         names.append(nil)
         if !routine.cooldown.isEmpty {
-            sets.append(steps(routine.cooldown, restAfterLast: nil))
+            sets.append(steps(routine.cooldown, restAfterLast: routine.finalRest))
             repetitions.append(1)
             names.append("Cool-down")
         }
@@ -149,6 +149,7 @@ extension OpenHIITFormat {
             reasons.append("it rests before its cool-down")
         }
         if exercises.contains(where: { $0.sides == 2 }) { reasons.append("an exercise switches sides") }
+        if routine.finalRest > 0 { reasons.append("it ends on a rest") }
         guard reasons.isEmpty else { return .failure(RoutineExport.Refusal(reasons: reasons)) }
         let restarts = routine.rounds - 1
         let settings: [JSONWriter.Member] = [

@@ -19,7 +19,9 @@ public enum PlanJSON {
                 .init("stage", .string(s.stage.rawValue)),
                 .init("title", .string(plan.heading(of: k))),
             ]
-            if !s.segment.isWork { fields.append(.init("next", .string(plan.exercise(of: k).title))) }
+            if !s.segment.isWork, let next = plan.comingNext(after: k) {
+                fields.append(.init("next", .string(next.title)))
+            }
             // A side of an exercise done on each side, or the switch to its second.
             if let side = s.side { fields.append(.init("side", .integer(side))) }
             fields += [.init("round", .integer(s.round)), .init("start", .number(s.offset)),

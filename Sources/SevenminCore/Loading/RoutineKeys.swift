@@ -27,6 +27,9 @@ public enum RoutineKeys {
         RoutineKey(key: "switchRest", meaning: "seconds of the \"switch sides\" pause between the sides of an "
                        + "exercise done on each side (0: none, the sides switch at half time)", byDefault: "5",
                    allowed: "0 to 86400"),
+        RoutineKey(key: "finalRest", meaning: "seconds of rest after the very last exercise, before the finish (as "
+                       + "Just Another Workout Timer runs a workout whose last set ends on a rest)", byDefault: "0",
+                   allowed: "0 to 86400"),
         RoutineKey(key: "exercises", meaning: "the exercises, in order", byDefault: "required",
                    allowed: "at least one"),
         RoutineKey(key: "warmup", meaning: "exercises run once, before the first round", byDefault: "none",

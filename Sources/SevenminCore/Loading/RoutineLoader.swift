@@ -13,7 +13,7 @@ public struct RoutineLoader {
     public static let maximumDiagnostics = 1_000
 
     static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest",
-                              "exercises", "warmup", "cooldown", "voice",
+                              "finalRest", "exercises", "warmup", "cooldown", "voice",
                               "language", "switchRest"]
     static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "rest", "sides", "group",
                                "tags", "say", "figure", "cues", "switchRest", "reps"]
@@ -222,6 +222,7 @@ struct Validator {
             range: 1...RoutineLoader.maximumRounds) ?? Routine.defaultRounds
         let roundRest = seconds(m["roundRest"], key: "roundRest", allowZero: true) ?? Routine.defaultRoundRest
         let switchRest = seconds(m["switchRest"], key: "switchRest", allowZero: true) ?? Routine.defaultSwitchRest
+        let finalRest = seconds(m["finalRest"], key: "finalRest", allowZero: true) ?? 0
 
         let drafts = exerciseList(m["exercises"], key: "exercises", defaultWork: work, required: true, root: root)
         let warmup = exerciseList(m["warmup"], key: "warmup", defaultWork: work, required: false, root: root)
@@ -229,11 +230,12 @@ struct Validator {
         guard let name, diagnostics.isEmpty else { return nil }
         // Colours are assigned along the whole workout, so neighbours differ across the seams too.
         let all = ColorAssignment.fill(warmup + drafts + cooldown)
-        let routine = Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
+        var routine = Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
                               roundRest: roundRest,
                               exercises: Array(all[warmup.count..<(warmup.count + drafts.count)]),
                               warmup: Array(all.prefix(warmup.count)), cooldown: Array(all.suffix(cooldown.count)),
                               voice: voice, language: language, switchRest: switchRest)
+        routine.finalRest = finalRest
         if let problem = PlanSize(routine).problem {
             // Rounds multiply everything else, so they are the likeliest cause.
             report(m["rounds"]?.position ?? root.position, problem)

@@ -84,6 +84,9 @@ public struct Routine: Equatable, Sendable {
     /// Seconds of the pause between the two sides of an exercise done on each side; 0 for none, the
     /// sides then switching at half time.
     public var switchRest: Double
+    /// Seconds of rest after the very last exercise, before the finish, as timers whose sets end on
+    /// a rest run it (JAWT); 0 ends the workout with its last exercise.
+    public var finalRest = 0.0
     public var exercises: [Exercise]
     /// Run once, before the first round.
     public var warmup: [Exercise]

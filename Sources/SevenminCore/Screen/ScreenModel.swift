@@ -161,7 +161,7 @@ public struct ScreenModel: Equatable, Sendable {
         routineName = plan.routine.name
         kind = segment.kind
         exercise = plan.exercise(of: session.index)
-        upNext = segment.segment.isWork ? plan.nextWork(after: session.index) : exercise
+        upNext = segment.segment.isWork ? plan.nextWork(after: session.index) : plan.comingNext(after: session.index)
         workCount = plan.workSegmentCount
         workNumber = plan.workNumber(ofSegment: session.index)
         exerciseNumber = segment.slot.index + 1

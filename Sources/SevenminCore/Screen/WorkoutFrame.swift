@@ -389,7 +389,8 @@ struct WorkoutFrame {
         var plans: [BodyPlan] = []
         if rows >= 15, let big = BigType.fit(words, width: room, height: rows / 5, halfBlocks: halfBlocks,
                                              quarterBlocks: true) {
-            if model.kind != .work, let next = BigType.fit(say(model.exercise.title), width: textWidth,
+            if model.kind != .work, model.upNext != nil,
+               let next = BigType.fit(say(model.exercise.title), width: textWidth,
                 height: max(3, rows / 8), halfBlocks: halfBlocks, quarterBlocks: true,
                 maxHalfRows: big.scale.halfRows) {
                 plans.append(BodyPlan(big: big, bigNext: next, titleLine: under, nextLine: false))

@@ -58,6 +58,8 @@ public struct Plan: Equatable, Sendable {
                 add(.work(slot), exercise.plannedSeconds, reps: exercise.reps)
             }
         }
+        // A rest with nothing after it but the finish: it names the last exercise, with no next.
+        if let last = slots.last { add(.rest(next: last), routine.finalRest) }
         self.init(routine, rounds: rounds, laidOut: list)
     }
 
@@ -173,5 +175,16 @@ public struct Plan: Equatable, Sendable {
     /// Whether segment `index` is the last pause before the final exercise.
     public func isLastPause(_ index: Int) -> Bool {
         !segments[index].segment.isWork && segments[index].side != 2 && workNumber(ofSegment: index) == workSegmentCount
+            && !isFinalRest(index)
+    }
+
+    /// Whether segment `index` is the rest after the last exercise (`finalRest`), which leads to no exercise.
+    public func isFinalRest(_ index: Int) -> Bool {
+        index == segments.count - 1 && !segments[index].segment.isWork && index > 0
+    }
+
+    /// The exercise a pause leads to; nil for the final rest, which leads to the finish.
+    public func comingNext(after index: Int) -> Exercise? {
+        isFinalRest(index) ? nil : exercise(of: index)
     }
 }

@@ -65,6 +65,9 @@ public struct Phrases: Sendable {
         Phrase(table.rest(next, isLast), priority: .high)
     }
 
+    /// "Rest.", for the rest after the last exercise, which leads to the finish.
+    public var finalRest: Phrase { Phrase(Phrases.sentence(ScreenWords.of(language).rest), priority: .high) }
+
     /// "Round two of three." said as a round begins.
     public func round(_ number: Int, of total: Int) -> Phrase {
         Phrase(table.round(table.number(number), table.number(total)), priority: .high)
