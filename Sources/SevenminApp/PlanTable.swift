@@ -21,15 +21,22 @@ enum PlanTable {
         // A routine that places its rests by hand (as imported ones do) shows the rest after each exercise.
         let ownRests = everything.contains { $0.rest != nil }
         let restsAfter = restsAfterEach(routine)
-        out += pad("#", numberWidth) + "  " + header + "   Work" + (ownRests ? "   Rest" : "") + "  Colour\n"
+        // Counted in reps: how many, with any limit on their time.
+        let works = numbered.map { _, e in
+            e.reps.map { "\($0) reps" + (e.repsLimit.map { " ≤" + seconds($0) } ?? "") + " " }
+                ?? seconds(e.work) + (e.sides == 2 ? "*" : " ")
+        }
+        let workWidth = max(7, 1 + (works.map { metrics.width($0) }.max() ?? 0))
+        out += pad("#", numberWidth) + "  " + header + pad("Work", workWidth) + (ownRests ? "   Rest" : "")
+            + "  Colour\n"
         for (k, (number, e)) in numbered.enumerated() {
             let title = visible(e.title)
-            let work = seconds(e.work) + (e.sides == 2 ? "*" : " ")
+            let work = works[k]
             let rest = ownRests ? pad(restsAfter[k].map { seconds($0) } ?? "-", 7) : ""
             let swatch = depth == .monochrome ? ""
                 : TerminalPalette.backgroundSequence(e.color, depth: depth) + "  \u{1B}[0m "
             let gap = String(repeating: " ", count: max(0, titleWidth - metrics.width(title)))
-            out += pad(number, numberWidth) + "  " + title + gap + pad(work, 7) + rest + "  " + swatch
+            out += pad(number, numberWidth) + "  " + title + gap + pad(work, workWidth) + rest + "  " + swatch
                 + visible(e.colorName) + "\n"
         }
         if let sided = everything.first(where: { $0.sides == 2 }) {
@@ -40,6 +47,10 @@ enum PlanTable {
                 : pause > 0 ? "with \(seconds(pause)) to switch sides between" : "switching at half time"
             out += "\n  * done on each side, half the work on each, " + how + "\n"
         }
+        if everything.contains(where: { $0.reps != nil }) {
+            out += (everything.contains { $0.sides == 2 } ? "" : "\n")
+                + "  reps: counted up, ended with Enter or n when done (≤: or when that time is up)\n"
+        }
         if !routine.warmup.isEmpty || !routine.cooldown.isEmpty {
             out += "  w: warm-up, once before the first round; c: cool-down, once after the last\n"
         }
@@ -49,8 +60,11 @@ enum PlanTable {
                          : "rest \(seconds(routine.rest)) between exercises"]
         facts.append(plan.rounds == 1 ? "1 round"
             : "\(plan.rounds) rounds, \(seconds(routine.roundRest)) between rounds")
+        if routine.finalRest > 0 { facts.append("rest \(seconds(routine.finalRest)) at the end") }
         out += facts.joined(separator: " · ") + "\n"
-        out += "Total: \(TimeFormat.clock(plan.totalDuration)) (\(plan.workSegmentCount) exercise periods)\n"
+        let open = plan.openSteps == 0 ? "" : "; \(plan.openSteps) counted in reps, as long as "
+            + (plan.openSteps == 1 ? "it takes" : "they take")
+        out += "Total: \(plan.totalTime) (\(plan.workSegmentCount) exercise periods\(open))\n"
         if let seed { out += "Shuffled with seed \(seed); repeat it with --seed \(seed)\n" }
         return Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(out)
     }

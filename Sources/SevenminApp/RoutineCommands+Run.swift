@@ -21,7 +21,7 @@ extension RoutinesCommand: RunnableCommand {
                 let routine = try source.load(file.location)
                 row = [visible(file.name), visible(routine.name), String(routine.exercises.count),
                     String(routine.rounds),
-                       TimeFormat.clock(Plan(routine).totalDuration), visible(file.path)]
+                       Plan(routine).totalTime, visible(file.path)]
             } catch {
                 let first = (error as? RoutineLoadError)?.diagnostics.first.map { "\($0.position): \($0.message)" }
                 row = [visible(file.name), "(invalid: \(visible(first ?? "\(error)")))", "-", "-", "-",

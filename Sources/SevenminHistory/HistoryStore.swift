@@ -342,7 +342,9 @@ public final class HistoryStore {
     /// SQL for whether segment `row` ran at least half its time (`SegmentRecord.isDone`). An exercise done on
     /// each side is done when both sides are, and counted by its second (`Plan.exercisesDone(fromWork:)`).
     private static func done(_ row: String) -> String {
-        "\(row).actual + 1e-6 >= \(row).planned * \(SegmentRecord.doneFraction)"
+        // A step counted in reps plans no time: it is done when it ended so (`SegmentRecord.isDone`).
+        "(CASE WHEN \(row).planned > 0 THEN \(row).actual + 1e-6 >= \(row).planned * \(SegmentRecord.doneFraction) "
+            + "ELSE \(row).ended = 'ranOut' END)"
     }
 
     private static let segmentColumns =

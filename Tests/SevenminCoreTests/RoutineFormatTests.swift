@@ -189,7 +189,8 @@ struct AdjustmentTests {
         // One segment a line, whatever its length: scripts read the plan line by line.
         let lines = PlanJSON.encode(Plan(r), seed: 7).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines == [
-            "{", #"  "name": "J","#, #"  "rounds": 1,"#, #"  "seed": 7,"#, #"  "total": 8,"#, #"  "segments": ["#,
+            "{", #"  "name": "J","#, #"  "rounds": 1,"#, #"  "seed": 7,"#, #"  "total": 8,"#, #"  "open": 0,"#,
+            #"  "segments": ["#,
             #"    {"kind": "getReady", "stage": "main", "title": "Get ready", "next": "A", "round": 1, "start": 0, "#
                 + #""duration": 2},"#,
             #"    {"kind": "work", "stage": "main", "title": "A", "round": 1, "start": 2, "duration": 2.5},"#,

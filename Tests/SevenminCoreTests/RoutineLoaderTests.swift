@@ -52,6 +52,22 @@ struct RoutineLoaderTests {
         #expect(routine.exercises.map(\.work) == [45, 20])
     }
 
+    @Test func aFinalRestRunsAfterTheLastExerciseAndLeadsToTheFinish() throws {
+        let routine = try load(#"{"name": "N", "work": 20, "rest": 10, "getReady": 10, "rounds": 2, "roundRest": 10, "#
+            + #""finalRest": 10, "exercises": [{"title": "A"}]}"#)
+        let plan = Plan(routine)
+        #expect(plan.segments.map { "\($0.kind.rawValue) \($0.duration)" }
+            == ["getReady 10.0", "work 20.0", "roundRest 10.0", "work 20.0", "rest 10.0"])
+        #expect(plan.totalDuration == 10 + 2 * (20 + 10), "as JAWT runs a set of A and a rest, twice")
+        var app = WorkoutApp(plan: plan)
+        _ = app.start(at: 0)
+        let model = try #require(app.handle(.tick, at: 65).model)
+        #expect(model.kind == .rest && model.upNext == nil && WorkoutScreen.nextUp(model) == "Next: Finished")
+        #expect(WorkoutScreen.description(model).isEmpty && model.totalRemaining == 5)
+        #expect(app.handle(.tick, at: 70).records.contains(.finished(.completed)))
+        #expect(problems(#"{"name": "N", "finalRest": -1, "exercises": [{"title": "A"}]}"#).count == 1)
+    }
+
     @Test func anExercisesOwnRestFollowsItAndTheRoundRestStillEndsARound() throws {
         let routine = try load(#"{"name": "N", "rest": 10, "rounds": 2, "roundRest": 30, "exercises": ["#
             + #"{"title": "A", "rest": 0}, {"title": "B", "work": 20, "rest": 25}, {"title": "C", "work": 15}]}"#)

@@ -57,14 +57,27 @@ struct ImportTests {
         #expect(result.ignored.isEmpty)
     }
 
-    @Test func jawtRestAtTheVeryEndIsLeftOutAndSaid() throws {
+    @Test func jawtRestAtTheVeryEndIsRunBeforeTheFinish() throws {
         let tabata = try importedFixture("jawt-backup.json").routines[1]
-        // "Отдых" is the Russian app's rest; the last of eight is the only time not run.
-        let sum: Double = 10 + 8 * (20 + 10) - 10
-        #expect(Plan(tabata.routine).totalDuration == sum)
+        // "Отдых" is the Russian app's rest; the app runs the last of eight too, so it is the final rest.
+        let sum: Double = 10 + 8 * (20 + 10)
+        let plan = Plan(tabata.routine)
+        #expect(plan.totalDuration == sum)
         #expect(tabata.routine.rounds == 8 && tabata.routine.exercises.map(\.title) == ["Burpees"])
-        #expect(tabata.notes == ["the 10 s rest at the very end of \"Tabata Quick\" is left out: a sevenmin "
-            + "workout ends with its last exercise"])
+        #expect(tabata.routine.finalRest == 10 && tabata.notes.isEmpty)
+        #expect(Array(timeline(tabata.routine).suffix(2)) == ["work Burpees 20", "rest Rest 10"])
+        // It leads to the finish: no exercise comes next, and the coach says only "Rest."
+        let last = plan.segments.count - 1
+        #expect(plan.isFinalRest(last) && plan.comingNext(after: last) == nil && plan.isLastPause(last - 2))
+        #expect(VoicePolicy.start(of: last, in: plan).text == "Rest.")
+        #expect(!PlanJSON.encode(plan, seed: nil).split(separator: "\n").dropLast(3).last!.contains("next"))
+        // Back to the app and again, the same timeline.
+        let export = try RoutineExport.file(tabata.routine, as: .jawt).get()
+        let back = try #require(try imported(export.text).routines.first).routine
+        #expect(timeline(back) == timeline(tabata.routine) && Plan(back).totalDuration == sum)
+        #expect(throws: RoutineExport.Refusal(reasons: ["it ends on a rest"])) {
+            try RoutineExport.file(tabata.routine, as: .openhiit).get()
+        }
     }
 
     @Test(arguments: ["Rest", "pause", "REPOS", "Riposo", "ОТДЫХ", "Dinlenme", " rest "])
@@ -238,6 +251,21 @@ struct ExportTests {
         let notes = try RoutineExport.file(routine, as: .jawt).get().notes
         #expect(notes.contains("\"Side Plank\" is one exercise there, without the 5 s to switch sides: Just Another "
             + "Workout Timer has no cue to switch sides"))
+    }
+
+    @Test func stepsCountedInRepsGoOutTimedAndSaySo() throws {
+        let routine = Routine(name: "Reps", exercises: [
+            Exercise(title: "Squat", color: RGB(hex: "#336699")!, work: 30),
+            Exercise(title: "Push-up", color: RGB(hex: "#993366")!, work: 30, reps: 10),
+        ])
+        for format in [RoutineFormat.jawt, .openhiit] {
+            let export = try RoutineExport.file(routine, as: format).get()
+            #expect(export.notes.contains("\"Push-up\" is counted in reps here; \(format.appName) counts no reps, "
+                + "so it is timed there, for 30 s"), "\(export.notes)")
+            let back = try #require(try imported(export.text).routines.first).routine
+            #expect(back.exercises.map(\.title) == ["Squat", "Push-up"] && back.exercises.allSatisfy { $0.reps == nil })
+            #expect(back.exercises.map(\.work) == [30, 30])
+        }
     }
 
     @Test func openHIITRoundTripKeepsEveryNameDurationAndRound() throws {

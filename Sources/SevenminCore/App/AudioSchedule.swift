@@ -18,6 +18,8 @@ public enum AudioSchedule {
     public static func items(for plan: Plan, voice: Bool, countAloud: Bool, language: CoachLanguage = .en) -> [Item] {
         var settings = CoachSettings(flash: false, bell: .never, voice: voice, countAloud: countAloud)
         settings.language = language
+        // Nobody presses Enter on a track: its steps counted in reps are done after their exercise's work.
+        settings.keysAtHand = false
         var app = WorkoutApp(plan: plan, settings: settings)
         var effects = app.start(at: 0)
         effects += app.handle(.audio(.device("export")), at: 0)

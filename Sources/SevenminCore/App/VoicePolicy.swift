@@ -36,7 +36,12 @@ public enum VoicePolicy {
         case .getReady:
             return phrases.getReady(first: name)
         case .work:
+            if let reps = plan.segments[index].reps {
+                return phrases.reps(reps, title: exercise.title, say: exercise.say)
+            }
             return phrases.workStart(title: exercise.title, say: exercise.say, seconds: plan.segments[index].duration)
+        case .rest where plan.isFinalRest(index):
+            return phrases.finalRest
         case .rest:
             return phrases.rest(next: name, isLast: plan.isLastPause(index))
         case .roundRest(let next):
@@ -69,7 +74,8 @@ public enum VoicePolicy {
         for index in first..<end {
             add(start(of: index, in: plan, language: language))
             // A side of its own has no halfway: the switch between the sides is its own segment.
-            if plan.segments[index].segment.isWork, plan.segments[index].side == nil {
+            if plan.segments[index].segment.isWork, plan.segments[index].side == nil,
+               plan.segments[index].reps == nil {
                 add(plan.exercise(of: index).sides == 2 ? phrases.switchSides : phrases.halfway)
             }
         }

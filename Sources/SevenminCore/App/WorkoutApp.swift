@@ -111,6 +111,10 @@ public struct WorkoutApp: Sendable {
         let figureOnly = input == .tick && session.state == .running && (flashUntil.map { now < $0 } ?? true)
             && (session.nextDeadline().map { now < $0 } ?? true)
         perform(session.advance(to: now), at: now, into: &effects)
+        while let end = unattendedRepsEnd, end <= now {
+            leave(at: end, into: &effects, done: true) { $0.next(at: end) }
+            perform(session.advance(to: now), at: now, into: &effects)
+        }
         // Before any key, so that a key ending the workout comes after words already due.
         while let first = pendingSpeech.first, first.due <= now {
             effects.append(.announce(pendingSpeech.removeFirst()))
@@ -166,8 +170,16 @@ public struct WorkoutApp: Sendable {
 
     /// The next instant at which something visible or audible changes; nil when only input can change things.
     public func nextDeadline() -> Instant? {
-        ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame]
+        ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame, unattendedRepsEnd]
             + awaitingSpeech.map { $0.due + CuePolicy.stalenessLimit }).compactMap { $0 }.min()
+    }
+
+    /// With no keys at hand (a pipe, an exported track) nobody can say a step counted in reps is done:
+    /// it is taken as done after its exercise's work, as a timed step would end.
+    var unattendedRepsEnd: Instant? {
+        guard !settings.keysAtHand, session.state == .running, session.segment.reps != nil,
+              let start = session.timer.startInstant else { return nil }
+        return start + plan.exercise(of: session.index).work
     }
 
     /// The next frame of the move's figure, taken from the segment's own timeline, while one is drawn
@@ -269,14 +281,19 @@ public struct WorkoutApp: Sendable {
         let heading = plan.segments[session.index].kind.heading(exercise: plan.exercise(of: session.index),
             round: plan.segments[session.index].round, words: ScreenWords.of(settings.language))
         let paused = session.state == .paused ? " (\(text.pausedTitle))" : ""
-        return TimeFormat.clock(session.remaining(at: now)) + " " + visible(heading) + paused + " · sevenmin"
+        let clock = session.segment.reps == nil ? TimeFormat.clock(session.remaining(at: now))
+            : TimeFormat.clock(session.counted(at: now), roundingUp: false)
+        return clock + " " + visible(heading) + paused + " · sevenmin"
     }
 
     /// Performs a key's action; returns an ending when the workout should stop.
     private mutating func apply(_ action: Action, at now: Instant, into effects: inout [Effect]) -> WorkoutEnding? {
         switch action {
         case .togglePause: perform(session.togglePause(at: now), at: now, into: &effects)
-        case .next: leave(at: now, into: &effects) { $0.next(at: now) }
+        case .next, .done:
+            // Enter ends only a step counted in reps; `n` ends any, and a step counted in reps as done.
+            guard action == .next || session.segment.reps != nil else { break }
+            leave(at: now, into: &effects, done: session.segment.reps != nil) { $0.next(at: now) }
         case .previous: leave(at: now, into: &effects) { $0.previous(at: now) }
         case .restart: leave(at: now, into: &effects) { $0.restartSegment(at: now) }
         case .addTime(let seconds):
@@ -323,13 +340,14 @@ public struct WorkoutApp: Sendable {
         return nil
     }
 
-    /// Moves away from the current segment on the user's word: it ends cut short.
-    private mutating func leave(at now: Instant, into effects: inout [Effect],
+    /// Moves away from the current segment on the user's word: it ends cut short, or, with `done`,
+    /// as a step counted in reps ends: its reps done, in the time it took.
+    private mutating func leave(at now: Instant, into effects: inout [Effect], done: Bool = false,
                                 _ move: (inout WorkoutSession) -> [SessionEvent]) {
         guard session.state == .running || session.state == .paused else { return }
         let index = session.index, ran = session.timer.counted(at: now)
         let events = move(&session)
-        effects.append(.record(.segmentEnded(segmentEnd(index, actual: ran, ranOut: false))))
+        effects.append(.record(.segmentEnded(segmentEnd(index, actual: ran, ranOut: done))))
         perform(events, at: now, into: &effects, leftCurrent: true)
     }
 
@@ -359,9 +377,13 @@ public struct WorkoutApp: Sendable {
     private mutating func segmentEnd(_ index: Int, actual: Double, ranOut: Bool) -> SegmentEnd {
         let s = plan.segments[index]
         if ranOut && s.kind != .getReady { workoutSeconds += actual }
-        if s.segment.isWork && SegmentRecord.isDone(actual: actual, planned: s.duration) { workDone.insert(index) }
+        // A step counted in reps plans no time (its limit is only a limit): it is done when it ends so.
+        let planned = s.reps == nil ? s.duration : 0
+        if s.segment.isWork && SegmentRecord.isDone(actual: actual, planned: planned, ranOut: ranOut) {
+            workDone.insert(index)
+        }
         return SegmentEnd(index: index, kind: s.kind, title: plan.heading(of: index), round: s.round,
-                          planned: s.duration, actual: actual, ranOut: ranOut, side: s.side)
+                          planned: planned, actual: actual, ranOut: ranOut, side: s.side)
     }
 
     /// Turns session events into effects: log lines, history, cues, bell, voice and flash.

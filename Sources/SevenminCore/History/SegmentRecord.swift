@@ -44,13 +44,16 @@ public struct SegmentRecord: Equatable, Sendable {
     /// only when every exercise ran at least this much, and "exercises done" counts these.
     public static let doneFraction = 0.5
 
-    /// Whether an exercise that ran `actual` seconds of its `planned` counts as done.
-    public static func isDone(actual: Double, planned: Double) -> Bool {
-        actual + 1e-6 >= planned * doneFraction
+    /// Whether an exercise that ran `actual` seconds of its `planned` counts as done. A step counted in
+    /// reps plans none (0): it is done when it ended as done (`ranOut`), not when it was left.
+    public static func isDone(actual: Double, planned: Double, ranOut: Bool) -> Bool {
+        planned > 0 ? actual + 1e-6 >= planned * doneFraction : ranOut
     }
 
-    /// Work that ran at least half its time: an exercise done.
-    public var isDoneWork: Bool { kind == "work" && SegmentRecord.isDone(actual: actual, planned: planned) }
+    /// Work that ran at least half its time, or reps done: an exercise done.
+    public var isDoneWork: Bool {
+        kind == "work" && SegmentRecord.isDone(actual: actual, planned: planned, ranOut: ended == .ranOut)
+    }
 
     /// Work that ran its full time: what the totals per exercise count.
     public var isCompletedWork: Bool { kind == "work" && ended == .ranOut }

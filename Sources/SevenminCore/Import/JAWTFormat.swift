@@ -99,7 +99,7 @@ enum JAWTFormat {
     /// sets with the same exercises becomes the rounds (JAWT has no round rest of its own: a set
     /// that ends with a rest repeats with it); sets before it are the warm-up and sets after it
     /// the cool-down. Rests join the exercise before them; rests before the first exercise
-    /// lengthen the get-ready. A rest at the very end has nowhere to go and is noted.
+    /// lengthen the get-ready. A rest at the very end is the routine's `finalRest`.
     static func layOut(_ all: [WorkoutSet], into draft: inout RoutineDraft) {
         let sets = all.filter { $0.repetitions > 0 && !$0.items.isEmpty }
         // The run of like sets (each but the last ending in the same rest) worked the most times.
@@ -164,12 +164,11 @@ enum JAWTFormat {
             && a.last!.title == b.last!.title && a.last!.work == b.last!.work
     }
 
-    /// The workout's last step: a rest after it has nowhere to go in sevenmin, which ends on it.
+    /// The workout's last step: a rest after it is run before the finish, as the app runs it.
     static func endWorkout(_ draft: inout RoutineDraft) {
         var steps = draft.cooldown.isEmpty ? draft.exercises : draft.cooldown
         guard let last = steps.indices.last, steps[last].rest > 0 else { return }
-        draft.notes.append("the \(JSONWriter.number(steps[last].rest)) s rest at the very end of \"\(draft.name)\" "
-            + "is left out: a sevenmin workout ends with its last exercise")
+        draft.finalRest = steps[last].rest
         steps[last].rest = 0
         if draft.cooldown.isEmpty { draft.exercises = steps } else { draft.cooldown = steps }
     }

@@ -16,6 +16,8 @@ struct RoutineDraft: Equatable {
     var getReady: Double
     var rounds = 1
     var roundRest = 0.0
+    /// The rest after the very last exercise, before the finish.
+    var finalRest = 0.0
     var warmup: [Step] = []
     var exercises: [Step]
     var cooldown: [Step] = []
@@ -59,6 +61,7 @@ struct RoutineDraft: Equatable {
         if (warmup + exercises + cooldown).contains(where: { $0.sides == 2 }) {
             members.append(.init("switchRest", .number(0)))
         }
+        if finalRest > 0 { members.append(.init("finalRest", .number(finalRest))) }
         if !warmup.isEmpty { members.append(.init("warmup", items(warmup) { _ in true })) }
         members.append(.init("exercises", items(exercises) { [cooldown, exercises] k in
             k + 1 < exercises.count || !cooldown.isEmpty

@@ -12,6 +12,14 @@ public enum RoutineExport {
         }
     }
 
+    /// What is said of steps counted in reps, which neither app has: each is timed there, for its work.
+    static func repsNotes(_ routine: Routine, app: RoutineFormat) -> [String] {
+        (routine.warmup + routine.exercises + routine.cooldown).filter { $0.reps != nil }.map { e in
+            "\"\(e.title)\" is counted in reps here; \(app.appName) counts no reps, so it is timed there, "
+                + "for \(JSONWriter.number(e.work)) s"
+        }
+    }
+
     /// Why a routine does not fit an app's model.
     public struct Refusal: Error, Equatable, Sendable {
         public var reasons: [String]
@@ -52,7 +60,7 @@ extension JAWTFormat {
             repetitions.append(1)
             names.append("Warm-up")
         }
-        let last = routine.cooldown.isEmpty ? nil : exercises.last.map { routine.rest(after: $0) }
+        let last = routine.cooldown.isEmpty ? routine.finalRest : exercises.last.map { routine.rest(after: $0) }
         if routine.rounds > 1 {
             sets.append(steps(exercises, restAfterLast: routine.roundRest))
             repetitions.append(routine.rounds - 1)
@@ -62,10 +70,11 @@ extension JAWTFormat {
         repetitions.append(1)
         names.append(nil)
         if !routine.cooldown.isEmpty {
-            sets.append(steps(routine.cooldown, restAfterLast: nil))
+            sets.append(steps(routine.cooldown, restAfterLast: routine.finalRest))
             repetitions.append(1)
             names.append("Cool-down")
         }
+        notes += RoutineExport.repsNotes(routine, app: .jawt)
         for e in routine.warmup + exercises + routine.cooldown where e.sides == 2 {
             let pause = routine.switchRest(of: e)
             let without = pause > 0 ? ", without the \(JSONWriter.number(pause)) s to switch sides" : ""
@@ -140,6 +149,7 @@ extension OpenHIITFormat {
             reasons.append("it rests before its cool-down")
         }
         if exercises.contains(where: { $0.sides == 2 }) { reasons.append("an exercise switches sides") }
+        if routine.finalRest > 0 { reasons.append("it ends on a rest") }
         guard reasons.isEmpty else { return .failure(RoutineExport.Refusal(reasons: reasons)) }
         let restarts = routine.rounds - 1
         let settings: [JSONWriter.Member] = [
@@ -170,6 +180,7 @@ extension OpenHIITFormat {
         let notes = stages.compactMap { step, name in
             step.flatMap { $0.title == name ? nil : "\"\($0.title)\" is OpenHIIT's unnamed \(name.lowercased())" }
         }
-        return .success((JSONWriter.document(.array([timer]), compactFrom: 3), notes))
+        return .success((JSONWriter.document(.array([timer]), compactFrom: 3),
+                         notes + RoutineExport.repsNotes(routine, app: .openhiit)))
     }
 }

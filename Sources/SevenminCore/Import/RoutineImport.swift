@@ -14,7 +14,7 @@ public enum RoutineFormat: String, CaseIterable, Sendable {
                 + "then runs every set's exercises `repetitions` times, so the total is 10 s plus, over the sets, "
                 + "repetitions times the sum of durations. The longest run of sets with the same exercises becomes "
                 + "the rounds; sets before it, or named Warm-up, the warm-up; sets after it, or named Cool-down, "
-                + "the cool-down. A rest at the very end is left out, and said so."
+                + "the cool-down. A rest at the very end is run before the finish, as the routine's finalRest."
         case .openhiit:
             return "An array of timers `{\"name\", \"activities\": [...], \"activeIntervals\", \"restarts\", "
                 + "\"timeSettings\": {\"workTime\", \"restTime\", \"breakTime\", \"warmupTime\", \"cooldownTime\", "

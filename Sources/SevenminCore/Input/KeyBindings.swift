@@ -10,6 +10,8 @@ public enum Key: Equatable, Sendable {
 /// What the user asked for by pressing a key.
 public enum Action: Equatable, Sendable {
     case togglePause, next, previous, restart
+    /// Enter: the reps of a step counted in reps are done.
+    case done
     case addTime(Double)
     case toggleHelp
     /// Open the exercise's video in a browser.
@@ -36,6 +38,10 @@ public enum KeyBindings {
         ("q Q", "quit"),
         ("Ctrl-Z", "suspend; fg resumes"),
     ]
+
+    /// Enter, which only a step counted in reps takes (`n` does the same there): said in the manual,
+    /// left out of the help panel, whose rows the digits need.
+    public static let repsDone = (keys: "Enter", action: "on a step counted in reps: the reps are done, as n")
 
     public static func action(for key: Key, overlay: ScreenModel.Overlay, finished: Bool) -> Action {
         if finished {
@@ -64,6 +70,7 @@ public enum KeyBindings {
             switch key {
             case .character(" "): return .togglePause
             case .character("n"), .right: return .next
+            case .character("\r"), .character("\n"), .character("\r\n"), .other(343): return .done
             case .character("p"), .left: return .previous
             case .character("r"): return .restart
             case .character("+"), .character("="): return .addTime(timeStep)

@@ -27,6 +27,9 @@ public enum RoutineKeys {
         RoutineKey(key: "switchRest", meaning: "seconds of the \"switch sides\" pause between the sides of an "
                        + "exercise done on each side (0: none, the sides switch at half time)", byDefault: "5",
                    allowed: "0 to 86400"),
+        RoutineKey(key: "finalRest", meaning: "seconds of rest after the very last exercise, before the finish (as "
+                       + "Just Another Workout Timer runs a workout whose last set ends on a rest)", byDefault: "0",
+                   allowed: "0 to 86400"),
         RoutineKey(key: "exercises", meaning: "the exercises, in order", byDefault: "required",
                    allowed: "at least one"),
         RoutineKey(key: "warmup", meaning: "exercises run once, before the first round", byDefault: "none",
@@ -61,6 +64,10 @@ public enum RoutineKeys {
         RoutineKey(key: "rest", meaning: "seconds of rest after the exercise, overriding the routine's (a round's "
                        + "last exercise is followed by `roundRest` instead)", byDefault: "the routine's `rest`",
                    allowed: "as `rest` above"),
+        RoutineKey(key: "reps", meaning: "repetitions instead of a time: the clock counts up from 0:00 and Enter "
+                       + "or `n` ends the step; with the exercise's own `work` beside it, the step also ends when "
+                       + "that time is up", byDefault: "none (timed by `work`)",
+                   allowed: "whole number, 1 to 1000; not with `sides` 2"),
         RoutineKey(key: "sides", meaning: "2 for exercises done on each side: half the work on each, with a "
                        + "\"switch sides\" pause (`switchRest`) between", byDefault: "1", allowed: "1 or 2"),
         RoutineKey(key: "switchRest", meaning: "seconds of the pause between the sides, overriding the routine's",

@@ -13,10 +13,12 @@ public struct RoutineLoader {
     public static let maximumDiagnostics = 1_000
 
     static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest",
-                              "exercises", "warmup", "cooldown", "voice",
+                              "finalRest", "exercises", "warmup", "cooldown", "voice",
                               "language", "switchRest"]
     static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "rest", "sides", "group",
-                               "tags", "say", "figure", "cues", "switchRest"]
+                               "tags", "say", "figure", "cues", "switchRest", "reps"]
+    /// The most repetitions a step may count.
+    public static let maximumReps = 1_000
 
     /// Validates routine JSON; `path` is used in messages. Reading the file is the caller's job,
     /// so that the core does no I/O. With `voices`, the engine's catalogue, the routine's `voice`
@@ -220,6 +222,7 @@ struct Validator {
             range: 1...RoutineLoader.maximumRounds) ?? Routine.defaultRounds
         let roundRest = seconds(m["roundRest"], key: "roundRest", allowZero: true) ?? Routine.defaultRoundRest
         let switchRest = seconds(m["switchRest"], key: "switchRest", allowZero: true) ?? Routine.defaultSwitchRest
+        let finalRest = seconds(m["finalRest"], key: "finalRest", allowZero: true) ?? 0
 
         let drafts = exerciseList(m["exercises"], key: "exercises", defaultWork: work, required: true, root: root)
         let warmup = exerciseList(m["warmup"], key: "warmup", defaultWork: work, required: false, root: root)
@@ -227,11 +230,12 @@ struct Validator {
         guard let name, diagnostics.isEmpty else { return nil }
         // Colours are assigned along the whole workout, so neighbours differ across the seams too.
         let all = ColorAssignment.fill(warmup + drafts + cooldown)
-        let routine = Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
+        var routine = Routine(name: name, description: description, rest: rest, getReady: getReady, rounds: rounds,
                               roundRest: roundRest,
                               exercises: Array(all[warmup.count..<(warmup.count + drafts.count)]),
                               warmup: Array(all.prefix(warmup.count)), cooldown: Array(all.suffix(cooldown.count)),
                               voice: voice, language: language, switchRest: switchRest)
+        routine.finalRest = finalRest
         if let problem = PlanSize(routine).problem {
             // Rounds multiply everything else, so they are the likeliest cause.
             report(m["rounds"]?.position ?? root.position, problem)
@@ -285,6 +289,12 @@ struct Validator {
         if switchRest != nil, sides != 2, let node = m["switchRest"] {
             report(node.position, "\"switchRest\" is the pause between sides, for an exercise with \"sides\": 2")
         }
+        let reps = integer(m["reps"], key: "reps", range: 1...RoutineLoader.maximumReps)
+        // Counted in reps, the step has no time to halve between sides.
+        if reps != nil, sides == 2, let node = m["sides"] {
+            report(node.position, "an exercise counted in \"reps\" cannot have \"sides\": 2; "
+                + "list each side as an exercise of its own")
+        }
         var video: String?
         if let idNode = m["videoId"], let id = string(idNode, key: "videoId") {
             if VideoLink.isPlausibleYouTubeID(id) { video = Routine.youTubeURL(id: id) }
@@ -323,7 +333,8 @@ struct Validator {
         return (Exercise(title: title, description: description, videoURL: video,
                          color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides,
                          group: group, tags: tags, say: say, figure: figure, cues: cues, rest: rest,
-                         switchRest: switchRest),
+                         switchRest: switchRest, reps: reps,
+                         repsLimit: reps == nil ? nil : m["work"] == nil ? nil : work),
                 color != nil)
     }
 

@@ -31,11 +31,21 @@ public struct Exercise: Equatable, Sendable {
     public var rest: Double?
     /// Seconds of the pause between this exercise's sides; nil for the routine's `switchRest`.
     public var switchRest: Double?
+    /// Repetitions to do instead of a time: the step counts up from 0:00 and ends when the user says
+    /// it is done (Enter or `n`), or at `repsLimit`.
+    public var reps: Int?
+    /// With `reps`, the most seconds the step may take (the exercise's own `work`); nil: no limit.
+    public var repsLimit: Double?
+
+    /// The seconds the plan gives the exercise: its work, or for a step counted in reps its limit, 0
+    /// (open) without one.
+    public var plannedSeconds: Double { reps == nil ? work : repsLimit ?? 0 }
 
     public init(title: String, description: String = "", videoURL: String? = nil,
                 color: RGB, colorName: String? = nil, work: Double, sides: Int = 1,
                 group: ExerciseGroup? = nil, tags: [String] = [], say: String? = nil, figure: Figure? = nil,
-                cues: [String] = [], rest: Double? = nil, switchRest: Double? = nil) {
+                cues: [String] = [], rest: Double? = nil, switchRest: Double? = nil, reps: Int? = nil,
+                repsLimit: Double? = nil) {
         self.title = title
         self.description = description
         self.videoURL = videoURL
@@ -50,6 +60,8 @@ public struct Exercise: Equatable, Sendable {
         self.cues = cues
         self.rest = rest
         self.switchRest = switchRest
+        self.reps = reps
+        self.repsLimit = repsLimit
     }
 }
 
@@ -72,6 +84,9 @@ public struct Routine: Equatable, Sendable {
     /// Seconds of the pause between the two sides of an exercise done on each side; 0 for none, the
     /// sides then switching at half time.
     public var switchRest: Double
+    /// Seconds of rest after the very last exercise, before the finish, as timers whose sets end on
+    /// a rest run it (JAWT); 0 ends the workout with its last exercise.
+    public var finalRest = 0.0
     public var exercises: [Exercise]
     /// Run once, before the first round.
     public var warmup: [Exercise]

@@ -38,7 +38,7 @@ public struct PlainTranscript: Sendable {
             let text = model.text
             say(visible(model.routineName),
                 text.exercises(model.workCount) + (model.rounds > 1 ? text.inRounds(model.rounds) : ""),
-                TimeFormat.clock(model.totalRemaining) + " " + text.inAll)
+                model.toGo + " " + text.inAll)
             say(segmentLine(model))
             // A resumed workout opens paused, waiting for a key.
             if model.paused { say(model.words.paused) }
@@ -93,7 +93,8 @@ public struct PlainTranscript: Sendable {
     private func heading(_ model: ScreenModel) -> String { visible(WorkoutScreen.title(model)) }
 
     private func segmentLine(_ model: ScreenModel) -> String {
-        var parts = [heading(model), "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
+        var parts = [heading(model), model.reps.map { model.words.reps($0) + ", Enter when done" }
+            ?? "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
         if model.kind == .work, let side = model.side {
             let words = model.words
             parts[1] += ", " + (!model.sidesApart ? words.eachSide : side == 1 ? words.firstSide : words.otherSide)

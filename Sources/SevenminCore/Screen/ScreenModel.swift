@@ -63,6 +63,12 @@ public struct ScreenModel: Equatable, Sendable {
     /// Whether the sides are segments of their own, parted by a switch, rather than halves of one.
     public var sidesApart = false
     public var remaining: Double
+    /// On a step counted in reps, how many: the clock shows `counted`, counting up.
+    public var reps: Int?
+    /// Seconds into the segment, pauses excluded.
+    public var counted: Double = 0
+    /// Steps counted in reps still to come, the one under way included: time no total can give.
+    public var openAhead = 0
     /// The segment's countdown as now set (with any time added), for the plain transcript's halfway.
     public var segmentLength: Double = 0
     /// Seconds of workout so far, pauses excluded.
@@ -89,10 +95,18 @@ public struct ScreenModel: Equatable, Sendable {
     public var showsFigure = true
 
     /// Seconds into the segment's countdown, pauses left out: where the figure is in its move.
-    public var figureTime: Double { figureMoment ?? max(0, segmentLength - remaining) }
+    public var figureTime: Double { figureMoment ?? (reps == nil ? max(0, segmentLength - remaining) : counted) }
     /// Where the figure is when a frame moves only the figure: the rest of the model is then the last
     /// frame's, so that the renderer redraws the figure's cells alone.
     public var figureMoment: Double?
+
+    /// What the clock shows: the time left, or on a step counted in reps the time counted up.
+    public var clock: String {
+        reps == nil ? TimeFormat.clock(remaining) : TimeFormat.clock(counted, roundingUp: false)
+    }
+
+    /// "7:45", or with steps counted in reps to come "7:45 + 2 open": the time still to go.
+    public var toGo: String { Plan.time(totalRemaining, open: openAhead) }
 
     /// The language of the workout's words (headings, state words, plain-mode lines).
     public var language = CoachLanguage.en
@@ -140,7 +154,7 @@ public struct ScreenModel: Equatable, Sendable {
         routineName = plan.routine.name
         kind = segment.kind
         exercise = plan.exercise(of: session.index)
-        upNext = segment.segment.isWork ? plan.nextWork(after: session.index) : exercise
+        upNext = segment.segment.isWork ? plan.nextWork(after: session.index) : plan.comingNext(after: session.index)
         workCount = plan.workSegmentCount
         workNumber = plan.workNumber(ofSegment: session.index)
         exerciseNumber = segment.slot.index + 1
@@ -149,7 +163,10 @@ public struct ScreenModel: Equatable, Sendable {
         round = segment.round
         rounds = plan.rounds
         remaining = session.remaining(at: now)
-        segmentLength = session.timer.countdownTime
+        counted = session.counted(at: now)
+        segmentLength = segment.reps == nil ? session.timer.countdownTime : segment.duration
+        if segment.segment.isWork { reps = segment.reps }
+        openAhead = plan.openSteps(after: session.index) + (segment.reps == nil ? 0 : 1)
         elapsed = session.activeTime(at: now)
         if let half = segment.side {
             // A side of its own, or the switch to the second.

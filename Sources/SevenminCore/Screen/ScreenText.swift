@@ -41,6 +41,8 @@ public struct ScreenText: Sendable {
     public let shortKeyHints: String
     /// "7:50 to go", after the time left.
     public let toGo: String
+    /// The status line's ask on a step counted in reps, where the clock counts up.
+    public let whenDone: String
     /// "Round 2/3".
     public let round: String
     /// The window title at the finish and while paused.
@@ -73,7 +75,7 @@ public struct ScreenText: Sendable {
         more: { "… \($0) more: make the window taller" },
         quitQuestion: "Quit this workout?", quitKeys: "y  quit      n  keep going", quitCompactKeys: "y quit · n go on",
         quitTiny: "Quit? y/n", keyHints: "space pause · n/p skip · ? keys · q quit", shortKeyHints: "? keys · q quit",
-        toGo: "to go", round: "Round", done: "Done", pausedTitle: "paused",
+        toGo: "to go", whenDone: "Enter when done", round: "Round", done: "Done", pausedTitle: "paused",
         noSound: "no sound device: cues are silent", noVideo: { "no video for " + $0 },
         exercises: { $0 == 1 ? "1 exercise" : "\($0) exercises" }, inAll: "in all", form: "Form",
         plainKeys: "Keys: space pauses, n or right skips, p or left goes back, r restarts the segment, "
@@ -95,7 +97,7 @@ public struct ScreenText: Sendable {
         quitQuestion: "Dieses Training beenden?", quitKeys: "y  beenden      n  weitermachen",
         quitCompactKeys: "y beenden · n weiter", quitTiny: "Beenden? y/n",
         keyHints: "Leertaste anhalten · n/p springen · ? Tasten · q beenden", shortKeyHints: "? Tasten · q beenden",
-        toGo: "insgesamt übrig", round: "Runde", done: "Fertig", pausedTitle: "angehalten",
+        toGo: "insgesamt übrig", whenDone: "Enter, wenn fertig", round: "Runde", done: "Fertig", pausedTitle: "angehalten",
         noSound: "kein Tongerät: die Signale sind stumm", noVideo: { "kein Video für " + $0 },
         exercises: { $0 == 1 ? "1 Übung" : "\($0) Übungen" }, inAll: "insgesamt", form: "Haltung",
         plainKeys: "Tasten: Leertaste hält an, n oder rechts springt vor, p oder links zurück, r beginnt den "
@@ -117,7 +119,7 @@ public struct ScreenText: Sendable {
         quitQuestion: "Arrêter cette séance ?", quitKeys: "y  arrêter      n  continuer",
         quitCompactKeys: "y arrêter · n continuer", quitTiny: "Arrêter ? y/n",
         keyHints: "espace pause · n/p sauter · ? touches · q arrêter", shortKeyHints: "? touches · q arrêter",
-        toGo: "au total", round: "Tour", done: "Terminé", pausedTitle: "en pause",
+        toGo: "au total", whenDone: "Entrée une fois fini", round: "Tour", done: "Terminé", pausedTitle: "en pause",
         noSound: "aucun appareil audio : les signaux sont muets", noVideo: { "aucune vidéo pour " + $0 },
         exercises: { $0 == 1 ? "1 exercice" : "\($0) exercices" }, inAll: "au total", form: "Posture",
         plainKeys: "Touches : espace met en pause, n ou droite passe, p ou gauche revient, r reprend le segment, "
@@ -140,7 +142,7 @@ public struct ScreenText: Sendable {
         quitQuestion: "¿Salir de este entrenamiento?", quitKeys: "y  salir      n  seguir",
         quitCompactKeys: "y salir · n seguir", quitTiny: "¿Salir? y/n",
         keyHints: "espacio pausa · n/p saltar · ? teclas · q salir", shortKeyHints: "? teclas · q salir",
-        toGo: "en total", round: "Ronda", done: "Hecho", pausedTitle: "en pausa",
+        toGo: "en total", whenDone: "Intro al terminar", round: "Ronda", done: "Hecho", pausedTitle: "en pausa",
         noSound: "sin dispositivo de sonido: las señales no suenan", noVideo: { "no hay vídeo de " + $0 },
         exercises: { $0 == 1 ? "1 ejercicio" : "\($0) ejercicios" }, inAll: "en total", form: "Postura",
         plainKeys: "Teclas: espacio pausa, n o derecha salta, p o izquierda vuelve, r reinicia el tramo, "
@@ -162,7 +164,7 @@ public struct ScreenText: Sendable {
         quitQuestion: "Uscire da questo allenamento?", quitKeys: "y  esci      n  continua",
         quitCompactKeys: "y esci · n continua", quitTiny: "Uscire? y/n",
         keyHints: "spazio pausa · n/p salta · ? tasti · q esci", shortKeyHints: "? tasti · q esci",
-        toGo: "in tutto", round: "Giro", done: "Fatto", pausedTitle: "in pausa",
+        toGo: "in tutto", whenDone: "Invio quando hai finito", round: "Giro", done: "Fatto", pausedTitle: "in pausa",
         noSound: "nessun dispositivo audio: i segnali sono muti", noVideo: { "nessun video per " + $0 },
         exercises: { $0 == 1 ? "1 esercizio" : "\($0) esercizi" }, inAll: "in tutto", form: "Postura",
         plainKeys: "Tasti: spazio mette in pausa, n o destra salta, p o sinistra torna indietro, r ricomincia la "
@@ -185,7 +187,7 @@ public struct ScreenText: Sendable {
         quitQuestion: "Deze training stoppen?", quitKeys: "y  stoppen      n  doorgaan",
         quitCompactKeys: "y stoppen · n door", quitTiny: "Stoppen? y/n",
         keyHints: "spatie pauze · n/p verder · ? toetsen · q stoppen", shortKeyHints: "? toetsen · q stoppen",
-        toGo: "in totaal", round: "Ronde", done: "Klaar", pausedTitle: "gepauzeerd",
+        toGo: "in totaal", whenDone: "Enter als je klaar bent", round: "Ronde", done: "Klaar", pausedTitle: "gepauzeerd",
         noSound: "geen geluidsapparaat: de signalen zijn stil", noVideo: { "geen video voor " + $0 },
         exercises: { $0 == 1 ? "1 oefening" : "\($0) oefeningen" }, inAll: "in totaal", form: "Houding",
         plainKeys: "Toetsen: spatie pauzeert, n of rechts slaat over, p of links gaat terug, r begint het deel "

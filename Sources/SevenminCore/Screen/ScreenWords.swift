@@ -28,6 +28,8 @@ public struct ScreenWords: Sendable {
     /// The second side, where a pause to switch came before it.
     public let otherSide: String
     public let eachSide: String
+    /// "10 reps", as big type shows a step counted in reps and plain mode says it.
+    public let reps: @Sendable (Int) -> String
 
     public static func of(_ language: CoachLanguage) -> ScreenWords {
         language.table(english, german, french, spanish, italian, dutch)
@@ -38,35 +40,41 @@ public struct ScreenWords: Sendable {
         lastExercise: "Last exercise", paused: "Paused", halfway: "Halfway", switchSides: "Switch sides",
         goingOn: "Going on", finished: "Finished", left: "left",
         exercise: "Exercise", warmup: "Warm-up", cooldown: "Cool-down", firstSide: "first side",
-        secondSide: "switch sides: second side", otherSide: "second side", eachSide: "each side")
+        secondSide: "switch sides: second side", otherSide: "second side", eachSide: "each side",
+        reps: { $0 == 1 ? "1 rep" : "\($0) reps" })
     static let german = ScreenWords(
         getReady: "Bereit machen", rest: "Erholung", restBeforeRound: { "Erholung vor Runde \($0)" },
         next: "Als Nächstes", lastExercise: "Letzte Übung", paused: "Angehalten", halfway: "Halbzeit",
         switchSides: "Seite wechseln", goingOn: "Weiter", finished: "Fertig", left: "übrig",
         exercise: "Übung", warmup: "Aufwärmen", cooldown: "Abwärmen", firstSide: "erste Seite",
-        secondSide: "Seite wechseln: zweite Seite", otherSide: "zweite Seite", eachSide: "je Seite")
+        secondSide: "Seite wechseln: zweite Seite", otherSide: "zweite Seite", eachSide: "je Seite",
+        reps: { $0 == 1 ? "1 Wiederholung" : "\($0) Wiederholungen" })
     static let french = ScreenWords(
         getReady: "Préparez-vous", rest: "Repos", restBeforeRound: { "Repos avant le tour \($0)" }, next: "Ensuite",
         lastExercise: "Dernier exercice", paused: "En pause", halfway: "Mi-temps", switchSides: "Changez de côté",
         goingOn: "On reprend", finished: "Terminé", left: "restant",
         exercise: "Exercice", warmup: "Échauffement", cooldown: "Retour au calme", firstSide: "premier côté",
-        secondSide: "changez de côté : second côté", otherSide: "second côté", eachSide: "de chaque côté")
+        secondSide: "changez de côté : second côté", otherSide: "second côté", eachSide: "de chaque côté",
+        reps: { $0 == 1 ? "1 répétition" : "\($0) répétitions" })
     static let spanish = ScreenWords(
         getReady: "Prepárate", rest: "Descanso", restBeforeRound: { "Descanso antes de la ronda \($0)" },
         next: "Siguiente", lastExercise: "Último ejercicio", paused: "En pausa", halfway: "A la mitad",
         switchSides: "Cambia de lado", goingOn: "Seguimos", finished: "Terminado", left: "restante",
         exercise: "Ejercicio", warmup: "Calentamiento", cooldown: "Vuelta a la calma", firstSide: "primer lado",
-        secondSide: "cambia de lado: segundo lado", otherSide: "segundo lado", eachSide: "cada lado")
+        secondSide: "cambia de lado: segundo lado", otherSide: "segundo lado", eachSide: "cada lado",
+        reps: { $0 == 1 ? "1 repetición" : "\($0) repeticiones" })
     static let italian = ScreenWords(
         getReady: "Preparati", rest: "Riposo", restBeforeRound: { "Riposo prima del giro \($0)" }, next: "Prossimo",
         lastExercise: "Ultimo esercizio", paused: "In pausa", halfway: "A metà", switchSides: "Cambia lato",
         goingOn: "Si riprende", finished: "Finito", left: "rimanenti",
         exercise: "Esercizio", warmup: "Riscaldamento", cooldown: "Defaticamento", firstSide: "primo lato",
-        secondSide: "cambia lato: secondo lato", otherSide: "secondo lato", eachSide: "per lato")
+        secondSide: "cambia lato: secondo lato", otherSide: "secondo lato", eachSide: "per lato",
+        reps: { $0 == 1 ? "1 ripetizione" : "\($0) ripetizioni" })
     static let dutch = ScreenWords(
         getReady: "Maak je klaar", rest: "Rust", restBeforeRound: { "Rust voor ronde \($0)" }, next: "Hierna",
         lastExercise: "Laatste oefening", paused: "Gepauzeerd", halfway: "Halverwege", switchSides: "Wissel van kant",
         goingOn: "We gaan verder", finished: "Klaar", left: "over",
         exercise: "Oefening", warmup: "Warming-up", cooldown: "Cooling-down", firstSide: "eerste kant",
-        secondSide: "wissel van kant: tweede kant", otherSide: "tweede kant", eachSide: "per kant")
+        secondSide: "wissel van kant: tweede kant", otherSide: "tweede kant", eachSide: "per kant",
+        reps: { $0 == 1 ? "1 herhaling" : "\($0) herhalingen" })
 }

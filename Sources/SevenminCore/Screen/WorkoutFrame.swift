@@ -25,7 +25,7 @@ struct WorkoutFrame {
 
     var w: Int { grid.width }
     var h: Int { grid.height }
-    var clock: String { TimeFormat.clock(model.remaining) }
+    var clock: String { model.clock }
 
     /// Our own wording in the terminal's charset: ASCII stand-ins for the few symbols we use.
     func say(_ text: String) -> String {
@@ -102,8 +102,10 @@ struct WorkoutFrame {
     mutating func drawStatus(row: Int) {
         grid.fill(row: row, style: theme.bar)
         // Cut whole phrases, never mid-word: what is left of this one first, then of the workout.
-        let left = " \(clock) \(model.words.left)", paused = model.paused ? " · " + model.words.paused.uppercased() : ""
-        let toGo = " · \(TimeFormat.clock(model.totalRemaining)) \(model.text.toGo)"
+        // Counting reps, the clock is no time left: the user ends the step.
+        let left = model.reps == nil ? " \(clock) \(model.words.left)" : " \(clock) · \(model.text.whenDone)"
+        let paused = model.paused ? " · " + model.words.paused.uppercased() : ""
+        let toGo = " · \(model.toGo) \(model.text.toGo)"
         let status = [left + toGo + paused, left + paused, left].map(say).first { measure($0) <= w }
             ?? say(left)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
@@ -350,6 +352,7 @@ struct WorkoutFrame {
     /// The big words: what to do now, or what the moment is.
     var heading: String {
         if model.paused { return model.words.paused }
+        if let reps = model.reps { return model.words.reps(reps) }
         if model.kind == .work, model.side == 2, !model.sidesApart, model.segmentLength > 0,
            model.remaining > model.segmentLength / 2 - WorkoutScreen.switchSidesShown {
             return model.words.switchSides
@@ -386,7 +389,8 @@ struct WorkoutFrame {
         var plans: [BodyPlan] = []
         if rows >= 15, let big = BigType.fit(words, width: room, height: rows / 5, halfBlocks: halfBlocks,
                                              quarterBlocks: true) {
-            if model.kind != .work, let next = BigType.fit(say(model.exercise.title), width: textWidth,
+            if model.kind != .work, model.upNext != nil,
+               let next = BigType.fit(say(model.exercise.title), width: textWidth,
                 height: max(3, rows / 8), halfBlocks: halfBlocks, quarterBlocks: true,
                 maxHalfRows: big.scale.halfRows) {
                 plans.append(BodyPlan(big: big, bigNext: next, titleLine: under, nextLine: false))

@@ -53,13 +53,14 @@ public enum WorkoutScreen {
     /// What comes after this segment.
     static func nextUp(_ model: ScreenModel) -> String {
         let words = model.words
-        if model.kind != .work { return words.next + ": " + model.exercise.title }
+        // The final rest leads to the finish.
+        if model.kind != .work { return words.next + ": " + (model.upNext == nil ? words.finished : model.exercise.title) }
         return model.upNext.map { words.next + ": " + $0.title } ?? words.lastExercise
     }
 
     /// The description shown under the countdown; during pauses it previews the exercise to come.
     static func description(_ model: ScreenModel) -> String {
-        model.exercise.description
+        model.kind != .work && model.upNext == nil ? "" : model.exercise.description
     }
 
     /// Where in the workout we are, for the header: "Round 2/3 · 5/12". A routine whose rounds are

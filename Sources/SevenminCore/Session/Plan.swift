@@ -11,6 +11,9 @@ public struct Plan: Equatable, Sendable {
     public let totalDuration: Double
     /// How many exercises the plan has: its work segments, an exercise done on each side counted once.
     public let workSegmentCount: Int
+    /// Steps counted in reps, whose time is the user's: `totalDuration` gives them their limit, or
+    /// none, and every total says how many there are.
+    public let openSteps: Int
     /// The colour of every exercise, in order: the overview strip, shared by every frame.
     public let workColors: [RGB]
     /// For each segment, how many exercises start at or before it.
@@ -20,9 +23,10 @@ public struct Plan: Equatable, Sendable {
         let rounds = max(1, routine.rounds)
         var list: [ScheduledSegment] = []
         var t = 0.0
-        func add(_ segment: Segment, _ duration: Double) {
-            guard duration > 0 else { return }
-            list.append(ScheduledSegment(segment: segment, offset: t, duration: duration))
+        func add(_ segment: Segment, _ duration: Double, reps: Int? = nil) {
+            // A step counted in reps runs as long as it takes: it stays even with no time of its own.
+            guard duration > 0 || reps != nil else { return }
+            list.append(ScheduledSegment(segment: segment, offset: t, duration: duration, reps: reps))
             t += duration
         }
         // Everything that is worked, in order; a new round's first exercise follows a round rest.
@@ -51,9 +55,11 @@ public struct Plan: Equatable, Sendable {
                 add(.switchSides(next: second), pause)
                 add(.work(second), exercise.work / 2)
             } else {
-                add(.work(slot), exercise.work)
+                add(.work(slot), exercise.plannedSeconds, reps: exercise.reps)
             }
         }
+        // A rest with nothing after it but the finish: it names the last exercise, with no next.
+        if let last = slots.last { add(.rest(next: last), routine.finalRest) }
         self.init(routine, rounds: rounds, laidOut: list)
     }
 
@@ -74,6 +80,7 @@ public struct Plan: Equatable, Sendable {
             return count
         }
         workSegmentCount = count
+        openSteps = list.filter { $0.reps != nil }.count
         workColors = list.filter { $0.segment.startsExercise }.map { Plan.exercise($0.slot, in: routine).color }
     }
 
@@ -149,11 +156,35 @@ public struct Plan: Equatable, Sendable {
         }
     }
 
+    /// "7:50", or with steps counted in reps "5:20 + 2 open": a time that says what it cannot hold.
+    public static func time(_ seconds: Double, open: Int) -> String {
+        TimeFormat.clock(seconds) + (open > 0 ? " + \(open) open" : "")
+    }
+
+    /// The plan's length, as `time` says it.
+    public var totalTime: String { Plan.time(totalDuration, open: openSteps) }
+
+    /// Steps counted in reps after segment `index`.
+    public func openSteps(after index: Int) -> Int {
+        segments[(index + 1)...].filter { $0.reps != nil }.count
+    }
+
     /// Seconds of the plan after segment `index` ends.
     public func duration(after index: Int) -> Double { totalDuration - segments[index].end }
 
     /// Whether segment `index` is the last pause before the final exercise.
     public func isLastPause(_ index: Int) -> Bool {
         !segments[index].segment.isWork && segments[index].side != 2 && workNumber(ofSegment: index) == workSegmentCount
+            && !isFinalRest(index)
+    }
+
+    /// Whether segment `index` is the rest after the last exercise (`finalRest`), which leads to no exercise.
+    public func isFinalRest(_ index: Int) -> Bool {
+        index == segments.count - 1 && !segments[index].segment.isWork && index > 0
+    }
+
+    /// The exercise a pause leads to; nil for the final rest, which leads to the finish.
+    public func comingNext(after index: Int) -> Exercise? {
+        isFinalRest(index) ? nil : exercise(of: index)
     }
 }

@@ -4,7 +4,8 @@
 /// Each segment is timed by a `CountdownTimer`. When one runs out the next starts at the
 /// exact instant the previous was due to end, so every boundary is the workout's start
 /// plus the plan's offsets plus time paused (and any time added or skipped): late wake-ups
-/// never accumulate into drift.
+/// never accumulate into drift. A step counted in reps is timed by the same timer as a stopwatch:
+/// it counts up, says nothing on the way, and ends when the user says it is done (or at its limit).
 public struct WorkoutSession: Sendable {
     public enum State: Equatable, Sendable { case ready, running, paused, finished }
 
@@ -20,6 +21,8 @@ public struct WorkoutSession: Sendable {
     public private(set) var completedWork: Set<Int> = []
     private var pausedSince: Instant?
     private var lastRemaining = 0.0
+    /// The instant last advanced to, where a stopwatch's next whole second is counted from.
+    private var lastInstant: Instant = 0
     private var halfwayDone = false
 
     /// What removing time leaves at least on the clock.
@@ -49,6 +52,7 @@ public struct WorkoutSession: Sendable {
     /// Everything that fell due up to `now`, in order, each reported once.
     public mutating func advance(to now: Instant) -> [SessionEvent] {
         var events: [SessionEvent] = []
+        lastInstant = max(lastInstant, now)
         while state == .running, let end = timer.finishInstant {
             let remaining = timer.remaining(at: now)
             events += crossings(from: lastRemaining, to: remaining, finish: end)
@@ -91,10 +95,12 @@ public struct WorkoutSession: Sendable {
         state == .paused ? resume(at: now) : pause(at: now)
     }
 
-    /// Skips to the next segment now; on the last one, ends the workout.
+    /// Skips to the next segment now; on the last one, ends the workout. A step counted in reps ends
+    /// so when its reps are done: it counts as done.
     public mutating func next(at now: Instant) -> [SessionEvent] {
         var events = advance(to: now)
         guard state == .running || state == .paused else { return events }
+        if segment.reps != nil { completedWork.insert(index) }
         if index + 1 < plan.segments.count {
             events += jump(to: index + 1, at: now)
         } else {
@@ -129,9 +135,10 @@ public struct WorkoutSession: Sendable {
 
     /// Adds (or with a negative amount removes) time on the current segment. Removing never ends
     /// the segment: it stops at `minimumLeft` seconds, so the transition still comes with its cues.
+    /// A step counted in reps has no time to change: it takes as long as the reps do.
     public mutating func addTime(_ seconds: Double, at now: Instant) -> [SessionEvent] {
         var events = advance(to: now)
-        guard state == .running || state == .paused else { return events }
+        guard state == .running || state == .paused, segment.reps == nil else { return events }
         let left = timer.remaining(at: now)
         let change = seconds >= 0 ? seconds : -min(-seconds, max(0, left - WorkoutSession.minimumLeft))
         guard change != 0 else { return events }
@@ -145,6 +152,8 @@ public struct WorkoutSession: Sendable {
 
     /// The next instant at which something visible or audible changes; nil unless running.
     public func nextDeadline() -> Instant? {
+        // Counting up, the clock changes on each whole second counted, up to any limit.
+        if segment.reps != nil { return state == .running ? timer.nextWholeSecond(after: lastInstant) : nil }
         guard state == .running, let finish = timer.finishInstant else { return nil }
         var thresholds = [0.0]
         let whole = (lastRemaining - WorkoutSession.epsilon).rounded(.up) - 1
@@ -156,15 +165,21 @@ public struct WorkoutSession: Sendable {
     /// The next instant, on the segment's own timeline, at which an animation of `rate` frames a second
     /// moves on; nil when paused or stopped.
     public func nextFrame(perSecond rate: Double) -> Instant? {
-        guard state == .running, let finish = timer.finishInstant, rate > 0 else { return nil }
-        let elapsed = timer.countdownTime - lastRemaining
+        guard state == .running, let start = timer.startInstant, rate > 0 else { return nil }
+        let elapsed = segment.reps == nil ? timer.countdownTime - lastRemaining : timer.counted(at: lastInstant)
         let next = ((elapsed * rate + WorkoutSession.epsilon).rounded(.down) + 1) / rate
         guard next < timer.countdownTime else { return nil }
-        return finish - (timer.countdownTime - next)
+        return start + next
     }
 
+    /// Seconds left on the segment's clock; 0 for a step counted in reps with no limit.
     public func remaining(at now: Instant) -> Double {
-        state == .finished ? 0 : timer.remaining(at: now)
+        state == .finished || !timer.countdownTime.isFinite ? 0 : timer.remaining(at: now)
+    }
+
+    /// Seconds into the segment, pauses left out: what a step counted in reps shows, counting up.
+    public func counted(at now: Instant) -> Double {
+        state == .finished ? 0 : timer.counted(at: now)
     }
 
     /// Seconds left in the whole workout, as now scheduled.
@@ -193,14 +208,18 @@ public struct WorkoutSession: Sendable {
 
     /// Half a work segment's time; none for one side of an exercise, whose halfway is the switch.
     private var halfwayThreshold: Double? {
-        guard segment.segment.isWork, segment.side == nil, !halfwayDone else { return nil }
+        guard segment.segment.isWork, segment.side == nil, segment.reps == nil, !halfwayDone else { return nil }
         return timer.countdownTime / 2
     }
 
     private mutating func begin(_ i: Int, at instant: Instant) {
         index = i
-        timer = CountdownTimer(mode: .countdown, countdownTime: plan.segments[i].duration)
+        let s = plan.segments[i]
+        // Counted in reps: a stopwatch, stopping at the step's limit if it has one.
+        timer = s.reps == nil ? CountdownTimer(mode: .countdown, countdownTime: s.duration)
+            : CountdownTimer(mode: .stopwatch, countdownTime: s.duration > 0 ? s.duration : nil)
         timer.start(at: instant)
+        lastInstant = max(lastInstant, instant)
         if state == .paused { timer.pause(at: instant) }
         lastRemaining = timer.countdownTime
         halfwayDone = false
@@ -220,6 +239,8 @@ public struct WorkoutSession: Sendable {
 
     /// Thresholds passed as the time left fell from `high` to `low`, earliest first.
     private mutating func crossings(from high: Double, to low: Double, finish: Instant) -> [SessionEvent] {
+        // Counting reps, no seconds are called and there is no halfway: the step is the user's.
+        guard segment.reps == nil else { return [] }
         var found: [(threshold: Double, order: Int, kind: SessionEvent.Kind)] = []
         let floorLow = low - WorkoutSession.epsilon
         let top = Int((high - WorkoutSession.epsilon).rounded(.up)) - 1

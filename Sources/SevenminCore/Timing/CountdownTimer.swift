@@ -8,16 +8,17 @@ public struct CountdownTimer: Equatable, Sendable {
     public enum State: Equatable, Sendable { case idle, running, paused }
 
     public private(set) var mode: Mode
-    /// The countdown's length in seconds; ignored by a stopwatch.
+    /// The countdown's length in seconds; for a stopwatch, where it stops (infinity: it never does).
     public private(set) var countdownTime: Double
     public private(set) var state: State = .idle
     /// When counting began, shifted forward by the time spent paused.
     public private(set) var startInstant: Instant?
     private var pausedAt: Instant?
 
-    public init(mode: Mode = .countdown, countdownTime: Double = 0) {
+    /// A countdown of `countdownTime`; a stopwatch counting up to it, or with none given, for ever.
+    public init(mode: Mode = .countdown, countdownTime: Double? = nil) {
         self.mode = mode
-        self.countdownTime = max(0, countdownTime)
+        self.countdownTime = max(0, countdownTime ?? (mode == .countdown ? 0 : .infinity))
     }
 
     public mutating func start(at now: Instant) {
@@ -58,22 +59,28 @@ public struct CountdownTimer: Equatable, Sendable {
         }
     }
 
-    /// Seconds counted so far (for a countdown, at most its length).
+    /// Seconds counted so far, at most the length (a countdown's, or where a stopwatch stops).
     public func counted(at now: Instant) -> Double {
         guard let start = startInstant else { return 0 }
         let reference = state == .paused ? (pausedAt ?? now) : now
-        let raw = max(0, reference - start)
-        return mode == .countdown ? min(raw, countdownTime) : raw
+        return min(max(0, reference - start), countdownTime)
     }
 
-    /// Seconds left on a countdown; for a stopwatch, always 0.
+    /// Seconds left until the timer stops: a countdown's time left; for a stopwatch with no end, infinity.
     public func remaining(at now: Instant) -> Double {
-        mode == .countdown ? max(0, countdownTime - counted(at: now)) : 0
+        max(0, countdownTime - counted(at: now))
     }
 
-    /// The instant a running countdown reaches zero, on the same clock.
+    /// The instant a running timer stops (a countdown reaches zero, a stopwatch its end), on the same clock.
     public var finishInstant: Instant? {
-        guard mode == .countdown, state == .running, let start = startInstant else { return nil }
+        guard state == .running, countdownTime.isFinite, let start = startInstant else { return nil }
         return start + countdownTime
+    }
+
+    /// The next instant a running stopwatch's count reaches a whole second (or its end), when a label
+    /// counting up changes; nil for a countdown or when not running.
+    public func nextWholeSecond(after now: Instant) -> Instant? {
+        guard mode == .stopwatch, state == .running, let start = startInstant else { return nil }
+        return start + min((counted(at: now) + 1e-9).rounded(.down) + 1, countdownTime)
     }
 }

@@ -23,6 +23,9 @@ public struct PhraseTable: Sendable {
     let seconds: @Sendable (Int) -> String
     /// The same for minutes.
     let minutes: @Sendable (Int) -> String
+    /// What starts a step counted in reps, the count in words: "Ten push-ups.", or where the name
+    /// cannot be counted so, "Plank. Ten reps."
+    let reps: @Sendable (_ count: Int, _ name: String) -> String
     /// What joins minutes and the seconds after them ("Seven minutes fifty"): a space, or " y ", " e ".
     let minutesAndSeconds: String
 

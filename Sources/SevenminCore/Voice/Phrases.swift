@@ -50,6 +50,11 @@ public struct Phrases: Sendable {
         return Phrase(Phrases.sentence(name) + " " + Phrases.sentence(duration(seconds)), priority: .high)
     }
 
+    /// What starts a step counted in reps: "Ten push-ups.", or "Plank. Ten reps."; `say` replaces the title.
+    public func reps(_ count: Int, title: String, say: String? = nil) -> Phrase {
+        Phrase(table.reps(count, say.flatMap { $0.isEmpty ? nil : $0 } ?? title), priority: .high)
+    }
+
     public var halfway: Phrase { Phrase(table.halfway, priority: .low) }
     public var switchSides: Phrase { Phrase(table.switchSides, priority: .normal) }
     public var paused: Phrase { Phrase(table.paused, priority: .normal) }
@@ -59,6 +64,9 @@ public struct Phrases: Sendable {
     public func rest(next: String, isLast: Bool = false) -> Phrase {
         Phrase(table.rest(next, isLast), priority: .high)
     }
+
+    /// "Rest.", for the rest after the last exercise, which leads to the finish.
+    public var finalRest: Phrase { Phrase(Phrases.sentence(ScreenWords.of(language).rest), priority: .high) }
 
     /// "Round two of three." said as a round begins.
     public func round(_ number: Int, of total: Int) -> Phrase {

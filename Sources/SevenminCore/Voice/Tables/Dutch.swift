@@ -12,6 +12,9 @@ extension PhraseTable {
         number: { $0 == 1 ? "één" : dutchWords($0) },
         seconds: { $0 == 1 ? "één seconde" : dutchWords($0) + " seconden" },
         minutes: { $0 == 1 ? "één minuut" : dutchWords($0) + " minuten" },
+        reps: { count, name in
+            "\(name). " + (count == 1 ? "Eén herhaling." : Phrases.capitalised(dutchWords(count)) + " herhalingen.")
+        },
         minutesAndSeconds: " ")
 
     /// One word, as Dutch writes numbers: "eenentwintig", "tweeëntwintig", "honderdeen", "tweeduizend".

@@ -11,7 +11,30 @@ extension PhraseTable {
         number: englishWords,
         seconds: { englishWords($0) + ($0 == 1 ? " second" : " seconds") },
         minutes: { englishWords($0) + ($0 == 1 ? " minute" : " minutes") },
+        reps: { count, name in
+            let number = Phrases.capitalised(englishWords(count))
+            guard let plural = englishPlural(name) else { return "\(name). \(number) \(count == 1 ? "rep" : "reps")." }
+            return "\(number) \(count == 1 ? name.lowercased() : plural)."
+        },
         minutesAndSeconds: " ")
+
+    /// The name counted in English, lower-cased, when it is a short name of plain words whose last can
+    /// take a plural: "Push-up" → "push-ups", "Lunge" → "lunges", "Jumping Jacks" as it is. Nil otherwise
+    /// ("Plank hold 30 s", names in other scripts), which the coach says as "Name. Ten reps."
+    static func englishPlural(_ name: String) -> String? {
+        let words = name.lowercased().split(separator: " ")
+        guard (1...3).contains(words.count), let last = words.last, last.count >= 2,
+              words.allSatisfy({ $0.allSatisfy { ("a"..."z").contains($0) || $0 == "-" || $0 == "'" } }),
+              last.last.map({ ("a"..."z").contains($0) }) == true else { return nil }
+        let head = words.dropLast().map { $0 + " " }.joined()
+        let stem = String(last)
+        if stem.hasSuffix("s") { return head + stem }
+        if ["ch", "sh", "x", "z"].contains(where: { stem.hasSuffix($0) }) { return head + stem + "es" }
+        if stem.hasSuffix("y"), let before = stem.dropLast().last, !"aeiou".contains(before) {
+            return head + stem.dropLast() + "ies"
+        }
+        return head + stem + "s"
+    }
 
     /// 0 → "zero", 42 → "forty-two", 1905 → "one thousand nine hundred five".
     static func englishWords(_ number: Int) -> String {

@@ -12,6 +12,10 @@ extension PhraseTable {
         // Seconde and minute are feminine (une, vingt et une), and French counts 0 and 1 as singular.
         seconds: { feminineFrench($0) + ($0 < 2 ? " seconde" : " secondes") },
         minutes: { feminineFrench($0) + ($0 < 2 ? " minute" : " minutes") },
+        // Répétition is feminine: "une répétition", "vingt et une répétitions".
+        reps: { count, name in
+            "\(name). \(Phrases.capitalised(feminineFrench(count))) \(count < 2 ? "répétition" : "répétitions")."
+        },
         minutesAndSeconds: " ")
 
     /// "vingt et un", "soixante et onze", "quatre-vingts", "quatre-vingt-dix-neuf", "deux cents", "mille".

@@ -12,6 +12,11 @@ extension PhraseTable {
         // Sekunde and Minute are feminine: "eine Sekunde", and "einundzwanzig Sekunden".
         seconds: { $0 == 1 ? "eine Sekunde" : germanWords($0) + " Sekunden" },
         minutes: { $0 == 1 ? "eine Minute" : germanWords($0) + " Minuten" },
+        // Wiederholung is feminine too: "eine Wiederholung", "zehn Wiederholungen".
+        reps: { count, name in
+            "\(name). " + (count == 1 ? "Eine Wiederholung."
+                : Phrases.capitalised(germanWords(count)) + " Wiederholungen.")
+        },
         minutesAndSeconds: " ")
 
     /// One word, as German writes numbers: 1 → "eins", 21 → "einundzwanzig", 101 → "einhunderteins".

@@ -11,6 +11,10 @@ extension PhraseTable {
         number: italianWords,
         seconds: { $0 == 1 ? "un secondo" : italianWords($0) + " secondi" },
         minutes: { $0 == 1 ? "un minuto" : italianWords($0) + " minuti" },
+        // Ripetizione is feminine: "una ripetizione", "ventuno ripetizioni".
+        reps: { count, name in
+            "\(name). " + (count == 1 ? "Una ripetizione." : Phrases.capitalised(italianWords(count)) + " ripetizioni.")
+        },
         minutesAndSeconds: " e ")
 
     /// One word, as Italian writes numbers: "ventuno", "ventotto", "trentatré", "centouno", "duemila".

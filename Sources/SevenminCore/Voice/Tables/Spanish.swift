@@ -12,6 +12,10 @@ extension PhraseTable {
         // Segundo and minuto are masculine: "uno" is cut to "un" before them (veintiún segundos).
         seconds: { masculineSpanish($0) + ($0 == 1 ? " segundo" : " segundos") },
         minutes: { masculineSpanish($0) + ($0 == 1 ? " minuto" : " minutos") },
+        // Repetición is feminine: "una repetición", "veintiuna repeticiones".
+        reps: { count, name in
+            "\(name). \(Phrases.capitalised(feminineSpanish(count))) \(count == 1 ? "repetición" : "repeticiones")."
+        },
         minutesAndSeconds: " y ")
 
     /// "veintidós", "treinta y uno", "cien", "ciento uno", "quinientos", "dos mil".
@@ -41,6 +45,13 @@ extension PhraseTable {
     }
 
     /// "uno" before a masculine noun: un segundo, veintiún segundos, treinta y un segundos.
+    /// Before a feminine noun: "una", "veintiuna", "treinta y una", "doscientas".
+    static func feminineSpanish(_ number: Int) -> String {
+        var words = spanishWords(number)
+        if words.hasSuffix("uno") { words = String(words.dropLast()) + "a" }
+        return words.replacing("ientos", with: "ientas")
+    }
+
     static func masculineSpanish(_ number: Int) -> String {
         let words = spanishWords(number)
         if words.hasSuffix("veintiuno") { return String(words.dropLast(9)) + "veintiún" }
