@@ -37,12 +37,13 @@ public enum RoutineKeys {
         RoutineKey(key: "cooldown", meaning: "exercises run once, after the last round", byDefault: "none",
                    allowed: "a list of exercises"),
         RoutineKey(key: "voice", meaning: "the voice the coach speaks with (`--voice` overrides it)",
-                   byDefault: "`rms` (Flite)",
+                   byDefault: "the language's: `rms` (Flite) for English, espeak-ng's for the others",
                    allowed: "Flite's `rms` or `slt`, or a voice espeak-ng lists, such as `en-us`, `de`, `fr` "
                        + "(`sevenmin doctor` lists them)"),
         RoutineKey(key: "language", meaning: "the language the routine is written in, which the coach speaks "
                        + "and the workout's words are shown in (a voice named with `--voice` speaks its own)",
-                   byDefault: "the voice's, else `--language`, else `LANGUAGE`/`LANG`, else `en`",
+                   byDefault: "the voice's, else `--language`, else `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG`, "
+                       + "else `en`",
                    allowed: "`en`, `de`, `fr`, `es`, `it` or `nl`"),
         RoutineKey(key: "$schema", meaning: "accepted and ignored, so editors find the schema", byDefault: "none",
                    allowed: "text"),
