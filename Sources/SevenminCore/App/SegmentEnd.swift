@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoundationEssentials
+
+/// A segment that ended.
+public struct SegmentEnd: Equatable, Sendable {
+    public var index: Int
+    public var kind: SegmentKind
+    public var title: String
+    public var round: Int
+    /// Seconds the plan gave it.
+    public var planned: Double
+    /// Seconds it really ran, pauses excluded.
+    public var actual: Double
+    /// True when it ran out; false when it was skipped or cut short.
+    public var ranOut: Bool
+    /// Which side of an exercise done on each side, as `SegmentRecord.side`.
+    public var side: Int? = nil
+}
