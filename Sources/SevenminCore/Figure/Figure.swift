@@ -1,69 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
-/// A point of a figure in its unit box: x from 0 (left) to 1, y from 0 (top) to 1 (the floor).
-public struct FigurePoint: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-
-    public init(_ x: Double, _ y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
-
-/// The joints a stick figure is drawn from; the left ones are the figure's own left.
-public enum Joint: String, CaseIterable, Sendable {
-    case head, neck, hip, leftElbow, leftHand, rightElbow, rightHand, leftKnee, leftFoot, rightKnee, rightFoot
-
-    /// The bones between joints, drawn as lines; the head is drawn as a ring around its point.
-    static let bones: [(Joint, Joint)] = [
-        (.head, .neck), (.neck, .hip), (.neck, .leftElbow), (.leftElbow, .leftHand), (.neck, .rightElbow),
-        (.rightElbow, .rightHand), (.hip, .leftKnee), (.leftKnee, .leftFoot), (.hip, .rightKnee),
-        (.rightKnee, .rightFoot),
-    ]
-}
-
-/// One position of a stick figure: a point for every joint.
-public struct Pose: Equatable, Sendable {
-    /// In `Joint.allCases` order.
-    public var points: [FigurePoint]
-
-    public init(_ points: [FigurePoint]) {
-        precondition(points.count == Joint.allCases.count)
-        self.points = points
-    }
-
-    /// A pose from 22 numbers, x and y for each joint in `Joint.allCases` order, in hundredths of the box.
-    init(hundredths v: [Double]) {
-        precondition(v.count == 2 * Joint.allCases.count)
-        self.init(stride(from: 0, to: v.count, by: 2).map { FigurePoint(v[$0] / 100, v[$0 + 1] / 100) })
-    }
-
-    public subscript(joint: Joint) -> FigurePoint {
-        points[Joint.allCases.firstIndex(of: joint)!]
-    }
-
-    /// The pose a fraction `f` of the way to `other`.
-    func blended(with other: Pose, _ f: Double) -> Pose {
-        Pose(zip(points, other.points).map { a, b in FigurePoint(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f) })
-    }
-
-    /// The pose seen in a mirror: the other side of a move done on each side.
-    var mirrored: Pose { Pose(points.map { FigurePoint(1 - $0.x, $0.y) }) }
-}
-
-/// A line that does not move with the figure: the floor, a wall, a chair.
-public struct FigureProp: Equatable, Sendable {
-    public var from: FigurePoint
-    public var to: FigurePoint
-
-    public init(_ from: FigurePoint, _ to: FigurePoint) {
-        self.from = from
-        self.to = to
-    }
-}
-
 /// A move drawn as a stick figure: keyframes played in a loop, one cycle every `period` seconds
 /// (the move's own cadence), with the props it is done on.
 public struct Figure: Equatable, Sendable {

@@ -1,9 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// How a segment ended: its time ran out, or the user skipped on.
-public enum SegmentEnding: String, Sendable, CaseIterable {
-    case ranOut, skipped
-}
-
 /// One segment of a recorded workout, written when it ends.
 public struct SegmentRecord: Equatable, Sendable {
     public var sessionID: Int64

@@ -97,37 +97,3 @@ public struct PlanProgress: Equatable, Sendable {
         CivilDate(dayNumber: LocalDay.number(t, utcOffset: utcOffset)).iso
     }
 }
-
-/// Local days without a calendar: days since 1970-01-01 at a UTC offset, and their weekdays.
-public enum LocalDay {
-    public static func number(_ t: Double, utcOffset: Int) -> Int {
-        Int(((t + Double(utcOffset)) / 86_400).rounded(.down))
-    }
-
-    /// Whether any of `sessions` was completed on local day `day` (each by the offset where it was done).
-    public static func completed(_ sessions: [SessionRecord], on day: Int) -> Bool {
-        sessions.contains { $0.outcome == .completed && number($0.startedAt, utcOffset: $0.utcOffset) == day }
-    }
-
-    /// 0 for Sunday to 6 for Saturday (1970-01-01 was a Thursday).
-    public static func weekday(_ day: Int) -> Int {
-        ((day + 4) % 7 + 7) % 7
-    }
-}
-
-/// What a joined plan asks of today: the step's workout when today is a planned day not yet done,
-/// else the next planned day.
-public struct PlanDay: Equatable, Sendable {
-    /// The step's workout is due today.
-    public var isToday: Bool
-    /// Today's local day when due today, else the next planned day's (days since 1970).
-    public var day: Int
-
-    public static func next(_ plan: TrainingPlan, sessions: [SessionRecord], now: Double, utcOffset: Int) -> PlanDay {
-        let today = LocalDay.number(now, utcOffset: utcOffset)
-        let doneToday = LocalDay.completed(sessions.filter { $0.plan == plan.name }, on: today)
-        if !doneToday, plan.days.contains(LocalDay.weekday(today)) { return PlanDay(isToday: true, day: today) }
-        let next = (1...7).map { today + $0 }.first { plan.days.contains(LocalDay.weekday($0)) } ?? today + 1
-        return PlanDay(isToday: false, day: next)
-    }
-}
