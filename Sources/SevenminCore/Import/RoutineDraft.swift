@@ -114,9 +114,3 @@ extension Array where Element == RoutineDraft.Step {
         return (leading, steps)
     }
 }
-
-/// One stretch of another app's timeline: something worked, or a rest.
-enum TimelineItem: Equatable {
-    case work(RoutineDraft.Step)
-    case rest(Double)
-}

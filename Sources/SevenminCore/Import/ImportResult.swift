@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoundationEssentials
+
+/// What one file gave.
+public struct ImportResult: Equatable, Sendable {
+    public var format: RoutineFormat
+    public var routines: [ImportedRoutine]
+    /// Keys of the file that sevenmin has no use for, each named once, in file order.
+    public var ignored: [String]
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoundationEssentials
+
+/// One exercise of a routine, after validation.
+public struct Exercise: Equatable, Sendable {
+    public var title: String
+    public var description: String
+    /// An http(s) link to a demonstration video, if any.
+    public var videoURL: String?
+    public var color: RGB
+    /// The colour as the file names it (`flatRed`, `#3A7082`), or the palette name given to it.
+    public var colorName: String
+    /// Seconds of work; the routine's default when the file gives none.
+    public var work: Double
+    /// 2 for exercises done once on each side, half the work each, with a switch between.
+    public var sides: Int
+    public var group: ExerciseGroup?
+    /// Free-form labels such as `chair`, `floor`, `noisy`; `--without TAG` drops exercises by them.
+    public var tags: [String]
+    /// What the voice says instead of the title, for names that read badly aloud or another language.
+    public var say: String?
+    /// The move as a stick figure, shown beside the countdown; nil draws none.
+    public var figure: Figure?
+    /// Up to three short form cues ("hips level"), shown beside the figure and printed in plain mode.
+    public var cues: [String]
+    /// Seconds of rest after this exercise, before the next one; nil for the routine's `rest`.
+    /// Routines imported from timers that place each rest by hand keep their timing through it.
+    public var rest: Double?
+    /// Seconds of the pause between this exercise's sides; nil for the routine's `switchRest`.
+    public var switchRest: Double?
+    /// Repetitions to do instead of a time: the step counts up from 0:00 and ends when the user says
+    /// it is done (Enter or `n`), or at `repsLimit`.
+    public var reps: Int?
+    /// With `reps`, the most seconds the step may take (the exercise's own `work`); nil: no limit.
+    public var repsLimit: Double?
+
+    /// The seconds the plan gives the exercise: its work, or for a step counted in reps its limit, 0
+    /// (open) without one.
+    public var plannedSeconds: Double { reps == nil ? work : repsLimit ?? 0 }
+
+    public init(title: String, description: String = "", videoURL: String? = nil,
+                color: RGB, colorName: String? = nil, work: Double, sides: Int = 1,
+                group: ExerciseGroup? = nil, tags: [String] = [], say: String? = nil, figure: Figure? = nil,
+                cues: [String] = [], rest: Double? = nil, switchRest: Double? = nil, reps: Int? = nil,
+                repsLimit: Double? = nil) {
+        self.title = title
+        self.description = description
+        self.videoURL = videoURL
+        self.color = color
+        self.colorName = colorName ?? color.hex
+        self.work = work
+        self.sides = sides
+        self.group = group
+        self.tags = tags
+        self.say = say
+        self.figure = figure
+        self.cues = cues
+        self.rest = rest
+        self.switchRest = switchRest
+        self.reps = reps
+        self.repsLimit = repsLimit
+    }
+}
