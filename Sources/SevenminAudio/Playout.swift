@@ -1,46 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SevenminCore
 
-/// Something to be heard: a cue or a spoken phrase, with its samples at the output rate.
-public struct AudioItem: Sendable {
-    /// What the item is, as reported back with its delivery.
-    public enum Kind: Hashable, Sendable {
-        case cue(Cue)
-        case phrase(String, priority: Phrase.Priority)
-    }
-
-    public var kind: Kind
-    public var samples: [Int16]
-    /// When it fell due, on the session's clock (or the track's offset, for an export).
-    public var due: Instant
-
-    public init(_ kind: Kind, samples: [Int16], due: Instant) {
-        self.kind = kind
-        self.samples = samples
-        self.due = due
-    }
-
-    /// The finish is never dropped for being late: it is the one cue that says the workout is over.
-    var expires: Bool {
-        switch kind {
-        case .cue(let cue): return cue != .finish
-        case .phrase(_, let priority): return priority != .finish
-        }
-    }
-}
-
-/// How an item reached the user (or why it did not).
-public enum Delivery: Equatable, Sendable {
-    /// Handed to the sound device, or written to the file.
-    case played
-    /// There is no sound device (libao's null driver took it): the app should ring the terminal bell.
-    case noDevice
-    /// Dropped: it was `late` seconds past due when the audio thread took it, over `CuePolicy.stalenessLimit`.
-    case stale(late: Double)
-    /// A phrase stopped early because a more important one started.
-    case cutOff
-}
-
 /// The rules deciding what sounds, shared by the live player and the track export so both
 /// sound alike: stale items are dropped, cues always start, and a phrase starts only when
 /// the voice is free or holds a less important phrase; otherwise it waits for its turn.

@@ -12,45 +12,6 @@ public protocol SpeechEngine: Sendable {
     func synthesize(_ text: String) throws -> Sound
 }
 
-/// Opens speech engines by the core's choice, falling back as the choice says.
-public enum SpeechEngines {
-    /// The engine for `choice`, or its fallback; `notice` says once why the first choice was not had.
-    /// Nil with a notice when no engine can speak at all.
-    /// `opener` opens one engine: in this process by default, or in a process of its own (`SpeechProcess`).
-    public static func open(_ choice: VoiceChoice, rate: Int,
-                            opener: (VoiceChoice, Int) throws -> any SpeechEngine = { try open(exactly: $0, rate: $1) })
-        -> (engine: (any SpeechEngine)?, notice: String?) {
-        do {
-            return (try opener(choice, rate), nil)
-        } catch {
-            guard let fallback = choice.fallback else { return (nil, "no voice: \(choice.label): \(error)") }
-            do {
-                return (try opener(fallback, rate), "\(choice.label): \(error); speaking with "
-                    + fallback.label)
-            } catch let second {
-                return (nil, "no voice: \(choice.label): \(error); \(fallback.label): \(second)")
-            }
-        }
-    }
-
-    /// The engine for `choice`, with no fallback.
-    public static func open(exactly choice: VoiceChoice, rate: Int) throws -> any SpeechEngine {
-        switch choice.engine {
-        case .flite: return try FliteSynthesizer(voice: choice.voice, wordsPerMinute: rate)
-        case .espeak: return try SpeechSynthesizer(voice: choice.voice, wordsPerMinute: rate)
-        }
-    }
-
-    /// Every voice of both engines: Flite's first, then espeak-ng's (none if espeak-ng cannot start).
-    public static func voices() -> [SpeechVoice] {
-        FliteSynthesizer.voices() + ((try? SpeechSynthesizer.voices()) ?? [])
-    }
-}
-
-extension SpeechSynthesizer: SpeechEngine {
-    public var choice: VoiceChoice { VoiceChoice(engine: .espeak, voice: voice) }
-}
-
 extension Sound {
     /// The sound without the near-silence engines leave after the last word.
     func trimmingTrailingSilence() -> Sound {

@@ -23,14 +23,6 @@ public enum SpeechError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// A voice espeak-ng can speak with.
-public struct SpeechVoice: Equatable, Sendable {
-    /// What `espeak_SetVoiceByName` takes, e.g. `en-us`, `de`, `fr`.
-    public var name: String
-    /// The language it reads, e.g. `en-us`.
-    public var language: String
-}
-
 /// Turns text into speech with libespeak-ng, rendered into memory (never played by espeak).
 ///
 /// espeak-ng keeps its state in globals and is not thread-safe, so every call goes through
@@ -79,6 +71,10 @@ public final class SpeechSynthesizer: Sendable {
         }
         return Sound(samples: samples, sampleRate: sampleRate).trimmingTrailingSilence()
     }
+}
+
+extension SpeechSynthesizer: SpeechEngine {
+    public var choice: VoiceChoice { VoiceChoice(engine: .espeak, voice: voice) }
 }
 
 /// The library's global state, behind one lock.
