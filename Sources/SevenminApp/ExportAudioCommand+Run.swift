@@ -85,78 +85,8 @@ extension ExportAudioCommand: RunnableCommand {
     }
 }
 
-/// Where an export is written: a new file beside the target, renamed over it once complete.
-enum ExportTarget {
-    /// Refuses what may not be replaced (anything without `force`; a FIFO, device or folder even with
-    /// it) and creates the temporary file, with `O_EXCL`, before any work. Returns its name, or the message.
-    static func prepare(_ path: String, force: Bool) -> Result<String, ExportRefusal> {
-        var info = stat()
-        if lstat(path, &info) == 0 {
-            guard force else {
-                return .failure(ExportRefusal("Error: '\(visible(path))' already exists; add --force to overwrite it."))
-            }
-            let kind = info.st_mode & S_IFMT
-            var target = info
-            // A link is replaced, never its target; one that leads to a special file is refused as that is.
-            if kind == S_IFLNK, stat(path, &target) != 0 { target.st_mode = S_IFREG }
-            guard target.st_mode & S_IFMT == S_IFREG else {
-                return .failure(ExportRefusal("Error: '\(visible(path))' is not a plain file; it was left as it is."))
-            }
-        }
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
-        let dot = name.lastIndex(of: ".") ?? name.endIndex
-        // The extension is kept last: it chooses the format.
-        let temporary = folder + "/." + name[..<dot] + ".\(getpid()).partial" + name[dot...]
-        do {
-            // ignored: the file is only created here, empty: nothing is written that close could lose
-            close(try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644))
-        } catch {
-            return .failure(ExportRefusal("Error: Cannot create '\(visible(path))': "
-                + "\(String(cString: strerror(error.errno)))."))
-        }
-        return .success(temporary)
-    }
-
-    /// Puts the finished file in place: over the target with `force`, else only if nothing appeared there
-    /// meanwhile (`link`, which never replaces).
-    static func finish(_ temporary: String, as path: String, force: Bool) throws(SystemError) {
-        if force {
-            try SystemCall.rename(temporary, path)
-            return
-        }
-        _ = try retryingEINTR("link") { link(temporary, path) }
-        // ignored: the file is in place; a temporary name left behind is only clutter.
-        _ = unlink(temporary)
-    }
-}
-
 /// Why the file cannot be written, in the words to print.
 struct ExportRefusal: Error {
     var message: String
     init(_ message: String) { self.message = message }
-}
-
-/// A progress bar on standard error, redrawn in place; silent when standard error is not a terminal.
-final class ProgressReport {
-    private let enabled: Bool
-    private var shown = -1
-
-    init(enabled: Bool) {
-        self.enabled = enabled
-    }
-
-    func show(_ fraction: Double) {
-        let line = ProgressBar.line(fraction, width: 30)
-        guard enabled, line.percent != shown else { return }
-        shown = line.percent
-        _ = Console.write(STDERR_FILENO, "\r" + line.text)
-    }
-
-    /// Ends the bar's line, if one was drawn.
-    func finish() {
-        guard enabled, shown >= 0 else { return }
-        _ = Console.write(STDERR_FILENO, "\n")
-    }
 }

@@ -66,9 +66,3 @@ enum PlanLoading {
         }
     }
 }
-
-/// An exit status carried as an error.
-struct ExitStatus: Error {
-    var code: Int32
-    init(_ code: Int32) { self.code = code }
-}

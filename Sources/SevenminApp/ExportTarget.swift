@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoundationEssentials
+import Glibc
+import SevenminCore
+import SevenminSystem
+
+/// Where an export is written: a new file beside the target, renamed over it once complete.
+enum ExportTarget {
+    /// Refuses what may not be replaced (anything without `force`; a FIFO, device or folder even with
+    /// it) and creates the temporary file, with `O_EXCL`, before any work. Returns its name, or the message.
+    static func prepare(_ path: String, force: Bool) -> Result<String, ExportRefusal> {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard force else {
+                return .failure(ExportRefusal("Error: '\(visible(path))' already exists; add --force to overwrite it."))
+            }
+            let kind = info.st_mode & S_IFMT
+            var target = info
+            // A link is replaced, never its target; one that leads to a special file is refused as that is.
+            if kind == S_IFLNK, stat(path, &target) != 0 { target.st_mode = S_IFREG }
+            guard target.st_mode & S_IFMT == S_IFREG else {
+                return .failure(ExportRefusal("Error: '\(visible(path))' is not a plain file; it was left as it is."))
+            }
+        }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let name = url.lastPathComponent
+        let dot = name.lastIndex(of: ".") ?? name.endIndex
+        // The extension is kept last: it chooses the format.
+        let temporary = folder + "/." + name[..<dot] + ".\(getpid()).partial" + name[dot...]
+        do {
+            // ignored: the file is only created here, empty: nothing is written that close could lose
+            close(try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644))
+        } catch {
+            return .failure(ExportRefusal("Error: Cannot create '\(visible(path))': "
+                + "\(String(cString: strerror(error.errno)))."))
+        }
+        return .success(temporary)
+    }
+
+    /// Puts the finished file in place: over the target with `force`, else only if nothing appeared there
+    /// meanwhile (`link`, which never replaces).
+    static func finish(_ temporary: String, as path: String, force: Bool) throws(SystemError) {
+        if force {
+            try SystemCall.rename(temporary, path)
+            return
+        }
+        _ = try retryingEINTR("link") { link(temporary, path) }
+        // ignored: the file is in place; a temporary name left behind is only clutter.
+        _ = unlink(temporary)
+    }
+}
