@@ -99,7 +99,12 @@ extension ValidateCommand: RunnableCommand {
             do {
                 // A name is looked up as every other command looks it up; a path is read as it is.
                 let location = try source.location(for: argument)
-                _ = try source.load(location)
+                let routine = try source.load(location)
+                // A voice is checked against what the engines list, as `start` checks it; listing them starts
+                // espeak-ng, so only for a routine that names one.
+                if routine.voice != nil, let voices = VoiceSetup.catalogue() {
+                    _ = try RoutineLoader.parse(try source.contents(of: location), path: location.path, voices: voices)
+                }
                 Console.out("\(visible(location.path)): ok\n")
             } catch {
                 let status = PlanLoading.report(error)

@@ -81,6 +81,9 @@ struct HostileFileTests {
                     "\(export.stderr)")
             let start = try run(binary, ["start", path, "--plain"], environment: env)
             #expect(start.status == 65, "\(voice): \(start.status) \(start.stderr)")
+            let validate = try run(binary, ["validate", path], environment: env)
+            #expect(validate.status == 65 && validate.stderr.hasPrefix("\(path):1:39: "),
+                    "\(voice): \(validate.status) \(validate.stderr)")
             let flag = try run(binary, ["export-audio", "--voice", voice, dir + "/o.wav"], environment: env)
             #expect(flag.status == 64 && flag.stderr.contains("expected a voice this machine has"), "\(flag.stderr)")
         }
