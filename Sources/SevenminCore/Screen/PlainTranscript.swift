@@ -93,7 +93,7 @@ public struct PlainTranscript: Sendable {
     private func heading(_ model: ScreenModel) -> String { visible(WorkoutScreen.title(model)) }
 
     private func segmentLine(_ model: ScreenModel) -> String {
-        var parts = [heading(model), model.reps.map { model.words.reps($0) + ", Enter when done" }
+        var parts = [heading(model), model.reps.map { model.words.reps($0) + ", " + model.text.whenDone }
             ?? "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
         if model.kind == .work, let side = model.side {
             let words = model.words
