@@ -60,6 +60,47 @@ struct ExerciseBackgroundTests {
         #expect(OKLab(b).hueDifference(to: OKLab(blue)) < 45)
     }
 
+    /// The choice as first written: every readable palette colour ranked inside the sort's comparison,
+    /// worked out for every exercise whether or not its nearest colour was free.
+    static func plainAssign(_ sequence: [RGB], depth: ColorDepth) -> [RGB: RGB] {
+        var neighbours: [RGB: Set<RGB>] = [:]
+        for (a, b) in zip(sequence, sequence.dropFirst()) where a != b {
+            neighbours[a, default: []].insert(b)
+            neighbours[b, default: []].insert(a)
+        }
+        let restShown = ScreenTheme.readable(on: WorkoutScreen.restBackground, depth: depth).background
+        let (light, dark) = ScreenTheme.textColors(depth)
+        let range = depth == .palette256 ? 16..<256 : depth == .basic16 ? 0..<16 : 0..<8
+        let readable = range.map { TerminalPalette.xterm256[$0] }.filter {
+            max($0.contrast(with: light), $0.contrast(with: dark)) >= ScreenTheme.textContrast
+        }
+        var chosen: [RGB: RGB] = [:]
+        for colour in sequence where chosen[colour] == nil {
+            let preferred = ScreenTheme.readable(on: colour, depth: depth).background
+            let lab = OKLab(colour)
+            func rank(_ c: RGB) -> (Int, Double) {
+                (lab.chroma > 0.03 && OKLab(c).chroma < 0.03 ? 1 : 0, lab.distance(to: OKLab(c), hueWeight: 2))
+            }
+            let taken = [restShown] + (neighbours[colour] ?? []).compactMap { chosen[$0] }
+            let apart = { (c: RGB) in taken.allSatisfy {
+                OKLab(c).distance(to: OKLab($0), hueWeight: 1) >= ExerciseBackgrounds.minimumDistance
+                    * ExerciseBackgrounds.minimumDistance } }
+            chosen[colour] = ([preferred] + readable.sorted { rank($0) < rank($1) }).first(where: apart) ?? preferred
+        }
+        return chosen
+    }
+
+    @Test(arguments: [ColorDepth.palette256, .basic16, .basic8])
+    func theChoiceIsTheSameAsRankingEveryColourEveryTime(depth: ColorDepth) throws {
+        let plans = try shipped().map { try RoutineLoader.parse($0.bytes, path: $0.name) }
+            .map { Plan($0).workColors }
+        // The shipped plans, and the flat colours in an order that makes neighbours clash.
+        let clashing = [FlatColor.purple, .blue, .red, .teal, .green, .orange, .purple, .blue].map(\.rgb)
+        for sequence in plans + [clashing] {
+            #expect(ExerciseBackgrounds.assign(sequence, depth: depth) == Self.plainAssign(sequence, depth: depth))
+        }
+    }
+
     @Test func withoutColourWorkIsInReverseVideoAndRestIsNot() throws {
         for (name, bytes) in try shipped() {
             let routine = try RoutineLoader.parse(bytes, path: name)

@@ -21,34 +21,47 @@ public enum ExerciseBackgrounds {
         }
         let restShown = ScreenTheme.readable(on: rest, depth: depth).background
         var chosen: [RGB: RGB] = [:]
+        // Worked out only when a nearest colour is taken, and then once: the sort's keys are a few
+        // hundred colour conversions, which a first frame would otherwise wait for.
+        var palette: [(rgb: RGB, lab: OKLab)]?
         for colour in sequence where chosen[colour] == nil {
             let preferred = ScreenTheme.readable(on: colour, depth: depth).background
             guard depth != .direct, depth != .monochrome else {
                 chosen[colour] = preferred
                 continue
             }
-            let taken = [restShown] + (neighbours[colour] ?? []).compactMap { chosen[$0] }
-            let apart = { (c: RGB) in taken.allSatisfy { OKLab(c).distance(to: OKLab($0), hueWeight: 1) >=
-                minimumDistance * minimumDistance } }
-            chosen[colour] = ([preferred] + candidates(near: colour, depth: depth)).first(where: apart) ?? preferred
+            let taken = ([restShown] + (neighbours[colour] ?? []).compactMap { chosen[$0] }).map(OKLab.init)
+            let apart = { (c: RGB) in
+                let lab = OKLab(c)
+                return taken.allSatisfy { lab.distance(to: $0, hueWeight: 1) >= minimumDistance * minimumDistance }
+            }
+            if apart(preferred) {
+                chosen[colour] = preferred
+                continue
+            }
+            let readable = palette ?? readablePalette(depth)
+            palette = readable
+            chosen[colour] = candidates(near: colour, in: readable).first(where: apart) ?? preferred
         }
         return chosen
     }
 
-    /// The palette's colours that take readable text as they are, nearest to `colour` first; a
+    /// The colours of `palette` nearest to `colour` first, each ranked once (the sort is stable); a
     /// coloured input tries colours before greys.
-    static func candidates(near colour: RGB, depth: ColorDepth) -> [RGB] {
-        let range = depth == .palette256 ? 16..<256 : depth == .basic16 ? 0..<16 : 0..<8
+    static func candidates(near colour: RGB, in palette: [(rgb: RGB, lab: OKLab)]) -> [RGB] {
         let lab = OKLab(colour)
+        let ranked = palette.map { p in
+            (rgb: p.rgb, grey: lab.chroma > 0.03 && p.lab.chroma < 0.03, distance: lab.distance(to: p.lab, hueWeight: 2))
+        }
+        return ranked.sorted { ($0.grey ? 1 : 0, $0.distance) < ($1.grey ? 1 : 0, $1.distance) }.map(\.rgb)
+    }
+
+    /// The palette's colours at `depth` that take light or dark text as they are, with their OKLab.
+    private static func readablePalette(_ depth: ColorDepth) -> [(rgb: RGB, lab: OKLab)] {
+        let range = depth == .palette256 ? 16..<256 : depth == .basic16 ? 0..<16 : 0..<8
         let (light, dark) = ScreenTheme.textColors(depth)
-        let readable = range.map { TerminalPalette.xterm256[$0] }.filter {
+        return range.map { TerminalPalette.xterm256[$0] }.filter {
             max($0.contrast(with: light), $0.contrast(with: dark)) >= ScreenTheme.textContrast
-        }
-        func rank(_ c: RGB) -> (Int, Double) {
-            let p = OKLab(c)
-            let greyForColour = lab.chroma > 0.03 && p.chroma < 0.03
-            return (greyForColour ? 1 : 0, lab.distance(to: p, hueWeight: 2))
-        }
-        return readable.sorted { rank($0) < rank($1) }
+        }.map { (rgb: $0, lab: OKLab($0)) }
     }
 }
