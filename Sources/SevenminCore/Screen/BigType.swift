@@ -120,7 +120,7 @@ public enum BigType {
     /// Pixels are at most twice as tall as wide, and no taller than `maxHalfRows` half rows. With
     /// `quarterBlocks`, the smallest size is quarter blocks, for a pane as narrow as a tmux quarter.
     public static func fit(_ text: String, width: Int, height: Int, halfBlocks: Bool, quarterBlocks: Bool = false,
-                           maxHalfRows: Int = 8) -> (lines: [String], scale: Scale)? {
+                           maxHalfRows: Int = 8) -> Fit? {
         guard canSet(text), width > 0, height > 0 else { return nil }
         let words = text.split(separator: " ").map(String.init)
         let smallest = halfBlocks ? 1 : 2
@@ -138,6 +138,9 @@ public enum BigType {
         }
         return nil
     }
+
+    /// Lines of big type and the scale they are set at.
+    public typealias Fit = (lines: [String], scale: Scale)
 
     /// Words in lines of at most `pixels` font pixels; nil if a word alone is wider.
     static func wrap(_ words: [String], pixels: Int) -> [String]? {

@@ -12,6 +12,7 @@ public final class ScreenRenderer {
     private var themes: [ThemeKey: ScreenTheme] = [:]
     private var bands: [RGB: CellStyle] = [:]
     private var wrapped: [WrapKey: [String]] = [:]
+    private var fitted: [FitKey: BigType.Fit?] = [:]
     /// The plan's colours and the background each is shown on at this depth.
     private var backgrounds: (colors: [RGB], shown: [RGB: RGB]) = ([], [:])
     /// The last frame drawn, with where its figure's dots are, for a frame that moves only the figure.
@@ -19,6 +20,9 @@ public final class ScreenRenderer {
 
     private struct ThemeKey: Hashable { var background: RGB; var accent: RGB?; var inverse: Bool }
     private struct WrapKey: Hashable { var text: String; var width: Int }
+    private struct FitKey: Hashable {
+        var text: String, width: Int, height: Int, halfBlocks: Bool, quarterBlocks: Bool, maxHalfRows: Int
+    }
 
     public init(depth: ColorDepth, glyphs: Glyphs, metrics: TextMetrics, reversesScreen: Bool = false) {
         self.depth = depth
@@ -87,5 +91,19 @@ public final class ScreenRenderer {
         let lines = TextWrap.lines(text, width: width, metrics: metrics)
         wrapped[key] = lines
         return lines
+    }
+
+    /// `BigType.fit`, worked out once per text and box: the same words are fitted to the same box every
+    /// second, and trying each scale in turn was most of a second's layout.
+    func fit(_ text: String, width: Int, height: Int, halfBlocks: Bool, quarterBlocks: Bool = false,
+             maxHalfRows: Int = 8) -> BigType.Fit? {
+        let key = FitKey(text: text, width: width, height: height, halfBlocks: halfBlocks,
+                         quarterBlocks: quarterBlocks, maxHalfRows: maxHalfRows)
+        if let known = fitted[key] { return known }
+        if fitted.count > 256 { fitted.removeAll() }
+        let made = BigType.fit(text, width: width, height: height, halfBlocks: halfBlocks,
+                               quarterBlocks: quarterBlocks, maxHalfRows: maxHalfRows)
+        fitted[key] = .some(made)
+        return made
     }
 }

@@ -387,10 +387,10 @@ struct WorkoutFrame {
         let under = heading == title ? nil : title
         let room = width - (width >= 60 ? 4 : 2)
         var plans: [BodyPlan] = []
-        if rows >= 15, let big = BigType.fit(words, width: room, height: rows / 5, halfBlocks: halfBlocks,
-                                             quarterBlocks: true) {
+        if rows >= 15, let big = renderer.fit(words, width: room, height: rows / 5, halfBlocks: halfBlocks,
+                                              quarterBlocks: true) {
             if model.kind != .work, model.upNext != nil,
-               let next = BigType.fit(say(model.exercise.title), width: textWidth,
+               let next = renderer.fit(say(model.exercise.title), width: textWidth,
                 height: max(3, rows / 8), halfBlocks: halfBlocks, quarterBlocks: true,
                 maxHalfRows: big.scale.halfRows) {
                 plans.append(BodyPlan(big: big, bigNext: next, titleLine: under, nextLine: false))
@@ -400,7 +400,7 @@ struct WorkoutFrame {
         // Where rows are few, the name and PAUSED in the smallest big type, the header saying them too, and
         // then at the cost of the next-up line. A rest keeps its next-up line: its colour says rest from afar.
         if model.paused || model.kind == .work,
-           let big = BigType.fit(words, width: room, height: 3, halfBlocks: halfBlocks, quarterBlocks: true) {
+           let big = renderer.fit(words, width: room, height: 3, halfBlocks: halfBlocks, quarterBlocks: true) {
             plans.append(BodyPlan(big: big, titleLine: nil, nextLine: true))
             plans.append(BodyPlan(big: big, titleLine: nil, nextLine: false))
         }
@@ -621,8 +621,8 @@ struct WorkoutFrame {
             ? ["", text.effortQuestion, text.effortKeys].map(glyphs.fold)
             : ["", text.pressAnyKey]
         // The first line in big type above the rest, where the rows allow.
-        let big = h >= 15 ? BigType.fit(say(lines[0]), width: w - 4, height: min(h / 3, h - lines.count - 1),
-                                        halfBlocks: halfBlocks) : nil
+        let big = h >= 15 ? renderer.fit(say(lines[0]), width: w - 4, height: min(h / 3, h - lines.count - 1),
+                                         halfBlocks: halfBlocks) : nil
         var top = max(0, (h - lines.count - (big.map { bigRows($0) } ?? 0)) / 2)
         if let big {
             top = drawBigLines(big, y: max(1, top), columns: 0..<w, style: theme.body.with(bold: true))
