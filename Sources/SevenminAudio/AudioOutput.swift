@@ -1,15 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CAo
+import CAudioLibraries
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Opens libao devices. libao is initialised once per process and never shut down, since a
 /// device abandoned under a stuck `ao_play` must stay valid until the process exits.
 public enum AudioOutput {
-    private static let initialised: Bool = {
-        ao_initialize()
-        return true
-    }()
+    /// Whether libao has started, and with its PulseAudio plugin.
+    private static let started = Mutex<Bool?>(nil)
+
+    /// The plugin file of libao's PulseAudio driver.
+    static let pulsePlugin = "libpulse.so"
+
+    /// Starts libao, once; says whether its PulseAudio driver is there. libao loads every plugin it has
+    /// when it starts; the PulseAudio one is left out unless it is named or a server could answer it
+    /// (`PulseServerProbe`), since its libraries are most of what sound costs in memory.
+    @discardableResult
+    static func start(for request: AudioOutputRequest) -> Bool {
+        started.withLock { state in
+            if let state { return state }
+            let pulse = request.driver == "pulse" || PulseServerProbe.system.mayAnswer
+            caudio_ao_initialize(pulse ? nil : pulsePlugin)
+            state = pulse
+            return pulse
+        }
+    }
+
+    /// Why the PulseAudio driver is not tried, when it is not there.
+    static let noPulseServer = "no PulseAudio server to connect to"
 
     /// What the sound server is told about our stream. libpulse reads `PULSE_PROP_*` from the
     /// environment when libao's pulse driver connects (PipeWire's pulse server too), so desktops
@@ -30,7 +50,7 @@ public enum AudioOutput {
     /// the whole workout, so a Bluetooth sink never has to wake for a cue.
     public static func open(_ request: AudioOutputRequest, sampleRate: Int) -> (AudioDevice, AudioOutputChoice) {
         describeStream()
-        _ = initialised
+        let pulse = start(for: request)
         var attempts: [AudioOutputChoice.Attempt] = []
         if let path = request.wavPath {
             do {
@@ -41,6 +61,10 @@ public enum AudioOutput {
             }
         } else {
             for driver in candidates(request) {
+                if driver == "pulse" && !pulse {
+                    attempts.append(.init(driver: driver, failure: noPulseServer))
+                    continue
+                }
                 do {
                     let device = try AoDevice.openLive(driver: driver, device: request.device, sampleRate: sampleRate)
                     attempts.append(.init(driver: driver))
@@ -58,6 +82,7 @@ public enum AudioOutput {
     /// The named driver alone, or libao's default followed by the fallbacks, each once.
     public static func candidates(_ request: AudioOutputRequest) -> [String] {
         if let driver = request.driver { return [driver] }
+        start(for: request)
         var names: [String] = []
         let id = ao_default_driver_id()
         if id >= 0, let info = ao_driver_info(id) { names.append(String(cString: info.pointee.short_name)) }

@@ -69,7 +69,14 @@ public enum SoundFile {
     /// (`sf_open`, `sf_readf_short`). The header is not trusted: frames, channels and rate are
     /// checked against a cue's limits before anything is allocated; `longest` raises the length
     /// limit, for reading back an exported track.
+    /// A plain 16-bit WAV file is read without libsndfile (`PCMWave`), to the same samples.
     public static func read(_ path: String, longest: Double = maxCueSeconds) throws -> Sound {
+        if let sound = plainWAV(at: path, longest: longest) { return sound }
+        return try throughLibsndfile(path, longest: longest)
+    }
+
+    /// `read`, always through libsndfile.
+    static func throughLibsndfile(_ path: String, longest: Double = maxCueSeconds) throws -> Sound {
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
             throw SoundFileError(reason: .cannotOpen, call: "sf_open", path: path,
@@ -83,6 +90,12 @@ public enum SoundFile {
     /// Decodes a cue held in memory, such as one built into the program, as `read` decodes a file
     /// (`sf_open_virtual`); `name` stands for the path in errors.
     public static func read(bytes: [UInt8], name: String) throws -> Sound {
+        if let sound = PCMWave.decode(bytes) { return sound }
+        return try throughLibsndfile(bytes: bytes, name: name)
+    }
+
+    /// `read(bytes:name:)`, always through libsndfile.
+    static func throughLibsndfile(bytes: [UInt8], name: String) throws -> Sound {
         let memory = MemoryFile(bytes)
         var io = MemoryFile.callbacks
         var info = SF_INFO()
@@ -94,6 +107,15 @@ public enum SoundFile {
         // ignored: the file was only read: closing it cannot lose anything
         defer { sf_close(file) }
         return try withExtendedLifetime(memory) { try decode(file, info: info, path: name) }
+    }
+
+    /// The file at `path` when it is a plain 16-bit WAV file (`PCMWave`) of at most 16 MiB, read
+    /// without libsndfile; nil for libsndfile to read.
+    private static func plainWAV(at path: String, longest: Double) -> Sound? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= 16 << 20,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        return PCMWave.decode([UInt8](data), longest: longest)
     }
 
     /// The samples of an open file, checked against a cue's limits first, mixed down to mono.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SevenminAudio
 import SevenminCore
+import SevenminTestSupport
 import Testing
 
 /// The coach as a person at the terminal meets it: sound on, the bell without a device, the
@@ -43,7 +45,8 @@ struct CoachEndToEndTests {
 
     /// The voice speaks from its own process: the workout's process maps neither speech engine (espeak-ng's
     /// voice list is read only for a name to check, and none is named here), so their code and data never
-    /// add to its memory.
+    /// add to its memory. Nor does it map libsndfile, since the cues are plain WAV files, or libpulse where
+    /// no PulseAudio server could answer it.
     @Test func aSpokenWorkoutMapsNoSpeechEngine() throws {
         let dir = temporaryDirectory()
         let tmux = try Tmux("SEVENMIN_AUDIO_WAV=\(dir)/out.wav \(binary) start \(long) --events \(dir)/ev.jsonl")
@@ -51,8 +54,13 @@ struct CoachEndToEndTests {
             events(dir + "/ev.jsonl").contains { $0["event"] as? String == "say" && $0["delivery"] as? String == "device" }
         }
         let pid = try #require(tmux.sevenminPID())
-        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        let maps = try ProcFile.text("/proc/\(pid)/maps")
+        #expect(maps.contains("libao.so"), "not the whole of maps: \(maps)")
         #expect(!maps.contains("libespeak-ng") && !maps.contains("libflite"), "\(maps)")
+        #expect(!maps.contains("libsndfile"), "\(maps)")
+        var probe = PulseServerProbe.system
+        probe.environment["HOME"] = tmux.directory
+        #expect(maps.contains("libpulse") == probe.mayAnswer, "\(maps)")
         tmux.quitWorkout()
         tmux.waitFor(text: "exit=0")
     }
