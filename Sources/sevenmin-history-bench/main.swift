@@ -95,7 +95,7 @@ func time() throws {
         let load = try clock.measure { totals = try library.totals() }
         // What a workout reads at its start, in the background: the file's sums a day, and the streak.
         let streak = try clock.measure {
-            _ = StreakBasis(HistoryStats.compute(try library.streakTotals(), now: now, calendar: calendar))
+            _ = StreakBasis(try library.streakTotals(), now: now, calendar: calendar)
         }
         var stats: HistoryStats?
         let compute = clock.measure {
