@@ -16,6 +16,12 @@ enum Console {
         if let code = write(STDOUT_FILENO, text) { outputError = code }
     }
 
+    /// Writes `bytes` to standard output.
+    static func out(_ bytes: [UInt8]) {
+        guard outputError == nil else { return }
+        if let code = write(STDOUT_FILENO, bytes) { outputError = code }
+    }
+
     /// Writes a line to standard error; a failure is dropped, since there is nowhere left to say it.
     static func error(_ line: String) {
         _ = write(STDERR_FILENO, (timestamps ? DiagnosticLog.stamp() + " " : "") + line + "\n")

@@ -73,44 +73,50 @@ extension HistoryCommand: RunnableCommand {
 }
 
 extension HistoryCommand {
-    /// Writes the JSON array as the segments are read, in chunks, never holding it whole.
+    /// Writes the JSON array as the segments are read, into one buffer written out in chunks, never
+    /// holding it whole.
     private func streamJSON(_ sessions: [SessionSummary], from library: HistoryLibrary) throws(HistoryError) {
         let zone = SystemTimeZone.current
+        let chunk = 1 << 16
+        var out = JSONBytes(capacity: 2 * chunk)
+        out.raw("[\n")
+        func flushing() {
+            guard out.count >= chunk else { return }
+            Console.out(out.bytes)
+            out.removeAll()
+        }
         guard let own = library.own, library.others.isEmpty else {
             // Several machines' files: each session's segments read on their own, in the order shown.
-            var chunk = "[\n"
             for (k, s) in sessions.enumerated() {
-                chunk += (k > 0 ? ",\n" : "")
-                    + HistoryReport.jsonObject(s, segments: try library.segments(of: s.record.id), timeZone: zone)
-                if chunk.utf8.count > 1 << 16 {
-                    Console.out(chunk)
-                    chunk = ""
-                }
+                if k > 0 { out.raw(",\n") }
+                HistoryReport.writeJSONObject(s, segments: try library.segments(of: s.record.id), timeZone: zone,
+                                              into: &out)
+                flushing()
             }
-            Console.out(chunk + "\n]\n")
+            out.raw("\n]\n")
+            Console.out(out.bytes)
             return
         }
         var position: [Int64: Int] = [:]
         for (k, s) in sessions.enumerated() { position[s.record.id] = k }
-        var next = 0, chunk = "[\n"
+        var next = 0
         func emit(through k: Int, _ segments: [SegmentRecord]) {
             // Sessions in between had no segments; they still get their list.
             while next <= k {
-                chunk += (next > 0 ? ",\n" : "")
-                    + HistoryReport.jsonObject(sessions[next], segments: next == k ? segments : [], timeZone: zone)
+                if next > 0 { out.raw(",\n") }
+                HistoryReport.writeJSONObject(sessions[next], segments: next == k ? segments : [], timeZone: zone,
+                                              into: &out)
                 next += 1
             }
-            if chunk.utf8.count > 1 << 16 {
-                Console.out(chunk)
-                chunk = ""
-            }
+            flushing()
         }
         // Sessions and their segments come in the same order, from the first session shown on.
         try own.eachSessionsSegments(since: sessions[0].record.startedAt) { id, segments in
             if let k = position[id], k >= next { emit(through: k, segments) }
         }
         if next < sessions.count { emit(through: sessions.count - 1, []) }
-        Console.out(chunk + "\n]\n")
+        out.raw("\n]\n")
+        Console.out(out.bytes)
     }
 }
 

@@ -42,8 +42,7 @@ struct HistorySetup {
                                        shared: UserDirectories().sharedHistoryDirectory,
                                        ownName: HistoryLibrary.machineName())
             guard let totals = try? store.streakTotals() else { return }
-            let stats = HistoryStats.compute(totals, now: Date().timeIntervalSince1970, calendar: .current)
-            journal?.post(.streak(StreakBasis(stats)))
+            journal?.post(.streak(StreakBasis(totals, now: Date().timeIntervalSince1970, calendar: .current)))
         }
         return recorder
     }

@@ -70,7 +70,21 @@ enum HistorySchema {
             "CREATE VIEW counted_segments AS \(countedSegments)",
             "CREATE TABLE day_totals (day INTEGER PRIMARY KEY, workout REAL NOT NULL, work REAL NOT NULL)",
             "CREATE TABLE exercise_totals (exercise TEXT PRIMARY KEY, times INTEGER NOT NULL, seconds REAL NOT NULL)",
-            adding("counted_segments WHERE 1"),
+            fillTotals,
+        ] + totalsTriggers,
+    ]
+
+    /// Adds up the sums of every segment, into empty tables.
+    static var fillTotals: String { adding("counted_segments WHERE 1") }
+
+    /// The names of the triggers that keep the sums: each `CREATE TRIGGER NAME …` of `totalsTriggers`.
+    static var totalsTriggerNames: [String] {
+        totalsTriggers.map { String($0.split(whereSeparator: \.isWhitespace)[2]) }
+    }
+
+    /// The triggers that keep the sums as rows are written, changed or removed.
+    static var totalsTriggers: [String] {
+        [
             """
             CREATE TRIGGER segment_added AFTER INSERT ON segments BEGIN
                 \(adding("counted_segments WHERE segment_id = NEW.id"));
@@ -109,8 +123,8 @@ enum HistorySchema {
                 \(adding("counted_segments WHERE session_id = NEW.id"));
             END
             """,
-        ],
-    ]
+        ]
+    }
 
     /// The segments `HistoryStats` counts (workout that ran out, and all work), as
     /// `HistoryStore.completedSegments` reads them.

@@ -309,6 +309,23 @@ public final class HistoryStore {
         try guarded { try db.transaction { try body() } }
     }
 
+    /// `batch` for many rows at once (generated histories): the triggers that keep the sums are left out
+    /// while `body` writes, and the sums are added up again once at its end, all in the one transaction,
+    /// so that no reader ever sees them part-way. A trigger run for each of millions of rows is most of
+    /// the cost of writing them.
+    public func bulkLoad<T>(_ body: () throws(HistoryError) -> T) throws(HistoryError) -> T {
+        try guarded {
+            try db.transaction {
+                for name in HistorySchema.totalsTriggerNames { try db.execute("DROP TRIGGER \(name)") }
+                let result = try body()
+                try db.execute("DELETE FROM day_totals; DELETE FROM exercise_totals")
+                try db.execute(HistorySchema.fillTotals)
+                for sql in HistorySchema.totalsTriggers { try db.execute(sql) }
+                return result
+            }
+        }
+    }
+
     // MARK: Reading
 
     private static let summaryColumns = """

@@ -40,8 +40,12 @@ final class SQLiteConnection {
     }
 
     // close_v2 cannot fail on a valid handle: it defers the close until the last statement is finalised.
-    // ignored: with _v2 the handle is freed once its statements are; there is nothing left to report to
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        // ignored: it returns the error of the statement's last step, which step already reported
+        for statement in prepared.values { sqlite3_finalize(statement) }
+        // ignored: with _v2 the handle is freed once its statements are; there is nothing left to report to
+        sqlite3_close_v2(handle)
+    }
 
     /// Turns a result code into a thrown error naming `call`.
     func check(_ rc: Int32, _ call: String) throws(SQLiteError) {
@@ -151,9 +155,24 @@ final class SQLiteConnection {
         return (out, nil)
     }
 
-    /// Runs a statement with `values` bound, for its effect.
+    /// Runs a statement with `values` bound, for its effect; prepared once and kept, since a workout
+    /// and a bulk load run the same few writes again and again.
     func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
-        let statement = try prepare(sql)
+        let statement: SQLiteStatement
+        if let kept = prepared[sql] {
+            statement = SQLiteStatement(kept, connection: self, owned: false)
+        } else {
+            var handle: OpaquePointer?
+            try check(sqlite3_prepare_v3(self.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil),
+                      "sqlite3_prepare_v3")
+            guard let handle else {
+                throw SQLiteError(call: "sqlite3_prepare_v3", code: SQLITE_MISUSE, message: "no statement in: \(sql)")
+            }
+            prepared[sql] = handle
+            statement = SQLiteStatement(handle, connection: self, owned: false)
+        }
+        // Reset even when a step fails, so that a kept statement never holds a lock or a half-run state.
+        defer { statement.reset() }
         try statement.bind(values)
         while try statement.step() {}
     }

@@ -5,15 +5,20 @@ import CSQLite
 final class SQLiteStatement {
     private let handle: OpaquePointer
     private let connection: SQLiteConnection
+    /// Whether this finalises the statement; a statement the connection keeps prepared is its to finalise.
+    private let owned: Bool
 
-    init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+    init(_ handle: OpaquePointer, connection: SQLiteConnection, owned: Bool = true) {
         self.handle = handle
         self.connection = connection
+        self.owned = owned
     }
 
     // finalize repeats the last step's error, which `step` has already thrown.
-    // ignored: it returns the error of the statement's last step, which step already reported
-    deinit { sqlite3_finalize(handle) }
+    deinit {
+        // ignored: it returns the error of the statement's last step, which step already reported
+        if owned { sqlite3_finalize(handle) }
+    }
 
     /// `sqlite3_bind_*`, one parameter per value, from 1.
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
@@ -27,6 +32,14 @@ final class SQLiteStatement {
                 try connection.check(sqlite3_bind_text(handle, index, s, -1, csqlite_transient()), "sqlite3_bind_text")
             }
         }
+    }
+
+    /// `sqlite3_reset` and `sqlite3_clear_bindings`: ready to run again, with nothing bound.
+    func reset() {
+        // ignored: reset repeats the last step's error, which step already threw
+        sqlite3_reset(handle)
+        // ignored: clear_bindings cannot fail on a valid statement
+        sqlite3_clear_bindings(handle)
     }
 
     /// `sqlite3_step`: true while there is a row to read.

@@ -169,3 +169,82 @@ struct PlanOptionsTests {
         #expect(PlanOptions.adjustments(fromJSON: text) == nil)
     }
 }
+
+@Suite("history --json, byte for byte")
+struct HistoryJSONBytesTests {
+    /// One session as `history --json` wrote it before it was written as bytes (escapes of C0, DEL and
+    /// C1, text beyond ASCII, numbers whole, in thousandths and in Swift's shortest form, sides, nulls).
+    @Test func aSessionIsWrittenAsItAlwaysWas() {
+        let record = SessionRecord(
+            id: 2, routine: "Tabata \"q\" \\ back\u{01}\u{1B}[2J\u{7F}\u{85}\u{9F} é 日本 😀",
+            routineFile: "/w/a\tb\nc.json", contentHash: "abc", seed: UInt64.max, options: #"{"work": 40}"#,
+            startedAt: 1_700_000_000.5, utcOffset: -18000, plannedSeconds: 237.125, plannedExercises: 8,
+            outcome: .completed, parts: 2, effort: 7, uuid: "u-1", plan: "plan \"x\"", planStep: 3)
+        let segments = [
+            SegmentRecord(index: 0, kind: "getReady", exercise: "Get ready", round: 1, planned: 10, actual: 10,
+                          ended: .ranOut, endedAt: 0),
+            SegmentRecord(index: 1, kind: "work", exercise: "Push-up \u{80}", round: 1, planned: 30,
+                          actual: 29.987654, ended: .ranOut, endedAt: 0, side: 1),
+            SegmentRecord(index: 2, kind: "switch", exercise: "Push-up", round: 1, planned: 7.5, actual: 0.0004,
+                          ended: .skipped, endedAt: 0),
+            SegmentRecord(index: 3, kind: "work", exercise: "Push-up", round: 2, planned: 1e-5, actual: 123456.789,
+                          ended: .ranOut, endedAt: 0, part: 2, side: 2),
+            SegmentRecord(index: 4, kind: "work", exercise: "Side plank", round: 3, planned: 0.1, actual: 0.3333333,
+                          ended: .ranOut, endedAt: 0, part: 2),
+        ]
+        let summary = SessionSummary(record: record, workedSeconds: 123487.1099873, exercisesDone: 2)
+        let utc = calendar("UTC").timeZone
+        #expect(HistoryReport.jsonObject(summary, segments: segments, timeZone: utc) == #"  {"id": 2, "start": "2023-11-14T22:13:20Z", "local_start": "2023-11-14 22:13", "utc_offset": -18000, "routine": "Tabata \"q\" \\ back\u0001\u001b[2J\u007f\u0085\u009f é 日本 😀", "routine_file": "/w/a\tb\nc.json", "content_hash": "abc", "seed": 18446744073709551615, "options": "{\"work\": 40}", "planned_seconds": 237.125, "worked_seconds": 123487.11, "exercises_done": 2, "exercises_planned": 8, "outcome": "completed", "parts": 2, "effort": 7, "uuid": "u-1", "machine": null, "plan": "plan \"x\"", "plan_step": 3, "segments": [{"index": 0, "kind": "getReady", "exercise": "Get ready", "round": 1, "planned": 10, "actual": 10, "ended": "ranOut", "part": 1}, {"index": 1, "kind": "work", "exercise": "Push-up \u0080", "round": 1, "planned": 30, "actual": 29.988, "ended": "ranOut", "part": 1, "side": 1}, {"index": 2, "kind": "switch", "exercise": "Push-up", "round": 1, "planned": 7.5, "actual": 0, "ended": "skipped", "part": 1}, {"index": 3, "kind": "work", "exercise": "Push-up", "round": 2, "planned": 1e-05, "actual": 123456.789, "ended": "ranOut", "part": 2, "side": 2}, {"index": 4, "kind": "work", "exercise": "Side plank", "round": 3, "planned": 0.1, "actual": 0.333, "ended": "ranOut", "part": 2}]}"#)
+        var out = JSONBytes()
+        HistoryReport.writeJSONObject(summary, segments: segments, timeZone: utc, into: &out)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == HistoryReport.jsonObject(summary, segments: segments,
+                                                                                         timeZone: utc))
+    }
+
+    /// Numbers are written as Swift's shortest form would write them, without making that string.
+    @Test func numbersAreSwiftsShortestForm() {
+        var rng = SplitMix64(seed: 11)
+        var values: [Double] = [0, -0.0, 1e-5, 1e-4, 0.001, 0.1, 0.3, 7.5, 29.988, 123456.789, 1e12 - 0.001, 1e15,
+                                1e15 + 2, 1e16, 1.5e300, -2.5, .nan, .infinity, -.infinity, 1.0 / 3, 2.0 / 3]
+        for _ in 0..<20_000 {
+            let milli = Double(Int64(bitPattern: rng.next()) % 2_000_000_000_000)
+            values.append(milli / 1000)
+            values.append(Double(bitPattern: rng.next()))
+            values.append(Double(rng.next() % 1_000_000) / Double(1 + rng.next() % 1000))
+        }
+        for v in values {
+            var out = JSONBytes()
+            out.number(v)
+            let expected = !v.isFinite ? "null" : v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == expected, "\(v)")
+        }
+    }
+
+    /// Escaping bytes gives what escaping scalars gives, for any text.
+    @Test func stringsAreEscapedAsScalarsWouldBe() {
+        var rng = SplitMix64(seed: 5)
+        let pieces: [String] = ["a", " ", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}",
+                                "\u{9F}", "\u{A0}", "é", "\u{C2}", "日", "😀", "\r\n", "\u{2028}", "}"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int(rng.next() % 12)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+            var expected = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": expected += "\\\""
+                case "\\": expected += "\\\\"
+                case "\n": expected += "\\n"
+                case "\r": expected += "\\r"
+                case "\t": expected += "\\t"
+                default:
+                    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                        let hex = String(scalar.value, radix: 16)
+                        expected += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        expected.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            #expect(JSONWriter.quote(text) == expected + "\"", "\(Array(text.utf8))")
+        }
+    }
+}

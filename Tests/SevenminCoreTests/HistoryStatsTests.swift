@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SevenminCore
 import SevenminSystem
+import Synchronization
 
 /// The named zone by libc's rules, as the app reads `TZ`; weeks start on Monday unless told otherwise.
 func calendar(_ zone: String, firstWeekday: Int = 2) -> LocalCalendar {
@@ -299,5 +300,55 @@ struct StreakDayTests {
         }
         let s = streak(workouts, now: local("2012-01-01 20:00", apia), apia)
         #expect(s.longestStreak == 4 && s.currentStreak == 4)
+    }
+}
+
+/// A zone that counts how often it is asked, to pin how much of a history the start-up streak walks.
+final class CountingZone: TimeZoneRules, @unchecked Sendable {
+    let rules: any TimeZoneRules
+    private let asked = Mutex(0)
+    init(_ rules: any TimeZoneRules) { self.rules = rules }
+    var lookUps: Int { asked.withLock { $0 } }
+    func secondsFromUTC(at t: Double) -> Int {
+        asked.withLock { $0 += 1 }
+        return rules.secondsFromUTC(at: t)
+    }
+}
+
+@Suite("The streak a workout reads at its start")
+struct StartUpStreakTests {
+    /// Twenty years of daily workouts: the streak is walked back from today through its own days, with
+    /// the zone asked about today alone, not laid out over every day of the history.
+    @Test(arguments: [true, false])
+    func aLongHistoryIsNotLaidOutDayByDay(doneToday: Bool) {
+        let zone = CountingZone(SystemTimeZone(identifier: "Europe/Berlin"))
+        let berlin = LocalCalendar(timeZone: zone)
+        let now = local("2026-11-29 20:00", calendar("Europe/Berlin"))
+        let today = LocalDays(calendar: calendar("Europe/Berlin"), from: now, to: now).day(at: now)
+        var totals = HistoryTotals()
+        for day in (today - 7300)...(doneToday ? today : today - 1) {
+            totals.days[day] = HistoryTotals.Day(workout: 450, work: 360)
+        }
+        let basis = StreakBasis(totals, now: now, calendar: berlin)
+        #expect(basis.daysBeforeToday == 7300)
+        #expect(basis.todaySeconds == (doneToday ? 450 : 0))
+        #expect(zone.lookUps < 50, "asked the zone \(zone.lookUps) times")
+        // What `stats` computes from the same sums.
+        let stats = HistoryStats.compute(totals, now: now, calendar: calendar("Europe/Berlin"))
+        #expect(StreakBasis(stats) == basis)
+    }
+
+    /// Samoa skipped 30 December 2011: the start-up streak steps over it too.
+    @Test func aSkippedDayDoesNotBreakTheStartUpStreak() {
+        let apia = calendar("Pacific/Apia")
+        var totals = HistoryTotals()
+        for day in ["2011-12-28 08:00", "2011-12-29 08:00", "2011-12-31 08:00"] {
+            let start = local(day, apia)
+            totals.days[LocalDay.number(start, utcOffset: apia.timeZone.secondsFromUTC(at: start))] =
+                HistoryTotals.Day(workout: 420, work: 360)
+        }
+        let basis = StreakBasis(totals, now: local("2012-01-01 07:00", apia), calendar: apia)
+        #expect(basis.daysBeforeToday == 3 && basis.todaySeconds == 0)
+        #expect(basis.days(adding: 420) == 4)
     }
 }

@@ -36,47 +36,86 @@ public enum HistoryReport {
     }
 
     /// One session of `json`'s array, on one line, indented; with its segments when they are given.
-    /// `history --json` writes these one at a time, so 100,000 sessions are never one string.
     public static func jsonObject(_ s: SessionSummary, segments: [SegmentRecord]?,
                                   timeZone: any TimeZoneRules) -> String {
-            let r = s.record
-            var fields: [(String, String)] = [
-                ("id", String(r.id)),
-                ("start", JSONWriter.quote(isoUTC(r.startedAt))),
-                ("local_start", JSONWriter.quote(localDateTime(r.startedAt, timeZone: timeZone))),
-                ("utc_offset", String(r.utcOffset)),
-                ("routine", JSONWriter.quote(r.routine)),
-                ("routine_file", JSONWriter.quote(r.routineFile)),
-                ("content_hash", JSONWriter.quote(r.contentHash)),
-                ("seed", r.seed.map { String($0) } ?? "null"),
-                ("options", JSONWriter.quote(r.options)),
-                ("planned_seconds", number(r.plannedSeconds)),
-                ("worked_seconds", number(s.workedSeconds)),
-                ("exercises_done", String(s.exercisesDone)),
-                ("exercises_planned", String(r.plannedExercises)),
-                ("outcome", r.outcome.map { JSONWriter.quote($0.code) } ?? "null"),
-                ("parts", String(r.parts)),
-                ("effort", r.effort.map { String($0) } ?? "null"),
-                ("uuid", JSONWriter.quote(r.uuid)),
-                ("machine", r.machine.map { JSONWriter.quote($0) } ?? "null"),
-                ("plan", r.plan.map(JSONWriter.quote) ?? "null"),
-                ("plan_step", r.planStep.map { String($0) } ?? "null"),
-            ]
-            if let segments { fields.append(("segments", segmentsJSON(segments))) }
-            return "  {" + fields.map { "\(JSONWriter.quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+        var out = JSONBytes()
+        writeJSONObject(s, segments: segments, timeZone: timeZone, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// The segments of one session, in the order they ended.
-    static func segmentsJSON(_ segments: [SegmentRecord]) -> String {
-        JSONWriter.line(.array(segments.map { s in
-            .object([
-                .init("index", .integer(s.index)), .init("kind", .string(s.kind)), .init("exercise",
-                    .string(s.exercise)),
-                .init("round", .integer(s.round)), .init("planned", .number(s.planned)),
-                .init("actual", .number((s.actual * 1000).rounded() / 1000)), .init("ended", .string(s.ended.rawValue)),
-                .init("part", .integer(s.part)),
-            ] + (s.side.map { [.init("side", .integer($0))] } ?? []))
-        }))
+    /// `jsonObject`, appended to `out`: `history --json` writes 100,000 sessions and millions of
+    /// segments into one buffer, a chunk at a time, with no string made per value.
+    public static func writeJSONObject(_ s: SessionSummary, segments: [SegmentRecord]?,
+                                       timeZone: any TimeZoneRules, into out: inout JSONBytes) {
+        let r = s.record
+        out.raw("  {\"id\": ")
+        out.integer(r.id)
+        out.raw(", \"start\": ")
+        out.string(isoUTC(r.startedAt))
+        out.raw(", \"local_start\": ")
+        out.string(localDateTime(r.startedAt, timeZone: timeZone))
+        out.raw(", \"utc_offset\": ")
+        out.integer(r.utcOffset)
+        out.raw(", \"routine\": ")
+        out.string(r.routine)
+        out.raw(", \"routine_file\": ")
+        out.string(r.routineFile)
+        out.raw(", \"content_hash\": ")
+        out.string(r.contentHash)
+        out.raw(", \"seed\": ")
+        if let seed = r.seed { out.raw(String(seed)) } else { out.raw("null") }
+        out.raw(", \"options\": ")
+        out.string(r.options)
+        out.raw(", \"planned_seconds\": ")
+        out.thousandthsOf(r.plannedSeconds)
+        out.raw(", \"worked_seconds\": ")
+        out.thousandthsOf(s.workedSeconds)
+        out.raw(", \"exercises_done\": ")
+        out.integer(s.exercisesDone)
+        out.raw(", \"exercises_planned\": ")
+        out.integer(r.plannedExercises)
+        out.raw(", \"outcome\": ")
+        if let outcome = r.outcome { out.string(outcome.code) } else { out.raw("null") }
+        out.raw(", \"parts\": ")
+        out.integer(r.parts)
+        out.raw(", \"effort\": ")
+        if let effort = r.effort { out.integer(effort) } else { out.raw("null") }
+        out.raw(", \"uuid\": ")
+        out.string(r.uuid)
+        out.raw(", \"machine\": ")
+        if let machine = r.machine { out.string(machine) } else { out.raw("null") }
+        out.raw(", \"plan\": ")
+        if let plan = r.plan { out.string(plan) } else { out.raw("null") }
+        out.raw(", \"plan_step\": ")
+        if let step = r.planStep { out.integer(step) } else { out.raw("null") }
+        if let segments {
+            out.raw(", \"segments\": [")
+            for (k, g) in segments.enumerated() {
+                out.raw(k == 0 ? "{\"index\": " : ", {\"index\": ")
+                out.integer(g.index)
+                out.raw(", \"kind\": ")
+                out.string(g.kind)
+                out.raw(", \"exercise\": ")
+                out.string(g.exercise)
+                out.raw(", \"round\": ")
+                out.integer(g.round)
+                out.raw(", \"planned\": ")
+                out.number(g.planned)
+                out.raw(", \"actual\": ")
+                out.number((g.actual * 1000).rounded() / 1000)
+                out.raw(", \"ended\": ")
+                out.string(g.ended.rawValue)
+                out.raw(", \"part\": ")
+                out.integer(g.part)
+                if let side = g.side {
+                    out.raw(", \"side\": ")
+                    out.integer(side)
+                }
+                out.raw("}")
+            }
+            out.raw("]")
+        }
+        out.raw("}")
     }
 
     /// RFC 4180 CSV with a header row and CRLF line ends.
@@ -138,11 +177,8 @@ public enum HistoryReport {
 
     /// Up to three decimals, without trailing zeros: `450`, `29.5`.
     static func number(_ x: Double) -> String {
-        guard x.isFinite else { return "null" }
-        let milli = (x * 1000).rounded()
-        if milli.truncatingRemainder(dividingBy: 1000) == 0 { return String(Int(milli / 1000)) }
-        var text = (milli / 1000).fixed(3)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
+        var out = JSONBytes()
+        out.thousandthsOf(x)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 }

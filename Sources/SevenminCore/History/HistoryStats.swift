@@ -98,14 +98,7 @@ public struct HistoryStats: Equatable, Sendable {
             previous = day
         }
         let todayCounts = counting.contains(today)
-        var current = 0
-        var day = todayCounts ? today : today - 1
-        while !days.exists(day) && day > today - 3 { day -= 1 }
-        while counting.contains(day) {
-            current += 1
-            day -= 1
-            while !days.exists(day) && day > today - 3 - current { day -= 1 }
-        }
+        let current = currentStreak(today: today, counts: counting.contains, exists: days.exists)
 
         func minutes(_ range: ClosedRange<Int>) -> Double {
             range.reduce(0) { $0 + (secondsByDay[$1] ?? 0) } / 60
@@ -127,5 +120,20 @@ public struct HistoryStats: Equatable, Sendable {
             weeklyStarts: weeklyStarts, weeklyMinutes: weeklyStarts.map { minutes($0...min(today, $0 + 6)) },
             today: today, weightKg: weightKg, totalCalories: kcalPerSecond.map { $0 * total },
             weekCalories: kcalPerSecond.map { $0 * weekWork })
+    }
+
+    /// Days in a row that count, ending today, or yesterday while today can still count: walked back
+    /// from today only as far as the streak goes, asking the zone only where a day is missing (a day
+    /// the zone skipped, as Samoa's 30 December 2011, does not break a run).
+    static func currentStreak(today: Int, counts: (Int) -> Bool, exists: (Int) -> Bool) -> Int {
+        var current = 0
+        var day = counts(today) ? today : today - 1
+        while !counts(day) && !exists(day) && day > today - 3 { day -= 1 }
+        while counts(day) {
+            current += 1
+            day -= 1
+            while !counts(day) && !exists(day) && day > today - 3 - current { day -= 1 }
+        }
+        return current
     }
 }

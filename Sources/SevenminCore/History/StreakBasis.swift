@@ -22,6 +22,20 @@ public struct StreakBasis: Equatable, Sendable {
                   todaySeconds: today * 60, threshold: stats.dayThreshold)
     }
 
+    /// The basis from the history's sums at `now`, as `HistoryStats.compute` would give it, for the start of
+    /// a workout: only today's offset is looked up, and only the streak's own days are looked at, however
+    /// long the history.
+    public init(_ totals: HistoryTotals, now: Double, calendar: LocalCalendar,
+                threshold: Double = HistoryStats.dayThresholdSeconds) {
+        let days = LocalDays(calendar: calendar, from: now, to: now)
+        let today = days.day(at: now)
+        // Whole seconds, as `HistoryStats.compute` counts a day.
+        func counts(_ day: Int) -> Bool { (totals.days[day]?.workout ?? 0).rounded() >= threshold }
+        let current = HistoryStats.currentStreak(today: today, counts: counts, exists: days.exists)
+        self.init(daysBeforeToday: counts(today) ? current - 1 : current,
+                  todaySeconds: totals.days[today]?.workout ?? 0, threshold: threshold)
+    }
+
     /// The streak after `seconds` more of workout today: nil when today does not count yet.
     public func days(adding seconds: Double) -> Int? {
         (todaySeconds + seconds).rounded() >= threshold ? daysBeforeToday + 1 : nil

@@ -101,32 +101,17 @@ public enum JSONWriter {
     /// A JSON string literal; control characters are escaped, so the text can never drive a terminal.
     public static func quote(_ s: String) -> String {
         // Most text (every key, most values) is printable ASCII with nothing to escape: as it is.
-        // `history --json` quotes some 30 million strings over 100,000 sessions.
         if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + s + "\"" }
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var out = JSONBytes(capacity: s.utf8.count + 8)
+        out.string(s)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// Whole numbers without a decimal point; others in the shortest form that reads back exactly.
     public static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "null" }
-        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        var out = JSONBytes()
+        out.number(v)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// Fixed six decimals: microseconds.
