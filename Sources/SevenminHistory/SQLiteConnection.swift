@@ -6,6 +6,9 @@ import CSQLite
 final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
+    /// The statements `run` has prepared, by their text, kept for the next run of the same text:
+    /// preparing a write compiles the triggers it fires, which costs far more than running it.
+    private var prepared: [String: OpaquePointer] = [:]
 
     /// `sqlite3_open_v2`, never through a symbolic link (`SQLITE_OPEN_NOFOLLOW`). With `immutable`, a
     /// file SQLite may not lock or keep a shared-memory file beside (its folder is read-only) is read as
