@@ -114,11 +114,8 @@ public final class HistoryStore {
     /// file itself is never written. For another machine's history, at whatever version it is.
     private static func inMemoryCopy(of path: String) throws -> SQLiteConnection {
         try requirePlainFile(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SQLiteError(call: "read", code: SQLITE_CANTOPEN, message: String(cString: strerror(errno)))
-        }
         let copy = try SQLiteConnection(path: ":memory:")
-        try copy.load(Array(data))
+        try copy.load(contentsOf: path)
         let version = try HistorySchema.version(of: copy)
         if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
         try HistorySchema.migrate(copy)
@@ -386,7 +383,8 @@ public final class HistoryStore {
             FROM segments g JOIN sessions s ON s.id = g.session_id WHERE s.started_at >= ?
             ORDER BY s.started_at, s.id, g.id
             """, [.real(since ?? -Double.greatestFiniteMagnitude)]) { row -> Void? in
-            guard let segment = Self.segment(row.row()) else { return nil }
+            // Column by column, with no row of values made: there can be millions.
+            guard let segment = Self.segment(row.value) else { return nil }
             if segment.sessionID != current {
                 if let current { body(current, group) }
                 current = segment.sessionID
@@ -649,16 +647,21 @@ public final class HistoryStore {
     }
 
     private static func segment(_ row: [SQLiteValue]) -> SegmentRecord? {
-        guard let session = row[0].int, let index = StoredBounds.int(row[1].int, in: StoredBounds.count),
-              let round = StoredBounds.int(row[4].int, in: StoredBounds.count),
-              let planned = StoredBounds.double(row[5].double, in: StoredBounds.duration),
-              let actual = StoredBounds.double(row[6].double, in: StoredBounds.duration),
-              let endedAt = StoredBounds.double(row[8].double, in: StoredBounds.instant),
-              let part = StoredBounds.int(row[9].int ?? 1, in: StoredBounds.parts) else { return nil }
-        return SegmentRecord(sessionID: session, index: index, kind: row[2].string ?? "",
-                             exercise: row[3].string ?? "", round: round, planned: planned, actual: actual,
-                             ended: SegmentEnding(rawValue: row[7].string ?? "") ?? .ranOut, endedAt: endedAt,
-                             part: part, side: side(row[10].int))
+        segment { row[Int($0)] }
+    }
+
+    /// A segment from the columns of `segmentColumns`, column `k` read by `column(k)`.
+    private static func segment(_ column: (Int32) -> SQLiteValue) -> SegmentRecord? {
+        guard let session = column(0).int, let index = StoredBounds.int(column(1).int, in: StoredBounds.count),
+              let round = StoredBounds.int(column(4).int, in: StoredBounds.count),
+              let planned = StoredBounds.double(column(5).double, in: StoredBounds.duration),
+              let actual = StoredBounds.double(column(6).double, in: StoredBounds.duration),
+              let endedAt = StoredBounds.double(column(8).double, in: StoredBounds.instant),
+              let part = StoredBounds.int(column(9).int ?? 1, in: StoredBounds.parts) else { return nil }
+        return SegmentRecord(sessionID: session, index: index, kind: column(2).string ?? "",
+                             exercise: column(3).string ?? "", round: round, planned: planned, actual: actual,
+                             ended: SegmentEnding(rawValue: column(7).string ?? "") ?? .ranOut, endedAt: endedAt,
+                             part: part, side: side(column(10).int))
     }
 
     /// A stored side, 1 or 2; anything else (none, read as 0, or a tampered value) as none.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSQLite
+import Glibc
 
 /// One open SQLite database. Each C call has one small wrapper that throws `SQLiteError`
 /// naming the call. Not thread-safe: one connection belongs to one thread or queue at a time.
@@ -68,19 +69,44 @@ final class SQLiteConnection {
         }
     }
 
-    /// `sqlite3_deserialize`: `bytes`, a database file's image, as this (in-memory) connection's
-    /// database, which SQLite then owns and may grow. A file in WAL mode is marked as a rollback
-    /// one first (header bytes 18 and 19), since an in-memory database cannot have a WAL.
-    func load(_ bytes: [UInt8]) throws(SQLiteError) {
-        var image = bytes
-        if image.count > 19 { (image[18], image[19]) = (1, 1) }
-        guard let buffer = sqlite3_malloc64(UInt64(max(1, image.count))) else {
+    /// `sqlite3_deserialize`: the database file at `path`, read straight into memory SQLite owns (one
+    /// copy of the file, never more), as this (in-memory) connection's database, which SQLite may then
+    /// grow. A file in WAL mode is marked as a rollback one first (header bytes 18 and 19), since an
+    /// in-memory database cannot have a WAL.
+    func load(contentsOf path: String) throws(SQLiteError) {
+        func failure(_ call: String) -> SQLiteError {
+            SQLiteError(call: call, code: SQLITE_CANTOPEN, message: String(cString: strerror(errno)))
+        }
+        // Never waits on a FIFO, nor follows a link.
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw failure("open") }
+        // ignored: a descriptor only read from; there is nothing close could lose
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure("fstat") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw SQLiteError(call: "open", code: SQLITE_CANTOPEN, message: "not a plain file")
+        }
+        let size = Int(info.st_size)
+        guard let buffer = sqlite3_malloc64(UInt64(max(1, size)))?.assumingMemoryBound(to: UInt8.self) else {
             throw SQLiteError(call: "sqlite3_malloc64", code: SQLITE_NOMEM, message: "out of memory")
         }
-        image.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: image.count) }
+        var filled = 0
+        while filled < size {
+            let n = read(fd, buffer + filled, size - filled)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let error = n == 0 ? SQLiteError(call: "read", code: SQLITE_IOERR, message: "the file got shorter")
+                    : failure("read")
+                sqlite3_free(buffer)
+                throw error
+            }
+            filled += n
+        }
+        if size > 19 { (buffer[18], buffer[19]) = (1, 1) }
+        // With FREEONCLOSE, SQLite frees the buffer even when deserialising fails.
         let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE)
-        try check(sqlite3_deserialize(handle, "main", buffer.assumingMemoryBound(to: UInt8.self), Int64(image.count),
-                                      Int64(image.count), flags), "sqlite3_deserialize")
+        try check(sqlite3_deserialize(handle, "main", buffer, Int64(size), Int64(size), flags), "sqlite3_deserialize")
     }
 
     /// `sqlite3_busy_timeout`: how long to wait for another writer before failing with `SQLITE_BUSY`.

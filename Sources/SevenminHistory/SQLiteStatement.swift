@@ -59,13 +59,16 @@ final class SQLiteStatement {
 
     /// `sqlite3_column_*` for every column of the current row.
     func row() -> [SQLiteValue] {
-        (0..<sqlite3_column_count(handle)).map { column in
-            switch sqlite3_column_type(handle, column) {
-            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
-            case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
-            case SQLITE_NULL: return .null
-            default: return .text(sqlite3_column_text(handle, column).map { String(cString: $0) } ?? "")
-            }
+        (0..<sqlite3_column_count(handle)).map(value)
+    }
+
+    /// `sqlite3_column_*` for one column of the current row, by its type.
+    func value(_ column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_NULL: return .null
+        default: return .text(sqlite3_column_text(handle, column).map { String(cString: $0) } ?? "")
         }
     }
 }

@@ -120,7 +120,8 @@ func time() throws {
     }
     let both = zip(computes, renders).map { $0 + $1 }
     func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
-    let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    var info = stat()
+    let fileSize = stat(path, &info) == 0 ? Int(info.st_size) : 0
     print("sessions: \(totals.sessions), days: \(totals.days.count), file: \(fileSize / 1024) KiB")
     print("generate (one transaction, the sums added up once): \(Int(milliseconds(generating))) ms")
     print("load (sums in SQL, rows out of range counted): median \(median(loads).fixed(1)) ms, "

@@ -50,10 +50,12 @@ public enum HistoryReport {
         let r = s.record
         out.raw("  {\"id\": ")
         out.integer(r.id)
-        out.raw(", \"start\": ")
-        out.string(isoUTC(r.startedAt))
-        out.raw(", \"local_start\": ")
-        out.string(localDateTime(r.startedAt, timeZone: timeZone))
+        // Dates hold nothing to escape: written as they are, between quotes.
+        out.raw(", \"start\": \"")
+        writeISOUTC(r.startedAt, into: &out)
+        out.raw("\", \"local_start\": \"")
+        writeDateTime(r.startedAt + Double(timeZone.secondsFromUTC(at: r.startedAt)), into: &out)
+        out.raw("\"")
         out.raw(", \"utc_offset\": ")
         out.integer(r.utcOffset)
         out.raw(", \"routine\": ")
@@ -146,8 +148,7 @@ public enum HistoryReport {
 
     /// `2026-11-29 07:05` in `timeZone`.
     static func localDateTime(_ t: Double, timeZone: any TimeZoneRules) -> String {
-        let local = t + Double(timeZone.secondsFromUTC(at: t))
-        return dateTime(local)
+        dateTime(t + Double(timeZone.secondsFromUTC(at: t)))
     }
 
     /// When `record` started, in the local time of where it started: `2026-11-29 07:05`.
@@ -157,15 +158,41 @@ public enum HistoryReport {
 
     /// `2026-11-29T07:05:00Z`.
     public static func isoUTC(_ t: Double) -> String {
-        let second = Int(t.rounded(.down)) % 60
-        return dateTime(t).replacing(" ", with: "T") + ":" + CivilDate.pad((second + 60) % 60) + "Z"
+        var out = JSONBytes()
+        writeISOUTC(t, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     private static func dateTime(_ seconds: Double) -> String {
+        var out = JSONBytes()
+        writeDateTime(seconds, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// `isoUTC`, appended to `out`.
+    static func writeISOUTC(_ t: Double, into out: inout JSONBytes) {
+        writeDateTime(t, separator: UInt8(ascii: "T"), into: &out)
+        let second = Int(t.rounded(.down)) % 60
+        out.raw(byte: UInt8(ascii: ":"))
+        out.twoDigits((second + 60) % 60)
+        out.raw(byte: UInt8(ascii: "Z"))
+    }
+
+    /// `2026-11-29 07:05` for `seconds` since 1970 (on whichever clock), appended to `out`.
+    static func writeDateTime(_ seconds: Double, separator: UInt8 = UInt8(ascii: " "), into out: inout JSONBytes) {
         let whole = Int(seconds.rounded(.down))
         let day = Int((Double(whole) / 86400).rounded(.down))
         let inDay = whole - day * 86400
-        return CivilDate(dayNumber: day).iso + " " + CivilDate.pad(inDay / 3600) + ":" + CivilDate.pad(inDay / 60 % 60)
+        let date = CivilDate(dayNumber: day)
+        out.integer(date.year)
+        out.raw(byte: UInt8(ascii: "-"))
+        out.twoDigits(date.month)
+        out.raw(byte: UInt8(ascii: "-"))
+        out.twoDigits(date.day)
+        out.raw(byte: separator)
+        out.twoDigits(inDay / 3600)
+        out.raw(byte: UInt8(ascii: ":"))
+        out.twoDigits(inDay / 60 % 60)
     }
 
     /// `7:45`, or `1:02:03` past an hour.

@@ -25,6 +25,16 @@ public struct JSONBytes: Sendable {
         bytes.append(contentsOf: text.utf8)
     }
 
+    public mutating func raw(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// `n` (from 0) in at least two digits: `07`.
+    public mutating func twoDigits(_ n: Int) {
+        if n < 10 { bytes.append(0x30) }
+        integer(n)
+    }
+
     /// A JSON string literal; control characters (C0, DEL and C1) are escaped, so the text can never
     /// drive a terminal.
     public mutating func string(_ s: String) {
