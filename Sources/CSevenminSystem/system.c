@@ -242,6 +242,27 @@ int csevenmin_timer_arm(int fd, double instant) {
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL) == 0 ? 0 : -errno;
 }
 
+/* ---- wall-clock watch ---- */
+
+int csevenmin_clock_watch_arm(int fd) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    /* 2100-01-01: never reached, only cancelled. */
+    spec.it_value.tv_sec = (time_t)4102444800LL;
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL) == 0 ? 0 : -errno;
+}
+
+int csevenmin_clock_watch_create(void) {
+    int fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+    if (fd < 0) return -errno;
+    int armed = csevenmin_clock_watch_arm(fd);
+    if (armed < 0) {
+        close(fd);
+        return armed;
+    }
+    return fd;
+}
+
 int csevenmin_name_thread(const char *name) {
     char shortened[16];
     strncpy(shortened, name, sizeof shortened - 1);

@@ -10,6 +10,8 @@ public final class PlainInput: InputSource {
     private let signals: SignalPipe
     private let timer: DeadlineTimer
     private let inbox: WakeInbox
+    /// Tells of the wall clock being set.
+    private let wallClock = WallClockWatch()
     private let keyboard: KeyboardMode?
     private let outputClosed: () -> Bool
 
@@ -26,15 +28,15 @@ public final class PlainInput: InputSource {
         try timer.arm(at: deadline)
         var fds = [signals.fileDescriptor, timer.fileDescriptor, inbox.fileDescriptor].map {
             pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
-        }
+        } + [wallClock.pollDescriptor]
         if let keyboard { fds.append(pollfd(fd: keyboard.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
         // An interruption is a signal, which the pipe now holds: wait again to read it.
         try retryingEINTR("poll") { poll(&fds, nfds_t(fds.count), -1) }
-        var inputs: [Input] = []
+        var inputs: [Input] = wallClock.changed(revents: fds[3].revents) ? [.wallClockChanged] : []
         if fds[1].revents != 0 { timer.clear() }
         if fds[2].revents != 0 { inputs += inbox.take() }
         if fds[0].revents != 0 { inputs += signals.drain().compactMap(SignalPipe.input(for:)) }
-        if let keyboard, fds[3].revents != 0 {
+        if let keyboard, fds[4].revents != 0 {
             var bytes: [UInt8] = []
             // Readable, so the read does not block; nothing read is the end of the terminal.
             let got = (try? SystemCall.read(keyboard.fileDescriptor, into: &bytes, count: 64)) ?? 0

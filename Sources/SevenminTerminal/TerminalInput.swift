@@ -10,6 +10,8 @@ public final class TerminalInput: InputSource {
     private let signals: SignalPipe
     private let timer: DeadlineTimer
     private let inbox: WakeInbox
+    /// Tells of the wall clock being set.
+    private let wallClock = WallClockWatch()
 
     public init(terminal: CursesTerminal, signals: SignalPipe, timer: DeadlineTimer, inbox: WakeInbox) {
         self.terminal = terminal
@@ -22,10 +24,10 @@ public final class TerminalInput: InputSource {
         try timer.arm(at: deadline)
         var fds = [STDIN_FILENO, signals.fileDescriptor, timer.fileDescriptor, inbox.fileDescriptor].map {
             pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
-        }
+        } + [wallClock.pollDescriptor]
         // An interruption is a signal, which the pipe now holds: wait again to read it.
         try retryingEINTR("poll") { poll(&fds, nfds_t(fds.count), -1) }
-        var inputs: [Input] = []
+        var inputs: [Input] = wallClock.changed(revents: fds[4].revents) ? [.wallClockChanged] : []
         if fds[2].revents != 0 { timer.clear() }
         if fds[3].revents != 0 { inputs += inbox.take() }
         if fds[1].revents != 0 {

@@ -211,6 +211,41 @@ struct StatusEndToEndTests {
         tmux.waitFor(text: "exit=0")
     }
 
+    /// The workout's own wall clock set an hour forward while a segment runs (libfaketime, its offset
+    /// read from a file rewritten mid-segment; CLOCK_MONOTONIC left alone): the status file's `endsAt`,
+    /// which scripts read as a wall-clock time, is written again within a second or so, an hour later,
+    /// rather than staying an hour early until the next segment.
+    @Test func aWallClockJumpRewritesTheStatusFilesEnd() throws {
+        let preload = try #require(["x86_64-linux-gnu", "aarch64-linux-gnu"]
+            .map { "/usr/lib/\($0)/faketime/libfaketime.so.1" }
+            .first { FileManager.default.fileExists(atPath: $0) }, "faketime is installed by scripts/setup --test")
+        let runtime = temporaryDirectory()
+        let offset = runtime + "/faketime-offset"
+        try "+0\n".write(toFile: offset, atomically: true, encoding: .utf8)
+        let tmux = try Tmux("XDG_RUNTIME_DIR=\(runtime) LD_PRELOAD=\(preload) FAKETIME_TIMESTAMP_FILE=\(offset) "
+            + "FAKETIME_NO_CACHE=1 DONT_FAKE_MONOTONIC=1 \(binary) start \(fixtures)/long.json --mute --no-history")
+        func record() -> (segment: Int, endsAt: Double)? {
+            guard let data = FileManager.default.contents(atPath: runtime + "/sevenmin/status.json"),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let end = object["endsAt"] as? Double, let segment = object["segment"] as? Int else { return nil }
+            return (segment, end)
+        }
+        waitForStatus(runtime, "a running segment") { $0.status == 0 }
+        let before = try #require(record())
+        try "+1h\n".write(toFile: offset, atomically: true, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(10)
+        var after = record()
+        while Date() < deadline, (after?.endsAt ?? 0) < before.endsAt + 1800 {
+            Thread.sleep(forTimeInterval: 0.05)
+            after = record()
+        }
+        let moved = try #require(after)
+        #expect(moved.segment == before.segment, "the same segment: written again for the jump, not for a new one")
+        #expect(abs(moved.endsAt - before.endsAt - 3600) < 5, "\(before.endsAt) then \(moved.endsAt)")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
     @Test(arguments: ["quit", "SIGTERM", "SIGINT"])
     func theFileGoesOnEveryExit(how: String) throws {
         let (tmux, runtime) = try workout("\(fixtures)/long.json")

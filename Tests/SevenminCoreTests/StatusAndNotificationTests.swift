@@ -32,6 +32,22 @@ struct StatusAndNotificationTests {
         #expect(app.handle(.key(.character(" ")), at: 11).statuses.map { $0?.paused } == [false])
     }
 
+    /// The wall clock set while a segment runs: the status is given again, so what was written of it in
+    /// wall-clock time (the status file's `endsAt`) is written anew; while paused there is no end to move,
+    /// and after the finish nothing is said.
+    @Test func aWallClockJumpGivesTheStatusAgain() {
+        var (app, _) = started()
+        _ = app.handle(.tick, at: 0.5)
+        #expect(app.handle(.wallClockChanged, at: 0.75).statuses == [StatusSnapshot(
+            routine: "Short", title: "Get ready", segment: 1, segments: 4, paused: false, remaining: 1.25)])
+        #expect(app.handle(.tick, at: 1).statuses.isEmpty, "given once")
+        _ = app.handle(.key(.character(" ")), at: 1.2)
+        #expect(app.handle(.wallClockChanged, at: 1.3).statuses.map { $0?.paused } == [true])
+        _ = app.handle(.key(.character(" ")), at: 1.4)
+        _ = app.handle(.tick, at: 20)
+        #expect(app.handle(.wallClockChanged, at: 21).statuses.isEmpty)
+    }
+
     @Test func restartingOrAddingTimeMovesTheEnd() {
         var (app, _) = started()
         _ = app.handle(.tick, at: 1)

@@ -68,6 +68,12 @@ int csevenmin_timer_create(void);
 /* Arms the timer to fire once at `instant` seconds on CLOCK_MONOTONIC;
    a negative instant disarms it. Returns 0, or -errno. */
 int csevenmin_timer_arm(int fd, double instant);
+/* A timerfd on CLOCK_REALTIME, armed far in the future with TFD_TIMER_CANCEL_ON_SET, so that it
+   becomes readable (and a read fails with ECANCELED) when the wall clock is set. Returns the fd,
+   or -errno. */
+int csevenmin_clock_watch_create(void);
+/* Arms the watch again, as after it fired. Returns 0, or -errno. */
+int csevenmin_clock_watch_arm(int fd);
 /* Names the calling thread for top and debuggers (pthread_setname_np, a GNU
    extension Swift cannot see): at most 15 bytes are kept. Returns 0, or -errno. */
 int csevenmin_name_thread(const char *name);

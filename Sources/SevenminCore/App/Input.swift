@@ -19,4 +19,7 @@ public enum Input: Equatable, Sendable {
     case notice(String)
     /// The history's streak as it stood when the workout began.
     case streak(StreakBasis)
+    /// The wall clock was set (the workout's own time runs on and does not jump): what was written in
+    /// wall-clock time is written again.
+    case wallClockChanged
 }

@@ -164,6 +164,9 @@ public struct WorkoutApp: Sendable {
             notices.append(text)
         case .streak(let basis):
             streakBasis = basis
+        case .wallClockChanged:
+            // The status's end is given in wall-clock time by the adapter: give the status again.
+            published = nil
         }
         return effects + frame(at: now)
     }
