@@ -8,13 +8,13 @@ import SevenminSystem
 /// signals meant for the workout never reach it; its output goes to the log (fd 2, redirected
 /// while the screen is up), and it is reaped in the background.
 final class BrowserOpener: LinkOpener {
-    /// Where a link that cannot be opened is said: the workout's status line.
-    private let report: @Sendable (String) -> Void
+    /// Where a link that cannot be opened is said: the workout's status line, in its language.
+    private let report: @Sendable (WorkoutNotice.LinkFailure) -> Void
     /// `BROWSER` and `PATH` are read from here.
     private let environment: [String: String]
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment,
-         report: @escaping @Sendable (String) -> Void = { _ in }) {
+         report: @escaping @Sendable (WorkoutNotice.LinkFailure) -> Void = { _ in }) {
         self.environment = environment
         self.report = report
     }
@@ -29,7 +29,7 @@ final class BrowserOpener: LinkOpener {
             Console.error("sevenmin: cannot open \(visible(url)): none of \(tried) is installed; set BROWSER to "
                 + "the command that opens a link (several separated by ':', %s for the link), e.g. BROWSER=firefox")
             // The advice first: a narrow status line cuts the end off.
-            report("cannot open the link: set BROWSER (no \(visible(tried)) found)")
+            report(.noBrowser(tried: visible(tried)))
             return
         }
         let argv = ["/bin/sh", "-c", "exec " + command, url]
@@ -68,7 +68,7 @@ final class BrowserOpener: LinkOpener {
         let program = BrowserCommand.program(of: command)
         guard rc == 0 else {
             Console.error("sevenmin: cannot start \(program): \(String(cString: strerror(rc)))")
-            report("cannot open the link: \(visible(program)) did not start")
+            report(.didNotStart(program: visible(program)))
             return
         }
         Console.error("sevenmin: opening \(visible(url)) with \(visible(program))")
@@ -80,7 +80,7 @@ final class BrowserOpener: LinkOpener {
             // WIFEXITED and WEXITSTATUS: a browser that could not open the link says so by its status.
             if status & 0x7F == 0, (status >> 8) & 0xFF != 0 {
                 Console.error("sevenmin: \(program) exited with status \((status >> 8) & 0xFF)")
-                report("cannot open the link: \(visible(program)) failed")
+                report(.failed(program: visible(program)))
             }
         }
     }

@@ -31,10 +31,8 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         if let voice {
             let opened = VoiceSetup.open(voice.choice, rate: voice.rate)
             speaker = opened.engine
-            if let notice = opened.notice {
-                voiceProblem = notice
-                Console.error("sevenmin: voice: \(notice)")
-            }
+            voiceProblem = opened.problem
+            if let detail = opened.detail { Console.error("sevenmin: voice: \(detail)") }
         }
         self.speaker = speaker
         let store = CoachAudio.speechStore()
@@ -64,8 +62,8 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         }
     }
 
-    /// Why there is no voice, when one was asked for and cannot be had.
-    private(set) var voiceProblem: String?
+    /// Why there is no voice (or only its fallback), when one was asked for and cannot be had.
+    private(set) var voiceProblem: WorkoutNotice?
 
     /// Whether phrases will be spoken.
     var speaks: Bool { cache != nil }

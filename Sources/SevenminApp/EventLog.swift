@@ -8,7 +8,7 @@ import Synchronization
 public final class EventLog: @unchecked Sendable {
     private let fd: Int32
     private let lock = Mutex(())
-    private var failure: String?
+    private var failure: WorkoutNotice.WriteFailure?
     private var failureTaken = false
 
     /// Why an events file could not be opened.
@@ -37,14 +37,23 @@ public final class EventLog: @unchecked Sendable {
         lock.withLock { _ in
             guard failure == nil else { return }
             if let code = Console.write(fd, line) {
-                failure = "events file: " + String(cString: strerror(code)) + "; no more events written"
-                Console.error("sevenmin: " + failure!)
+                failure = EventLog.failure(code)
+                Console.error("sevenmin: events file: " + String(cString: strerror(code)) + "; no more events written")
             }
         }
     }
 
+    /// What a write's `errno` means to the user: the reader gone (a pipe), the disk full, or another error.
+    static func failure(_ code: Int32) -> WorkoutNotice.WriteFailure {
+        switch code {
+        case EPIPE: return .readerGone
+        case ENOSPC, EDQUOT: return .full
+        default: return .failed(code: code)
+        }
+    }
+
     /// The failure, the first time it is asked after one happened.
-    public func takeFailure() -> String? {
+    public func takeFailure() -> WorkoutNotice.WriteFailure? {
         lock.withLock { _ in
             guard let failure, !failureTaken else { return nil }
             failureTaken = true

@@ -59,8 +59,8 @@ extension ExportAudioCommand: RunnableCommand {
         if speech.enabled {
             let opened = VoiceSetup.open(spoken.voice, rate: speech.rate)
             speaker = opened.engine
-            if let notice = opened.notice {
-                Console.error("sevenmin: voice: \(notice)" + (speaker == nil ? "; exporting the cues alone" : ""))
+            if let detail = opened.detail {
+                Console.error("sevenmin: voice: \(detail)" + (speaker == nil ? "; exporting the cues alone" : ""))
             }
         }
         // A line the engine cannot say (it crashed on it) is left out, and the rest is still spoken.

@@ -22,7 +22,8 @@ struct HistorySetup {
                   journal: WorkoutJournal, plan: (plan: String, step: Int)? = nil) -> HistoryRecorder? {
         guard let path else { return nil }
         let recorder = HistoryRecorder(path: path) { [weak journal] error in
-            journal?.post(.notice(error.description))
+            Console.error("sevenmin: \(error)")
+            journal?.post(.notice(.historyNotSaved(path: path, error.problem)))
         }
         let now = Date().timeIntervalSince1970
         if let resumed {

@@ -56,17 +56,19 @@ extension StartCommand: RunnableCommand {
                 return ExitCode.cannotCreate
             }
         }
+        let spoken = CoachLanguage.resolve(voiceName: voiceName, routine: loaded.plan.routine, option: speech.language,
+                                           environment: ProcessInfo.processInfo.environment)
         // From here until the screen is given back, fd 2 goes to the log: libraries
         // (ALSA above all) print there, and nothing may scribble over the screen.
         // A terminal that cannot move the cursor (TERM=dumb, an editor's shell) still gets the workout: as
-        // lines, said once here while standard error is still the terminal.
+        // lines, said once here, in the workout's language, while standard error is still the terminal.
         let cannotAddress = !plain && isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 && {
             let probe = CursesTerminal.probe(colorChoice: color)
             return probe.known && !probe.canAddress
         }()
         if cannotAddress {
-            Console.error("sevenmin: this terminal (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")) "
-                + "cannot move the cursor; writing a line per change instead of the screen")
+            let term = visible(ProcessInfo.processInfo.environment["TERM"] ?? "")
+            Console.error("sevenmin: " + NoticeText.words(.linesInstead(term: term), in: spoken.language))
         }
         let redirect = DiagnosticLog.redirect(command: "start")
         defer { redirect?.restore() }
@@ -77,8 +79,6 @@ extension StartCommand: RunnableCommand {
             Console.error("Error: \(error)")
             return ExitCode.failure
         }
-        let spoken = CoachLanguage.resolve(voiceName: voiceName, routine: loaded.plan.routine, option: speech.language,
-                                           environment: ProcessInfo.processInfo.environment)
         let opening = resumption.map { loaded.plan.leadingIn(to: $0.segmentIndex) } ?? (plan: loaded.plan, start: 0)
         let audio = mute ? nil : CoachAudio(request: audioRequest, clock: clock,
                                             voice: voice ? (spoken.voice, rate) : nil,
@@ -109,7 +109,7 @@ extension StartCommand: RunnableCommand {
                                        inbox: inbox, audio: audio, recorder: journal, status: status)
                 : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
                 // A link that cannot be opened is said on the status line.
-                let opener = BrowserOpener { [weak journal] in journal?.post(.notice($0)) }
+                let opener = BrowserOpener { [weak journal] in journal?.post(.notice(.linkNotOpened($0))) }
                 let input = TerminalInput(terminal: terminal, signals: signals, timer: timer, inbox: inbox)
                 // One renderer for the run: it keeps the colours and wrapped text it has worked out.
                 let renderer = ScreenRenderer(depth: terminal.colorDepth,

@@ -45,8 +45,10 @@ enum VoiceSetup {
         }
     }
 
-    /// The engine for `choice`, or its fallback, each in a process of its own; `notice` says why not.
-    static func open(_ choice: VoiceChoice, rate: Int) -> (engine: (any SpeechEngine)?, notice: String?) {
+    /// The engine for `choice`, or its fallback, each in a process of its own; `problem` and `detail` say
+    /// why not (`SpeechEngines.open`).
+    static func open(_ choice: VoiceChoice, rate: Int)
+        -> (engine: (any SpeechEngine)?, problem: WorkoutNotice?, detail: String?) {
         SpeechEngines.open(choice, rate: rate) { try open(exactly: $0, rate: $1) }
     }
 

@@ -14,7 +14,7 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
     /// Set once, before the loop starts.
     var history: HistoryRecorder?
 
-    init(events: EventLog?, inbox: WakeInbox, notices: [String] = []) {
+    init(events: EventLog?, inbox: WakeInbox, notices: [WorkoutNotice] = []) {
         self.events = events
         self.inbox = inbox
         for notice in notices { inbox.post(.notice(notice)) }
@@ -25,7 +25,7 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
 
     func log(_ record: EventRecord) {
         events?.append(record)
-        if let failure = events?.takeFailure() { inbox.post(.notice(failure)) }
+        if let failure = events?.takeFailure() { inbox.post(.notice(.eventsFileStopped(failure))) }
     }
 
     func record(_ entry: HistoryEntry) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSQLite
+import SevenminCore
 
 /// Why history could not be read or written, worded for the one line the app shows;
 /// the workout runs on without history.
@@ -36,6 +37,20 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
             return "History not saved: \(path) is from a newer sevenmin (schema \(version)); it was left as it is."
         case .notResumable(let id): return "Session \(id) cannot be resumed: it has finished or is running elsewhere."
         case .failed(let path, let error): return "History not saved: \(path): \(error)"
+        }
+    }
+
+    /// Why a workout's history is not saved, as the core words it in the workout's language
+    /// (`WorkoutNotice.historyNotSaved`); the description, with SQLite's own words, goes to the log.
+    public var problem: WorkoutNotice.HistoryProblem {
+        switch self {
+        case .locked: return .locked
+        case .readOnly: return .readOnly
+        case .full: return .full
+        case .corrupt(_, let moved): return .damaged(movedTo: moved)
+        case .notAFile: return .notAFile
+        case .tooNew(_, let version): return .tooNew(schema: version)
+        case .damaged, .notResumable, .failed: return .failed
         }
     }
 

@@ -127,6 +127,44 @@ struct FITExportTests {
         #expect(again.stderr == "2 workouts were exported before; left as they are.\n")
     }
 
+    /// The pause between an exercise's sides is a segment of its own, so a lap of its own: a rest lap as
+    /// long as the switch ran, between the two active laps of the sides, and the laps add up to the session.
+    @Test(.enabled(if: FITDecoder.reachable, "PyPI cannot be reached, so fitdecode cannot be installed"))
+    func theSwitchBetweenSidesIsARestLapOfItsLength() throws {
+        guard case .ready(let python) = FITDecoder.state else {
+            if case .broken(let why) = FITDecoder.state { Issue.record(Comment(rawValue: why)) }
+            return
+        }
+        let state = temporaryDirectory()
+        let env = ["XDG_STATE_HOME": state]
+        // Get ready 1 s, the first side 2 s, the switch 2 s, the other side 2 s.
+        let r = try run(binary, ["start", fixtures + "/sides.json", "--plain", "--mute"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let dir = temporaryDirectory() + "/fit"
+        let written = try run(binary, ["history", "--fit", dir], environment: env)
+        #expect(written.status == 0, "\(written.stderr)")
+        let paths = written.stdout.split(separator: "\n").map(String.init)
+        let history = try run(binary, ["history", "--json"], environment: env)
+        let session = try #require(try JSONDecoder().decode([Recorded].self, from: Data(history.stdout.utf8)).first)
+        #expect(session.segments.map(\.kind) == ["getReady", "work", "switch", "work"])
+        let dump = try run(python, ["-c", fitDump] + paths)
+        #expect(dump.status == 0, "fitdecode: \(dump.stderr)")
+        let file = try #require(try JSONDecoder().decode([Decoded].self, from: Data(dump.stdout.utf8)).first)
+        try #require(file.laps.count == 4)
+        #expect(file.laps.map(\.intensity) == ["rest", "active", "rest", "active"])
+        let switchLap = file.laps[2]
+        #expect(abs(switchLap.timer - 2) < 0.05 && abs(switchLap.timer - session.segments[2].actual) < 0.01,
+                "the switch lap is \(switchLap.timer) s")
+        #expect(abs(switchLap.elapsed - switchLap.timer) < 0.05)
+        // The switch lap begins as the first side's ends, and the other side's begins as it ends.
+        #expect(switchLap.start == file.laps[1].end && file.laps[3].start == switchLap.end)
+        for (lap, segment) in zip(file.laps, session.segments) { #expect(abs(lap.timer - segment.actual) < 0.01) }
+        let s = try #require(file.sessions.first)
+        let laps = file.laps.reduce(0.0) { $0 + $1.timer }
+        #expect(s.laps == 4 && abs(s.timer - laps) < 0.01 && abs(s.timer - 7) < 0.1 && abs(s.elapsed - 7) < 1,
+                "session: \(s.timer) s timed, \(s.elapsed) s elapsed; laps: \(laps) s")
+    }
+
     @Test func fitGoesWithNeitherJSONNorCSVAndSaysWhenThereIsNothing() throws {
         let dir = temporaryDirectory() + "/fit"
         #expect(try run(binary, ["history", "--fit", dir, "--json"]).status == 64)

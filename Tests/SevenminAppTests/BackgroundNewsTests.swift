@@ -58,14 +58,14 @@ struct BackgroundNewsTests {
             // Once the paused frame is drawn, the loop goes to sleep with no deadline.
             if terminal.waitForFrame({ $0.paused }) {
                 posted.withLock { $0 = clock.now() }
-                inbox.post(.notice("history: disk full"))
+                inbox.post(.notice(.historyNotSaved(path: "/h.sqlite3", .full)))
                 _ = terminal.waitForFrame { $0.notice != nil }
             }
             inbox.post(.signal(.interrupt))
         }
         #expect(try loop.run() == .signal(.interrupt))
         let sent = try #require(posted.withLock { $0 })
-        let shown = try #require(terminal.frames.withLock { $0.first { $0.notice == "history: disk full" }?.at })
+        let shown = try #require(terminal.frames.withLock { $0.first { $0.notice == "history not saved (disk full): /h.sqlite3" }?.at })
         #expect(shown - sent < 0.050, "the notice was drawn \(shown - sent) s after it was posted")
         #expect(shown >= sent)
     }

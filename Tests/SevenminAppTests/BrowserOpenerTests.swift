@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Synchronization
+import SevenminCore
 import Testing
 import SevenminTestSupport
 @testable import SevenminApp
@@ -29,7 +30,7 @@ struct BrowserOpenerTests {
         chmod(opener, 0o755)
         var environment = ProcessInfo.processInfo.environment
         environment["BROWSER"] = "no-such-browser-here --new-window %s:\(opener) --new-tab %s --then"
-        let reports = Mutex<[String]>([])
+        let reports = Mutex<[WorkoutNotice.LinkFailure]>([])
         BrowserOpener(environment: environment) { text in reports.withLock { $0.append(text) } }.open(url)
         #expect(line(in: dir + "/opened") == "--new-tab \(url) --then\n")
         #expect(reports.withLock { $0 }.isEmpty)
@@ -40,9 +41,9 @@ struct BrowserOpenerTests {
     func withNoOpenerTheStatusLineSaysHowToSetOne(browser: String, says: String) {
         var environment = ProcessInfo.processInfo.environment
         environment["BROWSER"] = browser
-        let reports = Mutex<[String]>([])
+        let reports = Mutex<[WorkoutNotice.LinkFailure]>([])
         BrowserOpener(environment: environment) { text in reports.withLock { $0.append(text) } }.open(url)
-        #expect(reports.withLock { $0 } == ["cannot open the link: set BROWSER (no \(says) found)"])
+        #expect(reports.withLock { $0 } == [.noBrowser(tried: says)])
     }
 
     /// Without `$BROWSER`, `xdg-open`; where that is not installed either, the same advice.
@@ -50,8 +51,8 @@ struct BrowserOpenerTests {
         var environment = ProcessInfo.processInfo.environment
         environment["BROWSER"] = nil
         environment["PATH"] = "/nonexistent"
-        let reports = Mutex<[String]>([])
+        let reports = Mutex<[WorkoutNotice.LinkFailure]>([])
         BrowserOpener(environment: environment) { text in reports.withLock { $0.append(text) } }.open(url)
-        #expect(reports.withLock { $0 } == ["cannot open the link: set BROWSER (no xdg-open found)"])
+        #expect(reports.withLock { $0 } == [.noBrowser(tried: "xdg-open")])
     }
 }

@@ -37,19 +37,20 @@ struct SpeechEngineTests {
 
     @Test func englishIsFliteByDefaultAndOtherNamesAreEspeak() throws {
         let standard = SpeechEngines.open(VoiceChoice.named(nil), rate: 175)
-        #expect(standard.notice == nil)
+        #expect(standard.problem == nil && standard.detail == nil)
         #expect(standard.engine?.choice == VoiceChoice(engine: .flite, voice: "rms"))
         #expect(SpeechEngines.open(.named("slt"), rate: 175).engine?.choice == VoiceChoice(engine: .flite,
                                                                                             voice: "slt"))
         let german = SpeechEngines.open(.named("de"), rate: 175)
         #expect(german.engine?.choice == VoiceChoice(engine: .espeak, voice: "de"))
-        #expect(german.notice == nil)
+        #expect(german.problem == nil && german.detail == nil)
     }
 
     @Test func anUnknownVoiceIsOneNoticeAndNoEngine() {
         let opened = SpeechEngines.open(.named("xx-nonesuch"), rate: 175)
         #expect(opened.engine == nil)
-        #expect(opened.notice
+        #expect(opened.problem == .noVoice(voice: "espeak-ng xx-nonesuch"))
+        #expect(opened.detail
                 == "no voice: espeak-ng xx-nonesuch: unknown voice 'xx-nonesuch' (see the list of voices)")
     }
 

@@ -17,18 +17,74 @@ struct EnglishLeakTests {
         "Press", "any", "key", "finish", "keep", "going", "go", "to", "Done", "paused", "no", "sound", "device",
         "cues", "are", "silent", "for", "Form", "Note", "all", "make", "window", "taller", "more", "space", "effort",
         "first", "second", "each", "quits", "skips", "goes", "back", "restarts", "opens", "or", "right",
+        // The notices'.
+        "the", "by", "voice", "cannot", "speak", "speaking", "with", "history", "saved", "not", "locked", "another",
+        "program", "read", "only", "disk", "holding", "full", "damaged", "moved", "will", "started", "plain",
+        "file", "from", "newer", "could", "written", "events", "its", "reader", "went", "away", "write", "failed",
+        "error", "link", "set", "found", "did", "start", "this", "move", "writing", "line", "change", "instead",
+        "screen",
     ]
 
     /// Words that are also the language's own.
     static let ownWords: [CoachLanguage: Set<String>] = [
-        .fr: ["pause", "effort", "segment", "second"], .es: ["no"], .it: ["video"], .nl: ["Enter", "video"],
+        .fr: ["pause", "effort", "segment", "second"], .es: ["no"], .it: ["video"], .nl: ["Enter", "video", "open"],
     ]
 
-    /// A routine whose names are no English word: two rounds, an exercise done on each side, a warm-up.
+    /// A routine whose names are no English word: two rounds, an exercise done on each side, a step counted
+    /// in reps (so that totals say how many are open), a warm-up.
     static let plan = Plan(Routine(name: "Zyx", rest: 2, getReady: 2, rounds: 2, roundRest: 3, exercises: [
         Exercise(title: "Qwa", color: FlatColor.red.rgb, work: 4, cues: ["Qwo"]),
         Exercise(title: "Qwe", color: FlatColor.teal.rgb, work: 4, sides: 2),
+        Exercise(title: "Qwu", color: FlatColor.green.rgb, work: 4, reps: 8),
     ], warmup: [Exercise(title: "Qwi", color: FlatColor.blue.rgb, work: 2)]))
+
+    /// One of every notice, each kind of failure of each; `kind` below fails to build when a notice is added,
+    /// and `everyNoticeKindIsWalked` when it is not listed here.
+    static let notices: [WorkoutNotice] = [
+        .noSound, .noVideo(exercise: "Qwa"), .noVoice(voice: "espeak-ng xx"),
+        .voiceFallback(asked: "espeak-ng xx", speaking: "Flite rms"),
+        .historyNotSaved(path: "/q/z.sqlite3", .locked), .historyNotSaved(path: "/q/z.sqlite3", .readOnly),
+        .historyNotSaved(path: "/q/z.sqlite3", .full),
+        .historyNotSaved(path: "/q/z.sqlite3", .damaged(movedTo: "/q/y")),
+        .historyNotSaved(path: "/q/z.sqlite3", .notAFile),
+        .historyNotSaved(path: "/q/z.sqlite3", .tooNew(schema: 9)), .historyNotSaved(path: "/q/z.sqlite3", .failed),
+        .eventsFileStopped(.readerGone), .eventsFileStopped(.full), .eventsFileStopped(.failed(code: 5)),
+        .linkNotOpened(.noBrowser(tried: "qx, qy")), .linkNotOpened(.didNotStart(program: "qx")),
+        .linkNotOpened(.failed(program: "qx")), .linesInstead(term: "dumb"),
+    ]
+
+    /// Which kind of notice, down to its failure: an exhaustive switch, so a new one must be named here.
+    static func kind(_ notice: WorkoutNotice) -> String {
+        switch notice {
+        case .noSound: return "noSound"
+        case .noVideo: return "noVideo"
+        case .noVoice: return "noVoice"
+        case .voiceFallback: return "voiceFallback"
+        case .historyNotSaved(_, let problem):
+            switch problem {
+            case .locked: return "history.locked"
+            case .readOnly: return "history.readOnly"
+            case .full: return "history.full"
+            case .damaged: return "history.damaged"
+            case .notAFile: return "history.notAFile"
+            case .tooNew: return "history.tooNew"
+            case .failed: return "history.failed"
+            }
+        case .eventsFileStopped(let failure):
+            switch failure {
+            case .readerGone: return "events.readerGone"
+            case .full: return "events.full"
+            case .failed: return "events.failed"
+            }
+        case .linkNotOpened(let failure):
+            switch failure {
+            case .noBrowser: return "link.noBrowser"
+            case .didNotStart: return "link.didNotStart"
+            case .failed: return "link.failed"
+            }
+        case .linesInstead: return "linesInstead"
+        }
+    }
 
     static func leaks(_ text: String, _ language: CoachLanguage) -> Set<String> {
         let words = Set(text.split { !$0.isLetter }.map(String.init))
@@ -45,8 +101,10 @@ struct EnglishLeakTests {
         effects += app.handle(.audio(.silent), at: 0.1)
         effects += app.handle(.streak(StreakBasis(daysBeforeToday: 3, todaySeconds: 0, threshold: 1)), at: 0.2)
         var t = 0.5
-        while app.session.state != .finished, t < 80 {
-            let key: Input? = skipping ? .key(.character("n"))
+        while app.session.state != .finished, t < 120 {
+            let counting = app.session.state == .running && app.session.segment.reps != nil
+            let key: Input? = skipping ? .key(.character("n")) : counting && t.truncatingRemainder(dividingBy: 3) == 0
+                ? .key(.character("\r"))
                 : t == 3 ? .key(.character("?")) : t == 3.5 ? .key(.character("?"))
                 : t == 5 ? .key(.character(" ")) : t == 5.5 ? .key(.character(" "))
                 : t == 6 ? .key(.character("q")) : t == 6.5 ? .key(.character("n"))
@@ -94,7 +152,8 @@ struct EnglishLeakTests {
         let input = ScriptedInput(clock: clock, [.at(0, [.audio(.silent)]), .at(1, [.key(.character("?"))]),
                                                  .at(1.5, [.key(.character("q"))]), .at(2, [.key(.character("n"))])]
             + Array(repeating: .untilDeadline, count: 80))
-        var settings = CoachSettings(flash: false, summaryWaitsForKey: false)
+        // No keys at hand, as down a pipe: the step counted in reps lasts its exercise's work.
+        var settings = CoachSettings(flash: false, summaryWaitsForKey: false, keysAtHand: false)
         settings.language = language
         let loop = WorkoutLoop(app: WorkoutApp(plan: Self.plan, settings: settings), clock: clock, terminal: backend,
                                input: input, audio: nil, recorder: nil)
@@ -104,11 +163,46 @@ struct EnglishLeakTests {
         #expect(found.isEmpty, "\(language): \(found.sorted()) in:\n\(backend.lines.joined(separator: "\n"))")
     }
 
-    /// The test can fail: English itself is full of the words it looks for.
+    /// The test can fail: English itself is full of the words it looks for, in every notice too, and
+    /// a step counted in reps puts "open" in the totals.
     @Test func englishIsCaught() {
         let texts = Self.shown(in: .en, skipping: false)
         #expect(!Self.leaks(texts.joined(separator: "\n"), .de).isEmpty)
+        #expect(texts.contains { $0.contains("+ 2 open") })
+        for notice in Self.notices {
+            #expect(!Self.leaks(NoticeText.words(notice, in: .en), .de).isEmpty, "\(notice)")
+        }
     }
+
+    @Test func everyNoticeKindIsWalked() {
+        #expect(Set(Self.notices.map(Self.kind)).count == Self.notices.count)
+    }
+
+    /// Every notice an adapter or the core posts, in every language: its words, the status line that shows it
+    /// at each size, and plain mode's line.
+    @Test(arguments: CoachLanguage.allCases.filter { $0 != .en })
+    func everyNoticeIsInTheLanguage(language: CoachLanguage) throws {
+        var settings = CoachSettings(flash: false)
+        settings.language = language
+        for notice in Self.notices {
+            let words = NoticeText.words(notice, in: language)
+            #expect(Self.leaks(words, language).isEmpty, "\(language): \(words)")
+            #expect(words != NoticeText.words(notice, in: .en))
+            var app = WorkoutApp(plan: Self.plan, settings: settings)
+            _ = app.start(at: 0)
+            var transcript = PlainTranscript(unicode: true)
+            _ = transcript.lines(for: app.screen(at: 0.4))
+            let model = try #require(app.handle(.notice(notice), at: 0.5).model)
+            #expect(model.notice == words)
+            // Wide enough for most of the notice: the status line cuts what does not fit, mid-word.
+            let screen = WorkoutScreen.render(model, width: 200, height: 60).text
+            #expect(screen.contains(words.prefix(90)) && Self.leaks(screen, language).isEmpty,
+                    "\(language): \(screen)")
+            let lines = transcript.lines(for: model)
+            #expect(lines.contains { $0.hasSuffix(words) && Self.leaks($0, language).isEmpty }, "\(lines)")
+        }
+    }
+
 
     @Test func everyTableNamesEveryKey() {
         for language in CoachLanguage.allCases {

@@ -323,7 +323,8 @@ struct WorkoutAppTests {
     @Test func noticesShowOnTheStatusLine() {
         var app = started(audio: .silent)
         #expect(app.handle(.tick, at: 1).model?.notice == "no sound device: cues are silent")
-        #expect(app.handle(.notice("events file: broken pipe"), at: 1).model?.notice == "events file: broken pipe")
+        #expect(app.handle(.notice(.eventsFileStopped(.readerGone)), at: 1).model?.notice
+                == "events file: its reader went away; no more events written")
     }
 }
 
@@ -358,13 +359,13 @@ struct WorkoutLoopTests {
     @Test func newsFromTheBackgroundReachesTheScreen() throws {
         let clock = ManualClock()
         let terminal = TestBackend(width: 100, height: 30)
-        let notice = "events file: No space left on device; no more events written"
+        let notice = WorkoutNotice.eventsFileStopped(.full)
         let input = ScriptedInput(clock: clock, [.at(0.5, [.key(.character(" "))]), .at(0.7, [.notice(notice)])])
         let loop = WorkoutLoop(app: WorkoutApp(plan: shortPlan), clock: clock, terminal: terminal, input: input,
                                audio: nil, recorder: RecordingJournal())
         #expect(try loop.run() == .signal(.interrupt))
         #expect(loop.app.notices == [notice])
-        #expect(terminal.text.contains("events file: No space"), "\(terminal.text.split(separator: "\n").last ?? "")")
+        #expect(terminal.text.contains("events file: the disk"), "\(terminal.text.split(separator: "\n").last ?? "")")
         // While paused the loop asked for no deadline: only news or a key could wake it.
         #expect(input.deadlines.dropFirst().first == .some(nil))
     }

@@ -16,7 +16,7 @@ public enum Input: Equatable, Sendable {
     /// A phrase reported as not yet rendered (`AudioDelivery.Outcome.notRendered`) is ready now.
     case phraseReady(Phrase)
     /// Something went wrong that the user should know of, though the workout goes on.
-    case notice(String)
+    case notice(WorkoutNotice)
     /// The history's streak as it stood when the workout began.
     case streak(StreakBasis)
     /// The wall clock was set (the workout's own time runs on and does not jump): what was written in

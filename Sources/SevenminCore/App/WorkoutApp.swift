@@ -10,7 +10,7 @@ public struct WorkoutApp: Sendable {
     /// When the workout started; the events file counts `t` from here.
     public private(set) var origin: Instant = 0
     /// Problems reported while the workout runs; the latest shows on the status line.
-    public private(set) var notices: [String] = []
+    public private(set) var notices: [WorkoutNotice] = []
     private var resumeAfterQuitPrompt = false
     /// When the finish was first seen; keys in the second after it do not dismiss the summary.
     private var finishSeen: Instant?
@@ -160,8 +160,8 @@ public struct WorkoutApp: Sendable {
                 effects.append(.announce(awaitingSpeech.remove(at: k)))
             }
             if WorkoutApp.onlySound(effects) { return effects }
-        case .notice(let text):
-            notices.append(text)
+        case .notice(let notice):
+            notices.append(notice)
         case .streak(let basis):
             streakBasis = basis
         case .wallClockChanged:
@@ -218,8 +218,10 @@ public struct WorkoutApp: Sendable {
 
     // MARK: Internals
 
+    /// The status line's notice, worded in the workout's language.
     private var notice: String? {
-        notices.last ?? (audio == .silent ? ScreenText.of(settings.language).noSound : nil)
+        let text = NoticeText.of(settings.language)
+        return (notices.last ?? (audio == .silent ? .noSound : nil)).map { visible(text.words($0)) }
     }
 
     /// The last frame with only the figure moved on to `now`, as the figure's own frames draw it: the rest
@@ -309,7 +311,7 @@ public struct WorkoutApp: Sendable {
             let shown = plan.exercise(of: session.index)
             // Never a made-up link: where there is none, the status line says so.
             guard let url = shown.videoURL else {
-                notices.append(ScreenText.of(settings.language).noVideo(shown.title))
+                notices.append(.noVideo(exercise: shown.title))
                 break
             }
             perform(session.pause(at: now), at: now, into: &effects)

@@ -105,8 +105,9 @@ public struct ScreenModel: Equatable, Sendable {
         reps == nil ? TimeFormat.clock(remaining) : TimeFormat.clock(counted, roundingUp: false)
     }
 
-    /// "7:45", or with steps counted in reps to come "7:45 + 2 open": the time still to go.
-    public var toGo: String { Plan.time(totalRemaining, open: openAhead) }
+    /// "7:45", or with steps counted in reps to come "7:45 + 2 open": the time still to go, in the
+    /// workout's language.
+    public var toGo: String { Plan.time(totalRemaining, open: openAhead, text: text) }
 
     /// The language of the workout's words (headings, state words, plain-mode lines).
     public var language = CoachLanguage.en

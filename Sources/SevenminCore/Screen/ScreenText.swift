@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
-/// The workout's sentences beyond its state words (`ScreenWords`), in one language: the finish screen,
-/// the help and quit panels, the status line and its key hints, the notices the core words, the window
+/// The workout's sentences beyond its state words (`ScreenWords`) and notices (`NoticeText`), in one
+/// language: the finish screen, the help and quit panels, the status line and its key hints, the window
 /// title and plain mode's own lines. Keys keep their letters (`y`, `n`, `q`, `?`) in every language, as the
 /// keys themselves do; the command line's help and errors stay English (see DECISIONS.md).
 public struct ScreenText: Sendable {
@@ -48,9 +48,8 @@ public struct ScreenText: Sendable {
     /// The window title at the finish and while paused.
     public let done: String
     public let pausedTitle: String
-    /// The notices the core words.
-    public let noSound: String
-    public let noVideo: @Sendable (String) -> String
+    /// "+ 2 open", after a time that leaves out steps counted in reps.
+    public let open: @Sendable (Int) -> String
     /// Plain mode's first line ("12 exercises in 3 rounds — 7:50 in all") and its own lines.
     public let exercises: @Sendable (Int) -> String
     public let inAll: String
@@ -76,7 +75,7 @@ public struct ScreenText: Sendable {
         quitQuestion: "Quit this workout?", quitKeys: "y  quit      n  keep going", quitCompactKeys: "y quit · n go on",
         quitTiny: "Quit? y/n", keyHints: "space pause · n/p skip · ? keys · q quit", shortKeyHints: "? keys · q quit",
         toGo: "to go", whenDone: "Enter when done", round: "Round", done: "Done", pausedTitle: "paused",
-        noSound: "no sound device: cues are silent", noVideo: { "no video for " + $0 },
+        open: { "+ \($0) open" },
         exercises: { $0 == 1 ? "1 exercise" : "\($0) exercises" }, inAll: "in all", form: "Form",
         plainKeys: "Keys: space pauses, n or right skips, p or left goes back, r restarts the segment, "
             + "+ and - add or remove 10 s, o opens the video, q quits",
@@ -97,8 +96,8 @@ public struct ScreenText: Sendable {
         quitQuestion: "Dieses Training beenden?", quitKeys: "y  beenden      n  weitermachen",
         quitCompactKeys: "y beenden · n weiter", quitTiny: "Beenden? y/n",
         keyHints: "Leertaste anhalten · n/p springen · ? Tasten · q beenden", shortKeyHints: "? Tasten · q beenden",
-        toGo: "insgesamt übrig", whenDone: "Enter, wenn fertig", round: "Runde", done: "Fertig", pausedTitle: "angehalten",
-        noSound: "kein Tongerät: die Signale sind stumm", noVideo: { "kein Video für " + $0 },
+        toGo: "insgesamt übrig", whenDone: "Eingabe, wenn fertig", round: "Runde", done: "Fertig", pausedTitle: "angehalten",
+        open: { "+ \($0) offen" },
         exercises: { $0 == 1 ? "1 Übung" : "\($0) Übungen" }, inAll: "insgesamt", form: "Haltung",
         plainKeys: "Tasten: Leertaste hält an, n oder rechts springt vor, p oder links zurück, r beginnt den "
             + "Abschnitt neu, + und - geben 10 s dazu oder nehmen sie weg, o öffnet das Video, q beendet",
@@ -120,7 +119,7 @@ public struct ScreenText: Sendable {
         quitCompactKeys: "y arrêter · n continuer", quitTiny: "Arrêter ? y/n",
         keyHints: "espace pause · n/p sauter · ? touches · q arrêter", shortKeyHints: "? touches · q arrêter",
         toGo: "au total", whenDone: "Entrée une fois fini", round: "Tour", done: "Terminé", pausedTitle: "en pause",
-        noSound: "aucun appareil audio : les signaux sont muets", noVideo: { "aucune vidéo pour " + $0 },
+        open: { "+ \($0) libres" },
         exercises: { $0 == 1 ? "1 exercice" : "\($0) exercices" }, inAll: "au total", form: "Posture",
         plainKeys: "Touches : espace met en pause, n ou droite passe, p ou gauche revient, r reprend le segment, "
             + "+ et - ajoutent ou retirent 10 s, o ouvre la vidéo, q arrête",
@@ -143,7 +142,7 @@ public struct ScreenText: Sendable {
         quitCompactKeys: "y salir · n seguir", quitTiny: "¿Salir? y/n",
         keyHints: "espacio pausa · n/p saltar · ? teclas · q salir", shortKeyHints: "? teclas · q salir",
         toGo: "en total", whenDone: "Intro al terminar", round: "Ronda", done: "Hecho", pausedTitle: "en pausa",
-        noSound: "sin dispositivo de sonido: las señales no suenan", noVideo: { "no hay vídeo de " + $0 },
+        open: { "+ \($0) libres" },
         exercises: { $0 == 1 ? "1 ejercicio" : "\($0) ejercicios" }, inAll: "en total", form: "Postura",
         plainKeys: "Teclas: espacio pausa, n o derecha salta, p o izquierda vuelve, r reinicia el tramo, "
             + "+ y - añaden o quitan 10 s, o abre el vídeo, q sale",
@@ -165,7 +164,7 @@ public struct ScreenText: Sendable {
         quitCompactKeys: "y esci · n continua", quitTiny: "Uscire? y/n",
         keyHints: "spazio pausa · n/p salta · ? tasti · q esci", shortKeyHints: "? tasti · q esci",
         toGo: "in tutto", whenDone: "Invio quando hai finito", round: "Giro", done: "Fatto", pausedTitle: "in pausa",
-        noSound: "nessun dispositivo audio: i segnali sono muti", noVideo: { "nessun video per " + $0 },
+        open: { "+ \($0) liberi" },
         exercises: { $0 == 1 ? "1 esercizio" : "\($0) esercizi" }, inAll: "in tutto", form: "Postura",
         plainKeys: "Tasti: spazio mette in pausa, n o destra salta, p o sinistra torna indietro, r ricomincia la "
             + "parte, + e - aggiungono o tolgono 10 s, o apre il video, q esce",
@@ -188,7 +187,7 @@ public struct ScreenText: Sendable {
         quitCompactKeys: "y stoppen · n door", quitTiny: "Stoppen? y/n",
         keyHints: "spatie pauze · n/p verder · ? toetsen · q stoppen", shortKeyHints: "? toetsen · q stoppen",
         toGo: "in totaal", whenDone: "Enter als je klaar bent", round: "Ronde", done: "Klaar", pausedTitle: "gepauzeerd",
-        noSound: "geen geluidsapparaat: de signalen zijn stil", noVideo: { "geen video voor " + $0 },
+        open: { "+ \($0) open" },
         exercises: { $0 == 1 ? "1 oefening" : "\($0) oefeningen" }, inAll: "in totaal", form: "Houding",
         plainKeys: "Toetsen: spatie pauzeert, n of rechts slaat over, p of links gaat terug, r begint het deel "
             + "opnieuw, + en - doen er 10 s bij of af, o opent de video, q stopt",

@@ -156,9 +156,10 @@ public struct Plan: Equatable, Sendable {
         }
     }
 
-    /// "7:50", or with steps counted in reps "5:20 + 2 open": a time that says what it cannot hold.
-    public static func time(_ seconds: Double, open: Int) -> String {
-        TimeFormat.clock(seconds) + (open > 0 ? " + \(open) open" : "")
+    /// "7:50", or with steps counted in reps "5:20 + 2 open": a time that says what it cannot hold, in
+    /// `text`'s language (the command line's is English).
+    public static func time(_ seconds: Double, open: Int, text: ScreenText = .english) -> String {
+        TimeFormat.clock(seconds) + (open > 0 ? " " + text.open(open) : "")
     }
 
     /// The plan's length, as `time` says it.
