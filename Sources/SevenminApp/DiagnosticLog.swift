@@ -39,9 +39,9 @@ enum DiagnosticLog {
         return Redirection(redirect)
     }
 
-    /// A timestamp for a log line: UTC, to the millisecond.
+    /// A timestamp for a log line: UTC, to the millisecond. Written by hand: a date format style
+    /// sets up a calendar and reads the time zone first, a millisecond before every workout's screen.
     static func stamp(_ date: Date = Date()) -> String {
-        let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        return date.formatted(format)
+        HistoryReport.isoUTC(date.timeIntervalSince1970, milliseconds: true)
     }
 }

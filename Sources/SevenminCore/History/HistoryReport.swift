@@ -156,11 +156,15 @@ public enum HistoryReport {
         dateTime(record.startedAt + Double(record.utcOffset))
     }
 
-    /// `2026-11-29T07:05:00Z`.
-    public static func isoUTC(_ t: Double) -> String {
+    /// `2026-11-29T07:05:00Z`; with `milliseconds`, `2026-11-29T07:05:00.042Z`.
+    public static func isoUTC(_ t: Double, milliseconds: Bool = false) -> String {
         var out = JSONBytes()
         writeISOUTC(t, into: &out)
-        return String(decoding: out.bytes, as: UTF8.self)
+        let text = String(decoding: out.bytes, as: UTF8.self)
+        guard milliseconds else { return text }
+        // To the nearest millisecond, never rounded up into the next second.
+        let ms = min(999, Int(((t - t.rounded(.down)) * 1000).rounded()))
+        return text.dropLast() + "." + (ms < 100 ? "0" : "") + CivilDate.pad(ms) + "Z"
     }
 
     private static func dateTime(_ seconds: Double) -> String {
