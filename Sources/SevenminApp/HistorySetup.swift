@@ -16,36 +16,41 @@ struct HistorySetup {
             ? nil : UserDirectories(environment: environment).historyFile
     }
 
-    /// Starts recording `loaded` as a new session, or as the next part of `resumed`; failures reach
-    /// the workout once, through `journal`. Also reads the streak, in the background.
+    /// The recorder of `loaded`, as a new session or as the next part of `resumed`, and what begins it:
+    /// opening the file, the session's first row and reading the streak, all in the background, which
+    /// the workout runs once its first frame is out. Failures reach the workout once, through `journal`.
     func recorder(for loaded: PlanLoading.Loaded, resumed: (id: Int64, part: Int)?,
-                  journal: WorkoutJournal, plan: (plan: String, step: Int)? = nil) -> HistoryRecorder? {
+                  journal: WorkoutJournal, plan: (plan: String, step: Int)? = nil)
+        -> (recorder: HistoryRecorder, begin: () -> Void)? {
         guard let path else { return nil }
         let recorder = HistoryRecorder(path: path) { [weak journal] error in
             Console.error("sevenmin: \(error)")
             journal?.post(.notice(.historyNotSaved(path: path, error.problem)))
         }
+        // When the command started, not when the screen came up.
         let now = Date().timeIntervalSince1970
-        if let resumed {
-            recorder.resume(sessionID: resumed.id, part: resumed.part)
-        } else {
-            recorder.begin(SessionRecord(
-                routine: loaded.plan.routine.name, routineFile: loaded.path, contentHash: loaded.contentHash,
-                seed: loaded.seed, options: PlanOptions.json(loaded.adjustments),
-                startedAt: now, utcOffset: SystemTimeZone.current.secondsFromUTC(at: now),
-                plannedSeconds: loaded.plan.totalDuration, plannedExercises: loaded.plan.workSegmentCount,
-                plan: plan?.plan, planStep: plan?.step))
+        let begin = { [weak journal] in
+            if let resumed {
+                recorder.resume(sessionID: resumed.id, part: resumed.part)
+            } else {
+                recorder.begin(SessionRecord(
+                    routine: loaded.plan.routine.name, routineFile: loaded.path, contentHash: loaded.contentHash,
+                    seed: loaded.seed, options: PlanOptions.json(loaded.adjustments),
+                    startedAt: now, utcOffset: SystemTimeZone.current.secondsFromUTC(at: now),
+                    plannedSeconds: loaded.plan.totalDuration, plannedExercises: loaded.plan.workSegmentCount,
+                    plan: plan?.plan, planStep: plan?.step))
+            }
+            startThread(named: "sevenmin-streak") { [weak journal] in
+                // Read before any segment of this workout can end (the first lasts seconds; this, milliseconds).
+                // Every machine's workouts count, each once.
+                let store = HistoryLibrary(own: try? HistoryStore(path: path, readOnly: true),
+                                           shared: UserDirectories().sharedHistoryDirectory,
+                                           ownName: HistoryLibrary.machineName())
+                guard let totals = try? store.streakTotals() else { return }
+                journal?.post(.streak(StreakBasis(totals, now: Date().timeIntervalSince1970, calendar: .current)))
+            }
         }
-        startThread(named: "sevenmin-streak") { [weak journal] in
-            // Read before any segment of this workout can end (the first lasts seconds; this, milliseconds).
-            // Every machine's workouts count, each once.
-            let store = HistoryLibrary(own: try? HistoryStore(path: path, readOnly: true),
-                                       shared: UserDirectories().sharedHistoryDirectory,
-                                       ownName: HistoryLibrary.machineName())
-            guard let totals = try? store.streakTotals() else { return }
-            journal?.post(.streak(StreakBasis(totals, now: Date().timeIntervalSince1970, calendar: .current)))
-        }
-        return recorder
+        return (recorder, begin)
     }
 
     /// Where `start --resume` picks up: the latest interrupted session, its plan rebuilt from the same

@@ -24,7 +24,8 @@ enum PlainWorkout {
     /// Runs `app` (made with `adjusted` settings) to its end.
     static func run(_ app: WorkoutApp, clock: any MonotonicClock, signals: SignalPipe, timer: DeadlineTimer,
                     inbox: WakeInbox, audio: (any AudioSink)?, recorder: any WorkoutRecorder,
-                    status: (any StatusPublisher)?) throws -> (ending: WorkoutEnding, app: WorkoutApp) {
+                    status: (any StatusPublisher)?, afterFirstFrame: (() -> Void)? = nil)
+        throws -> (ending: WorkoutEnding, app: WorkoutApp) {
         let transcript = PlainTranscript(unicode: localeCharsetIsUTF8())
         func workout(_ keyboard: KeyboardMode?) throws -> (ending: WorkoutEnding, app: WorkoutApp) {
             let terminal = PlainTerminal(transcript: transcript, signals: signals, keyboard: keyboard) {
@@ -33,7 +34,8 @@ enum PlainWorkout {
             let loop = WorkoutLoop(app: app, clock: clock, terminal: terminal,
                                    input: PlainInput(signals: signals, timer: timer, inbox: inbox, keyboard: keyboard,
                                                      outputClosed: { Console.outputError == EPIPE }),
-                                   audio: audio, recorder: recorder, status: status)
+                                   audio: audio, recorder: recorder, status: status,
+                                   afterFirstFrame: afterFirstFrame)
             return (try loop.run(), loop.app)
         }
         guard KeyboardMode.isTerminal(STDIN_FILENO) else { return try workout(nil) }

@@ -86,7 +86,8 @@ extension StartCommand: RunnableCommand {
                                                                      language: spoken.language),
                                             news: inbox.post)
         let journal = WorkoutJournal(events: events, inbox: inbox, notices: [audio?.voiceProblem].compactMap { $0 })
-        journal.history = history.recorder(for: loaded, resumed: resumed, journal: journal, plan: planTag)
+        let recording = history.recorder(for: loaded, resumed: resumed, journal: journal, plan: planTag)
+        journal.history = recording?.recorder
         var settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
                                      seed: loaded.seed, notify: notify, asksEffort: history.path != nil,
                                      figure: figure)
@@ -106,7 +107,8 @@ extension StartCommand: RunnableCommand {
             let timer = try DeadlineTimer()
             outcome = plainMode
                 ? try PlainWorkout.run(app, clock: clock, signals: signals, timer: timer,
-                                       inbox: inbox, audio: audio, recorder: journal, status: status)
+                                       inbox: inbox, audio: audio, recorder: journal, status: status,
+                                       afterFirstFrame: recording?.begin)
                 : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
                 // A link that cannot be opened is said on the status line.
                 let opener = BrowserOpener { [weak journal] in journal?.post(.notice(.linkNotOpened($0))) }
@@ -118,7 +120,7 @@ extension StartCommand: RunnableCommand {
                 let loop = WorkoutLoop(app: app,
                                        clock: clock, terminal: terminal, input: input,
                                        audio: audio, recorder: journal, renderer: renderer, opener: opener,
-                                       status: status)
+                                       status: status, afterFirstFrame: recording?.begin)
                 let ending = try loop.run()
                 return (ending, loop.app)
             }

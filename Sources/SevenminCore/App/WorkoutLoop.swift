@@ -11,11 +11,16 @@ public final class WorkoutLoop {
     private let renderer: ScreenRenderer
     private let opener: (any LinkOpener)?
     private let status: (any StatusPublisher)?
+    /// Work the screen does not need (opening the history, reading the streak), started once the first
+    /// frame is out, so that the screen never waits for it.
+    private var afterFirstFrame: (() -> Void)?
 
     public init(app: WorkoutApp, clock: any MonotonicClock, terminal: any TerminalBackend, input: any InputSource,
                 audio: (any AudioSink)?, recorder: (any WorkoutRecorder)?,
                 renderer: ScreenRenderer = ScreenRenderer(depth: .direct, glyphs: .unicode, metrics: .unicode),
-                opener: (any LinkOpener)? = nil, status: (any StatusPublisher)? = nil) {
+                opener: (any LinkOpener)? = nil, status: (any StatusPublisher)? = nil,
+                afterFirstFrame: (() -> Void)? = nil) {
+        self.afterFirstFrame = afterFirstFrame
         self.renderer = renderer
         self.status = status
         self.opener = opener
@@ -34,6 +39,10 @@ public final class WorkoutLoop {
         if audio == nil { effects += app.handle(.audio(.muted), at: clock.now()) }
         while true {
             if let ending = perform(effects) { return ending }
+            if let started = afterFirstFrame {
+                afterFirstFrame = nil
+                started()
+            }
             let happened = try input.wait(until: app.nextDeadline())
             let inputs = happened.isEmpty ? [Input.tick] : happened
             effects = []
@@ -44,9 +53,12 @@ public final class WorkoutLoop {
         }
     }
 
-    /// Performs effects in order; draws only the last frame among them. Returns the ending, if any.
+    /// Performs effects in order; draws only the last frame among them. What goes to files (the events
+    /// file, the history, the status file) follows the frame, in its own order: the screen is what the
+    /// user waits for, and a line's content does not depend on when it is written. Returns the ending, if any.
     private func perform(_ effects: [Effect]) -> WorkoutEnding? {
         let lastDraw = effects.lastIndex { if case .draw = $0 { true } else { false } }
+        var files: [Effect] = []
         for (k, effect) in effects.enumerated() {
             switch effect {
             case .draw(let model):
@@ -56,18 +68,35 @@ public final class WorkoutLoop {
             case .playCue(let cue, let due): audio?.play(cue, due: due)
             case .announce(let phrase): audio?.say(phrase)
             case .prepareVoice(let phrases): audio?.prepare(phrases)
-            case .log(let line): recorder?.log(line)
+            case .log, .record, .status: files.append(effect)
             case .happened(let event): terminal.happened(event)
-            case .record(let entry): recorder?.record(entry)
             case .bell: terminal.bell()
             case .openLink(let url): opener?.open(url)
             case .setTitle(let title): terminal.setTitle(title)
-            case .status(let snapshot): status?.publish(snapshot)
             case .notify(let title, let body): terminal.notify(title: title, body: body)
-            case .suspend: terminal.suspend()
-            case .quit(let ending): return ending
+            case .suspend:
+                // A stopped process writes nothing: what it has to say goes first.
+                write(files)
+                files = []
+                terminal.suspend()
+            case .quit(let ending):
+                write(files)
+                return ending
             }
         }
+        write(files)
         return nil
+    }
+
+    /// The events file's lines, the history's entries and the status, in order.
+    private func write(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .log(let line): recorder?.log(line)
+            case .record(let entry): recorder?.record(entry)
+            case .status(let snapshot): status?.publish(snapshot)
+            default: break
+            }
+        }
     }
 }
