@@ -63,6 +63,9 @@ public struct UserDirectories: Equatable, Sendable {
     /// Creates `path` and any missing parents with mode 0700 (private, as the spec asks), or says
     /// in plain words why not, naming the part of the path that is in the way.
     public static func makeDirectory(_ path: String) throws(Problem) {
+        // Nearly always the folder is there from an earlier run: one look, instead of a `mkdir` and a
+        // look for every part of the path before each workout's screen and at each segment's status.
+        if let info = try? SystemCall.status(atPath: path), info.st_mode & S_IFMT == S_IFDIR { return }
         var prefix = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             prefix += "/" + part
