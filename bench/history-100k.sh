@@ -3,7 +3,7 @@
 # Times `history --json` and `stats` on a generated history of 100,000 sessions (about 2.4 million
 # segments), wall clock, CPU and peak memory, in a release build; the bench itself prints the
 # start-up streak read (the file's sums a day, and the streak computed from them). Then the same
-# file as an older sevenmin left it (schema 5, before the sums), which readers migrate in memory.
+# file as an older sevenmin left it (user_version 5, before the sums), which readers migrate in memory.
 # Run from the repository root: bench/history-100k.sh [--sessions N]
 set -euo pipefail
 sessions=100000
@@ -32,4 +32,4 @@ sqlite3 "$older/sevenmin/history.sqlite3" "
     DROP TRIGGER segment_changed; DROP TRIGGER session_removed; DROP TRIGGER session_changing;
     DROP TRIGGER session_changed; DROP VIEW counted_segments; DROP TABLE day_totals;
     DROP TABLE exercise_totals; PRAGMA user_version = 5;"
-measure "$older" " (schema 5)" "stats" "history"
+measure "$older" " (before the sums)" "stats" "history"
