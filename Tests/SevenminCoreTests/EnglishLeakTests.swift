@@ -174,6 +174,16 @@ struct EnglishLeakTests {
         }
     }
 
+    /// The steps a total cannot hold, counted as each language counts: "+ 1 libre", "+ 2 libres".
+    @Test(arguments: [(CoachLanguage.en, "1:05 + 1 open", "1:05 + 2 open"), (.de, "1:05 + 1 offen", "1:05 + 2 offen"),
+                      (.fr, "1:05 + 1 libre", "1:05 + 2 libres"), (.es, "1:05 + 1 libre", "1:05 + 2 libres"),
+                      (.it, "1:05 + 1 libero", "1:05 + 2 liberi"), (.nl, "1:05 + 1 open", "1:05 + 2 open")])
+    func openStepsAreCountedInTheLanguage(language: CoachLanguage, one: String, two: String) {
+        let text = ScreenText.of(language)
+        #expect(Plan.time(65, open: 1, text: text) == one && Plan.time(65, open: 2, text: text) == two)
+        #expect(Plan.time(65, open: 0, text: text) == "1:05")
+    }
+
     @Test func everyNoticeKindIsWalked() {
         #expect(Set(Self.notices.map(Self.kind)).count == Self.notices.count)
     }

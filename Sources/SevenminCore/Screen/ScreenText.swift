@@ -119,7 +119,7 @@ public struct ScreenText: Sendable {
         quitCompactKeys: "y arrêter · n continuer", quitTiny: "Arrêter ? y/n",
         keyHints: "espace pause · n/p sauter · ? touches · q arrêter", shortKeyHints: "? touches · q arrêter",
         toGo: "au total", whenDone: "Entrée une fois fini", round: "Tour", done: "Terminé", pausedTitle: "en pause",
-        open: { "+ \($0) libres" },
+        open: { $0 == 1 ? "+ 1 libre" : "+ \($0) libres" },
         exercises: { $0 == 1 ? "1 exercice" : "\($0) exercices" }, inAll: "au total", form: "Posture",
         plainKeys: "Touches : espace met en pause, n ou droite passe, p ou gauche revient, r reprend le segment, "
             + "+ et - ajoutent ou retirent 10 s, o ouvre la vidéo, q arrête",
@@ -142,7 +142,7 @@ public struct ScreenText: Sendable {
         quitCompactKeys: "y salir · n seguir", quitTiny: "¿Salir? y/n",
         keyHints: "espacio pausa · n/p saltar · ? teclas · q salir", shortKeyHints: "? teclas · q salir",
         toGo: "en total", whenDone: "Intro al terminar", round: "Ronda", done: "Hecho", pausedTitle: "en pausa",
-        open: { "+ \($0) libres" },
+        open: { $0 == 1 ? "+ 1 libre" : "+ \($0) libres" },
         exercises: { $0 == 1 ? "1 ejercicio" : "\($0) ejercicios" }, inAll: "en total", form: "Postura",
         plainKeys: "Teclas: espacio pausa, n o derecha salta, p o izquierda vuelve, r reinicia el tramo, "
             + "+ y - añaden o quitan 10 s, o abre el vídeo, q sale",
@@ -164,7 +164,7 @@ public struct ScreenText: Sendable {
         quitCompactKeys: "y esci · n continua", quitTiny: "Uscire? y/n",
         keyHints: "spazio pausa · n/p salta · ? tasti · q esci", shortKeyHints: "? tasti · q esci",
         toGo: "in tutto", whenDone: "Invio quando hai finito", round: "Giro", done: "Fatto", pausedTitle: "in pausa",
-        open: { "+ \($0) liberi" },
+        open: { $0 == 1 ? "+ 1 libero" : "+ \($0) liberi" },
         exercises: { $0 == 1 ? "1 esercizio" : "\($0) esercizi" }, inAll: "in tutto", form: "Postura",
         plainKeys: "Tasti: spazio mette in pausa, n o destra salta, p o sinistra torna indietro, r ricomincia la "
             + "parte, + e - aggiungono o tolgono 10 s, o apre il video, q esce",
