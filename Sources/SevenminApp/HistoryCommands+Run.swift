@@ -23,8 +23,11 @@ extension HistoryCommand: RunnableCommand {
         }
         switch format {
         case .text:
-            Console.out(sessions.isEmpty ? "No workouts recorded yet.\n" : HistoryReport.text(sessions,
-                timeZone: SystemTimeZone.current, metrics: .system))
+            // A history with nothing readable left in it is not empty: what is wrong is said below.
+            if sessions.isEmpty, !HistoryReading.leftOut(store) { Console.out("No workouts recorded yet.\n") }
+            if !sessions.isEmpty {
+                Console.out(HistoryReport.text(sessions, timeZone: SystemTimeZone.current, metrics: .system))
+            }
         case .json:
             // JSON is for scripts, which get every segment as recorded: streamed, a session at a time.
             guard let store, !sessions.isEmpty else {
@@ -220,14 +223,23 @@ enum HistoryReading {
     static func finish(_ library: HistoryLibrary?) -> Int32 {
         guard let library else { return ExitCode.success }
         var status = ExitCode.success
-        for store in (library.own.map { [$0] } ?? []) + library.others.map(\.store) {
-            if store.skippedRows > 0 {
-                let rows = store.skippedRows == 1 ? "1 row" : "\(store.skippedRows) rows"
-                Console.error("sevenmin: \(visible(store.path)): skipped \(rows) holding values out of range.")
-            }
+        for store in library.stores {
+            sayIfSkipped(store)
             if let damage = store.damageFound { status = report(damage) }
         }
         return status
+    }
+
+    /// Says how many rows a read of `store` left out as out of range, if any.
+    static func sayIfSkipped(_ store: HistoryStore) {
+        guard store.skippedRows > 0 else { return }
+        let rows = store.skippedRows == 1 ? "1 row" : "\(store.skippedRows) rows"
+        Console.error("sevenmin: \(visible(store.path)): skipped \(rows) holding values out of range.")
+    }
+
+    /// Whether a read so far left anything out: rows out of range, or damage.
+    static func leftOut(_ library: HistoryLibrary?) -> Bool {
+        library?.stores.contains { $0.skippedRows > 0 || $0.damageFound != nil } ?? false
     }
 
     static func report(_ error: HistoryError) -> Int32 {

@@ -14,6 +14,8 @@ extension RateCommand: RunnableCommand {
         do throws(HistoryError) {
             let store = try HistoryStore(path: path)
             let latest = session == nil ? try store.latestSessionID() : nil
+            // Rows out of range are passed over, as `history` passes them over, and said.
+            HistoryReading.sayIfSkipped(store)
             guard let id = session ?? latest, let found = try store.session(id),
                   try store.rate(id, effort: effort) else {
                 Console.error(session.map { "Error: No workout with id \($0) in the history." }

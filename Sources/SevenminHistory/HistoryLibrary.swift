@@ -33,8 +33,11 @@ public final class HistoryLibrary {
         self.notices = notices
     }
 
+    /// This machine's store, then the others', in the order they are read.
+    public var stores: [HistoryStore] { (own.map { [$0] } ?? []) + others.map(\.store) }
+
     /// Every store with the offset its ids take and the machine its sessions are marked with.
-    private var stores: [(store: HistoryStore, offset: Int64, machine: String?)] {
+    private var placed: [(store: HistoryStore, offset: Int64, machine: String?)] {
         (own.map { [($0, Int64(0), String?.none)] } ?? [])
             + others.enumerated().map { ($0.element.store, Int64($0.offset + 1) * Self.idStride, $0.element.machine) }
     }
@@ -43,7 +46,7 @@ public final class HistoryLibrary {
     public func sessions(since: Double? = nil, limit: Int? = nil) throws(HistoryError) -> [SessionSummary] {
         var seen: Set<String> = []
         var all: [SessionSummary] = []
-        for (store, offset, machine) in stores {
+        for (store, offset, machine) in placed {
             for var s in try store.sessions(since: since, limit: limit) where seen.insert(s.record.uuid).inserted {
                 s.record.id += offset
                 s.record.machine = machine
@@ -65,7 +68,7 @@ public final class HistoryLibrary {
         }
     }
 
-    /// `allSessions`, once read: `completedSegments` needs it too, and each read counts skipped rows.
+    /// `allSessions`, once read: `completedSegments` needs it too.
     private var every: [SessionRecord]?
 
     /// Every session once, oldest first, as `HistoryStore.allSessions`.
@@ -73,7 +76,7 @@ public final class HistoryLibrary {
         if let every { return every }
         var seen: Set<String> = []
         var all: [SessionRecord] = []
-        for (store, offset, machine) in stores {
+        for (store, offset, machine) in placed {
             for var r in try store.allSessions() where seen.insert(r.uuid).inserted {
                 r.id += offset
                 r.machine = machine
@@ -88,7 +91,7 @@ public final class HistoryLibrary {
     public func completedSegments() throws(HistoryError) -> [SegmentRecord] {
         let kept = Set(try allSessions().map(\.id))
         var all: [SegmentRecord] = []
-        for (store, offset, _) in stores {
+        for (store, offset, _) in placed {
             for var s in try store.completedSegments() {
                 s.sessionID += offset
                 if kept.contains(s.sessionID) { all.append(s) }
@@ -102,7 +105,7 @@ public final class HistoryLibrary {
     public func totals() throws(HistoryError) -> HistoryTotals {
         var seen: Set<String> = []
         var all = HistoryTotals()
-        for (store, _, _) in stores {
+        for (store, _, _) in placed {
             let keys = try store.sessionKeys()
             let kept = keys.filter { seen.insert($0.uuid).inserted }
             // The file's own sums hold each of its sessions once; only a file sharing sessions with an

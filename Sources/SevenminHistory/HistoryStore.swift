@@ -20,6 +20,8 @@ public final class HistoryStore {
     private let readOnly: Bool
     /// For a reader: the damage a read ran into. What was read before it was still returned.
     public private(set) var damageFound: HistoryError?
+    /// Whether the session rows every reader skips have been counted into `skippedRows` (once a store).
+    private var sessionsSurveyed = false
 
     /// Whether the user turned history off: `SEVENMIN_HISTORY=off` (or `0`, `no`, `false`).
     public static func isDisabled(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
@@ -231,11 +233,13 @@ public final class HistoryStore {
         }
     }
 
-    /// The id of the most recently started session, if any.
+    /// The id of the most recently started session that can be read, if any: a session whose stored
+    /// values are out of range is skipped here as every reader skips it.
     public func latestSessionID() throws(HistoryError) -> Int64? {
-        try guarded {
-            try db.rows("SELECT id FROM sessions ORDER BY started_at DESC, id DESC LIMIT 1").first?.first?.int
-        }
+        try surveySessions()
+        return try read("SELECT id FROM \(Self.soundSessions) ORDER BY started_at DESC, id DESC LIMIT 1") {
+            $0.int(0)
+        }.first
     }
 
     /// Marks as interrupted every unfinished session whose process is gone, or whose pid now belongs to a
@@ -325,30 +329,51 @@ public final class HistoryStore {
 
     // MARK: Reading
 
-    private static let summaryColumns = """
-        s.id, s.routine, s.routine_file, s.content_hash, s.seed, s.options, s.started_at, s.utc_offset,
+    /// The sessions every reader reads: those with every stored value in range, in the order of their
+    /// start, through its index. Going through the index also means a damaged page of the sessions'
+    /// table is found damaged (SQLite checks the row the index names), not read as empty rows.
+    private static let soundSessions =
+        "sessions s INDEXED BY sessions_by_start WHERE \(HistorySchema.soundSession("s"))"
+
+    /// Counts, once a store, the session rows every reader leaves out as out of range, into
+    /// `skippedRows`: `history`, `stats`, `rate` and a plan then say the same number.
+    private func surveySessions() throws(HistoryError) {
+        guard !sessionsSurveyed else { return }
+        sessionsSurveyed = true
+        let unsound = try read("""
+            SELECT COUNT(*) FROM sessions s INDEXED BY sessions_by_start WHERE NOT \(HistorySchema.soundSession("s"))
+            """) { StoredBounds.int($0.int(0), in: 0...Int64(Int.max)) }
+        skippedRows += unsound.first ?? 0
+    }
+
+    /// Each of `sessions` (a subquery's rows, as `s`) with what was done in it, over all its parts.
+    private static func summaries(of sessions: String) -> String { """
+        SELECT s.id, s.routine, s.routine_file, s.content_hash, s.seed, s.options, s.started_at, s.utc_offset,
         s.planned_seconds, s.planned_exercises, s.outcome, s.parts, s.effort, s.plan, s.plan_step,
         COALESCE(SUM(CASE WHEN g.kind = 'work' THEN g.actual END), 0),
         COUNT(DISTINCT CASE WHEN g.kind = 'work' AND \(done("g")) AND (g.side IS NULL OR g.side = 2 AND EXISTS (
             SELECT 1 FROM segments f WHERE f.session_id = g.session_id AND f.idx = g.idx - 2 AND f.side = 1
                 AND \(done("f")))) THEN g.idx END), s.uuid, s.pid
-        FROM sessions s LEFT JOIN segments g ON g.session_id = s.id
+        FROM (\(sessions)) s LEFT JOIN segments g ON g.session_id = s.id
+        GROUP BY s.id ORDER BY s.started_at DESC, s.id DESC
         """
+    }
 
     /// The `limit` most recent sessions started at or after `since` (UTC seconds), oldest first,
     /// with what was done in each.
     public func sessions(since: Double? = nil, limit: Int? = nil) throws(HistoryError) -> [SessionSummary] {
-        try read("""
-            SELECT \(Self.summaryColumns) WHERE s.started_at >= ?
-            GROUP BY s.id ORDER BY s.started_at DESC, s.id DESC LIMIT ?
-            """, [.real(since ?? -Double.greatestFiniteMagnitude), .integer(Int64(limit ?? -1))]) {
+        try surveySessions()
+        return try read(Self.summaries(of: """
+            SELECT * FROM \(Self.soundSessions) AND started_at >= ? ORDER BY started_at DESC, id DESC LIMIT ?
+            """), [.real(since ?? -Double.greatestFiniteMagnitude), .integer(Int64(limit ?? -1))]) {
             Self.summary($0.row(), reading: readOnly)
         }.reversed()
     }
 
-    /// One session with what was done in it, over all its parts.
+    /// One session with what was done in it, over all its parts; nil when it holds a value out of range.
     public func session(_ id: Int64) throws(HistoryError) -> SessionSummary? {
-        try read("SELECT \(Self.summaryColumns) WHERE s.id = ? GROUP BY s.id", [.integer(id)]) {
+        try read(Self.summaries(of: "SELECT * FROM sessions s WHERE id = ? AND \(HistorySchema.soundSession("s"))"),
+                 [.integer(id)]) {
             Self.summary($0.row(), reading: readOnly)
         }.first
     }
@@ -421,10 +446,11 @@ public final class HistoryStore {
 
     /// Every session, oldest first, without totals.
     public func allSessions() throws(HistoryError) -> [SessionRecord] {
-        try read("""
+        try surveySessions()
+        return try read("""
             SELECT id, routine, routine_file, content_hash, seed, options, started_at, utc_offset,
-                planned_seconds, planned_exercises, outcome, parts, effort, plan, plan_step, uuid, pid FROM sessions
-            ORDER BY started_at, id
+                planned_seconds, planned_exercises, outcome, parts, effort, plan, plan_step, uuid, pid
+            FROM \(Self.soundSessions) ORDER BY started_at, id
             """) { Self.record($0.row(), reading: readOnly) }
     }
 
@@ -434,13 +460,10 @@ public final class HistoryStore {
     /// completed: what `HistoryLibrary.totals` needs to count each workout once.
     /// The readers' range checks are made in SQL, so that nothing else of a session is read.
     public func sessionKeys() throws(HistoryError) -> [(id: Int64, uuid: String, completed: Bool)] {
-        let unsound = try read("SELECT COUNT(*) FROM sessions s WHERE NOT \(HistorySchema.soundSession("s"))") {
-            StoredBounds.int($0.int(0), in: 0...Int64(Int.max))
-        }
-        skippedRows += unsound.first ?? 0
+        try surveySessions()
         return try read("""
-            SELECT id, CASE WHEN typeof(uuid) = 'text' THEN uuid ELSE '' END, outcome IS 'completed' FROM sessions s
-            WHERE \(HistorySchema.soundSession("s")) ORDER BY started_at, id
+            SELECT id, CASE WHEN typeof(uuid) = 'text' THEN uuid ELSE '' END, outcome IS 'completed'
+            FROM \(Self.soundSessions) ORDER BY started_at, id
             """) { row in (row.int(0), row.text(1), row.int(2) == 1) }
     }
 
@@ -522,7 +545,7 @@ public final class HistoryStore {
         let resumable = [SessionOutcome.interrupted, .signal(1), .signal(15)].filter(\.isResumable).map(\.code)
         let id: Int64? = try guarded {
             try db.rows("""
-                SELECT id FROM sessions WHERE outcome IN (\(resumable.map { _ in "?" }.joined(separator: ", ")))
+                SELECT id FROM \(Self.soundSessions) AND outcome IN (\(resumable.map { _ in "?" }.joined(separator: ", ")))
                 ORDER BY started_at DESC, id DESC LIMIT 1
                 """, resumable.map { .text($0) }).first?.first?.int
         }

@@ -318,6 +318,57 @@ struct HistoryEndToEndTests {
         #expect(shown.stdout.contains("Quick"))
     }
 
+    /// Scribbles over the cell pointers of the sessions' table's first page, as a bad sector might.
+    func scribbleOverSessions(_ db: String) throws {
+        let root = try run("/usr/bin/sqlite3", [db, "PRAGMA wal_checkpoint(TRUNCATE)",
+                                                "SELECT rootpage FROM sqlite_master WHERE name = 'sessions'"])
+        let page = try #require(root.stdout.split(separator: "\n").last.flatMap { Int($0) })
+        let file = try #require(FileHandle(forUpdatingAtPath: db))
+        try file.seek(toOffset: UInt64((page - 1) * 4096 + 8))
+        try file.write(contentsOf: Data(repeating: 7, count: 200))
+        try file.close()
+    }
+
+    /// A page of the sessions' table scribbled over read as no workouts at all: `history` said "No workouts
+    /// recorded yet." and exited 0 while `stats` said the file was damaged. Every reader says it now.
+    @Test func everyReaderSaysADamagedSessionsPage() throws {
+        let dir = try twoRecordedWorkouts()
+        let db = dir + "/sevenmin/history.sqlite3"
+        try scribbleOverSessions(db)
+        for command in [["history"], ["history", "--json"], ["stats"]] {
+            let r = try run(binary, command, environment: ["XDG_STATE_HOME": dir])
+            #expect(r.status == 1, "\(command): \(r.status) \(r.stdout)")
+            #expect(r.stderr.contains("is damaged"), "\(command): \(r.stderr)")
+            #expect(!r.stdout.contains("No workouts recorded yet"), "\(command)")
+        }
+    }
+
+    /// A NULL where the schema no longer forbids one was left out by `history` without a word, while
+    /// `stats` counted it; a time out of range on the oldest workout made `rate` call the history empty.
+    @Test func everyReaderSkipsAndCountsTheSameRows() throws {
+        let dir = try twoRecordedWorkouts()
+        let db = dir + "/sevenmin/history.sqlite3"
+        _ = try run("/usr/bin/sqlite3", [db, """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_master SET sql = replace(sql, 'started_at REAL NOT NULL', 'started_at REAL')
+                WHERE name = 'sessions';
+            """])
+        _ = try run("/usr/bin/sqlite3", [db, "UPDATE sessions SET started_at = NULL WHERE id = 2"])
+        for command in [["history"], ["history", "--json"], ["stats"]] {
+            let r = try run(binary, command, environment: ["XDG_STATE_HOME": dir])
+            #expect(r.status == 0, "\(command): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains("skipped 1 row holding values out of range"), "\(command): \(r.stderr)")
+        }
+        _ = try run("/usr/bin/sqlite3", [db, "UPDATE sessions SET started_at = 1e308 WHERE id = 1"])
+        let rated = try run(binary, ["rate", "7"], environment: ["XDG_STATE_HOME": dir])
+        // Both workouts are out of range now: nothing to rate, and the two rows said.
+        #expect(rated.status == 66 && rated.stderr.contains("skipped 2 rows"), "\(rated.stderr)")
+        _ = try run("/usr/bin/sqlite3", [db, "UPDATE sessions SET started_at = 1795000000 WHERE id = 2"])
+        let again = try run(binary, ["rate", "7"], environment: ["XDG_STATE_HOME": dir])
+        #expect(again.status == 0 && again.stdout.contains("(id 2): effort 7/10"), "\(again.stderr)")
+        #expect(again.stderr.contains("skipped 1 row holding values out of range"), "\(again.stderr)")
+    }
+
     /// `doctor` counts the rows the readers skip, and no longer calls such a file intact (SQLite's own
     /// check cannot see a number out of range).
     @Test func doctorCountsTheRowsTheReadersSkip() throws {

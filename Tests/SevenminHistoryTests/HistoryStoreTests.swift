@@ -397,7 +397,8 @@ final class Counter: @unchecked Sendable {
             let sessions = try store.sessions()
             #expect(sessions.map(\.record.id) == [1, 3])
             #expect(try store.allSessions().map(\.id) == [1, 3])
-            #expect(store.skippedRows == 2)
+            // The row is counted once however many reads pass over it, so that what is said is what is left out.
+            #expect(store.skippedRows == 1)
             let stats = HistoryStats.compute(sessions: try store.allSessions(), segments: try store.completedSegments(),
                                              now: 1_795_300_000,
                                              calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
