@@ -6,7 +6,7 @@ model stands in for the listener, on the track `sevenmin export-audio` writes.
     python3 -m venv /tmp/recall-venv && /tmp/recall-venv/bin/pip install pocketsphinx
     /tmp/recall-venv/bin/python bench/recall.py [--binary PATH] [--routine FILE] [--words FILE] [-- OPTIONS]
 
-The track of `bench/routines/recall.json` (six common exercises, 2:55) is exported with
+The track of `bench/routines/recall.json` (six common exercises, 3:00) is exported with
 any OPTIONS given after `--` (e.g. `--voice en-us`), read back, resampled to 16 kHz and cut
 into utterances by PocketSphinx's own voice-activity detector; each is decoded, and the
 recall is how many of the expected words (`bench/routines/recall.txt`, what the coach says,
