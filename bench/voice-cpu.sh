@@ -16,16 +16,20 @@ run() {  # name, then options for start
   local name=$1
   shift
   SEVENMIN_AUDIO_WAV="$out/$name.wav" python3 bench/measure.py "$out/$name.json" -- \
-    "$bin" start --plain --no-history "$routine" "$@" </dev/null >"$out/$name.txt"
+    "$bin" start --plain --no-history --language en "$routine" "$@" </dev/null >"$out/$name.txt"
 }
 run cold
 # The cached run and the silent one do not share a cache entry, so they can run side by side.
 run cached & run silent --no-voice & wait
 python3 - "$out" "$bin" <<'PY'
-import json, sys
+import json, re, sys
 out, binary = sys.argv[1], sys.argv[2]
-minutes = 2.0  # the routine's plan: 5 s to get ready, four exercises and three rests
-print(f"binary: {binary}")
+# The plan's length, from plain mode's first line ("… — 2:05 in all"): 5 s to get ready, four
+# exercises, three rests and the Side Plank's switch between its sides.
+first = open(f"{out}/silent.txt", encoding="utf-8").readline()
+m, s = re.search(r"(\d+):(\d\d) in all", first).groups()
+minutes = (int(m) * 60 + int(s)) / 60
+print(f"binary: {binary}; the plan: {m}:{s}")
 for name, what in [("cold", "voice on, nothing kept"), ("cached", "voice on, phrases kept"), ("silent", "no voice")]:
     r = json.load(open(f"{out}/{name}.json"))
     print(f"{what:24} {r['cpu']:.3f} CPU-s, {r['cpu'] / minutes:.4f} CPU-s/min,",
