@@ -53,12 +53,9 @@ public final class WorkoutLoop {
         }
     }
 
-    /// Performs effects in order; draws only the last frame among them. What goes to files (the events
-    /// file, the history, the status file) follows the frame, in its own order: the screen is what the
-    /// user waits for, and a line's content does not depend on when it is written. Returns the ending, if any.
+    /// Performs effects in order; draws only the last frame among them. Returns the ending, if any.
     private func perform(_ effects: [Effect]) -> WorkoutEnding? {
         let lastDraw = effects.lastIndex { if case .draw = $0 { true } else { false } }
-        var files: [Effect] = []
         for (k, effect) in effects.enumerated() {
             switch effect {
             case .draw(let model):
@@ -68,35 +65,18 @@ public final class WorkoutLoop {
             case .playCue(let cue, let due): audio?.play(cue, due: due)
             case .announce(let phrase): audio?.say(phrase)
             case .prepareVoice(let phrases): audio?.prepare(phrases)
-            case .log, .record, .status: files.append(effect)
+            case .log(let line): recorder?.log(line)
             case .happened(let event): terminal.happened(event)
+            case .record(let entry): recorder?.record(entry)
             case .bell: terminal.bell()
             case .openLink(let url): opener?.open(url)
             case .setTitle(let title): terminal.setTitle(title)
-            case .notify(let title, let body): terminal.notify(title: title, body: body)
-            case .suspend:
-                // A stopped process writes nothing: what it has to say goes first.
-                write(files)
-                files = []
-                terminal.suspend()
-            case .quit(let ending):
-                write(files)
-                return ending
-            }
-        }
-        write(files)
-        return nil
-    }
-
-    /// The events file's lines, the history's entries and the status, in order.
-    private func write(_ effects: [Effect]) {
-        for effect in effects {
-            switch effect {
-            case .log(let line): recorder?.log(line)
-            case .record(let entry): recorder?.record(entry)
             case .status(let snapshot): status?.publish(snapshot)
-            default: break
+            case .notify(let title, let body): terminal.notify(title: title, body: body)
+            case .suspend: terminal.suspend()
+            case .quit(let ending): return ending
             }
         }
+        return nil
     }
 }
