@@ -264,7 +264,7 @@ struct HistoryEndToEndTests {
     }
 
     /// In the workout's language: the notice is the core's, worded by its tables.
-    @Test(arguments: [("read-only", "en", "history not saved"), ("corrupt", "de", "Verlauf nicht gespeichert")])
+    @Test(arguments: [("read-only", "en", "history not saved"), ("corrupt", "de", "Verlauf beschädigt; dieses Training")])
     func aBadDatabaseGivesOneNoticeAndTheWorkoutGoesOn(kind: String, language: String, notice: String) throws {
         let tmux = try Tmux("")
         let folder = tmux.directory + "/sevenmin"
@@ -287,6 +287,9 @@ struct HistoryEndToEndTests {
             // Kept aside, never silently replaced: the damaged bytes are still there under another name.
             let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("corrupt") }
             #expect(kept.count == 1)
+            // The workout that found the damage started the new file, and is in it.
+            let sessions = try recorded(tmux)
+            #expect(sessions.count == 1 && sessions.first?["outcome"] as? String == "completed")
         }
     }
 
