@@ -157,7 +157,8 @@ public final class HistoryStore {
     }
 
     /// Refuses anything but a plain file at `path`; creates a missing one, readable by its owner alone
-    /// (the log and the status file are 0600 too), and takes a wider mode away from an existing one.
+    /// (the log and the status file are 0600 too). An existing file keeps the mode its owner gave it:
+    /// one made read-only stays so, and is reported as read-only.
     static func preparePlainFile(_ path: String) throws(HistoryError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd >= 0 {
@@ -167,8 +168,6 @@ public final class HistoryStore {
         }
         if errno != EEXIST { return }  // SQLite's open reports it, in its words
         try requirePlainFile(path)
-        // ignored: a file we cannot change the mode of is still usable; SQLite reports what is not.
-        _ = chmod(path, 0o600)
     }
 
     /// Throws unless `path` is a plain file (checked without following a link).

@@ -447,6 +447,20 @@ final class Counter: @unchecked Sendable {
         }
     }
 
+    /// `start` made a history its owner had made read-only 0600, while saying it was read-only: a file
+    /// sevenmin did not create keeps the mode it has.
+    @Test(arguments: [0o444, 0o644, 0o640])
+    func anExistingFileKeepsItsMode(mode: Int) throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/h.sqlite3"
+            _ = try HistoryStore(path: path).beginSession(sampleSession())
+            #expect(chmod(path, mode_t(mode)) == 0)
+            _ = try? HistoryStore(path: path).beginSession(sampleSession())
+            var info = stat()
+            #expect(stat(path, &info) == 0 && Int(info.st_mode & 0o777) == mode)
+        }
+    }
+
     /// SQLite followed a link and made a database of an empty file elsewhere; a FIFO made readers hang.
     @Test(arguments: ["link", "fifo"])
     func onlyAPlainFileIsOpened(kind: String) throws {
