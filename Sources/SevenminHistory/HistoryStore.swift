@@ -358,13 +358,17 @@ public final class HistoryStore {
         """
     }
 
-    /// The `limit` most recent sessions started at or after `since` (UTC seconds), oldest first,
-    /// with what was done in each.
+    /// The `limit` most recent sessions started at or after `since`, oldest first, with what was done in
+    /// each. `since` is a local time (seconds since 1970 on the clock where each workout was done, its
+    /// stored offset added), as `HistoryReport` shows the start: `--since` a date keeps what it shows on that day.
     public func sessions(since: Double? = nil, limit: Int? = nil) throws(HistoryError) -> [SessionSummary] {
         try surveySessions()
+        let from = since ?? -Double.greatestFiniteMagnitude
         return try read(Self.summaries(of: """
-            SELECT * FROM \(Self.soundSessions) AND started_at >= ? ORDER BY started_at DESC, id DESC LIMIT ?
-            """), [.real(since ?? -Double.greatestFiniteMagnitude), .integer(Int64(limit ?? -1))]) {
+            SELECT * FROM \(Self.soundSessions) AND started_at >= ? AND started_at + utc_offset >= ?
+            ORDER BY started_at DESC, id DESC LIMIT ?
+            """), [.real(from - Double(StoredBounds.utcOffset.upperBound)), .real(from),
+                   .integer(Int64(limit ?? -1))]) {
             Self.summary($0.row(), reading: readOnly)
         }.reversed()
     }

@@ -95,7 +95,10 @@ struct HistoryStoreTests {
             let starts = { (s: [SessionSummary]) in s.map { Int(($0.record.startedAt - 1_795_000_000) / 86400) } }
             #expect(starts(try store.sessions()) == [0, 1, 2, 3, 4])
             #expect(starts(try store.sessions(limit: 2)) == [3, 4])
-            #expect(starts(try store.sessions(since: 1_795_000_000 + 2 * 86400)) == [2, 3, 4])
+            // `since` is on the workouts' own clock, five hours behind UTC: their local start, as shown.
+            let local = 1_795_000_000.0 - 18000
+            #expect(starts(try store.sessions(since: local + 2 * 86400)) == [2, 3, 4])
+            #expect(starts(try store.sessions(since: local + 2 * 86400 + 1)) == [3, 4])
             #expect(try store.allSessions().count == 5)
         }
     }
@@ -403,7 +406,7 @@ final class Counter: @unchecked Sendable {
                                              now: 1_795_300_000,
                                              calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
             #expect(stats.sessions == 2)
-            _ = HistoryReport.text(sessions, timeZone: FixedOffsetZone(seconds: 0), metrics: .unicode)
+            _ = HistoryReport.text(sessions, metrics: .unicode)
         }
     }
 
