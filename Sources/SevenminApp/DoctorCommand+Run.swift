@@ -216,11 +216,13 @@ extension DoctorCommand: RunnableCommand {
             report.pass("history is off")
             return
         }
-        guard FileManager.default.fileExists(atPath: path) else {
+        var info = stat()
+        // Not there yet; a link to nowhere is there, and is not the plain file a history must be.
+        guard lstat(path, &info) == 0 else {
             report.pass("\(visible(path)): not there yet; the first workout creates it")
             return
         }
-        do {
+        do throws(HistoryError) {
             let store = try HistoryStore(path: path, readOnly: true)
             let check = try store.integrityCheck()
             let count = try store.sessions().count
@@ -233,13 +235,26 @@ extension DoctorCommand: RunnableCommand {
                     + "range, which history, stats and start skip; \(count) workout\(count == 1 ? "" : "s") can be read",
                             fix: "the file was changed outside sevenmin: restore it from a backup to get them back")
             } else {
-                report.fail("\(visible(path)): damaged (\(visible(check)))",
-                            fix: "move it aside; sevenmin starts a new one")
+                // SQLite lists a problem a line, and a damaged page can give hundreds: the first few, and a count.
+                let problems = check.split(separator: "\n").filter { !$0.hasPrefix("*** in database") }
+                    .map { visible(String($0)) }
+                for problem in problems.prefix(Self.problemsShown) { report.note(problem) }
+                if problems.count > Self.problemsShown { report.note("and \(problems.count - Self.problemsShown) more") }
+                report.fail("\(visible(path)): damaged, \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")"
+                    + " in SQLite's integrity check; \(count) workout\(count == 1 ? "" : "s") can be read",
+                            fix: "move it aside to keep it; the next workout starts a new one")
             }
+        } catch .notAFile(_, let kind) {
+            report.fail("\(visible(path)) is \(kind), not a plain file: workouts are not recorded, and history and "
+                + "stats cannot read it", fix: "move it away (for a link, put the file itself there); the next workout "
+                + "starts a new one")
         } catch {
-            report.fail("\(visible(path)): \(error)", fix: "check the file and its folder's permissions")
+            report.fail(error.readingDescription, fix: "check the file and its folder's permissions")
         }
     }
+
+    /// How many of `integrity_check`'s problems `doctor` lists.
+    static let problemsShown = 5
 }
 
 /// The doctor's findings as lines: ✔ and ✘ (`[ok]` and `[!!]` without UTF-8), each problem with what to do.

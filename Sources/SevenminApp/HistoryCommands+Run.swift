@@ -10,7 +10,8 @@ extension HistoryCommand: RunnableCommand {
         let sessions: [SessionSummary]
         var segments: [Int64: [SegmentRecord]] = [:]
         let store: HistoryLibrary?
-        let from = since.map { LocalDays.start(of: $0, calendar: .current) }
+        // The date's midnight on each workout's own clock, as the list shows it.
+        let from = since.map { Double($0.dayNumber) * 86400 }
         do {
             store = try HistoryReading.store()
             sessions = try store?.sessions(since: from, limit: limit) ?? []
@@ -26,7 +27,7 @@ extension HistoryCommand: RunnableCommand {
             // A history with nothing readable left in it is not empty: what is wrong is said below.
             if sessions.isEmpty, !HistoryReading.leftOut(store) { Console.out("No workouts recorded yet.\n") }
             if !sessions.isEmpty {
-                Console.out(HistoryReport.text(sessions, timeZone: SystemTimeZone.current, metrics: .system))
+                Console.out(HistoryReport.text(sessions, metrics: .system))
             }
         case .json:
             // JSON is for scripts, which get every segment as recorded: streamed, a session at a time.
@@ -39,7 +40,7 @@ extension HistoryCommand: RunnableCommand {
             } catch {
                 return HistoryReading.report(error)
             }
-        case .csv: Console.out(HistoryReport.csv(sessions, timeZone: SystemTimeZone.current))
+        case .csv: Console.out(HistoryReport.csv(sessions))
         case .fit(let dir): return HistoryCommand.writeFIT(sessions.map(\.record), segments: segments, into: dir)
         }
         return HistoryReading.finish(store)
@@ -79,7 +80,6 @@ extension HistoryCommand {
     /// Writes the JSON array as the segments are read, into one buffer written out in chunks, never
     /// holding it whole.
     private func streamJSON(_ sessions: [SessionSummary], from library: HistoryLibrary) throws(HistoryError) {
-        let zone = SystemTimeZone.current
         let chunk = 1 << 16
         var out = JSONBytes(capacity: 2 * chunk)
         out.raw("[\n")
@@ -92,8 +92,7 @@ extension HistoryCommand {
             // Several machines' files: each session's segments read on their own, in the order shown.
             for (k, s) in sessions.enumerated() {
                 if k > 0 { out.raw(",\n") }
-                HistoryReport.writeJSONObject(s, segments: try library.segments(of: s.record.id), timeZone: zone,
-                                              into: &out)
+                HistoryReport.writeJSONObject(s, segments: try library.segments(of: s.record.id), into: &out)
                 flushing()
             }
             out.raw("\n]\n")
@@ -107,8 +106,7 @@ extension HistoryCommand {
             // Sessions in between had no segments; they still get their list.
             while next <= k {
                 if next > 0 { out.raw(",\n") }
-                HistoryReport.writeJSONObject(sessions[next], segments: next == k ? segments : [], timeZone: zone,
-                                              into: &out)
+                HistoryReport.writeJSONObject(sessions[next], segments: next == k ? segments : [], into: &out)
                 next += 1
             }
             flushing()

@@ -25,7 +25,11 @@ struct HistorySetup {
         guard let path else { return nil }
         let recorder = HistoryRecorder(path: path) { [weak journal] error in
             Console.error("sevenmin: \(error)")
-            journal?.post(.notice(.historyNotSaved(path: path, error.problem)))
+            if case .startedAfresh(_, let moved) = error {
+                journal?.post(.notice(.historyStartedAfresh(movedTo: moved)))
+            } else {
+                journal?.post(.notice(.historyNotSaved(path: path, error.problem)))
+            }
         }
         // When the command started, not when the screen came up.
         let now = Date().timeIntervalSince1970

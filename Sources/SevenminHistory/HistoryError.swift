@@ -11,6 +11,9 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case full(path: String)
     /// The file was not a sound database; it was moved to `movedTo` and a fresh one starts next time.
     case corrupt(path: String, movedTo: String)
+    /// The file proved damaged during a workout and was moved to `movedTo`; a new one was started at
+    /// once, holding this workout. Not a failure: recording goes on.
+    case startedAfresh(path: String, movedTo: String)
     /// Not a plain file: a symbolic link (SQLite would follow it, and make a database of whatever it
     /// points to), a FIFO (opening it would hang) or a device.
     case notAFile(path: String, kind: String)
@@ -29,6 +32,8 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
         case .full(let path): return "History not saved: the disk holding \(path) is full."
         case .corrupt(let path, let moved):
             return "History not saved: \(path) was damaged; it was moved to \(moved) and a new one will be started."
+        case .startedAfresh(let path, let moved):
+            return "History: \(path) was damaged; it was moved to \(moved), and a new one was started with this workout."
         case .notAFile(let path, let kind):
             return "History not saved: \(path) is \(kind), not a plain file; it was left as it is."
         case .damaged(let path, let detail):
@@ -47,7 +52,7 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
         case .locked: return .locked
         case .readOnly: return .readOnly
         case .full: return .full
-        case .corrupt(_, let moved): return .damaged(movedTo: moved)
+        case .corrupt(_, let moved), .startedAfresh(_, let moved): return .damaged(movedTo: moved)
         case .notAFile: return .notAFile
         case .tooNew(_, let version): return .tooNew(schema: version)
         case .damaged, .notResumable, .failed: return .failed

@@ -19,6 +19,9 @@ public final class HistoryRecorder: @unchecked Sendable {
     private var sessionID: Int64?
     private var part = 1
     private var stopped = false
+    /// Every write made so far, in order, to be made again into a new file should this one prove
+    /// damaged and be moved aside part-way; nil once that cannot be (a resumed session lives in the old file).
+    private var written: [@Sendable (HistoryStore) throws(HistoryError) -> Void]? = []
 
     private let lock = Mutex(())
     private var _failure: HistoryError?
@@ -52,6 +55,7 @@ public final class HistoryRecorder: @unchecked Sendable {
         enqueue { store throws(HistoryError) in
             if let part { self.part = part } else { self.part = try store.reopen(id) }
             self.sessionID = id
+            self.written = nil
         }
     }
 
@@ -117,8 +121,19 @@ public final class HistoryRecorder: @unchecked Sendable {
         queue.async {
             guard !self.stopped else { return }
             do throws(HistoryError) {
-                if self.store == nil { self.store = try self.open() }
-                if let store = self.store { try write(store) }
+                do throws(HistoryError) {
+                    try self.perform(write)
+                } catch .corrupt(let path, let movedTo) {
+                    // The damaged file was moved aside: this workout starts the new one at once, with
+                    // everything recorded of it so far, rather than being lost with the old one.
+                    guard let earlier = self.written else { throw HistoryError.corrupt(path: path, movedTo: movedTo) }
+                    self.store = nil
+                    self.written = []
+                    self.sessionID = nil
+                    for again in earlier { try self.perform(again) }
+                    try self.perform(write)
+                    self.onFailure(.startedAfresh(path: path, movedTo: movedTo))
+                }
             } catch {
                 self.stopped = true
                 self.store = nil
@@ -126,6 +141,15 @@ public final class HistoryRecorder: @unchecked Sendable {
                 self.onFailure(error)
             }
         }
+    }
+
+    /// Makes one write (opening the file first if need be) and keeps it for `written`. On `queue`.
+    private func perform(_ write: @escaping @Sendable (HistoryStore) throws(HistoryError) -> Void)
+        throws(HistoryError) {
+        if store == nil { store = try open() }
+        guard let store else { return }
+        try write(store)
+        written?.append(write)
     }
 }
 

@@ -157,7 +157,8 @@ public final class HistoryStore {
     }
 
     /// Refuses anything but a plain file at `path`; creates a missing one, readable by its owner alone
-    /// (the log and the status file are 0600 too), and takes a wider mode away from an existing one.
+    /// (the log and the status file are 0600 too). An existing file keeps the mode its owner gave it:
+    /// one made read-only stays so, and is reported as read-only.
     static func preparePlainFile(_ path: String) throws(HistoryError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd >= 0 {
@@ -167,8 +168,6 @@ public final class HistoryStore {
         }
         if errno != EEXIST { return }  // SQLite's open reports it, in its words
         try requirePlainFile(path)
-        // ignored: a file we cannot change the mode of is still usable; SQLite reports what is not.
-        _ = chmod(path, 0o600)
     }
 
     /// Throws unless `path` is a plain file (checked without following a link).
@@ -359,13 +358,17 @@ public final class HistoryStore {
         """
     }
 
-    /// The `limit` most recent sessions started at or after `since` (UTC seconds), oldest first,
-    /// with what was done in each.
+    /// The `limit` most recent sessions started at or after `since`, oldest first, with what was done in
+    /// each. `since` is a local time (seconds since 1970 on the clock where each workout was done, its
+    /// stored offset added), as `HistoryReport` shows the start: `--since` a date keeps what it shows on that day.
     public func sessions(since: Double? = nil, limit: Int? = nil) throws(HistoryError) -> [SessionSummary] {
         try surveySessions()
+        let from = since ?? -Double.greatestFiniteMagnitude
         return try read(Self.summaries(of: """
-            SELECT * FROM \(Self.soundSessions) AND started_at >= ? ORDER BY started_at DESC, id DESC LIMIT ?
-            """), [.real(since ?? -Double.greatestFiniteMagnitude), .integer(Int64(limit ?? -1))]) {
+            SELECT * FROM \(Self.soundSessions) AND started_at >= ? AND started_at + utc_offset >= ?
+            ORDER BY started_at DESC, id DESC LIMIT ?
+            """), [.real(from - Double(StoredBounds.utcOffset.upperBound)), .real(from),
+                   .integer(Int64(limit ?? -1))]) {
             Self.summary($0.row(), reading: readOnly)
         }.reversed()
     }

@@ -116,7 +116,7 @@ func time() throws {
         let utf8 = !CommandLine.arguments.contains("--ascii")
         let colors: StatsReport.Colors = CommandLine.arguments.contains("--color") ? .xterm256 : .none
         print(StatsReport.text(stats, colors: colors, utf8: utf8, metrics: .unicode))
-        print(HistoryReport.text(try store.sessions(limit: 5), timeZone: calendar.timeZone, metrics: .unicode))
+        print(HistoryReport.text(try store.sessions(limit: 5), metrics: .unicode))
     }
     let both = zip(computes, renders).map { $0 + $1 }
     func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }

@@ -264,7 +264,7 @@ struct HistoryEndToEndTests {
     }
 
     /// In the workout's language: the notice is the core's, worded by its tables.
-    @Test(arguments: [("read-only", "en", "history not saved"), ("corrupt", "de", "Verlauf nicht gespeichert")])
+    @Test(arguments: [("read-only", "en", "history not saved"), ("corrupt", "de", "Verlauf beschädigt; dieses Training")])
     func aBadDatabaseGivesOneNoticeAndTheWorkoutGoesOn(kind: String, language: String, notice: String) throws {
         let tmux = try Tmux("")
         let folder = tmux.directory + "/sevenmin"
@@ -287,6 +287,9 @@ struct HistoryEndToEndTests {
             // Kept aside, never silently replaced: the damaged bytes are still there under another name.
             let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("corrupt") }
             #expect(kept.count == 1)
+            // The workout that found the damage started the new file, and is in it.
+            let sessions = try recorded(tmux)
+            #expect(sessions.count == 1 && sessions.first?["outcome"] as? String == "completed")
         }
     }
 
@@ -382,6 +385,40 @@ struct HistoryEndToEndTests {
         #expect(!r.stdout.contains("intact"), "\(r.stdout)")
         #expect(r.stdout.contains("2 rows hold values out of range, which history, stats and start skip; "
             + "1 workout can be read"), "\(r.stdout)")
+    }
+
+    /// `doctor` said "History not saved" of a file it only reads, with the path twice; and a damaged file's
+    /// whole `integrity_check` came on one line, joined by `^J`.
+    @Test(arguments: ["FIFO", "symbolic link", "folder", "damaged"])
+    func doctorSaysWhatIsWrongWithTheHistoryOnce(kind: String) throws {
+        let dir = try kind == "damaged" ? twoRecordedWorkouts() : temporaryDirectory()
+        let folder = dir + "/sevenmin", db = folder + "/history.sqlite3"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        switch kind {
+        case "FIFO": #expect(mkfifo(db, 0o600) == 0)
+        case "symbolic link": #expect(symlink(dir + "/elsewhere", db) == 0)
+        case "folder": try FileManager.default.createDirectory(atPath: db, withIntermediateDirectories: false)
+        default: try scribbleOverSessions(db)
+        }
+        let r = try run(binary, ["doctor"], environment: ["XDG_STATE_HOME": dir, "XDG_CONFIG_HOME": dir,
+                                                          "LC_ALL": "C.UTF-8"])
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let section = try #require(lines.firstIndex(of: "History"))
+        let shown = lines[(section + 1)...].prefix { $0.hasPrefix(" ") }
+        let failure = try #require(shown.first { $0.contains("✘") }, "\(r.stdout)")
+        #expect(!r.stdout.contains("not saved") && !r.stdout.contains("^J"), "\(r.stdout)")
+        #expect(failure.components(separatedBy: db).count == 2, "\(failure)")
+        if kind == "damaged" {
+            let found = try run("/usr/bin/sqlite3", [db, "PRAGMA integrity_check"]).stdout
+                .split(separator: "\n").filter { !$0.hasPrefix("*** ") }
+            #expect(found.count > 6)
+            let problems = shown.filter { $0.hasPrefix("    · ") }
+            #expect(problems.dropLast().map { $0.dropFirst(6) } == Array(found.prefix(5)), "\(r.stdout)")
+            #expect(problems.last == "    · and \(found.count - 5) more", "\(r.stdout)")
+            #expect(failure.contains("damaged, \(found.count) problems"), "\(failure)")
+        } else {
+            #expect(failure.contains("is a \(kind), not a plain file"), "\(failure)")
+        }
     }
 
     /// A reader says the file is damaged and leaves it where it is; it never reports an empty history.

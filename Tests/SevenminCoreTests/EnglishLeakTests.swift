@@ -48,6 +48,7 @@ struct EnglishLeakTests {
         .historyNotSaved(path: "/q/z.sqlite3", .damaged(movedTo: "/q/y")),
         .historyNotSaved(path: "/q/z.sqlite3", .notAFile),
         .historyNotSaved(path: "/q/z.sqlite3", .tooNew(schema: 9)), .historyNotSaved(path: "/q/z.sqlite3", .failed),
+        .historyStartedAfresh(movedTo: "/q/y"),
         .eventsFileStopped(.readerGone), .eventsFileStopped(.full), .eventsFileStopped(.failed(code: 5)),
         .linkNotOpened(.noBrowser(tried: "qx, qy")), .linkNotOpened(.didNotStart(program: "qx")),
         .linkNotOpened(.failed(program: "qx")), .linesInstead(term: "dumb"),
@@ -70,6 +71,7 @@ struct EnglishLeakTests {
             case .tooNew: return "history.tooNew"
             case .failed: return "history.failed"
             }
+        case .historyStartedAfresh: return "history.startedAfresh"
         case .eventsFileStopped(let failure):
             switch failure {
             case .readerGone: return "events.readerGone"

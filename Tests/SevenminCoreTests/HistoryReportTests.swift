@@ -26,14 +26,28 @@ struct HistoryReportTests {
                     outcome: .signal(15), parts: 2),
             summary(id: 3, start: local("2026-11-29 19:00", newYork), worked: 3725, done: 1, outcome: nil),
         ]
-        let lines = HistoryReport.text(sessions, timeZone: zone, metrics: .unicode).split(separator: "\n")
+        let lines = HistoryReport.text(sessions, metrics: .unicode).split(separator: "\n")
         #expect(lines == [
             "DATE              ROUTINE       WORKED  EXERCISES  EFFORT  OUTCOME",
             "2026-11-28 07:05  classic         6:00      12/12    8/10  completed",
             "2026-11-29 18:30  tabata^[[2J     1:35       3/12       -  stopped by SIGTERM (2 parts)",
             "2026-11-29 19:00  classic      1:02:05       1/12       -  running",
         ])
-        #expect(HistoryReport.text([], timeZone: zone, metrics: .unicode) == "No workouts recorded yet.\n")
+        #expect(HistoryReport.text([], metrics: .unicode) == "No workouts recorded yet.\n")
+    }
+
+    /// A workout done in Tokyo at 06:00 showed as 22:00 the day before when read in Berlin, and `--json`'s
+    /// `local_start` contradicted the `utc_offset` beside it: each workout is shown at the time it was lived.
+    @Test func eachWorkoutIsShownAtTheLocalTimeItWasLived() throws {
+        var tokyo = summary(id: 1, start: 1_795_381_200, worked: 360, done: 12)  // 2026-11-22T21:00:00Z
+        tokyo.record.utcOffset = 32400
+        var berlin = summary(id: 2, start: 1_795_413_600, worked: 360, done: 12)  // 2026-11-23T06:00:00Z
+        berlin.record.utcOffset = 3600
+        let text = HistoryReport.text([tokyo, berlin], metrics: .unicode)
+        #expect(text.split(separator: "\n").dropFirst().map { $0.prefix(16) } == ["2026-11-23 06:00", "2026-11-23 07:00"])
+        let json = HistoryReport.json([tokyo])
+        #expect(json.contains(#""start": "2026-11-22T21:00:00Z", "local_start": "2026-11-23 06:00", "utc_offset": 32400"#))
+        #expect(HistoryReport.csv([tokyo]).contains(",2026-11-22T21:00:00Z,2026-11-23 06:00,"))
     }
 
     @Test(arguments: [
@@ -47,7 +61,7 @@ struct HistoryReportTests {
     @Test func csvHasAHeaderAndOneRecordPerSession() {
         let s = summary(id: 7, routine: "my, \"routine\"", start: local("2026-11-29 07:05", newYork), worked: 29.5,
                         done: 1, outcome: .quit, seed: 42, effort: 10)
-        let csv = HistoryReport.csv([s], timeZone: zone)
+        let csv = HistoryReport.csv([s])
         #expect(csv == "id,start,local_start,routine,routine_file,worked_seconds,exercises_done,exercises_planned,"
                 + "planned_seconds,outcome,seed,parts,effort\r\n"
                 + "7,2026-11-29T12:05:00Z,2026-11-29 07:05,\"my, \"\"routine\"\"\",\"/w/my, \"\"routine\"\".json\","
@@ -57,7 +71,7 @@ struct HistoryReportTests {
     @Test func historyJSONParsesAndKeepsEveryField() throws {
         let s = summary(id: 7, routine: "q\"uote", start: local("2026-11-29 07:05", newYork), worked: 29.5, done: 1,
                         outcome: nil, seed: UInt64.max)
-        let text = HistoryReport.json([s, s], timeZone: zone)
+        let text = HistoryReport.json([s, s])
         guard case .array(let items) = try JSONParser.parse(Array(text.utf8)).value,
               case .object(let members) = items[0].value else { Issue.record("not an array of objects"); return }
         let fields = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value.value) })
@@ -65,11 +79,11 @@ struct HistoryReportTests {
         #expect(fields["routine"] == .string("q\"uote") && fields["outcome"] == .null)
         #expect(fields["start"] == .string("2026-11-29T12:05:00Z") && fields["worked_seconds"] == .number(29.5))
         #expect(fields["options"] == .string(#"{"work": 40}"#) && fields["effort"] == .null)
-        #expect(HistoryReport.json([summary(id: 1, start: 0, worked: 0, done: 0, effort: 6)], timeZone: zone)
+        #expect(HistoryReport.json([summary(id: 1, start: 0, worked: 0, done: 0, effort: 6)])
             .contains(#""effort": 6"#))
         // A 64-bit seed is written in full; JSON readers that keep integers exact get it back.
         #expect(text.contains("\"seed\": 18446744073709551615"))
-        #expect(HistoryReport.json([], timeZone: zone) == "[]\n")
+        #expect(HistoryReport.json([]) == "[]\n")
     }
 
     func sampleStats() -> HistoryStats {
@@ -193,12 +207,10 @@ struct HistoryJSONBytesTests {
                           ended: .ranOut, endedAt: 0, part: 2),
         ]
         let summary = SessionSummary(record: record, workedSeconds: 123487.1099873, exercisesDone: 2)
-        let utc = calendar("UTC").timeZone
-        #expect(HistoryReport.jsonObject(summary, segments: segments, timeZone: utc) == #"  {"id": 2, "start": "2023-11-14T22:13:20Z", "local_start": "2023-11-14 22:13", "utc_offset": -18000, "routine": "Tabata \"q\" \\ back\u0001\u001b[2J\u007f\u0085\u009f é 日本 😀", "routine_file": "/w/a\tb\nc.json", "content_hash": "abc", "seed": 18446744073709551615, "options": "{\"work\": 40}", "planned_seconds": 237.125, "worked_seconds": 123487.11, "exercises_done": 2, "exercises_planned": 8, "outcome": "completed", "parts": 2, "effort": 7, "uuid": "u-1", "machine": null, "plan": "plan \"x\"", "plan_step": 3, "segments": [{"index": 0, "kind": "getReady", "exercise": "Get ready", "round": 1, "planned": 10, "actual": 10, "ended": "ranOut", "part": 1}, {"index": 1, "kind": "work", "exercise": "Push-up \u0080", "round": 1, "planned": 30, "actual": 29.988, "ended": "ranOut", "part": 1, "side": 1}, {"index": 2, "kind": "switch", "exercise": "Push-up", "round": 1, "planned": 7.5, "actual": 0, "ended": "skipped", "part": 1}, {"index": 3, "kind": "work", "exercise": "Push-up", "round": 2, "planned": 1e-05, "actual": 123456.789, "ended": "ranOut", "part": 2, "side": 2}, {"index": 4, "kind": "work", "exercise": "Side plank", "round": 3, "planned": 0.1, "actual": 0.333, "ended": "ranOut", "part": 2}]}"#)
+        #expect(HistoryReport.jsonObject(summary, segments: segments) == #"  {"id": 2, "start": "2023-11-14T22:13:20Z", "local_start": "2023-11-14 17:13", "utc_offset": -18000, "routine": "Tabata \"q\" \\ back\u0001\u001b[2J\u007f\u0085\u009f é 日本 😀", "routine_file": "/w/a\tb\nc.json", "content_hash": "abc", "seed": 18446744073709551615, "options": "{\"work\": 40}", "planned_seconds": 237.125, "worked_seconds": 123487.11, "exercises_done": 2, "exercises_planned": 8, "outcome": "completed", "parts": 2, "effort": 7, "uuid": "u-1", "machine": null, "plan": "plan \"x\"", "plan_step": 3, "segments": [{"index": 0, "kind": "getReady", "exercise": "Get ready", "round": 1, "planned": 10, "actual": 10, "ended": "ranOut", "part": 1}, {"index": 1, "kind": "work", "exercise": "Push-up \u0080", "round": 1, "planned": 30, "actual": 29.988, "ended": "ranOut", "part": 1, "side": 1}, {"index": 2, "kind": "switch", "exercise": "Push-up", "round": 1, "planned": 7.5, "actual": 0, "ended": "skipped", "part": 1}, {"index": 3, "kind": "work", "exercise": "Push-up", "round": 2, "planned": 1e-05, "actual": 123456.789, "ended": "ranOut", "part": 2, "side": 2}, {"index": 4, "kind": "work", "exercise": "Side plank", "round": 3, "planned": 0.1, "actual": 0.333, "ended": "ranOut", "part": 2}]}"#)
         var out = JSONBytes()
-        HistoryReport.writeJSONObject(summary, segments: segments, timeZone: utc, into: &out)
-        #expect(String(decoding: out.bytes, as: UTF8.self) == HistoryReport.jsonObject(summary, segments: segments,
-                                                                                         timeZone: utc))
+        HistoryReport.writeJSONObject(summary, segments: segments, into: &out)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == HistoryReport.jsonObject(summary, segments: segments))
     }
 
     /// Numbers are written as Swift's shortest form would write them, without making that string.

@@ -73,7 +73,7 @@ struct HistoryRecorderTests {
     @Test func aFailureIsReportedOnceAndTheRestIsDropped() throws {
         try withTemporaryDirectory { dir throws in
             let path = dir + "/history.sqlite3"
-            _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x42, count: 4096))
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             let reports = Counter()
             let recorder = HistoryRecorder(path: path) { _ in reports.add() }
             recorder.begin(sampleSession())
@@ -81,12 +81,55 @@ struct HistoryRecorderTests {
             recorder.finish(.completed)
             #expect(recorder.close(timeout: 5))
             #expect(reports.value == 1)
-            guard case .corrupt(let p, let moved) = recorder.failure else {
-                Issue.record("expected a corrupt-file failure, got \(String(describing: recorder.failure))"); return
-            }
-            #expect(p == path && FileManager.default.fileExists(atPath: moved))
-            // Recording stopped at the failure: the damaged file was not recreated behind the user's back.
-            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(recorder.failure == .notAFile(path: path, kind: "a folder"))
         }
     }
+
+    /// The workout that found the history damaged was lost with it: the file was moved aside, and
+    /// nothing was recorded until the next run made a new one. Now this workout starts the new one.
+    @Test(arguments: ["not a database", "a damaged page of sessions"])
+    func aDamagedFileIsMovedAsideAndThisWorkoutStartsTheNewOne(damage: String) throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            if damage == "not a database" {
+                _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x42, count: 4096))
+            } else {
+                let store = try HistoryStore(path: path)
+                for k in 0..<5 { _ = try store.beginSession(sampleSession(start: 1_795_000_000 + Double(k))) }
+                let raw = try SQLiteConnection(path: path)
+                try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                let page = try #require(try raw.rows("SELECT rootpage FROM sqlite_master WHERE name = 'sessions'")
+                    .first?.first?.int)
+                let file = try #require(FileHandle(forUpdatingAtPath: path))
+                try file.seek(toOffset: UInt64((page - 1) * 4096 + 8))
+                try file.write(contentsOf: Data(repeating: 7, count: 200))
+                try file.close()
+            }
+            let damaged = try #require(FileManager.default.contents(atPath: path))
+            let notices = Notices()
+            let recorder = HistoryRecorder(path: path) { notices.add($0) }
+            recorder.begin(sampleSession(routine: "this one"))
+            for k in 0..<5 { recorder.segmentEnded(sampleSegment(0, k)) }
+            recorder.finish(.completed)
+            #expect(recorder.close(timeout: 5))
+            #expect(recorder.failure == nil)
+            // One notice, naming where the damaged file went; its bytes are all there.
+            guard notices.all.count == 1, case .startedAfresh(let p, let moved) = notices.all[0] else {
+                Issue.record("expected one notice of a new file, got \(notices.all)"); return
+            }
+            #expect(p == path && FileManager.default.contents(atPath: moved) == damaged)
+            #expect(notices.all[0].description.contains(moved))
+            let sessions = try HistoryStore(path: path, readOnly: true).sessions()
+            #expect(sessions.map(\.record.routine) == ["this one"])
+            #expect(sessions.first?.record.outcome == .completed && sessions.first?.exercisesDone == 2)
+        }
+    }
+}
+
+/// What a recorder reported, in order.
+private final class Notices: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [HistoryError] = []
+    func add(_ error: HistoryError) { lock.withLock { list.append(error) } }
+    var all: [HistoryError] { lock.withLock { list } }
 }

@@ -95,7 +95,10 @@ struct HistoryStoreTests {
             let starts = { (s: [SessionSummary]) in s.map { Int(($0.record.startedAt - 1_795_000_000) / 86400) } }
             #expect(starts(try store.sessions()) == [0, 1, 2, 3, 4])
             #expect(starts(try store.sessions(limit: 2)) == [3, 4])
-            #expect(starts(try store.sessions(since: 1_795_000_000 + 2 * 86400)) == [2, 3, 4])
+            // `since` is on the workouts' own clock, five hours behind UTC: their local start, as shown.
+            let local = 1_795_000_000.0 - 18000
+            #expect(starts(try store.sessions(since: local + 2 * 86400)) == [2, 3, 4])
+            #expect(starts(try store.sessions(since: local + 2 * 86400 + 1)) == [3, 4])
             #expect(try store.allSessions().count == 5)
         }
     }
@@ -403,7 +406,7 @@ final class Counter: @unchecked Sendable {
                                              now: 1_795_300_000,
                                              calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
             #expect(stats.sessions == 2)
-            _ = HistoryReport.text(sessions, timeZone: FixedOffsetZone(seconds: 0), metrics: .unicode)
+            _ = HistoryReport.text(sessions, metrics: .unicode)
         }
     }
 
@@ -444,6 +447,20 @@ final class Counter: @unchecked Sendable {
             _ = try HistoryStore(path: path).beginSession(sampleSession())
             var info = stat()
             #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        }
+    }
+
+    /// `start` made a history its owner had made read-only 0600, while saying it was read-only: a file
+    /// sevenmin did not create keeps the mode it has.
+    @Test(arguments: [0o444, 0o644, 0o640])
+    func anExistingFileKeepsItsMode(mode: Int) throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/h.sqlite3"
+            _ = try HistoryStore(path: path).beginSession(sampleSession())
+            #expect(chmod(path, mode_t(mode)) == 0)
+            _ = try? HistoryStore(path: path).beginSession(sampleSession())
+            var info = stat()
+            #expect(stat(path, &info) == 0 && Int(info.st_mode & 0o777) == mode)
         }
     }
 

@@ -15,6 +15,9 @@ public enum WorkoutNotice: Equatable, Sendable {
     case voiceFallback(asked: String, speaking: String)
     /// The workout is not being written to the history at `path`.
     case historyNotSaved(path: String, HistoryProblem)
+    /// The history proved damaged and was moved to `movedTo`; a new one was started at once, and this
+    /// workout is recorded there.
+    case historyStartedAfresh(movedTo: String)
     /// The events file takes no more lines.
     case eventsFileStopped(WriteFailure)
     /// A link could not be opened.

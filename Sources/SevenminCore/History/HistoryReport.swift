@@ -3,14 +3,15 @@ import FoundationEssentials
 
 /// `sevenmin history`: one line per session, as text, JSON or CSV.
 public enum HistoryReport {
-    /// Local date and time in `timeZone`, the routine, time worked, exercises done of planned, effort, outcome;
-    /// and, when any workout was read from another machine's file, which machine.
-    public static func text(_ sessions: [SessionSummary], timeZone: any TimeZoneRules, metrics: TextMetrics) -> String {
+    /// The local date and time each workout started where it was done (`localStart`), the routine, time
+    /// worked, exercises done of planned, effort, outcome; and, when any workout was read from another
+    /// machine's file, which machine.
+    public static func text(_ sessions: [SessionSummary], metrics: TextMetrics) -> String {
         if sessions.isEmpty { return "No workouts recorded yet.\n" }
         let elsewhere = sessions.contains { $0.record.machine != nil }
         let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT", "OUTCOME"] + (elsewhere ? ["MACHINE"] : [])
         let rows = sessions.map { s in
-            [localDateTime(s.record.startedAt, timeZone: timeZone), visible(s.record.routine), clock(s.workedSeconds),
+            [localStart(s.record), visible(s.record.routine), clock(s.workedSeconds),
              "\(s.exercisesDone)/\(s.record.plannedExercises)", s.record.effort.map { "\($0)/10" } ?? "-",
              outcomeText(s.record)] + (elsewhere ? [s.record.machine.map(visible) ?? "this one"] : [])
         }
@@ -28,25 +29,22 @@ public enum HistoryReport {
     }
 
     /// A JSON array, one object per session, each with its segments as recorded when they are given.
-    public static func json(_ sessions: [SessionSummary], segments: [Int64: [SegmentRecord]] = [:],
-                            timeZone: any TimeZoneRules) -> String {
+    public static func json(_ sessions: [SessionSummary], segments: [Int64: [SegmentRecord]] = [:]) -> String {
         if sessions.isEmpty { return "[]\n" }
-        let objects = sessions.map { jsonObject($0, segments: segments[$0.record.id], timeZone: timeZone) }
+        let objects = sessions.map { jsonObject($0, segments: segments[$0.record.id]) }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
 
     /// One session of `json`'s array, on one line, indented; with its segments when they are given.
-    public static func jsonObject(_ s: SessionSummary, segments: [SegmentRecord]?,
-                                  timeZone: any TimeZoneRules) -> String {
+    public static func jsonObject(_ s: SessionSummary, segments: [SegmentRecord]?) -> String {
         var out = JSONBytes()
-        writeJSONObject(s, segments: segments, timeZone: timeZone, into: &out)
+        writeJSONObject(s, segments: segments, into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// `jsonObject`, appended to `out`: `history --json` writes 100,000 sessions and millions of
     /// segments into one buffer, a chunk at a time, with no string made per value.
-    public static func writeJSONObject(_ s: SessionSummary, segments: [SegmentRecord]?,
-                                       timeZone: any TimeZoneRules, into out: inout JSONBytes) {
+    public static func writeJSONObject(_ s: SessionSummary, segments: [SegmentRecord]?, into out: inout JSONBytes) {
         let r = s.record
         out.raw("  {\"id\": ")
         out.integer(r.id)
@@ -54,7 +52,7 @@ public enum HistoryReport {
         out.raw(", \"start\": \"")
         writeISOUTC(r.startedAt, into: &out)
         out.raw("\", \"local_start\": \"")
-        writeDateTime(r.startedAt + Double(timeZone.secondsFromUTC(at: r.startedAt)), into: &out)
+        writeDateTime(r.startedAt + Double(r.utcOffset), into: &out)
         out.raw("\"")
         out.raw(", \"utc_offset\": ")
         out.integer(r.utcOffset)
@@ -121,12 +119,12 @@ public enum HistoryReport {
     }
 
     /// RFC 4180 CSV with a header row and CRLF line ends.
-    public static func csv(_ sessions: [SessionSummary], timeZone: any TimeZoneRules) -> String {
+    public static func csv(_ sessions: [SessionSummary]) -> String {
         let header = ["id", "start", "local_start", "routine", "routine_file", "worked_seconds", "exercises_done",
                       "exercises_planned", "planned_seconds", "outcome", "seed", "parts", "effort"]
         let rows = sessions.map { s -> [String] in
             let r = s.record
-            return [String(r.id), isoUTC(r.startedAt), localDateTime(r.startedAt, timeZone: timeZone), r.routine,
+            return [String(r.id), isoUTC(r.startedAt), localStart(r), r.routine,
                     r.routineFile, number(s.workedSeconds), String(s.exercisesDone), String(r.plannedExercises),
                     number(r.plannedSeconds), r.outcome?.code ?? "", r.seed.map { String($0) } ?? "", String(r.parts),
                     r.effort.map { String($0) } ?? ""]
@@ -146,12 +144,8 @@ public enum HistoryReport {
         return r.parts > 1 ? "\(outcome) (\(r.parts) parts)" : outcome
     }
 
-    /// `2026-11-29 07:05` in `timeZone`.
-    static func localDateTime(_ t: Double, timeZone: any TimeZoneRules) -> String {
-        dateTime(t + Double(timeZone.secondsFromUTC(at: t)))
-    }
-
-    /// When `record` started, in the local time of where it started: `2026-11-29 07:05`.
+    /// When `record` started, in the local time of where it started (its stored offset, as the streak
+    /// counts its day), whatever the zone is now: `2026-11-29 07:05`.
     public static func localStart(_ record: SessionRecord) -> String {
         dateTime(record.startedAt + Double(record.utcOffset))
     }

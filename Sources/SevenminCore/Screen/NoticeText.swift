@@ -20,6 +20,8 @@ public struct NoticeText: Sendable {
     public let notAFile: String
     public let tooNew: @Sendable (_ schema: Int) -> String
     public let notWritten: String
+    /// "history damaged; this workout starts a new one, the old one moved to AWAY".
+    public let startedAfresh: @Sendable (_ movedTo: String) -> String
     /// "events file: its reader went away; no more events written", around why.
     public let eventsFile: @Sendable (_ why: String) -> String
     public let readerGone: String
@@ -61,6 +63,7 @@ public struct NoticeText: Sendable {
             case .failed: why = notWritten
             }
             return historyNotSaved(why, path)
+        case .historyStartedAfresh(let moved): return startedAfresh(moved)
         case .eventsFileStopped(let failure):
             switch failure {
             case .readerGone: return eventsFile(readerGone)
@@ -85,6 +88,7 @@ public struct NoticeText: Sendable {
         damaged: { "damaged; moved to \($0), a new one starts next time" },
         notAFile: "not a plain file; left as it is", tooNew: { "from a newer sevenmin, schema \($0); left as it is" },
         notWritten: "write failed",
+        startedAfresh: { "history damaged; this workout starts a new one, the old one moved to " + $0 },
         eventsFile: { "events file: \($0); no more events written" }, readerGone: "its reader went away",
         diskFull: "the disk is full", writeFailed: { "a write failed (error \($0))" },
         cannotOpenLink: "cannot open the link: ", noBrowser: { "set BROWSER (no \($0) found)" },
@@ -102,6 +106,7 @@ public struct NoticeText: Sendable {
         notAFile: "keine gewöhnliche Datei; unverändert gelassen",
         tooNew: { "von einem neueren sevenmin, Schema \($0); unverändert gelassen" },
         notWritten: "Schreiben fehlgeschlagen",
+        startedAfresh: { "Verlauf beschädigt; dieses Training beginnt einen neuen, der alte liegt in " + $0 },
         eventsFile: { "Ereignisdatei: \($0); keine weiteren Ereignisse" }, readerGone: "ihr Leser ist fort",
         diskFull: "der Datenträger ist voll", writeFailed: { "Schreiben fehlgeschlagen (Fehler \($0))" },
         cannotOpenLink: "Link lässt sich nicht öffnen: ", noBrowser: { "BROWSER setzen (\($0) nicht gefunden)" },
@@ -119,6 +124,7 @@ public struct NoticeText: Sendable {
         notAFile: "pas un fichier ordinaire ; laissé tel quel",
         tooNew: { "d’un sevenmin plus récent, schéma \($0) ; laissé tel quel" },
         notWritten: "échec d’écriture",
+        startedAfresh: { "historique endommagé ; cette séance en commence un nouveau, l'ancien est dans " + $0 },
         eventsFile: { "fichier d’événements : \($0) ; plus aucun événement écrit" },
         readerGone: "son lecteur est parti", diskFull: "le disque est plein",
         writeFailed: { "échec d’écriture (erreur \($0))" },
@@ -136,6 +142,7 @@ public struct NoticeText: Sendable {
         notAFile: "no es un archivo normal; se dejó como estaba",
         tooNew: { "de un sevenmin más reciente, esquema \($0); se dejó como estaba" },
         notWritten: "falló la escritura",
+        startedAfresh: { "historial dañado; este entrenamiento empieza uno nuevo, el viejo está en " + $0 },
         eventsFile: { "archivo de eventos: \($0); no se escriben más eventos" }, readerGone: "su lector se ha ido",
         diskFull: "el disco está lleno", writeFailed: { "falló la escritura (código \($0))" },
         cannotOpenLink: "no se puede abrir el enlace: ", noBrowser: { "define BROWSER (no se encontró \($0))" },
@@ -152,6 +159,7 @@ public struct NoticeText: Sendable {
         notAFile: "non è un archivio normale; lasciata com’era",
         tooNew: { "di un sevenmin più recente, schema \($0); lasciata com’era" },
         notWritten: "scrittura non riuscita",
+        startedAfresh: { "cronologia danneggiata; questo allenamento ne inizia una nuova, la vecchia è in " + $0 },
         eventsFile: { "registro degli eventi: \($0); nessun altro evento scritto" },
         readerGone: "chi lo leggeva se n’è andato", diskFull: "il disco è pieno",
         writeFailed: { "scrittura non riuscita (errore \($0))" },
@@ -168,6 +176,7 @@ public struct NoticeText: Sendable {
         damaged: { "beschadigd; verplaatst naar \($0), er wordt een nieuwe begonnen" },
         notAFile: "geen gewoon bestand; gelaten zoals het was",
         tooNew: { "van een nieuwere sevenmin, schema \($0); gelaten zoals het was" }, notWritten: "schrijven mislukt",
+        startedAfresh: { "geschiedenis beschadigd; deze training begint een nieuwe, de oude staat in " + $0 },
         eventsFile: { "gebeurtenissenbestand: \($0); er worden geen gebeurtenissen meer geschreven" },
         readerGone: "de lezer is weg", diskFull: "de schijf is vol", writeFailed: { "schrijven mislukt (fout \($0))" },
         cannotOpenLink: "kan de koppeling niet openen: ", noBrowser: { "zet BROWSER (geen \($0) gevonden)" },
