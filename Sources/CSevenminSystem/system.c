@@ -138,11 +138,8 @@ void csevenmin_crash_guard_save_modes(int fd) {
     guard_have_modes = tcgetattr(fd, &guard_modes) == 0;
 }
 
-int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length) {
-    if (length >= sizeof guard_restore) length = sizeof guard_restore - 1;
-    memcpy(guard_restore, restore, length);
-    guard_length = length;
-    guard_fd = tty_fd;
+/* on_crash for every signal in `fatal`; 0, or -errno. */
+static int crash_handlers_install(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_crash;
@@ -154,11 +151,42 @@ int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length) {
     return 0;
 }
 
+int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length) {
+    if (length >= sizeof guard_restore) length = sizeof guard_restore - 1;
+    memcpy(guard_restore, restore, length);
+    guard_length = length;
+    guard_fd = tty_fd;
+    return crash_handlers_install();
+}
+
 void csevenmin_crash_guard_unlink(const char *path) {
     guard_have_unlink = 0;
     if (path == NULL || strlen(path) >= sizeof guard_unlink_path) return;
     memcpy(guard_unlink_path, path, strlen(path) + 1);
     guard_have_unlink = 1;
+}
+
+int csevenmin_unlink_on_death(const char *path, const char **failed) {
+    static const int ending[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    csevenmin_crash_guard_unlink(path);
+    final_stage = 1;
+    sigset_t set;
+    sigemptyset(&set);
+    *failed = "sigaction";
+    for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
+        struct sigaction old;
+        if (sigaction(ending[i], NULL, &old) != 0) return -errno;
+        if (old.sa_handler == SIG_IGN) continue;
+        int rc = csevenmin_signal_catch(ending[i]);
+        if (rc != 0) return rc;
+        sigaddset(&set, ending[i]);
+    }
+    int armed = crash_handlers_install();
+    if (armed != 0) return armed;
+    /* pthread_sigmask returns its error rather than setting errno. */
+    *failed = "pthread_sigmask";
+    int rc = pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    return rc == 0 ? 0 : -rc;
 }
 
 void csevenmin_crash_guard_disarm(void) {
