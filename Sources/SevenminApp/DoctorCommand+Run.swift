@@ -12,8 +12,10 @@ extension DoctorCommand: RunnableCommand {
     /// exits 0 when a workout can run, 1 when something stops it.
     func run() -> Int32 {
         var report = DoctorReport(utf8: localeCharsetIsUTF8())
+        // Checked as `start` checks it, voice included: one verdict for the settings and the Config section.
+        let checked = ConfigFile.problems(path: ConfigFile.path())
         let config: UserConfig?
-        switch ConfigFile.problems(path: ConfigFile.path()) {
+        switch checked {
         case .success(let found): config = found
         case .failure: config = nil
         }
@@ -25,7 +27,7 @@ extension DoctorCommand: RunnableCommand {
         checkVoice(&report, start: start)
         redirect?.restore()
         checkRoutines(&report, wanted: start.plan.routine)
-        checkConfig(&report)
+        checkConfig(&report, checked)
         checkHistory(&report, enabled: !start.noHistory)
         Console.out(report.text)
         return report.blocked ? ExitCode.failure : ExitCode.success
@@ -192,13 +194,13 @@ extension DoctorCommand: RunnableCommand {
         }
     }
 
-    private func checkConfig(_ report: inout DoctorReport) {
+    private func checkConfig(_ report: inout DoctorReport, _ checked: Result<UserConfig?, any Error>) {
         report.section("Config")
         guard let path = ConfigFile.path() else {
             report.fail("no home folder", fix: "set HOME", blocks: true)
             return
         }
-        switch ConfigFile.problems(path: path) {
+        switch checked {
         case .success(nil): report.pass("\(visible(path)): not there, all defaults")
         case .success: report.pass("\(visible(path)): valid")
         case .failure(let error as RoutineLoadError):

@@ -45,6 +45,23 @@ struct ConfigEndToEndTests {
             """)
     }
 
+    /// A voice the engines do not list stops `start`, so `config` and `doctor` say so too, in the same words.
+    @Test(arguments: [["config"], ["start"], ["doctor"]])
+    func aVoiceNoEngineListsIsAProblemForEveryCommand(args: [String]) throws {
+        let home = try configHome(#"{"voice":"rmss"}"#)
+        let file = home + "/sevenmin/config.json"
+        let r = try run(binary, args, environment: ["XDG_CONFIG_HOME": home, "XDG_STATE_HOME": temporaryDirectory()])
+        let problem = "\(file):1:10: \"rmss\" is not a voice this machine has; did you mean \"rms\"?"
+        if args == ["doctor"] {
+            #expect(r.status == 1, "\(r.stdout)")
+            #expect(r.stdout.contains(problem), "\(r.stdout)")
+            #expect(!r.stdout.contains("A workout can run."))
+        } else {
+            #expect(r.status == 65, "\(r.stderr)")
+            #expect(r.stderr == problem + "\n")
+        }
+    }
+
     @Test func theCommandLineWinsOverTheFile() throws {
         let home = try configHome("{\"routine\": \"\(fixtures)/short.json\"}")
         // The file's routine when none is named…
