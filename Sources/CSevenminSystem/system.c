@@ -234,12 +234,17 @@ int csevenmin_stderr_redirect(const char *path, const char **failed) {
     if (!S_ISREG(info.st_mode)) { *failed = "open"; close(fd); return -EINVAL; }
     int flags = fcntl(fd, F_GETFL);
     if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    int saved = csevenmin_stderr_redirect_fd(fd, failed);
+    close(fd);
+    return saved;
+}
+
+int csevenmin_stderr_redirect_fd(int fd, const char **failed) {
     *failed = "fcntl";
     int saved = fcntl(2, F_DUPFD_CLOEXEC, 3);
-    if (saved < 0) { int e = errno; close(fd); return -e; }
+    if (saved < 0) return -errno;
     *failed = "dup2";
-    if (dup2(fd, 2) < 0) { int e = errno; close(fd); close(saved); return -e; }
-    close(fd);
+    if (dup2(fd, 2) < 0) { int e = errno; close(saved); return -e; }
     return saved;
 }
 

@@ -201,6 +201,20 @@ struct ExportAudioTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [".k.\(getpid()).partial.wav", "k.wav"])
     }
 
+    /// Without espeak-ng's data the library prints "Error processing file …phontab" itself: that is caught
+    /// and said in sevenmin's one notice, never printed raw (over a workout's screen, it would be).
+    @Test func missingVoiceDataIsSaidInOneNotice() throws {
+        let dir = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir + "/data/espeak-ng-data", withIntermediateDirectories: true)
+        let result = try run(binary, ["export-audio", "--voice", "de", dir + "/de.wav", short],
+                             environment: ["ESPEAK_DATA_PATH": dir + "/data"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("sevenmin: voice: no voice: espeak-ng de: espeak_Initialize failed"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("phontab"), "\(result.stderr)")
+    }
+
     @Test func anUnknownExtensionIsAUsageErrorNamingTheFormats() throws {
         let dir = temporaryDirectory()
         let result = try run(binary, ["export-audio", dir + "/out.mp3", short])

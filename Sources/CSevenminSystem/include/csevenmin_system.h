@@ -65,6 +65,8 @@ int csevenmin_tty_restore_saved(int fd);
    symbolic link), returning a dup of the old fd 2 to hand to
    csevenmin_stderr_restore, or -errno with `*failed` naming the call that failed. */
 int csevenmin_stderr_redirect(const char *path, const char **failed);
+/* The same for a descriptor already open (a memory file, to capture what a library prints); `fd` stays open. */
+int csevenmin_stderr_redirect_fd(int fd, const char **failed);
 void csevenmin_stderr_restore(int saved);
 
 /* A timerfd on CLOCK_MONOTONIC. Unlike a poll timeout, which the kernel lets
