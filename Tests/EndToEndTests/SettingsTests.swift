@@ -103,6 +103,24 @@ struct DoctorEndToEndTests {
         #expect(r.stderr.isEmpty, "libraries' chatter belongs in the log: \(r.stderr)")
     }
 
+    /// Where no log can be written (a read-only state folder, or a file in its place), what ALSA and libao
+    /// say while probed is dropped rather than printed among doctor's lines.
+    @Test(arguments: ["a file", "read-only"])
+    func withNoLogTheLibrariesStillSayNothing(state: String) throws {
+        let folder = temporaryDirectory() + "/state"
+        if state == "a file" || getuid() == 0 {
+            // Root writes into a read-only folder; a file where the folder should be stops everyone.
+            try "not a folder".write(toFile: folder, atomically: true, encoding: .utf8)
+        } else {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            chmod(folder, 0o500)
+        }
+        defer { chmod(folder, 0o700) }
+        let r = try doctor(nil, ["XDG_STATE_HOME": folder])
+        #expect(r.stdout.contains("libao"), "\(r.stdout)")
+        #expect(r.stderr.isEmpty, "doctor's output must be its own: \(r.stderr)")
+    }
+
     @Test func theNullDriverOpensAndPlays() throws {
         let r = try doctor(#"{"audioDriver": "null"}"#, args: ["--play"])
         #expect(r.status == 0)
