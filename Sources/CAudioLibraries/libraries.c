@@ -135,6 +135,11 @@ SNDFILE *sf_open(const char *path, int mode, SF_INFO *info) {
     return f ? f(path, mode, info) : NULL;
 }
 
+SNDFILE *sf_open_fd(int fd, int mode, SF_INFO *info, int close_desc) {
+    REAL(LIB_SNDFILE, sf_open_fd)
+    return f ? f(fd, mode, info, close_desc) : NULL;
+}
+
 SNDFILE *sf_open_virtual(SF_VIRTUAL_IO *io, int mode, SF_INFO *info, void *user_data) {
     REAL(LIB_SNDFILE, sf_open_virtual)
     return f ? f(io, mode, info, user_data) : NULL;

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -138,11 +139,8 @@ void csevenmin_crash_guard_save_modes(int fd) {
     guard_have_modes = tcgetattr(fd, &guard_modes) == 0;
 }
 
-int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length) {
-    if (length >= sizeof guard_restore) length = sizeof guard_restore - 1;
-    memcpy(guard_restore, restore, length);
-    guard_length = length;
-    guard_fd = tty_fd;
+/* on_crash for every signal in `fatal`; 0, or -errno. */
+static int crash_handlers_install(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_crash;
@@ -154,11 +152,42 @@ int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length) {
     return 0;
 }
 
+int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length) {
+    if (length >= sizeof guard_restore) length = sizeof guard_restore - 1;
+    memcpy(guard_restore, restore, length);
+    guard_length = length;
+    guard_fd = tty_fd;
+    return crash_handlers_install();
+}
+
 void csevenmin_crash_guard_unlink(const char *path) {
     guard_have_unlink = 0;
     if (path == NULL || strlen(path) >= sizeof guard_unlink_path) return;
     memcpy(guard_unlink_path, path, strlen(path) + 1);
     guard_have_unlink = 1;
+}
+
+int csevenmin_unlink_on_death(const char *path, const char **failed) {
+    static const int ending[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    csevenmin_crash_guard_unlink(path);
+    final_stage = 1;
+    sigset_t set;
+    sigemptyset(&set);
+    *failed = "sigaction";
+    for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
+        struct sigaction old;
+        if (sigaction(ending[i], NULL, &old) != 0) return -errno;
+        if (old.sa_handler == SIG_IGN) continue;
+        int rc = csevenmin_signal_catch(ending[i]);
+        if (rc != 0) return rc;
+        sigaddset(&set, ending[i]);
+    }
+    int armed = crash_handlers_install();
+    if (armed != 0) return armed;
+    /* pthread_sigmask returns its error rather than setting errno. */
+    *failed = "pthread_sigmask";
+    int rc = pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    return rc == 0 ? 0 : -rc;
 }
 
 void csevenmin_crash_guard_disarm(void) {
@@ -203,15 +232,22 @@ int csevenmin_stderr_redirect(const char *path, const char **failed) {
     struct stat info;
     *failed = "fstat";
     if (fstat(fd, &info) != 0) { int e = errno; close(fd); return -e; }
-    if (!S_ISREG(info.st_mode)) { *failed = "open"; close(fd); return -EINVAL; }
+    /* /dev/null (1, 3) is the one device taken: where no log can be written, what libraries say is dropped. */
+    int is_null = S_ISCHR(info.st_mode) && major(info.st_rdev) == 1 && minor(info.st_rdev) == 3;
+    if (!S_ISREG(info.st_mode) && !is_null) { *failed = "open"; close(fd); return -EINVAL; }
     int flags = fcntl(fd, F_GETFL);
     if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    int saved = csevenmin_stderr_redirect_fd(fd, failed);
+    close(fd);
+    return saved;
+}
+
+int csevenmin_stderr_redirect_fd(int fd, const char **failed) {
     *failed = "fcntl";
     int saved = fcntl(2, F_DUPFD_CLOEXEC, 3);
-    if (saved < 0) { int e = errno; close(fd); return -e; }
+    if (saved < 0) return -errno;
     *failed = "dup2";
-    if (dup2(fd, 2) < 0) { int e = errno; close(fd); close(saved); return -e; }
-    close(fd);
+    if (dup2(fd, 2) < 0) { int e = errno; close(saved); return -e; }
     return saved;
 }
 

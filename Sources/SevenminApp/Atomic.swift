@@ -10,9 +10,14 @@ enum Atomic {
     static func write(_ text: String, to path: String) throws {
         let temporary = path + ".\(getpid()).tmp"
         do {
-            let fd = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            // O_NONBLOCK: a FIFO planted at the temporary name must not hang us; only a plain file is written.
+            let fd = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK,
+                                         0o644)
             // ignored: a close error after a complete write loses nothing the rename does not check
             defer { close(fd) }
+            guard try SystemCall.status(of: fd).st_mode & S_IFMT == S_IFREG else {
+                throw SystemError(call: "open", errno: EINVAL)
+            }
             try SystemCall.write(fd, Array(text.utf8))
             try SystemCall.rename(temporary, path)
         } catch {

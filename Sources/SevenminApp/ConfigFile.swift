@@ -13,9 +13,11 @@ enum ConfigFile {
 
     /// The settings in the file; nil when there is none. Problems are reported (with positions) and
     /// come back as the exit status 65, or 66 for a file that cannot be read.
-    /// With `voices`, the file's voice must be one the engine lists; they are asked for only if it names one.
+    /// The file's voice must be one the engine lists (`voices`, asked for only if it names one), as `start`
+    /// checks it, so that `config` and `doctor` never pass a file `start` refuses; `start --mute` passes nil.
     static func load(path: String? = ConfigFile.path(),
-                     voices: @autoclosure () -> VoiceCatalogue? = nil) -> Result<UserConfig?, ExitStatus> {
+                     voices: @autoclosure () -> VoiceCatalogue? = VoiceSetup.catalogue())
+        -> Result<UserConfig?, ExitStatus> {
         switch problems(path: path, voices: voices()) {
         case .success(let config): return .success(config)
         case .failure(let error): return .failure(ExitStatus(PlanLoading.report(error)))
@@ -24,7 +26,8 @@ enum ConfigFile {
 
     /// As `load`, but handing the problem back instead of reporting it, for `doctor`.
     static func problems(path: String?,
-                         voices: @autoclosure () -> VoiceCatalogue? = nil) -> Result<UserConfig?, any Error> {
+                         voices: @autoclosure () -> VoiceCatalogue? = VoiceSetup.catalogue())
+        -> Result<UserConfig?, any Error> {
         guard let path else { return .success(nil) }
         do {
             let bytes = try WorkoutDataSource.read(path)

@@ -12,8 +12,10 @@ extension DoctorCommand: RunnableCommand {
     /// exits 0 when a workout can run, 1 when something stops it.
     func run() -> Int32 {
         var report = DoctorReport(utf8: localeCharsetIsUTF8())
+        // Checked as `start` checks it, voice included: one verdict for the settings and the Config section.
+        let checked = ConfigFile.problems(path: ConfigFile.path())
         let config: UserConfig?
-        switch ConfigFile.problems(path: ConfigFile.path()) {
+        switch checked {
         case .success(let found): config = found
         case .failure: config = nil
         }
@@ -25,7 +27,7 @@ extension DoctorCommand: RunnableCommand {
         checkVoice(&report, start: start)
         redirect?.restore()
         checkRoutines(&report, wanted: start.plan.routine)
-        checkConfig(&report)
+        checkConfig(&report, checked)
         checkHistory(&report, enabled: !start.noHistory)
         Console.out(report.text)
         return report.blocked ? ExitCode.failure : ExitCode.success
@@ -147,16 +149,37 @@ extension DoctorCommand: RunnableCommand {
                         fix: "choose rms, slt or one of espeak-ng's voices listed above")
             return
         }
-        do {
-            let sound = try VoiceSetup.open(exactly: choice, rate: start.rate).synthesize("Ready.")
-            guard sound.duration > 0.1 else {
-                report.fail("\(visible(choice.label)) said nothing", fix: "choose another voice")
-                return
-            }
+        let failure: String
+        switch speaks(choice, rate: start.rate) {
+        case nil:
             report.pass("\(visible(choice.label)) speaks")
+            return
+        case let why?: failure = "\(visible(choice.label)): \(why)"
+        }
+        // As a workout does: a Flite voice that cannot speak gives way to espeak-ng's English.
+        if let fallback = choice.fallback, speaks(fallback, rate: start.rate) == nil {
+            report.fail(failure + "; a workout speaks with \(fallback.label) instead",
+                        fix: "install libflite1 for the clearer voice")
+        } else {
+            report.fail(failure, fix: DoctorCommand.voiceFix(for: choice))
+        }
+    }
+
+    /// Nil when `choice` says a word in the process a workout speaks in, else why not.
+    private func speaks(_ choice: VoiceChoice, rate: Int) -> String? {
+        do {
+            let sound = try VoiceSetup.open(exactly: choice, rate: rate).synthesize("Ready.")
+            return sound.duration > 0.1 ? nil : "said nothing"
         } catch {
-            report.fail("\(visible(choice.label)): \(error)",
-                        fix: "choose rms, slt or one of espeak-ng's voices listed above")
+            return "\(error)"
+        }
+    }
+
+    /// What to do when `choice` cannot speak: never to choose the voice that just failed.
+    static func voiceFix(for choice: VoiceChoice) -> String {
+        switch choice.engine {
+        case .flite: return "install libflite1, or choose one of espeak-ng's voices listed above"
+        case .espeak: return "install espeak-ng-data, or choose rms or slt (Flite's)"
         }
     }
 
@@ -192,13 +215,13 @@ extension DoctorCommand: RunnableCommand {
         }
     }
 
-    private func checkConfig(_ report: inout DoctorReport) {
+    private func checkConfig(_ report: inout DoctorReport, _ checked: Result<UserConfig?, any Error>) {
         report.section("Config")
         guard let path = ConfigFile.path() else {
             report.fail("no home folder", fix: "set HOME", blocks: true)
             return
         }
-        switch ConfigFile.problems(path: path) {
+        switch checked {
         case .success(nil): report.pass("\(visible(path)): not there, all defaults")
         case .success: report.pass("\(visible(path)): valid")
         case .failure(let error as RoutineLoadError):

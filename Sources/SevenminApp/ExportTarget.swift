@@ -27,7 +27,9 @@ enum ExportTarget {
         let name = url.lastPathComponent
         let dot = name.lastIndex(of: ".") ?? name.endIndex
         // The extension is kept last: it chooses the format.
-        let temporary = folder + "/." + name[..<dot] + ".\(getpid()).partial" + name[dot...]
+        let prefix = "." + name[..<dot] + ".", suffix = ".partial" + name[dot...]
+        removeAbandoned(in: folder, prefix: prefix, suffix: suffix)
+        let temporary = folder + "/" + prefix + "\(getpid())" + suffix
         do {
             // ignored: the file is only created here, empty: nothing is written that close could lose
             close(try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644))
@@ -36,6 +38,22 @@ enum ExportTarget {
                 + "\(String(cString: strerror(error.errno)))."))
         }
         return .success(temporary)
+    }
+
+    /// Removes the temporary files of exports to the same target whose process is gone (killed with
+    /// SIGKILL, or the machine lost power): `.NAME.PID.partial.EXT`, plain files only.
+    private static func removeAbandoned(in folder: String, prefix: String, suffix: String) {
+        guard let names = try? SystemCall.names(inDirectory: folder) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix)
+            && name.count > prefix.count + suffix.count {
+            let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+            guard digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber), let pid = pid_t(digits),
+                  pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let file = folder + "/" + name
+            guard let info = try? SystemCall.linkStatus(atPath: file), info.st_mode & S_IFMT == S_IFREG else { continue }
+            // ignored: one that cannot be removed is left as it was; the export goes on
+            try? SystemCall.unlink(file)
+        }
     }
 
     /// Puts the finished file in place: over the target with `force`, else only if nothing appeared there

@@ -58,7 +58,9 @@ public final class FliteSynthesizer: SpeechEngine, @unchecked Sendable {
             if let voice = voices[name] { return voice }
             if voices.isEmpty {
                 // flite_init only registers the built-in lexicons and returns 0.
-                guard flite_init() == 0 else { throw SpeechError.unavailable(call: "flite_init", detail: "failed") }
+                guard flite_init() == 0 else {
+                    throw SpeechError.unavailable(call: "flite_init", detail: "Flite is missing (is libflite1 installed?)")
+                }
             }
             let voice: UnsafeMutablePointer<cst_voice>?
             switch name {
@@ -66,7 +68,11 @@ public final class FliteSynthesizer: SpeechEngine, @unchecked Sendable {
             case "slt": voice = register_cmu_us_slt(nil)
             default: return nil
             }
-            if let voice { voices[name] = voice }
+            guard let voice else {
+                throw SpeechError.unavailable(call: "register_cmu_us_\(name)",
+                                              detail: "Flite's voice \(name) is missing (is libflite1 installed?)")
+            }
+            voices[name] = voice
             return voice
         }
     }

@@ -71,8 +71,31 @@ public enum SoundFile {
     /// limit, for reading back an exported track.
     /// A plain 16-bit WAV file is read without libsndfile (`PCMWave`), to the same samples.
     public static func read(_ path: String, longest: Double = maxCueSeconds) throws -> Sound {
-        if let sound = plainWAV(at: path, longest: longest) { return sound }
-        return try throughLibsndfile(path, longest: longest)
+        // O_NONBLOCK, then a plain file only: a FIFO in a cue's place is refused, never waited on.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw SoundFileError(reason: .cannotOpen, call: "open", path: path, detail: String(cString: strerror(errno)))
+        }
+        // ignored: the file was only read: closing it cannot lose anything
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw SoundFileError(reason: .cannotOpen, call: "open", path: path, detail: "not a plain file")
+        }
+        if status.st_size <= 16 << 20, let bytes = contents(of: fd, size: Int(status.st_size)),
+           let sound = PCMWave.decode(bytes, longest: longest) {
+            return sound
+        }
+        var info = SF_INFO()
+        // ignored: a rewind of a plain file we opened cannot fail; libsndfile reports a short read anyway
+        lseek(fd, 0, SEEK_SET)
+        guard let file = sf_open_fd(fd, Int32(SFM_READ), &info, Int32(SF_FALSE)) else {
+            throw SoundFileError(reason: .cannotOpen, call: "sf_open_fd", path: path,
+                                 detail: String(cString: sf_strerror(nil)))
+        }
+        // ignored: the file was only read: closing it cannot lose anything
+        defer { sf_close(file) }
+        return try decode(file, info: info, path: path, longest: longest)
     }
 
     /// `read`, always through libsndfile.
@@ -109,13 +132,17 @@ public enum SoundFile {
         return try withExtendedLifetime(memory) { try decode(file, info: info, path: name) }
     }
 
-    /// The file at `path` when it is a plain 16-bit WAV file (`PCMWave`) of at most 16 MiB, read
-    /// without libsndfile; nil for libsndfile to read.
-    private static func plainWAV(at path: String, longest: Double) -> Sound? {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= 16 << 20,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return PCMWave.decode([UInt8](data), longest: longest)
+    /// The `size` bytes of the plain file `fd`, or nil if they cannot all be read.
+    private static func contents(of fd: Int32, size: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var got = 0
+        while got < size {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, size - got, off_t(got)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            got += n
+        }
+        return bytes
     }
 
     /// The samples of an open file, checked against a cue's limits first, mixed down to mono.
@@ -161,9 +188,19 @@ public enum SoundFile {
         info.samplerate = Int32(sound.sampleRate)
         info.channels = 1
         info.format = format.libsndfileFormat
-        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw SoundFileError(reason: .cannotOpen, call: "sf_open", path: path,
-                                 detail: String(cString: sf_strerror(nil)))
+        // Opened here, not by libsndfile: never through a link, never waiting on a FIFO, and only a
+        // plain file is written (libsndfile then takes the descriptor, and closes it).
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw SoundFileError(reason: .cannotOpen, call: "open", path: path, detail: String(cString: strerror(errno)))
+        }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let file = sf_open_fd(fd, Int32(SFM_WRITE), &info, Int32(SF_TRUE)) else {
+            let detail = status.st_mode & S_IFMT == S_IFREG ? String(cString: sf_strerror(nil)) : "not a plain file"
+            // ignored: nothing was written through it
+            close(fd)
+            throw SoundFileError(reason: .cannotOpen, call: "sf_open_fd", path: path, detail: detail)
         }
         // In blocks: libvorbis allocates on the stack in proportion to one write, and a whole
         // workout in one call overflows it.

@@ -11,16 +11,16 @@ public enum SpeechProcessError: Error, Equatable, CustomStringConvertible {
     case cannotStart(String)
     /// It refused: the engine's own reason (no voice data, an unknown voice).
     case refused(String)
-    /// It died, by `signal` (0: it exited, or the connection broke), while rendering `text`.
-    case crashed(signal: Int32, text: String?)
+    /// It died, by `signal` (0: it exited, or the connection broke), while `voice` rendered `text`.
+    case crashed(voice: VoiceChoice, signal: Int32, text: String?)
 
     public var description: String {
         switch self {
         case .cannotStart(let why): return "cannot start the speech process: \(why)"
         case .refused(let why): return why
-        case .crashed(let signal, let text):
+        case .crashed(let voice, let signal, let text):
             let how = signal > 0 ? "crashed (signal \(signal))" : "ended"
-            return "espeak-ng \(how)" + (text.map { " on \"\(visible($0))\"" } ?? " as it started")
+            return "\(visible(voice.label)) \(how)" + (text.map { " on \"\(visible($0))\"" } ?? " as it started")
         }
     }
 }
@@ -69,11 +69,11 @@ public final class SpeechProcess: SpeechEngine {
         let sound: Sound = try child.withLock { (child) throws(SpeechProcessError) -> Sound in
             if child == nil {
                 guard restarts.add(1, ordering: .relaxed).newValue <= SpeechProcess.maximumRestarts else {
-                    throw .crashed(signal: 0, text: nil)
+                    throw .crashed(voice: choice, signal: 0, text: nil)
                 }
                 child = try SpeechProcess.spawn(executable, choice: choice, rate: rate)
             }
-            guard let running = child else { throw .crashed(signal: 0, text: nil) }
+            guard let running = child else { throw .crashed(voice: choice, signal: 0, text: nil) }
             do {
                 return try SpeechProcess.render(spoken, over: running.socket)
             } catch SpeechProcess.Failure.refused(let why) {
@@ -81,7 +81,7 @@ public final class SpeechProcess: SpeechEngine {
             } catch {
                 let signal = SpeechProcess.stop(running)
                 child = nil
-                throw .crashed(signal: signal, text: spoken)
+                throw .crashed(voice: choice, signal: signal, text: spoken)
             }
         }
         return sound.trimmingTrailingSilence()
@@ -162,7 +162,7 @@ public final class SpeechProcess: SpeechEngine {
         } catch let error as SpeechProcessError {
             throw error
         } catch {
-            throw .crashed(signal: stop(child), text: nil)
+            throw .crashed(voice: choice, signal: stop(child), text: nil)
         }
     }
 

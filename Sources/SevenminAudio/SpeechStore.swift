@@ -9,7 +9,7 @@ import SevenminSystem
 /// A phrase is kept under the SHA-256 of its engine, voice, rate and text, in a file that repeats
 /// the key, so a stale or damaged file is never played: it is rendered again. Files are written
 /// to a temporary name and renamed, so no reader ever sees half of one; nothing is opened through
-/// a symbolic link; and the folder is kept under `limit` bytes by removing the least recently used.
+/// a symbolic link, and only a plain file is read (a FIFO or device in its place is never waited on); and the folder is kept under `limit` bytes by removing the least recently used.
 public final class SpeechStore: Sendable {
     public let directory: String
     public let limit: Int
@@ -38,7 +38,10 @@ public final class SpeechStore: Sendable {
 
     /// The sound kept under `key`, or nil if there is none or it is not exactly what was written.
     public func sound(for key: String) -> Sound? {
-        guard let fd = try? SystemCall.open(path(for: key), O_RDONLY | O_NOFOLLOW | O_CLOEXEC) else { return nil }
+        // O_NONBLOCK: a FIFO planted in the folder must not hang the open; it is then refused as not a file.
+        guard let fd = try? SystemCall.open(path(for: key), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) else {
+            return nil
+        }
         // ignored: a read-only descriptor; closing it cannot lose data.
         defer { _ = Glibc.close(fd) }
         guard let info = try? SystemCall.status(of: fd), info.st_mode & S_IFMT == S_IFREG,

@@ -4,10 +4,12 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 import SevenminCore
+import SevenminSystem
 
 /// Why speech cannot be had; the app reports it once and carries on with beeps only.
 public enum SpeechError: Error, Equatable, CustomStringConvertible {
-    /// `espeak_Initialize` failed: most often the voice data (espeak-ng-data) is missing.
+    /// The engine could not start (`espeak_Initialize`, `flite_init`): its library or its data is
+    /// missing; `detail` says which, or what to install.
     case unavailable(call: String, detail: String)
     /// `espeak_SetVoiceByName` knows no such voice.
     case unknownVoice(String)
@@ -16,7 +18,7 @@ public enum SpeechError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unavailable(let call, let detail): return "\(call) failed: \(detail) (is espeak-ng-data installed?)"
+        case .unavailable(let call, let detail): return "\(call) failed: \(detail)"
         case .unknownVoice(let name): return "unknown voice '\(name)' (see the list of voices)"
         case .failed(let call, let code): return "\(call) failed with error \(code)"
         }
@@ -98,9 +100,29 @@ private final class Espeak: @unchecked Sendable {
     }
 
     /// `espeak_Initialize`, synchronous, with DONT_EXIT: without it, missing data calls exit(1).
+    /// What espeak-ng prints while it starts ("Error processing file '…/phontab'" when its data is missing)
+    /// is caught in a memory file, so it never lands on a workout's screen or a command's output: it is
+    /// said in the error, or, when the start succeeds, passed on to standard error (the log, in a workout).
     private static func initialize() throws -> Int {
+        let capture = try? SystemCall.memoryFile(named: "espeak-ng")
+        let redirect = capture.flatMap { try? StderrRedirect(descriptor: $0) }
         let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, espeakINITIALIZE_DONT_EXIT)
-        guard rate > 0 else { throw SpeechError.unavailable(call: "espeak_Initialize", detail: "error \(rate)") }
+        redirect?.restore()
+        var printed: [UInt8] = []
+        if let capture {
+            printed = (try? SystemCall.drain(capture)) ?? []
+            // ignored: a memory file we only read back
+            close(capture)
+        }
+        let said = String(decoding: printed, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { String($0.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
+        guard rate > 0 else {
+            throw SpeechError.unavailable(call: "espeak_Initialize", detail: "error \(rate)"
+                + (said.isEmpty ? "" : ": \(visible(said))") + " (is espeak-ng-data installed?)")
+        }
+        // ignored: passing on what the library said; standard error that cannot be written loses only that
+        if !printed.isEmpty { _ = printed.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) } }
         espeak_SetSynthCallback(collectSpeech)
         return Int(rate)
     }

@@ -11,6 +11,11 @@ public final class StderrRedirect {
         saved = try retryingNegativeErrno { csevenmin_stderr_redirect(path, $0) }
     }
 
+    /// Points fd 2 at `descriptor`, which stays the caller's to close.
+    public init(descriptor: Int32) throws(SystemError) {
+        saved = try retryingNegativeErrno { csevenmin_stderr_redirect_fd(descriptor, $0) }
+    }
+
     /// Points fd 2 back where it was; safe to call twice.
     public func restore() {
         guard saved >= 0 else { return }

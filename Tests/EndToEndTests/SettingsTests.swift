@@ -45,6 +45,23 @@ struct ConfigEndToEndTests {
             """)
     }
 
+    /// A voice the engines do not list stops `start`, so `config` and `doctor` say so too, in the same words.
+    @Test(arguments: [["config"], ["start"], ["doctor"]])
+    func aVoiceNoEngineListsIsAProblemForEveryCommand(args: [String]) throws {
+        let home = try configHome(#"{"voice":"rmss"}"#)
+        let file = home + "/sevenmin/config.json"
+        let r = try run(binary, args, environment: ["XDG_CONFIG_HOME": home, "XDG_STATE_HOME": temporaryDirectory()])
+        let problem = "\(file):1:10: \"rmss\" is not a voice this machine has; did you mean \"rms\"?"
+        if args == ["doctor"] {
+            #expect(r.status == 1, "\(r.stdout)")
+            #expect(r.stdout.contains(problem), "\(r.stdout)")
+            #expect(!r.stdout.contains("A workout can run."))
+        } else {
+            #expect(r.status == 65, "\(r.stderr)")
+            #expect(r.stderr == problem + "\n")
+        }
+    }
+
     @Test func theCommandLineWinsOverTheFile() throws {
         let home = try configHome("{\"routine\": \"\(fixtures)/short.json\"}")
         // The file's routine when none is named…
@@ -84,6 +101,24 @@ struct DoctorEndToEndTests {
         #expect(r.stdout.contains("✔ TERM=xterm-256color: known, can move the cursor"))
         #expect(r.stdout.hasSuffix("A workout can run.\n"))
         #expect(r.stderr.isEmpty, "libraries' chatter belongs in the log: \(r.stderr)")
+    }
+
+    /// Where no log can be written (a read-only state folder, or a file in its place), what ALSA and libao
+    /// say while probed is dropped rather than printed among doctor's lines.
+    @Test(arguments: ["a file", "read-only"])
+    func withNoLogTheLibrariesStillSayNothing(state: String) throws {
+        let folder = temporaryDirectory() + "/state"
+        if state == "a file" || getuid() == 0 {
+            // Root writes into a read-only folder; a file where the folder should be stops everyone.
+            try "not a folder".write(toFile: folder, atomically: true, encoding: .utf8)
+        } else {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            chmod(folder, 0o500)
+        }
+        defer { chmod(folder, 0o700) }
+        let r = try doctor(nil, ["XDG_STATE_HOME": folder])
+        #expect(r.stdout.contains("libao"), "\(r.stdout)")
+        #expect(r.stderr.isEmpty, "doctor's output must be its own: \(r.stderr)")
     }
 
     @Test func theNullDriverOpensAndPlays() throws {

@@ -44,10 +44,22 @@ func run(_ executable: String, _ args: [String], environment: [String: String] =
     env["XDG_RUNTIME_DIR"] = scratch + "/runtime"
     env["XDG_CACHE_HOME"] = scratch + "/cache"
     env.merge(environment) { $1 }
+    let pid = try spawn(executable, args, environment: env.map { "\($0.key)=\($0.value)" }, actions: &actions)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+    let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+    return (exitStatus, out, err)
+}
+
+/// Starts a program and returns its pid without waiting: with `environment` (`NAME=value`) or this
+/// process's, and with no signal blocked and default handlers, whatever this test thread has.
+func spawn(_ executable: String, _ args: [String], environment: [String]? = nil,
+           actions: UnsafePointer<posix_spawn_file_actions_t>? = nil) throws -> pid_t {
     let argv = ([executable] + args).map { strdup($0) } + [nil]
-    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    // Children start with no signal blocked and default handlers, whatever this test thread has.
+    let envp = environment.map { $0.map { strdup($0) } + [nil] }
+    defer { (argv + (envp ?? [])).forEach { free($0) } }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -60,14 +72,12 @@ func run(_ executable: String, _ args: [String], environment: [String: String] =
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    let rc: Int32
+    if let envp { rc = posix_spawn(&pid, executable, actions, &attributes, argv, envp) } else {
+        rc = posix_spawn(&pid, executable, actions, &attributes, argv, environ)
+    }
     guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-    let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-    return (exitStatus, out, err)
+    return pid
 }
 
 /// A private tmux server running one command in a window of a fixed size.

@@ -36,6 +36,21 @@ struct BrowserOpenerTests {
         #expect(reports.withLock { $0 }.isEmpty)
     }
 
+    /// `BROWSER="opener '%s'"`, as many people write it: the opener gets the link, whole, as one argument.
+    @Test(arguments: ["'%s'", "\"%s\"", "%s", ""])
+    func quotesAroundPercentSStillGiveTheLink(placeholder: String) throws {
+        let dir = ScratchFolder.make("sevenmin-browser")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let opener = dir + "/opener"
+        try "#!/bin/sh\nprintf '%s %s\\n' \"$#\" \"$1\" > \(dir)/opened\n"
+            .write(toFile: opener, atomically: true, encoding: .utf8)
+        chmod(opener, 0o755)
+        var environment = ProcessInfo.processInfo.environment
+        environment["BROWSER"] = opener + " " + placeholder
+        BrowserOpener(environment: environment).open(url)
+        #expect(line(in: dir + "/opened") == "1 \(url)\n")
+    }
+
     @Test(arguments: [("no-such-browser-here", "no-such-browser-here"),
                       ("no-such-one %s:nor-this-one", "no-such-one, nor-this-one")])
     func withNoOpenerTheStatusLineSaysHowToSetOne(browser: String, says: String) {

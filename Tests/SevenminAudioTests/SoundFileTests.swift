@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import Testing
 @testable import SevenminAudio
 import SevenminCore
@@ -95,6 +96,30 @@ struct SoundFileTests {
         let bogus = scratchPath("bogus.wav")
         try "not audio".write(toFile: bogus, atomically: true, encoding: .utf8)
         #expect(throws: SoundFileError.self) { try SoundFile.read(bogus) }
+    }
+
+    /// A FIFO or a link to a device where a sound should be is refused at once, never waited on, for
+    /// reading (a cue in the data folder) and writing (an export) alike.
+    @Test func aFIFOIsRefusedNotWaitedOn() throws {
+        let fifo = scratchPath("cue-fifo.wav")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let outcome = Mutex<[String]>([])
+        let thread = Thread {
+            let read = Result { try SoundFile.read(fifo) }
+            let written = Result { try SoundFile.writeWAV(Sound(samples: [1, 2, 3], sampleRate: 44_100), to: fifo) }
+            outcome.withLock { $0 = ["\(read)", "\(written)"] }
+        }
+        thread.start()
+        let deadline = Date().addingTimeInterval(5)
+        while outcome.withLock({ $0.isEmpty }) && Date() < deadline { usleep(2_000) }
+        let seen = outcome.withLock { $0 }
+        if seen.isEmpty {
+            // Lets a reader or writer stuck in open(2) go.
+            let a = open(fifo, O_RDWR | O_NONBLOCK)
+            if a >= 0 { close(a) }
+        }
+        // With nobody reading, opening a FIFO to write fails at once (ENXIO); with a reader it is refused.
+        #expect(seen.count == 2 && seen[0].contains("not a plain file") && seen[1].contains("failure"), "\(seen)")
     }
 
     /// A FLAC header is only a claim: this one says 115 M frames of 8 channels (1.8 GB to decode)

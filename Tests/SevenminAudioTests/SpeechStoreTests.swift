@@ -105,6 +105,33 @@ struct SpeechStoreTests {
         #expect(SpeechStore(directory: linked) == nil)
     }
 
+    /// A FIFO (or any file that is not a plain one) where a phrase is kept is not waited on: the phrase
+    /// is rendered again and a file takes its place.
+    @Test func aFIFOInPlaceOfAPhraseIsRenderedAgainNotWaitedOn() throws {
+        let store = try store(), engine = CountingEngine()
+        _ = try SpeechStore.speech("Rest.", from: engine, store: store)
+        let path = store.directory + "/" + files(in: store)[0]
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o600) == 0)
+        let done = Condition(), finished = Counter()
+        startThread(named: "fifo-reader") {
+            _ = try? SpeechStore.speech("Rest.", from: engine, store: store)
+            finished.add()
+            done.withLock { done.broadcast() }
+        }
+        let deadline = SystemMonotonicClock().now() + 5
+        done.withLock { while finished.value == 0 { if !done.wait(until: deadline) { break } } }
+        let waited = finished.value == 0
+        if waited {
+            // Lets a reader stuck in open(2) go, so the thread ends.
+            let writer = open(path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+        }
+        #expect(!waited, "reading the phrase waited on the FIFO")
+        #expect(engine.renders.value == 2)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeRegular)
+    }
+
     @Test func theFolderIsKeptUnderItsLimitLeastRecentlyUsedFirst() throws {
         // Four phrases of the same length, so the same size; room for three.
         let texts = ["Squat.", "Lunge.", "Plank.", "Burpee"], engine = CountingEngine()

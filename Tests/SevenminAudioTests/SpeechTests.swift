@@ -142,11 +142,22 @@ struct SpeechProcessTests {
         #expect {
             _ = try speech.synthesize("Halfway.")
         } throws: { error in
-            guard case SpeechProcessError.crashed(let signal, let text) = error else { return false }
-            return signal == SIGKILL && text == "Halfway."
+            guard case SpeechProcessError.crashed(let voice, let signal, let text) = error else { return false }
+            return voice == .englishFallback && signal == SIGKILL && text == "Halfway."
         }
         #expect(audibleSeconds(try speech.synthesize("Rest. Next: Push-up.")) > 0.5)
         #expect(speech.childPID != pid)
+    }
+
+    /// The log names the engine that died: a Flite process that crashed was reported as espeak-ng's.
+    @Test func aCrashNamesTheEngineThatCrashed() throws {
+        let speech = try SpeechProcess(executable: sevenminBinary, choice: .standard, wordsPerMinute: 175)
+        kill(try #require(speech.childPID), SIGSEGV)
+        #expect {
+            _ = try speech.synthesize("Halfway.")
+        } throws: { error in
+            "\(error)" == "Flite rms crashed (signal \(SIGSEGV)) on \"Halfway.\""
+        }
     }
 
     /// espeak-ng's segmentation fault on the voice `/`, which only a name check kept from it before:
@@ -157,7 +168,7 @@ struct SpeechProcessTests {
         #expect {
             _ = try speech.synthesize("Ready.")
         } throws: { error in
-            guard case SpeechProcessError.crashed(let signal, _) = error else { return false }
+            guard case SpeechProcessError.crashed(_, let signal, _) = error else { return false }
             return signal == SIGSEGV
         }
     }

@@ -16,4 +16,15 @@ struct BrowserCommandTests {
         #expect(BrowserCommand.lines(browser: browser) == lines)
         #expect(lines.allSatisfy { $0.components(separatedBy: "\"$0\"").count == 2 })
     }
+
+    /// Quotes around `%s` are the user's way of saying "one word": the URL stays one word inside them,
+    /// never the literal text `"$0"` that single quotes kept.
+    @Test(arguments: [
+        ("firefox '%s'", "firefox ''\"$0\"''"), ("firefox \"%s\"", "firefox \"$0\""),
+        ("open \"--url=%s\" -n", "open \"--url=$0\" -n"), ("a 'it''s' %s", "a 'it''s' \"$0\""),
+        ("a \"'\" %s", "a \"'\" \"$0\""), ("a \\' %s", "a \\' \"$0\""),
+    ] as [(String, String)])
+    func quotesAroundPercentSKeepTheURLOneWord(browser: String, line: String) {
+        #expect(BrowserCommand.lines(browser: browser) == [line])
+    }
 }

@@ -21,6 +21,26 @@ struct VoiceCatalogueTests {
         #expect(catalogue.check(name) == verdict)
     }
 
+    /// Variants are espeak-ng's alone: `rms+klatt` spoke as plain `rms` in a routine, and not at all from
+    /// the command line.
+    @Test(arguments: ["rms+klatt", "slt+f2", "RMS+m1", "rms+"])
+    func fliteVoicesTakeNoVariant(name: String) {
+        let both = VoiceCatalogue(voices: VoiceChoice.fliteVoices + catalogue.voices, variants: ["f2", "klatt", "m1"])
+        let voice = String(name.prefix { $0 != "+" }).lowercased()
+        #expect(both.check(name) == .unknown(suggestion: voice))
+        #expect(both.check(voice) == .known(voice))
+        #expect(both.check("de+klatt") == .known("de+klatt"))
+    }
+
+    @Test func aRoutineFliteVoiceWithAVariantIsRefusedWithItsPosition() {
+        let both = VoiceCatalogue(voices: VoiceChoice.fliteVoices + catalogue.voices, variants: ["klatt"])
+        let text = "{\"name\": \"N\",\n \"voice\": \"rms+klatt\", \"exercises\": [{\"title\": \"A\"}]}"
+        #expect(throws: RoutineLoadError([Diagnostic(path: "r.json", position: SourcePosition(line: 2, column: 11),
+            message: "\"rms+klatt\" is not a voice this machine has; did you mean \"rms\"?")])) {
+            try RoutineLoader.parse(Array(text.utf8), path: "r.json", voices: both)
+        }
+    }
+
     @Test func aRoutineVoiceNotListedIsRefusedWithItsPositionAndANearOne() throws {
         let text = "{\"name\": \"N\",\n \"voice\": \"en-uss\", \"exercises\": [{\"title\": \"A\"}]}"
         #expect(throws: RoutineLoadError([Diagnostic(path: "r.json", position: SourcePosition(line: 2, column: 11),

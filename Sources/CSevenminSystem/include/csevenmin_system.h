@@ -41,6 +41,12 @@ void csevenmin_crash_guard_disarm(void);
    that must not outlive the process: the status file. NULL forgets it. */
 void csevenmin_crash_guard_unlink(const char *path);
 
+/* For a command with no screen (export-audio): from now on a terminating
+   signal (INT, TERM, HUP, QUIT, each unless ignored, as nohup leaves HUP) or a
+   crash unlinks `path` and ends the process by that signal. Returns 0, or
+   -errno with `*failed` naming the call that failed. */
+int csevenmin_unlink_on_death(const char *path, const char **failed);
+
 /* Turns software flow control (IXON: Ctrl-S, Ctrl-Q) on or off for `fd`.
    Returns 0, or -errno with `*failed` naming the call that failed. */
 int csevenmin_tty_flow_control(int fd, int on, const char **failed);
@@ -59,6 +65,8 @@ int csevenmin_tty_restore_saved(int fd);
    symbolic link), returning a dup of the old fd 2 to hand to
    csevenmin_stderr_restore, or -errno with `*failed` naming the call that failed. */
 int csevenmin_stderr_redirect(const char *path, const char **failed);
+/* The same for a descriptor already open (a memory file, to capture what a library prints); `fd` stays open. */
+int csevenmin_stderr_redirect_fd(int fd, const char **failed);
 void csevenmin_stderr_restore(int saved);
 
 /* A timerfd on CLOCK_MONOTONIC. Unlike a poll timeout, which the kernel lets

@@ -3,7 +3,9 @@ import FoundationEssentials
 
 /// The `$BROWSER` convention: a `:`-separated list of commands, tried in turn; in each, `%s` stands
 /// for the URL and `%%` for a percent sign, and a command without `%s` gets the URL after it. Each
-/// becomes a line for `/bin/sh -c`, in which the URL is always `"$0"`: one argument, never parsed.
+/// becomes a line for `/bin/sh -c`, in which the URL is always `$0`, quoted: one argument, never parsed,
+/// whether `%s` stands bare or in the quotes people write around it (`firefox '%s'`), which xdg-open and
+/// Python's `webbrowser` take off too.
 public enum BrowserCommand {
     public static func lines(browser: String?) -> [String] {
         let commands = (browser ?? "").split(separator: ":")
@@ -11,24 +13,34 @@ public enum BrowserCommand {
             .filter { !$0.isEmpty }
         guard !commands.isEmpty else { return ["xdg-open \"$0\""] }
         return commands.map { command in
-            var line = "", substituted = false
+            var line = "", substituted = false, quote: Character?, escaped = false
             var rest = Substring(command)
-            while let percent = rest.firstIndex(of: "%") {
-                line += rest[..<percent]
-                let next = rest.index(after: percent)
-                if next < rest.endIndex, rest[next] == "s" {
-                    line += "\"$0\""
+            while let c = rest.first {
+                rest = rest.dropFirst()
+                if escaped {
+                    escaped = false
+                } else if c == "\\" && quote != "'" {
+                    escaped = true
+                } else if c == "'" || c == "\"" {
+                    if quote == nil { quote = c } else if quote == c { quote = nil }
+                } else if c == "%", let next = rest.first, next == "s" || next == "%" {
+                    rest = rest.dropFirst()
+                    if next == "%" {
+                        line.append("%")
+                        continue
+                    }
+                    // The URL as one word in whatever quotes the user put around %s ('%s', "%s", "--url=%s"):
+                    // inside '…' the quote is closed for it and opened again, since '…' keeps "$0" literal.
+                    switch quote {
+                    case "'": line += "'\"$0\"'"
+                    case "\"": line += "$0"
+                    default: line += "\"$0\""
+                    }
                     substituted = true
-                    rest = rest[rest.index(after: next)...]
-                } else if next < rest.endIndex, rest[next] == "%" {
-                    line += "%"
-                    rest = rest[rest.index(after: next)...]
-                } else {
-                    line += "%"
-                    rest = rest[next...]
+                    continue
                 }
+                line.append(c)
             }
-            line += rest
             return substituted ? line : line + " \"$0\""
         }
     }

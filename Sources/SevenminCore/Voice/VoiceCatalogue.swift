@@ -4,7 +4,8 @@ import FoundationEssentials
 /// The voices a speech engine lists, and the one check a voice name passes before it reaches the
 /// engine. espeak-ng crashes on names it does not know in several ways (`/` is a segmentation fault,
 /// `en+` and 37 more characters overflow a buffer), so only a listed voice, optionally with a listed
-/// variant after `+` (`en-us+f3`), is ever handed to it, spelt as the engine lists it.
+/// variant after `+` (`en-us+f3`), is ever handed to it, spelt as the engine lists it. Flite's voices
+/// (`rms`, `slt`) take no variant.
 public struct VoiceCatalogue: Equatable, Sendable {
     /// Names as the engine lists them (`en-US`, `de`, `mb-de1`).
     public var voices: [String]
@@ -34,6 +35,8 @@ public struct VoiceCatalogue: Equatable, Sendable {
             return .unknown(suggestion: near.map { parts.count == 2 ? $0 + "+" + parts[1] : $0 })
         }
         guard parts.count == 2 else { return .known(voice) }
+        // Variants are espeak-ng's: Flite would be handed `rms+klatt` as espeak-ng's voice, and none would speak.
+        guard !VoiceChoice.fliteVoices.contains(voice) else { return .unknown(suggestion: voice) }
         guard let variant = find(parts[1], among: variants) else {
             return .unknown(suggestion: nearest(parts[1], among: variants).map { voice + "+" + $0 })
         }
