@@ -675,15 +675,18 @@ struct WorkoutFrame {
     }
 
     /// A panel's lines without a box, centred on the screen, for sizes down to 10×3: the quit prompt in
-    /// words short enough to read there.
+    /// words short enough to read there, shorter and shorter, its keys kept whole to the last: the
+    /// question in one word on the keys' line, then above them, then the keys before what is left of it.
     mutating func drawCompactPanel(_ lines: [String]) {
         var shown = lines.filter { !$0.isEmpty }
         if model.overlay == .confirmQuit {
-            let text = model.text, compact = [text.quitQuestion, text.quitCompactKeys]
-            shown = fits(shown) ? shown : fits(compact) ? compact : [text.quitTiny]
+            let text = model.text, keys = ScreenText.quitAnswers
+            let forms = [shown, [text.quitQuestion, text.quitCompactKeys], [text.quitTiny], [text.quitWord, keys]]
+            shown = forms.first(where: fits) ?? [keys + " " + text.quitWord]
         }
         let height = min(h, shown.count)
-        let y0 = (h - height) / 2
+        // Below the header's row where they leave it, which the header is drawn over.
+        let y0 = height < h ? 1 + (h - 1 - height) / 2 : 0
         let style = theme.bar
         for (k, line) in shown.prefix(height).enumerated() {
             grid.fill(row: y0 + k, from: 0, to: w, style: style)
