@@ -160,6 +160,20 @@ struct ScreenWordsTests {
         ])
     }
 
+    /// At 10 to 14 columns the status line drops whole words: it was cut to "1:00 übri".
+    @Test(arguments: CoachLanguage.allCases)
+    func theStatusLineIsNeverCutMidWord(language: CoachLanguage) {
+        var app = app(language)
+        _ = app.start(at: 0)
+        let wide = WorkoutScreen.render(app.screen(at: 3), width: 200, height: 24).text.split(separator: "\n")
+        let words = Set(wide.last!.split(separator: " "))
+        for width in 10...14 {
+            let rows = WorkoutScreen.render(app.screen(at: 3), width: width, height: 3).text.split(separator: "\n")
+            let status = rows.last!
+            #expect(status.split(separator: " ").allSatisfy(words.contains), "\(language) \(width): '\(status)'")
+        }
+    }
+
     @Test func everyLanguageHasItsOwnWords() {
         let tables = CoachLanguage.allCases.map(ScreenWords.of)
         for words in [\ScreenWords.getReady, \.rest, \.next, \.paused, \.halfway, \.switchSides, \.finished] {

@@ -106,8 +106,9 @@ struct WorkoutFrame {
         let left = model.reps == nil ? " \(clock) \(model.words.left)" : " \(clock) · \(model.text.whenDone)"
         let paused = model.paused ? " · " + model.words.paused.uppercased() : ""
         let toGo = " · \(model.toGo) \(model.text.toGo)"
-        let status = [left + toGo + paused, left + paused, left].map(say).first { measure($0) <= w }
-            ?? say(left)
+        let clockOnly = " \(clock)"
+        let status = [left + toGo + paused, left + paused, left, clockOnly + paused, clockOnly].map(say)
+            .first { measure($0) <= w } ?? fitted(clockOnly, w)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.
         var keys = say(model.text.keyHints) + " "
