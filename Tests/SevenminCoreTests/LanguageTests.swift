@@ -160,6 +160,27 @@ struct ScreenWordsTests {
         ])
     }
 
+    /// The help panel's actions start in one column in every language: German's "Leertaste" left its row
+    /// one column out of line.
+    @Test(arguments: CoachLanguage.allCases)
+    func theKeysPanelIsInLineInEveryLanguage(language: CoachLanguage) {
+        var app = app(language)
+        _ = app.start(at: 0)
+        _ = app.handle(.key(.character("?")), at: 0.5)
+        let rows = WorkoutScreen.render(app.screen(at: 0.5), width: 80, height: 24).text.split(separator: "\n")
+        let text = ScreenText.of(language)
+        let columns = text.keyActions.map { action in
+            rows.lazy.compactMap { row in
+                row.firstRange(of: action).map { row.distance(from: row.startIndex, to: $0.lowerBound) }
+            }.first
+        }
+        #expect(columns.allSatisfy { $0 != nil } && Set(columns).count == 1,
+                "\(language): \(columns)\n\(rows.joined(separator: "\n"))")
+        // Each key is set off from its action by two spaces at least.
+        let lines = WorkoutScreen.helpLines(text).dropFirst(2)
+        #expect(lines.allSatisfy { line in text.keyActions.contains { line.hasSuffix("  " + $0) } }, "\(lines)")
+    }
+
     /// At 10 to 14 columns the status line drops whole words: it was cut to "1:00 übri".
     @Test(arguments: CoachLanguage.allCases)
     func theStatusLineIsNeverCutMidWord(language: CoachLanguage) {
