@@ -32,7 +32,7 @@ struct LanguageTests {
         (.es, 1, "Un segundo"), (.es, 21, "Veintiún segundos"), (.es, 31, "Treinta y un segundos"),
         (.es, 470, "Siete minutos y cincuenta"),
         (.it, 1, "Un secondo"), (.it, 30, "Trenta secondi"), (.it, 61, "Un minuto e uno"),
-        (.nl, 1, "Één seconde"), (.nl, 45, "Vijfenveertig seconden"), (.nl, 120, "Twee minuten"),
+        (.nl, 1, "Eén seconde"), (.nl, 45, "Vijfenveertig seconden"), (.nl, 120, "Twee minuten"),
         (.en, 1, "One second"), (.en, 470, "Seven minutes fifty"),
     ])
     func durationsAgreeWithTheirNumber(language: CoachLanguage, seconds: Double, said: String) {
@@ -48,7 +48,9 @@ struct LanguageTests {
         #expect(de.round(2, of: 3).text == "Runde zwei von drei.")
         #expect(de.finished(seconds: 470).text == "Training beendet. Sieben Minuten fünfzig.")
         #expect(Phrases(.fr).rest(next: "Pompes").text == "Repos. Ensuite : Pompes.")
-        #expect(Phrases(.nl).count(1).text == "Één.")
+        #expect(Phrases(.nl).count(1).text == "Eén.")
+        // Dutch capitalises "één" as "Eén", in every sentence that starts with it.
+        #expect(Phrases(.nl).workStart(title: "Plank", seconds: 1).text == "Plank. Eén seconde.")
         // Every language has its own words for every fixed phrase.
         let fixed = CoachLanguage.allCases.map { Phrases($0) }.map { [$0.halfway, $0.switchSides, $0.paused,
                                                                       $0.resumed].map(\.text) }
