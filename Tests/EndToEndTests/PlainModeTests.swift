@@ -38,7 +38,7 @@ struct PlainModeTests {
     /// The language comes from --language, the routine's key or the environment, in the words printed.
     @Test(arguments: [
         (["--language", "de"], [:], "0:05 Erholung — 1 s — als Nächstes: Bravo Plank"),
-        ([], ["LANG": "fr_FR.UTF-8"], "0:05 Repos — 1 s — ensuite: Bravo Plank"),
+        ([], ["LANG": "fr_FR.UTF-8"], "0:05 Repos — 1 s — ensuite\u{00A0}: Bravo Plank"),
         (["--language", "nl"], ["LANGUAGE": "es"], "0:05 Rust — 1 s — hierna: Bravo Plank"),
     ] as [([String], [String: String], String)])
     func theWorkoutsWordsAreInItsLanguage(options: [String], environment: [String: String], line: String) throws {

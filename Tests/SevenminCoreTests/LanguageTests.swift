@@ -152,14 +152,25 @@ struct ScreenWordsTests {
         #expect(try loop.run() == .completed)
         #expect(backend.lines == [
             "0:00 Short — 2 exercices — 0:09 au total",
-            "0:00 Préparez-vous — 2 s — ensuite: A",
-            "0:02 A — 3 s — ensuite: B",
+            "0:00 Préparez-vous — 2 s — ensuite\u{00A0}: A",
+            "0:02 A — 3 s — ensuite\u{00A0}: B",
             "0:03 Mi-temps",
-            "0:05 Repos — 1 s — ensuite: B",
+            "0:05 Repos — 1 s — ensuite\u{00A0}: B",
             "0:06 B — 3 s, de chaque côté",
             "0:07 Changez de côté",
             "0:09 Terminé",
         ])
+    }
+
+    /// French sets a no-break space before a colon; the screen said "Ensuite: A" where the voice says
+    /// "Ensuite : A". Other languages keep the colon on the word.
+    @Test func theScreenSetsItsColonsAsTheVoiceSaysThem() {
+        var app = app(.fr)
+        _ = app.start(at: 0)
+        let text = WorkoutScreen.render(app.screen(at: 0.5), width: 80, height: 24).text
+        #expect(text.contains("Ensuite\u{00A0}: A") && !text.contains("Ensuite: A"), "\(text)")
+        #expect(Phrases(.fr).rest(next: "A").text.contains("Ensuite : A"))
+        #expect(ScreenWords.of(.de).colon == ": " && ScreenWords.of(.en).colon == ": ")
     }
 
     /// The help panel's actions start in one column in every language: German's "Leertaste" left its row

@@ -49,7 +49,7 @@ public struct PlainTranscript: Sendable {
             if last.summary == nil, let summary = model.summary {
                 say(summary.isComplete ? model.words.finished : summary.headline(model.text))
                 if summary.asksEffort {
-                    say(model.text.effortQuestion + ": " + model.text.effortKeys)
+                    say(model.text.effortQuestion + model.words.colon + model.text.effortKeys)
                 }
             }
             return lines
@@ -66,7 +66,7 @@ public struct PlainTranscript: Sendable {
                 say(segmentLine(model))
                 // The form cues the screen shows beside the figure, once as the exercise starts.
                 if begun != previous, model.kind == .work, !model.exercise.cues.isEmpty {
-                    say(model.text.form + ": " + model.exercise.cues.map(visible).joined(separator: "; "))
+                    say(model.text.form + model.words.colon + model.exercise.cues.map(visible).joined(separator: "; "))
                 }
             case .paused: say(model.words.paused)
             case .resumed: say(model.words.goingOn)
@@ -82,7 +82,9 @@ public struct PlainTranscript: Sendable {
             case .none: break
             }
         }
-        if model.notice != last.notice, let notice = model.notice { say(model.text.note + ": " + visible(notice)) }
+        if model.notice != last.notice, let notice = model.notice {
+            say(model.text.note + model.words.colon + visible(notice))
+        }
         return lines
     }
 
@@ -99,7 +101,9 @@ public struct PlainTranscript: Sendable {
             let words = model.words
             parts[1] += ", " + (!model.sidesApart ? words.eachSide : side == 1 ? words.firstSide : words.otherSide)
         }
-        if let next = model.upNext { parts.append(Self.midSentence(model.words.next) + ": " + visible(next.title)) }
+        if let next = model.upNext {
+            parts.append(Self.midSentence(model.words.next) + model.words.colon + visible(next.title))
+        }
         return parts.joined(separator: dash)
     }
 

@@ -110,26 +110,27 @@ public struct ScreenText: Sendable {
         plainQuit: "Dieses Training beenden? y beendet, jede andere Taste macht weiter", note: "Hinweis")
 
     static let french = ScreenText(
-        complete: "Séance terminée", ended: { "Arrêtée : \($0) exercices faits sur \($1)" },
+        complete: "Séance terminée", ended: { "Arrêtée\u{00A0}: \($0) exercices faits sur \($1)" },
         streak: { $0 == 1 ? "Jour 1 d’une nouvelle série" : "Jour \($0) d’affilée" },
         time: "Durée", exercisesDone: "Exercices faits", inRounds: { " en \($0) tours" }, shuffled: "Mélangée avec",
-        effortQuestion: "C’était dur à quel point ? 1–10", effortKeys: "1–9, 0 pour 10 · Entrée pour passer",
+        effortQuestion: "C’était dur à quel point\u{00A0}? 1–10",
+        effortKeys: "1–9, 0 pour 10 · Entrée pour passer",
         pressAnyKey: "Une touche pour terminer",
         exercisesIn: { "\($0)/\($1) exercices en \($2)" }, effort: { "effort \($0)/10" },
         keys: "Touches", keyActions: ["pause / reprise", "suivant / précédent", "reprendre ce segment",
                                       "ajouter / retirer 10 secondes", "ouvrir la vidéo", "afficher / masquer cette aide",
-                                      "arrêter", "suspendre ; fg pour reprendre"],
+                                      "arrêter", "suspendre\u{00A0}; fg pour reprendre"],
         space: "espace",
-        more: { "… \($0) de plus : agrandissez la fenêtre" },
-        quitQuestion: "Arrêter cette séance ?", quitKeys: "y  arrêter      n  continuer",
-        quitCompactKeys: "y arrêter · n continuer", quitWord: "Arrêter ?",
+        more: { "… \($0) de plus\u{00A0}: agrandissez la fenêtre" },
+        quitQuestion: "Arrêter cette séance\u{00A0}?", quitKeys: "y  arrêter      n  continuer",
+        quitCompactKeys: "y arrêter · n continuer", quitWord: "Arrêter\u{00A0}?",
         keyHints: "espace pause · n/p sauter · ? touches · q arrêter", shortKeyHints: "? touches · q arrêter",
         toGo: "au total", whenDone: "Entrée une fois fini", round: "Tour", done: "Terminé", pausedTitle: "en pause",
         open: { $0 == 1 ? "+ 1 libre" : "+ \($0) libres" },
         exercises: { $0 == 1 ? "1 exercice" : "\($0) exercices" }, inAll: "au total", form: "Posture",
-        plainKeys: "Touches : espace met en pause, n ou droite passe, p ou gauche revient, r reprend le segment, "
-            + "+ et - ajoutent ou retirent 10 s, o ouvre la vidéo, q arrête",
-        plainQuit: "Arrêter cette séance ? y arrête, toute autre touche continue", note: "Remarque")
+        plainKeys: "Touches\u{00A0}: espace met en pause, n ou droite passe, p ou gauche revient, "
+            + "r reprend le segment, + et - ajoutent ou retirent 10 s, o ouvre la vidéo, q arrête",
+        plainQuit: "Arrêter cette séance\u{00A0}? y arrête, toute autre touche continue", note: "Remarque")
 
     static let spanish = ScreenText(
         complete: "Entrenamiento completado", ended: { "Terminado: \($0) de \($1) ejercicios hechos" },

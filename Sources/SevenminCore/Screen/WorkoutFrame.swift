@@ -611,7 +611,7 @@ struct WorkoutFrame {
     mutating func drawSummary(_ summary: ScreenModel.Summary) {
         let text = model.text
         var lines = [summary.headline(text), "", model.routineName, "",
-                     text.time + ": " + TimeFormat.clock(summary.activeTime, roundingUp: false)]
+                     text.time + model.words.colon + TimeFormat.clock(summary.activeTime, roundingUp: false)]
         if summary.isComplete {
             lines.append(text.exercisesDone + ": \(summary.exercisesDone)/\(summary.exerciseCount)"
                 + (summary.rounds > 1 ? text.inRounds(summary.rounds) : ""))

@@ -54,8 +54,10 @@ public enum WorkoutScreen {
     static func nextUp(_ model: ScreenModel) -> String {
         let words = model.words
         // The final rest leads to the finish.
-        if model.kind != .work { return words.next + ": " + (model.upNext == nil ? words.finished : model.exercise.title) }
-        return model.upNext.map { words.next + ": " + $0.title } ?? words.lastExercise
+        if model.kind != .work {
+            return words.next + words.colon + (model.upNext == nil ? words.finished : model.exercise.title)
+        }
+        return model.upNext.map { words.next + words.colon + $0.title } ?? words.lastExercise
     }
 
     /// The description shown under the countdown; during pauses it previews the exercise to come.
