@@ -89,7 +89,14 @@ struct LanguageTests {
 
     @Test func theEnvironmentIsReadAsGettextReadsIt() {
         #expect(CoachLanguage.fromEnvironment(["LANGUAGE": "pt:fr:de", "LANG": "nl_NL.UTF-8"]) == .fr)
-        #expect(CoachLanguage.fromEnvironment(["LC_ALL": "C", "LC_MESSAGES": "it_IT", "LANG": "de_DE"]) == .it)
+        #expect(CoachLanguage.fromEnvironment(["LC_ALL": "", "LC_MESSAGES": "it_IT", "LANG": "de_DE"]) == .it)
+        // The C locale is untranslated: English, whatever LANG or LANGUAGE say.
+        #expect(CoachLanguage.fromEnvironment(["LC_ALL": "C", "LANG": "de_DE.UTF-8"]) == nil)
+        #expect(CoachLanguage.fromEnvironment(["LC_ALL": "POSIX", "LANGUAGE": "fr", "LANG": "de_DE"]) == nil)
+        #expect(CoachLanguage.fromEnvironment(["LANGUAGE": "fr"]) == nil)
+        // LANGUAGE is read under any other locale, C.UTF-8 too, as gettext reads it.
+        #expect(CoachLanguage.fromEnvironment(["LANGUAGE": "fr", "LANG": "C.UTF-8"]) == .fr)
+        #expect(CoachLanguage.fromEnvironment(["LANGUAGE": "pt", "LC_MESSAGES": "it_IT"]) == .it)
         #expect(CoachLanguage.fromEnvironment(["LANG": "es_ES.UTF-8"]) == .es)
         #expect(CoachLanguage.fromEnvironment(["LANG": "C.UTF-8"]) == nil)
     }
