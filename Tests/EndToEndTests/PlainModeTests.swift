@@ -90,6 +90,21 @@ struct PlainModeTests {
         #expect(result.stdout.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
+    /// Outside UTF-8 a language keeps its letters, spelt without accents ("?bung" before), and `LC_ALL=C`
+    /// is English whatever `LANG` says, as gettext takes it.
+    @Test func outsideUTF8TheLanguageSpellsItsLettersInASCII() throws {
+        let german = try run(binary, ["start", "--plain", short, "--mute", "--language", "de"],
+                             environment: ["LC_ALL": "C"])
+        #expect(german.status == 0, "\(german.stderr)")
+        #expect(german.stdout.contains("0:00 Short Test Routine - 2 Uebungen - 0:09 insgesamt"), "\(german.stdout)")
+        #expect(german.stdout.contains(" - als Naechstes: Alpha Squats") && !german.stdout.contains("?"),
+                "\(german.stdout)")
+        #expect(german.stdout.unicodeScalars.allSatisfy { $0.isASCII })
+        let english = try run(binary, ["start", "--plain", short, "--mute"],
+                              environment: ["LC_ALL": "C", "LANG": "de_DE.UTF-8"])
+        #expect(english.stdout.contains("0:00 Get ready - 2 s - next: Alpha Squats"), "\(english.stdout)")
+    }
+
     @Test func keysWorkOnTheTerminalWithoutTakingTheScreen() throws {
         let tmux = try Tmux("\(binary) start --plain --mute \(long)")
         tmux.waitFor(text: "Get ready")

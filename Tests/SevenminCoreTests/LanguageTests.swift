@@ -215,6 +215,32 @@ struct ScreenWordsTests {
         }
     }
 
+    /// Under `LC_ALL=C` the German screen showed "?bung" and "Als N?chstes": where the charset has no
+    /// Unicode, letters are spelt as each language writes them without accents, never as "?".
+    @Test func aCharsetWithoutUnicodeSpellsTheLettersOut() throws {
+        #expect(Glyphs.ascii.fold("Übung · Als Nächstes: Größe", language: .de) == "Uebung - Als Naechstes: Groesse")
+        #expect(Glyphs.ascii.fold("ÜBUNG", language: .de) == "UEBUNG")
+        #expect(Glyphs.ascii.fold("Terminé · Arrêter\u{00A0}?", language: .fr) == "Termine - Arreter ?")
+        #expect(Glyphs.ascii.fold("¿Salir? Año", language: .es) == "Salir? Ano")
+        #expect(Glyphs.ascii.fold("Eén · Über · Œuvre", language: .nl) == "Een - Uber - OEuvre")
+        #expect(Glyphs.unicode.fold("Übung", language: .de) == "Übung")
+        var app = app(.de)
+        _ = app.start(at: 0)
+        _ = app.handle(.tick, at: 5.5)
+        let text = WorkoutScreen.render(app.screen(at: 5.5), width: 80, height: 24, glyphs: .ascii).text
+        #expect(text.contains("Als Naechstes: B") && text.contains("uebrig"), "\(text)")
+        #expect(!text.replacing("? ", with: "").contains("?"), "\(text)")
+        // Plain mode's lines too.
+        let clock = ManualClock(), backend = TranscriptBackend(unicode: false)
+        let input = ScriptedInput(clock: clock, [.at(0, [.audio(.device("test"))])]
+            + Array(repeating: .untilDeadline, count: 40))
+        let loop = WorkoutLoop(app: self.app(.fr, summaryWaitsForKey: false), clock: clock, terminal: backend,
+                               input: input, audio: nil, recorder: nil)
+        #expect(try loop.run() == .completed)
+        #expect(backend.lines.contains("0:00 Preparez-vous - 2 s - ensuite : A"), "\(backend.lines)")
+        #expect(backend.lines.contains("0:09 Termine") && !backend.lines.joined().contains("?"), "\(backend.lines)")
+    }
+
     @Test func everyLanguageHasItsOwnWords() {
         let tables = CoachLanguage.allCases.map(ScreenWords.of)
         for words in [\ScreenWords.getReady, \.rest, \.next, \.paused, \.halfway, \.switchSides, \.finished] {

@@ -26,7 +26,9 @@ public struct PlainTranscript: Sendable {
     public mutating func lines(for model: ScreenModel) -> [String] {
         var lines: [String] = []
         let at = TimeFormat.clock(model.elapsed, roundingUp: false)
-        func say(_ parts: String...) { lines.append(text(at + " " + parts.joined(separator: dash))) }
+        func say(_ parts: String...) {
+            lines.append(text(at + " " + parts.joined(separator: dash), language: model.language))
+        }
         let events = pending
         pending = []
         defer { last = model }
@@ -111,9 +113,11 @@ public struct PlainTranscript: Sendable {
     /// "als Nächstes".
     static func midSentence(_ word: String) -> String { word.prefix(1).lowercased() + word.dropFirst() }
 
-    /// The line as the locale can show it: outside a UTF-8 locale, ASCII only.
-    private func text(_ line: String) -> String {
+    /// The line as the locale can show it: outside a UTF-8 locale, ASCII only, its letters spelt as the
+    /// language writes them without accents.
+    private func text(_ line: String, language: CoachLanguage) -> String {
         guard !unicode else { return line }
-        return String(String.UnicodeScalarView(Glyphs.ascii.fold(line).unicodeScalars.map { $0.isASCII ? $0 : "?" }))
+        let spelt = Glyphs.ascii.fold(line, language: language)
+        return String(String.UnicodeScalarView(spelt.unicodeScalars.map { $0.isASCII ? $0 : "?" }))
     }
 }

@@ -27,12 +27,13 @@ struct WorkoutFrame {
     var h: Int { grid.height }
     var clock: String { model.clock }
 
-    /// Our own wording in the terminal's charset: ASCII stand-ins for the few symbols we use.
+    /// Text in the terminal's charset: ASCII stand-ins for the few symbols we use, and letters as the
+    /// workout's language spells them without accents.
     func say(_ text: String) -> String {
         guard !glyphs.unicodeText, !text.allSatisfy(\.isASCII) else { return text }
-        return text.replacing(" · ", with: glyphs.separator)
+        return glyphs.spelt(text.replacing(" · ", with: glyphs.separator)
             .replacing("→", with: ">").replacing("←", with: "<")
-            .replacing("…", with: "...").replacing("—", with: "-")
+            .replacing("…", with: "...").replacing("—", with: "-"), language: model.language)
     }
 
     /// Columns `text` takes in this terminal.
@@ -619,7 +620,7 @@ struct WorkoutFrame {
         if let streak = summary.streak { lines.append(text.streak(streak)) }
         if let seed = model.shuffleSeed { lines.append(text.shuffled + " --seed \(seed)") }
         lines += summary.asksEffort
-            ? ["", text.effortQuestion, text.effortKeys].map(glyphs.fold)
+            ? ["", text.effortQuestion, text.effortKeys].map { glyphs.fold($0, language: model.language) }
             : ["", text.pressAnyKey]
         // The first line in big type above the rest, where the rows allow.
         let big = h >= 15 ? renderer.fit(say(lines[0]), width: w - 4, height: min(h / 3, h - lines.count - 1),
