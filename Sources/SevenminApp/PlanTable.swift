@@ -64,7 +64,8 @@ enum PlanTable {
         out += facts.joined(separator: " · ") + "\n"
         let open = plan.openSteps == 0 ? "" : "; \(plan.openSteps) counted in reps, as long as "
             + (plan.openSteps == 1 ? "it takes" : "they take")
-        out += "Total: \(plan.totalTime) (\(plan.workSegmentCount) exercise periods\(open))\n"
+        let periods = plan.workSegmentCount == 1 ? "1 exercise period" : "\(plan.workSegmentCount) exercise periods"
+        out += "Total: \(plan.totalTime) (\(periods)\(open))\n"
         if let seed { out += "Shuffled with seed \(seed); repeat it with --seed \(seed)\n" }
         return Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(out)
     }

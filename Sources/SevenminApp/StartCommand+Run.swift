@@ -136,7 +136,8 @@ extension StartCommand: RunnableCommand {
         redirect?.restore()
         let summary = outcome.app.summary(at: clock.now()).line(routine: outcome.app.plan.routine.name, streak: true,
             text: ScreenText.of(outcome.app.settings.language))
-        Console.out(Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(summary) + "\n")
+        let language = outcome.app.settings.language
+        Console.out(Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(summary, language: language) + "\n")
         switch outcome.ending {
         case .completed, .quit: return ExitCode.success
         case .signal(let signal):

@@ -38,7 +38,7 @@ struct PlainModeTests {
     /// The language comes from --language, the routine's key or the environment, in the words printed.
     @Test(arguments: [
         (["--language", "de"], [:], "0:05 Erholung — 1 s — als Nächstes: Bravo Plank"),
-        ([], ["LANG": "fr_FR.UTF-8"], "0:05 Repos — 1 s — ensuite: Bravo Plank"),
+        ([], ["LANG": "fr_FR.UTF-8"], "0:05 Repos — 1 s — ensuite\u{00A0}: Bravo Plank"),
         (["--language", "nl"], ["LANGUAGE": "es"], "0:05 Rust — 1 s — hierna: Bravo Plank"),
     ] as [([String], [String: String], String)])
     func theWorkoutsWordsAreInItsLanguage(options: [String], environment: [String: String], line: String) throws {
@@ -88,6 +88,21 @@ struct PlainModeTests {
         #expect(lines.prefix(2) == ["0:00 Short Test Routine - 2 exercises - 0:09 in all",
                                     "0:00 Get ready - 2 s - next: Alpha Squats"])
         #expect(result.stdout.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    /// Outside UTF-8 a language keeps its letters, spelt without accents ("?bung" before), and `LC_ALL=C`
+    /// is English whatever `LANG` says, as gettext takes it.
+    @Test func outsideUTF8TheLanguageSpellsItsLettersInASCII() throws {
+        let german = try run(binary, ["start", "--plain", short, "--mute", "--language", "de"],
+                             environment: ["LC_ALL": "C"])
+        #expect(german.status == 0, "\(german.stderr)")
+        #expect(german.stdout.contains("0:00 Short Test Routine - 2 Uebungen - 0:09 insgesamt"), "\(german.stdout)")
+        #expect(german.stdout.contains(" - als Naechstes: Alpha Squats") && !german.stdout.contains("?"),
+                "\(german.stdout)")
+        #expect(german.stdout.unicodeScalars.allSatisfy { $0.isASCII })
+        let english = try run(binary, ["start", "--plain", short, "--mute"],
+                              environment: ["LC_ALL": "C", "LANG": "de_DE.UTF-8"])
+        #expect(english.stdout.contains("0:00 Get ready - 2 s - next: Alpha Squats"), "\(english.stdout)")
     }
 
     @Test func keysWorkOnTheTerminalWithoutTakingTheScreen() throws {

@@ -32,7 +32,7 @@ struct LanguageTests {
         (.es, 1, "Un segundo"), (.es, 21, "Veintiún segundos"), (.es, 31, "Treinta y un segundos"),
         (.es, 470, "Siete minutos y cincuenta"),
         (.it, 1, "Un secondo"), (.it, 30, "Trenta secondi"), (.it, 61, "Un minuto e uno"),
-        (.nl, 1, "Één seconde"), (.nl, 45, "Vijfenveertig seconden"), (.nl, 120, "Twee minuten"),
+        (.nl, 1, "Eén seconde"), (.nl, 45, "Vijfenveertig seconden"), (.nl, 120, "Twee minuten"),
         (.en, 1, "One second"), (.en, 470, "Seven minutes fifty"),
     ])
     func durationsAgreeWithTheirNumber(language: CoachLanguage, seconds: Double, said: String) {
@@ -48,7 +48,9 @@ struct LanguageTests {
         #expect(de.round(2, of: 3).text == "Runde zwei von drei.")
         #expect(de.finished(seconds: 470).text == "Training beendet. Sieben Minuten fünfzig.")
         #expect(Phrases(.fr).rest(next: "Pompes").text == "Repos. Ensuite : Pompes.")
-        #expect(Phrases(.nl).count(1).text == "Één.")
+        #expect(Phrases(.nl).count(1).text == "Eén.")
+        // Dutch capitalises "één" as "Eén", in every sentence that starts with it.
+        #expect(Phrases(.nl).workStart(title: "Plank", seconds: 1).text == "Plank. Eén seconde.")
         // Every language has its own words for every fixed phrase.
         let fixed = CoachLanguage.allCases.map { Phrases($0) }.map { [$0.halfway, $0.switchSides, $0.paused,
                                                                       $0.resumed].map(\.text) }
@@ -87,7 +89,14 @@ struct LanguageTests {
 
     @Test func theEnvironmentIsReadAsGettextReadsIt() {
         #expect(CoachLanguage.fromEnvironment(["LANGUAGE": "pt:fr:de", "LANG": "nl_NL.UTF-8"]) == .fr)
-        #expect(CoachLanguage.fromEnvironment(["LC_ALL": "C", "LC_MESSAGES": "it_IT", "LANG": "de_DE"]) == .it)
+        #expect(CoachLanguage.fromEnvironment(["LC_ALL": "", "LC_MESSAGES": "it_IT", "LANG": "de_DE"]) == .it)
+        // The C locale is untranslated: English, whatever LANG or LANGUAGE say.
+        #expect(CoachLanguage.fromEnvironment(["LC_ALL": "C", "LANG": "de_DE.UTF-8"]) == nil)
+        #expect(CoachLanguage.fromEnvironment(["LC_ALL": "POSIX", "LANGUAGE": "fr", "LANG": "de_DE"]) == nil)
+        #expect(CoachLanguage.fromEnvironment(["LANGUAGE": "fr"]) == nil)
+        // LANGUAGE is read under any other locale, C.UTF-8 too, as gettext reads it.
+        #expect(CoachLanguage.fromEnvironment(["LANGUAGE": "fr", "LANG": "C.UTF-8"]) == .fr)
+        #expect(CoachLanguage.fromEnvironment(["LANGUAGE": "pt", "LC_MESSAGES": "it_IT"]) == .it)
         #expect(CoachLanguage.fromEnvironment(["LANG": "es_ES.UTF-8"]) == .es)
         #expect(CoachLanguage.fromEnvironment(["LANG": "C.UTF-8"]) == nil)
     }
@@ -150,14 +159,86 @@ struct ScreenWordsTests {
         #expect(try loop.run() == .completed)
         #expect(backend.lines == [
             "0:00 Short — 2 exercices — 0:09 au total",
-            "0:00 Préparez-vous — 2 s — ensuite: A",
-            "0:02 A — 3 s — ensuite: B",
+            "0:00 Préparez-vous — 2 s — ensuite\u{00A0}: A",
+            "0:02 A — 3 s — ensuite\u{00A0}: B",
             "0:03 Mi-temps",
-            "0:05 Repos — 1 s — ensuite: B",
+            "0:05 Repos — 1 s — ensuite\u{00A0}: B",
             "0:06 B — 3 s, de chaque côté",
             "0:07 Changez de côté",
             "0:09 Terminé",
         ])
+    }
+
+    /// French sets a no-break space before a colon; the screen said "Ensuite: A" where the voice says
+    /// "Ensuite : A". Other languages keep the colon on the word.
+    @Test func theScreenSetsItsColonsAsTheVoiceSaysThem() {
+        var app = app(.fr)
+        _ = app.start(at: 0)
+        let text = WorkoutScreen.render(app.screen(at: 0.5), width: 80, height: 24).text
+        #expect(text.contains("Ensuite\u{00A0}: A") && !text.contains("Ensuite: A"), "\(text)")
+        #expect(Phrases(.fr).rest(next: "A").text.contains("Ensuite : A"))
+        #expect(ScreenWords.of(.de).colon == ": " && ScreenWords.of(.en).colon == ": ")
+    }
+
+    /// The help panel's actions start in one column in every language: German's "Leertaste" left its row
+    /// one column out of line.
+    @Test(arguments: CoachLanguage.allCases)
+    func theKeysPanelIsInLineInEveryLanguage(language: CoachLanguage) {
+        var app = app(language)
+        _ = app.start(at: 0)
+        _ = app.handle(.key(.character("?")), at: 0.5)
+        let rows = WorkoutScreen.render(app.screen(at: 0.5), width: 80, height: 24).text.split(separator: "\n")
+        let text = ScreenText.of(language)
+        let columns = text.keyActions.map { action in
+            rows.lazy.compactMap { row in
+                row.firstRange(of: action).map { row.distance(from: row.startIndex, to: $0.lowerBound) }
+            }.first
+        }
+        #expect(columns.allSatisfy { $0 != nil } && Set(columns).count == 1,
+                "\(language): \(columns)\n\(rows.joined(separator: "\n"))")
+        // Each key is set off from its action by two spaces at least.
+        let lines = WorkoutScreen.helpLines(text).dropFirst(2)
+        #expect(lines.allSatisfy { line in text.keyActions.contains { line.hasSuffix("  " + $0) } }, "\(lines)")
+    }
+
+    /// At 10 to 14 columns the status line drops whole words: it was cut to "1:00 übri".
+    @Test(arguments: CoachLanguage.allCases)
+    func theStatusLineIsNeverCutMidWord(language: CoachLanguage) {
+        var app = app(language)
+        _ = app.start(at: 0)
+        let wide = WorkoutScreen.render(app.screen(at: 3), width: 200, height: 24).text.split(separator: "\n")
+        let words = Set(wide.last!.split(separator: " "))
+        for width in 10...14 {
+            let rows = WorkoutScreen.render(app.screen(at: 3), width: width, height: 3).text.split(separator: "\n")
+            let status = rows.last!
+            #expect(status.split(separator: " ").allSatisfy(words.contains), "\(language) \(width): '\(status)'")
+        }
+    }
+
+    /// Under `LC_ALL=C` the German screen showed "?bung" and "Als N?chstes": where the charset has no
+    /// Unicode, letters are spelt as each language writes them without accents, never as "?".
+    @Test func aCharsetWithoutUnicodeSpellsTheLettersOut() throws {
+        #expect(Glyphs.ascii.fold("Übung · Als Nächstes: Größe", language: .de) == "Uebung - Als Naechstes: Groesse")
+        #expect(Glyphs.ascii.fold("ÜBUNG", language: .de) == "UEBUNG")
+        #expect(Glyphs.ascii.fold("Terminé · Arrêter\u{00A0}?", language: .fr) == "Termine - Arreter ?")
+        #expect(Glyphs.ascii.fold("¿Salir? Año", language: .es) == "Salir? Ano")
+        #expect(Glyphs.ascii.fold("Eén · Über · Œuvre", language: .nl) == "Een - Uber - OEuvre")
+        #expect(Glyphs.unicode.fold("Übung", language: .de) == "Übung")
+        var app = app(.de)
+        _ = app.start(at: 0)
+        _ = app.handle(.tick, at: 5.5)
+        let text = WorkoutScreen.render(app.screen(at: 5.5), width: 80, height: 24, glyphs: .ascii).text
+        #expect(text.contains("Als Naechstes: B") && text.contains("uebrig"), "\(text)")
+        #expect(!text.replacing("? ", with: "").contains("?"), "\(text)")
+        // Plain mode's lines too.
+        let clock = ManualClock(), backend = TranscriptBackend(unicode: false)
+        let input = ScriptedInput(clock: clock, [.at(0, [.audio(.device("test"))])]
+            + Array(repeating: .untilDeadline, count: 40))
+        let loop = WorkoutLoop(app: self.app(.fr, summaryWaitsForKey: false), clock: clock, terminal: backend,
+                               input: input, audio: nil, recorder: nil)
+        #expect(try loop.run() == .completed)
+        #expect(backend.lines.contains("0:00 Preparez-vous - 2 s - ensuite : A"), "\(backend.lines)")
+        #expect(backend.lines.contains("0:09 Termine") && !backend.lines.joined().contains("?"), "\(backend.lines)")
     }
 
     @Test func everyLanguageHasItsOwnWords() {

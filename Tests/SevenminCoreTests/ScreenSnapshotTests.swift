@@ -66,7 +66,8 @@ func assertSnapshot(_ grid: CellGrid, named name: String, sourceLocation: Source
 
 /// A session over the first exercises of classic, advanced to `seconds` after the start.
 func classicScreen(at seconds: Double, width: Int, height: Int, overlay: ScreenModel.Overlay = .none,
-                   pauseAt: Double? = nil, notice: String? = nil) throws -> (CellGrid, WorkoutSession) {
+                   pauseAt: Double? = nil, notice: String? = nil,
+                   language: CoachLanguage = .en) throws -> (CellGrid, WorkoutSession) {
     let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
     var session = WorkoutSession(plan: Plan(routine))
     _ = session.start(at: 0)
@@ -75,7 +76,8 @@ func classicScreen(at seconds: Double, width: Int, height: Int, overlay: ScreenM
         _ = session.pause(at: pauseAt)
     }
     _ = session.advance(to: seconds)
-    let model = ScreenModel(session: session, at: seconds, overlay: overlay, notice: notice)
+    var model = ScreenModel(session: session, at: seconds, overlay: overlay, notice: notice)
+    model.language = language
     return (WorkoutScreen.render(model, width: width, height: height), session)
 }
 
@@ -88,6 +90,24 @@ struct ScreenSnapshotTests {
     func theQuitPromptIsReadableWhenSmall(width: Int, height: Int, expected: [String]) throws {
         let (grid, _) = try classicScreen(at: 15, width: width, height: height, overlay: .confirmQuit)
         for text in expected { #expect(grid.text.contains(text), "\(width)x\(height):\n\(grid.text)") }
+    }
+
+    /// At the smallest sizes every language's prompt keeps its question and its keys whole: German's
+    /// "Beenden? y/n" was cut to "Beenden? …" at 10×3, the keys lost.
+    @Test(arguments: CoachLanguage.allCases)
+    func theQuitPromptKeepsItsKeysWhenSmallInEveryLanguage(language: CoachLanguage) throws {
+        let text = ScreenText.of(language)
+        for (width, height) in [(10, 3), (11, 3), (12, 3), (13, 3), (14, 4), (16, 4)] {
+            let (grid, _) = try classicScreen(at: 15, width: width, height: height, overlay: .confirmQuit,
+                                              language: language)
+            let shown = "\(language) \(width)x\(height):\n\(grid.text)"
+            #expect(grid.text.contains(text.quitWord) && grid.text.contains(ScreenText.quitAnswers), "\(shown)")
+        }
+        // The keys it shows are the ones it takes, in every language: the first quits, the second goes on.
+        let keys = ScreenText.quitAnswers.split(separator: "/").map { Key.character(Character(String($0))) }
+        #expect(keys.count == 2)
+        #expect(KeyBindings.action(for: keys[0], overlay: .confirmQuit, finished: false) == .confirmQuit)
+        #expect(KeyBindings.action(for: keys[1], overlay: .confirmQuit, finished: false) == .cancelQuit)
     }
 
     @Test func work80x24() throws {

@@ -42,8 +42,8 @@ public enum RoutineKeys {
                        + "(`sevenmin doctor` lists them)"),
         RoutineKey(key: "language", meaning: "the language the routine is written in, which the coach speaks "
                        + "and the workout's words are shown in (a voice named with `--voice` speaks its own)",
-                   byDefault: "the voice's, else `--language`, else `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG`, "
-                       + "else `en`",
+                   byDefault: "the voice's, else `--language`, else the environment's as gettext reads it "
+                       + "(`LANGUAGE`, then `LC_ALL`, `LC_MESSAGES` or `LANG`; English in the `C` locale), else `en`",
                    allowed: "`en`, `de`, `fr`, `es`, `it` or `nl`"),
         RoutineKey(key: "$schema", meaning: "accepted and ignored, so editors find the schema", byDefault: "none",
                    allowed: "text"),

@@ -26,7 +26,9 @@ public struct PlainTranscript: Sendable {
     public mutating func lines(for model: ScreenModel) -> [String] {
         var lines: [String] = []
         let at = TimeFormat.clock(model.elapsed, roundingUp: false)
-        func say(_ parts: String...) { lines.append(text(at + " " + parts.joined(separator: dash))) }
+        func say(_ parts: String...) {
+            lines.append(text(at + " " + parts.joined(separator: dash), language: model.language))
+        }
         let events = pending
         pending = []
         defer { last = model }
@@ -49,7 +51,7 @@ public struct PlainTranscript: Sendable {
             if last.summary == nil, let summary = model.summary {
                 say(summary.isComplete ? model.words.finished : summary.headline(model.text))
                 if summary.asksEffort {
-                    say(model.text.effortQuestion + ": " + model.text.effortKeys)
+                    say(model.text.effortQuestion + model.words.colon + model.text.effortKeys)
                 }
             }
             return lines
@@ -66,7 +68,7 @@ public struct PlainTranscript: Sendable {
                 say(segmentLine(model))
                 // The form cues the screen shows beside the figure, once as the exercise starts.
                 if begun != previous, model.kind == .work, !model.exercise.cues.isEmpty {
-                    say(model.text.form + ": " + model.exercise.cues.map(visible).joined(separator: "; "))
+                    say(model.text.form + model.words.colon + model.exercise.cues.map(visible).joined(separator: "; "))
                 }
             case .paused: say(model.words.paused)
             case .resumed: say(model.words.goingOn)
@@ -82,7 +84,9 @@ public struct PlainTranscript: Sendable {
             case .none: break
             }
         }
-        if model.notice != last.notice, let notice = model.notice { say(model.text.note + ": " + visible(notice)) }
+        if model.notice != last.notice, let notice = model.notice {
+            say(model.text.note + model.words.colon + visible(notice))
+        }
         return lines
     }
 
@@ -99,7 +103,9 @@ public struct PlainTranscript: Sendable {
             let words = model.words
             parts[1] += ", " + (!model.sidesApart ? words.eachSide : side == 1 ? words.firstSide : words.otherSide)
         }
-        if let next = model.upNext { parts.append(Self.midSentence(model.words.next) + ": " + visible(next.title)) }
+        if let next = model.upNext {
+            parts.append(Self.midSentence(model.words.next) + model.words.colon + visible(next.title))
+        }
         return parts.joined(separator: dash)
     }
 
@@ -107,9 +113,11 @@ public struct PlainTranscript: Sendable {
     /// "als Nächstes".
     static func midSentence(_ word: String) -> String { word.prefix(1).lowercased() + word.dropFirst() }
 
-    /// The line as the locale can show it: outside a UTF-8 locale, ASCII only.
-    private func text(_ line: String) -> String {
+    /// The line as the locale can show it: outside a UTF-8 locale, ASCII only, its letters spelt as the
+    /// language writes them without accents.
+    private func text(_ line: String, language: CoachLanguage) -> String {
         guard !unicode else { return line }
-        return String(String.UnicodeScalarView(Glyphs.ascii.fold(line).unicodeScalars.map { $0.isASCII ? $0 : "?" }))
+        let spelt = Glyphs.ascii.fold(line, language: language)
+        return String(String.UnicodeScalarView(spelt.unicodeScalars.map { $0.isASCII ? $0 : "?" }))
     }
 }

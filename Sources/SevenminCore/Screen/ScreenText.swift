@@ -31,11 +31,11 @@ public struct ScreenText: Sendable {
     public let space: String
     /// "… 3 more: make the window taller".
     public let more: @Sendable (Int) -> String
-    /// The quit prompt, whole, compact and tiny.
+    /// The quit prompt, whole and compact; `quitWord` is its question in one word, for the tiny forms.
     public let quitQuestion: String
     public let quitKeys: String
     public let quitCompactKeys: String
-    public let quitTiny: String
+    public let quitWord: String
     /// The status line's hints, and the shorter ones where a notice needs the room.
     public let keyHints: String
     public let shortKeyHints: String
@@ -58,6 +58,12 @@ public struct ScreenText: Sendable {
     public let plainQuit: String
     public let note: String
 
+    /// The quit prompt's keys, the same in every language, as the keys are.
+    public static let quitAnswers = "y/n"
+
+    /// The quit prompt in one line: "Quit? y/n".
+    public var quitTiny: String { quitWord + " " + ScreenText.quitAnswers }
+
     public static func of(_ language: CoachLanguage) -> ScreenText {
         language.table(english, german, french, spanish, italian, dutch)
     }
@@ -73,7 +79,7 @@ public struct ScreenText: Sendable {
         space: "space",
         more: { "… \($0) more: make the window taller" },
         quitQuestion: "Quit this workout?", quitKeys: "y  quit      n  keep going", quitCompactKeys: "y quit · n go on",
-        quitTiny: "Quit? y/n", keyHints: "space pause · n/p skip · ? keys · q quit", shortKeyHints: "? keys · q quit",
+        quitWord: "Quit?", keyHints: "space pause · n/p skip · ? keys · q quit", shortKeyHints: "? keys · q quit",
         toGo: "to go", whenDone: "Enter when done", round: "Round", done: "Done", pausedTitle: "paused",
         open: { "+ \($0) open" },
         exercises: { $0 == 1 ? "1 exercise" : "\($0) exercises" }, inAll: "in all", form: "Form",
@@ -94,7 +100,7 @@ public struct ScreenText: Sendable {
         space: "Leertaste",
         more: { "… \($0) weitere: das Fenster höher machen" },
         quitQuestion: "Dieses Training beenden?", quitKeys: "y  beenden      n  weitermachen",
-        quitCompactKeys: "y beenden · n weiter", quitTiny: "Beenden? y/n",
+        quitCompactKeys: "y beenden · n weiter", quitWord: "Beenden?",
         keyHints: "Leertaste anhalten · n/p springen · ? Tasten · q beenden", shortKeyHints: "? Tasten · q beenden",
         toGo: "insgesamt übrig", whenDone: "Eingabe, wenn fertig", round: "Runde", done: "Fertig", pausedTitle: "angehalten",
         open: { "+ \($0) offen" },
@@ -104,26 +110,27 @@ public struct ScreenText: Sendable {
         plainQuit: "Dieses Training beenden? y beendet, jede andere Taste macht weiter", note: "Hinweis")
 
     static let french = ScreenText(
-        complete: "Séance terminée", ended: { "Arrêtée : \($0) exercices faits sur \($1)" },
+        complete: "Séance terminée", ended: { "Arrêtée\u{00A0}: \($0) exercices faits sur \($1)" },
         streak: { $0 == 1 ? "Jour 1 d’une nouvelle série" : "Jour \($0) d’affilée" },
         time: "Durée", exercisesDone: "Exercices faits", inRounds: { " en \($0) tours" }, shuffled: "Mélangée avec",
-        effortQuestion: "C’était dur à quel point ? 1–10", effortKeys: "1–9, 0 pour 10 · Entrée pour passer",
+        effortQuestion: "C’était dur à quel point\u{00A0}? 1–10",
+        effortKeys: "1–9, 0 pour 10 · Entrée pour passer",
         pressAnyKey: "Une touche pour terminer",
         exercisesIn: { "\($0)/\($1) exercices en \($2)" }, effort: { "effort \($0)/10" },
         keys: "Touches", keyActions: ["pause / reprise", "suivant / précédent", "reprendre ce segment",
                                       "ajouter / retirer 10 secondes", "ouvrir la vidéo", "afficher / masquer cette aide",
-                                      "arrêter", "suspendre ; fg pour reprendre"],
+                                      "arrêter", "suspendre\u{00A0}; fg pour reprendre"],
         space: "espace",
-        more: { "… \($0) de plus : agrandissez la fenêtre" },
-        quitQuestion: "Arrêter cette séance ?", quitKeys: "y  arrêter      n  continuer",
-        quitCompactKeys: "y arrêter · n continuer", quitTiny: "Arrêter ? y/n",
+        more: { "… \($0) de plus\u{00A0}: agrandissez la fenêtre" },
+        quitQuestion: "Arrêter cette séance\u{00A0}?", quitKeys: "y  arrêter      n  continuer",
+        quitCompactKeys: "y arrêter · n continuer", quitWord: "Arrêter\u{00A0}?",
         keyHints: "espace pause · n/p sauter · ? touches · q arrêter", shortKeyHints: "? touches · q arrêter",
         toGo: "au total", whenDone: "Entrée une fois fini", round: "Tour", done: "Terminé", pausedTitle: "en pause",
         open: { $0 == 1 ? "+ 1 libre" : "+ \($0) libres" },
         exercises: { $0 == 1 ? "1 exercice" : "\($0) exercices" }, inAll: "au total", form: "Posture",
-        plainKeys: "Touches : espace met en pause, n ou droite passe, p ou gauche revient, r reprend le segment, "
-            + "+ et - ajoutent ou retirent 10 s, o ouvre la vidéo, q arrête",
-        plainQuit: "Arrêter cette séance ? y arrête, toute autre touche continue", note: "Remarque")
+        plainKeys: "Touches\u{00A0}: espace met en pause, n ou droite passe, p ou gauche revient, "
+            + "r reprend le segment, + et - ajoutent ou retirent 10 s, o ouvre la vidéo, q arrête",
+        plainQuit: "Arrêter cette séance\u{00A0}? y arrête, toute autre touche continue", note: "Remarque")
 
     static let spanish = ScreenText(
         complete: "Entrenamiento completado", ended: { "Terminado: \($0) de \($1) ejercicios hechos" },
@@ -139,7 +146,7 @@ public struct ScreenText: Sendable {
         space: "espacio",
         more: { "… \($0) más: agranda la ventana" },
         quitQuestion: "¿Salir de este entrenamiento?", quitKeys: "y  salir      n  seguir",
-        quitCompactKeys: "y salir · n seguir", quitTiny: "¿Salir? y/n",
+        quitCompactKeys: "y salir · n seguir", quitWord: "¿Salir?",
         keyHints: "espacio pausa · n/p saltar · ? teclas · q salir", shortKeyHints: "? teclas · q salir",
         toGo: "en total", whenDone: "Intro al terminar", round: "Ronda", done: "Hecho", pausedTitle: "en pausa",
         open: { $0 == 1 ? "+ 1 libre" : "+ \($0) libres" },
@@ -161,7 +168,7 @@ public struct ScreenText: Sendable {
         space: "spazio",
         more: { "… altre \($0): allunga la finestra" },
         quitQuestion: "Uscire da questo allenamento?", quitKeys: "y  esci      n  continua",
-        quitCompactKeys: "y esci · n continua", quitTiny: "Uscire? y/n",
+        quitCompactKeys: "y esci · n continua", quitWord: "Uscire?",
         keyHints: "spazio pausa · n/p salta · ? tasti · q esci", shortKeyHints: "? tasti · q esci",
         toGo: "in tutto", whenDone: "Invio quando hai finito", round: "Giro", done: "Fatto", pausedTitle: "in pausa",
         open: { $0 == 1 ? "+ 1 libero" : "+ \($0) liberi" },
@@ -184,7 +191,7 @@ public struct ScreenText: Sendable {
         space: "spatie",
         more: { "… nog \($0): maak het venster hoger" },
         quitQuestion: "Deze training stoppen?", quitKeys: "y  stoppen      n  doorgaan",
-        quitCompactKeys: "y stoppen · n door", quitTiny: "Stoppen? y/n",
+        quitCompactKeys: "y stoppen · n door", quitWord: "Stoppen?",
         keyHints: "spatie pauze · n/p verder · ? toetsen · q stoppen", shortKeyHints: "? toetsen · q stoppen",
         toGo: "in totaal", whenDone: "Enter als je klaar bent", round: "Ronde", done: "Klaar", pausedTitle: "gepauzeerd",
         open: { "+ \($0) open" },

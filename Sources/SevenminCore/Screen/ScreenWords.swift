@@ -30,6 +30,9 @@ public struct ScreenWords: Sendable {
     public let eachSide: String
     /// "10 reps", as big type shows a step counted in reps and plain mode says it.
     public let reps: @Sendable (Int) -> String
+    /// What sets a label off from what follows it: ": ", and in French a no-break space before the
+    /// colon too, as French sets it and as the French voice says "Ensuite : Pompes".
+    public var colon = ": "
 
     public static func of(_ language: CoachLanguage) -> ScreenWords {
         language.table(english, german, french, spanish, italian, dutch)
@@ -54,8 +57,9 @@ public struct ScreenWords: Sendable {
         lastExercise: "Dernier exercice", paused: "En pause", halfway: "Mi-temps", switchSides: "Changez de côté",
         goingOn: "On reprend", finished: "Terminé", left: "restant",
         exercise: "Exercice", warmup: "Échauffement", cooldown: "Retour au calme", firstSide: "premier côté",
-        secondSide: "changez de côté : second côté", otherSide: "second côté", eachSide: "de chaque côté",
-        reps: { $0 == 1 ? "1 répétition" : "\($0) répétitions" })
+        secondSide: "changez de côté\u{00A0}: second côté", otherSide: "second côté",
+        eachSide: "de chaque côté",
+        reps: { $0 == 1 ? "1 répétition" : "\($0) répétitions" }, colon: "\u{00A0}: ")
     static let spanish = ScreenWords(
         getReady: "Prepárate", rest: "Descanso", restBeforeRound: { "Descanso antes de la ronda \($0)" },
         next: "Siguiente", lastExercise: "Último ejercicio", paused: "En pausa", halfway: "A la mitad",

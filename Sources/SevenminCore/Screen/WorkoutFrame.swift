@@ -27,12 +27,13 @@ struct WorkoutFrame {
     var h: Int { grid.height }
     var clock: String { model.clock }
 
-    /// Our own wording in the terminal's charset: ASCII stand-ins for the few symbols we use.
+    /// Text in the terminal's charset: ASCII stand-ins for the few symbols we use, and letters as the
+    /// workout's language spells them without accents.
     func say(_ text: String) -> String {
         guard !glyphs.unicodeText, !text.allSatisfy(\.isASCII) else { return text }
-        return text.replacing(" · ", with: glyphs.separator)
+        return glyphs.spelt(text.replacing(" · ", with: glyphs.separator)
             .replacing("→", with: ">").replacing("←", with: "<")
-            .replacing("…", with: "...").replacing("—", with: "-")
+            .replacing("…", with: "...").replacing("—", with: "-"), language: model.language)
     }
 
     /// Columns `text` takes in this terminal.
@@ -106,8 +107,9 @@ struct WorkoutFrame {
         let left = model.reps == nil ? " \(clock) \(model.words.left)" : " \(clock) · \(model.text.whenDone)"
         let paused = model.paused ? " · " + model.words.paused.uppercased() : ""
         let toGo = " · \(model.toGo) \(model.text.toGo)"
-        let status = [left + toGo + paused, left + paused, left].map(say).first { measure($0) <= w }
-            ?? say(left)
+        let clockOnly = " \(clock)"
+        let status = [left + toGo + paused, left + paused, left, clockOnly + paused, clockOnly].map(say)
+            .first { measure($0) <= w } ?? fitted(clockOnly, w)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.
         var keys = say(model.text.keyHints) + " "
@@ -610,7 +612,7 @@ struct WorkoutFrame {
     mutating func drawSummary(_ summary: ScreenModel.Summary) {
         let text = model.text
         var lines = [summary.headline(text), "", model.routineName, "",
-                     text.time + ": " + TimeFormat.clock(summary.activeTime, roundingUp: false)]
+                     text.time + model.words.colon + TimeFormat.clock(summary.activeTime, roundingUp: false)]
         if summary.isComplete {
             lines.append(text.exercisesDone + ": \(summary.exercisesDone)/\(summary.exerciseCount)"
                 + (summary.rounds > 1 ? text.inRounds(summary.rounds) : ""))
@@ -618,7 +620,7 @@ struct WorkoutFrame {
         if let streak = summary.streak { lines.append(text.streak(streak)) }
         if let seed = model.shuffleSeed { lines.append(text.shuffled + " --seed \(seed)") }
         lines += summary.asksEffort
-            ? ["", text.effortQuestion, text.effortKeys].map(glyphs.fold)
+            ? ["", text.effortQuestion, text.effortKeys].map { glyphs.fold($0, language: model.language) }
             : ["", text.pressAnyKey]
         // The first line in big type above the rest, where the rows allow.
         let big = h >= 15 ? renderer.fit(say(lines[0]), width: w - 4, height: min(h / 3, h - lines.count - 1),
@@ -675,15 +677,18 @@ struct WorkoutFrame {
     }
 
     /// A panel's lines without a box, centred on the screen, for sizes down to 10×3: the quit prompt in
-    /// words short enough to read there.
+    /// words short enough to read there, shorter and shorter, its keys kept whole to the last: the
+    /// question in one word on the keys' line, then above them, then the keys before what is left of it.
     mutating func drawCompactPanel(_ lines: [String]) {
         var shown = lines.filter { !$0.isEmpty }
         if model.overlay == .confirmQuit {
-            let text = model.text, compact = [text.quitQuestion, text.quitCompactKeys]
-            shown = fits(shown) ? shown : fits(compact) ? compact : [text.quitTiny]
+            let text = model.text, keys = ScreenText.quitAnswers
+            let forms = [shown, [text.quitQuestion, text.quitCompactKeys], [text.quitTiny], [text.quitWord, keys]]
+            shown = forms.first(where: fits) ?? [keys + " " + text.quitWord]
         }
         let height = min(h, shown.count)
-        let y0 = (h - height) / 2
+        // Below the header's row where they leave it, which the header is drawn over.
+        let y0 = height < h ? 1 + (h - 1 - height) / 2 : 0
         let style = theme.bar
         for (k, line) in shown.prefix(height).enumerated() {
             grid.fill(row: y0 + k, from: 0, to: w, style: style)

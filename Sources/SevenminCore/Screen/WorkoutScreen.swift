@@ -54,8 +54,10 @@ public enum WorkoutScreen {
     static func nextUp(_ model: ScreenModel) -> String {
         let words = model.words
         // The final rest leads to the finish.
-        if model.kind != .work { return words.next + ": " + (model.upNext == nil ? words.finished : model.exercise.title) }
-        return model.upNext.map { words.next + ": " + $0.title } ?? words.lastExercise
+        if model.kind != .work {
+            return words.next + words.colon + (model.upNext == nil ? words.finished : model.exercise.title)
+        }
+        return model.upNext.map { words.next + words.colon + $0.title } ?? words.lastExercise
     }
 
     /// The description shown under the countdown; during pauses it previews the exercise to come.
@@ -73,10 +75,12 @@ public enum WorkoutScreen {
     }
 
     /// The help panel: each key of `KeyBindings.summary` with what it does, in the workout's language.
+    /// The keys make one column, two spaces wider than the widest (German's "Leertaste"), so that
+    /// every action starts in the same column after the same gap.
     static func helpLines(_ text: ScreenText) -> [String] {
-        [text.keys, ""] + zip(KeyBindings.summary, text.keyActions).map {
-            ($0.0.keys == "space" ? text.space : $0.0.keys).padded(to: 10) + $0.1
-        }
+        let keys = KeyBindings.summary.map { $0.keys == "space" ? text.space : $0.keys }
+        let column = (keys.map(\.count).max() ?? 0) + 2
+        return [text.keys, ""] + zip(keys, text.keyActions).map { $0.padded(to: column) + $1 }
     }
 
     /// The quit prompt; where its box does not fit, the frame shows the compact or the tiny one.

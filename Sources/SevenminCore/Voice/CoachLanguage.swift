@@ -25,11 +25,16 @@ public enum CoachLanguage: String, CaseIterable, Sendable {
         self.init(tag: String(name))
     }
 
-    /// The first language with a table in the environment, as gettext looks: `LANGUAGE` (a list
-    /// such as `fr:de`), then `LC_ALL`, `LC_MESSAGES`, `LANG`.
+    /// The first language with a table in the environment, by gettext's rules: the locale of messages
+    /// is the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and not empty, and `C` if none
+    /// is; `C` or `POSIX` means untranslated, English, whatever `LANGUAGE` says (so `LC_ALL=C` is
+    /// English, with `LANG` German); otherwise `LANGUAGE`'s list (`fr:de`) comes first, then the
+    /// locale's own language.
     public static func fromEnvironment(_ environment: [String: String]) -> CoachLanguage? {
-        let preferences = (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)
-            + ["LC_ALL", "LC_MESSAGES", "LANG"].compactMap { environment[$0] }
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
+            .first { !$0.isEmpty } ?? "C"
+        if locale == "C" || locale == "POSIX" { return nil }
+        let preferences = (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init) + [locale]
         return preferences.lazy.compactMap { CoachLanguage(tag: $0) }.first
     }
 

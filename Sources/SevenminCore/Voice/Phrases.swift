@@ -69,7 +69,12 @@ public struct Phrases: Sendable {
     /// A whole number in words, as this language counts.
     public func words(_ number: Int) -> String { table.number(number) }
 
-    static func capitalised(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
+    /// The first letter in capitals; Dutch "één" begins a sentence as "Eén", its capital left without
+    /// the accent, as Dutch writes it.
+    static func capitalised(_ s: String) -> String {
+        if s.hasPrefix("éé") { return "Eé" + s.dropFirst(2) }
+        return s.prefix(1).uppercased() + s.dropFirst()
+    }
 
     /// Ends with a full stop unless the text already ends a sentence, so the voice pauses there.
     static func sentence(_ s: String) -> String {
