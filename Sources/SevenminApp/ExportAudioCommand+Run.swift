@@ -71,24 +71,24 @@ extension ExportAudioCommand: RunnableCommand {
                 Console.error("sevenmin: voice: \(detail)" + (speaker == nil ? "; exporting the cues alone" : ""))
             }
         }
-        // A line the engine cannot say (it crashed on it) is left out, and the rest is still spoken.
-        let items = try WorkoutTrack.items(for: plan, cues: sounds, countAloud: speech.countAloud,
-                                           language: spoken.language,
-                                           speak: speaker.map { voice in
+        let items = WorkoutTrack.items(for: plan, cues: sounds, countAloud: speech.countAloud,
+                                       language: spoken.language, voice: speaker != nil)
+        // Each phrase is spoken when the track reaches it; a line the engine cannot say (it crashed
+        // on it) is left out, and the rest is still spoken.
+        let voice = speaker.map { engine in
             let store = CoachAudio.speechStore()
-            return { text in
-                do { return try SpeechStore.speech(text, from: voice, store: store) } catch {
+            return RecentPhrases { text in
+                do { return try SpeechStore.speech(text, from: engine, store: store) } catch {
                     Console.error("sevenmin: voice: \(error); that line is left out")
                     return Sound(samples: [], sampleRate: CueSynthesizer.sampleRate)
                 }
             }
-        })
-        let duration = WorkoutTrack.duration(of: plan, items: items)
-        // Speech and mixing take a tenth of the time at most; the encoder takes the rest.
-        progress.show(0.1)
+        }
         let renderer = TrackRenderer(gain: Float(speech.volume) / 100)
-        try renderer.export(duration: duration, items: items, to: file) { progress.show(0.1 + 0.9 * $0) }
+        let outcome = try renderer.export(duration: plan.totalDuration, items: items, voice: voice?.sound(for:),
+                                          to: file) { progress.show($0) }
         let cues = items.filter { if case .cue = $0.kind { true } else { false } }.count
+        let duration = outcome.duration
         return (duration, cues, items.count - cues)
     }
 }

@@ -178,14 +178,40 @@ public enum SoundFile {
         try write(sound, to: path, format: .wav)
     }
 
-    /// Writes `sound` in `format`, or in the format the extension names (`sf_open` for writing,
-    /// `sf_writef_short`). Throws `.unknownFormat` for any other extension, `.cannotOpen` when the
-    /// file cannot be created. `progress` hears the fraction written after each block.
+    /// Writes `sound` in `format`, or in the format the extension names (`SoundFileWriter`). Throws
+    /// `.unknownFormat` for any other extension, `.cannotOpen` when the file cannot be created.
+    /// `progress` hears the fraction written after each block.
     public static func write(_ sound: Sound, to path: String, format: SoundFileFormat? = nil,
                              progress: ((Double) -> Void)? = nil) throws {
-        let format = try format ?? SoundFileFormat.of(path: path)
+        let writer = try SoundFileWriter(path: path, format: format ?? SoundFileFormat.of(path: path),
+                                         sampleRate: sound.sampleRate)
+        do {
+            try sound.samples.withUnsafeBufferPointer { samples in
+                for start in stride(from: 0, to: samples.count, by: writeBlockFrames) {
+                    let count = min(writeBlockFrames, samples.count - start)
+                    try writer.write(UnsafeBufferPointer(rebasing: samples[start..<start + count]))
+                    progress?(Double(start + count) / Double(samples.count))
+                }
+            }
+        } catch {
+            // ignored: the write error is what is reported
+            try? writer.close()
+            throw error
+        }
+        try writer.close()
+    }
+}
+
+/// A mono 16-bit sound file being written, a block at a time (`sf_open` for writing,
+/// `sf_writef_short`, `sf_close`), so that a long track never has to be held whole.
+public final class SoundFileWriter {
+    private var file: OpaquePointer?
+    public let path: String
+
+    /// Creates the file at `path`; `.cannotOpen` when it cannot be.
+    public init(path: String, format: SoundFileFormat, sampleRate: Int) throws {
         var info = SF_INFO()
-        info.samplerate = Int32(sound.sampleRate)
+        info.samplerate = Int32(sampleRate)
         info.channels = 1
         info.format = format.libsndfileFormat
         // Opened here, not by libsndfile: never through a link, never waiting on a FIFO, and only a
@@ -199,29 +225,39 @@ public enum SoundFile {
               let file = sf_open_fd(fd, Int32(SFM_WRITE), &info, Int32(SF_TRUE)) else {
             let detail = status.st_mode & S_IFMT == S_IFREG ? String(cString: sf_strerror(nil)) : "not a plain file"
             // ignored: nothing was written through it
-            close(fd)
+            Glibc.close(fd)
             throw SoundFileError(reason: .cannotOpen, call: "sf_open_fd", path: path, detail: detail)
         }
-        // In blocks: libvorbis allocates on the stack in proportion to one write, and a whole
-        // workout in one call overflows it.
-        var failure: String?
-        sound.samples.withUnsafeBufferPointer { samples in
-            for start in stride(from: 0, to: samples.count, by: writeBlockFrames) where failure == nil {
-                let count = min(writeBlockFrames, samples.count - start)
-                if sf_writef_short(file, samples.baseAddress! + start, sf_count_t(count)) != count {
-                    failure = String(cString: sf_strerror(file))
-                }
-                progress?(Double(start + count) / Double(samples.count))
+        self.file = file
+        self.path = path
+    }
+
+    /// Appends `samples`, in blocks: libvorbis allocates on the stack in proportion to one write, and
+    /// a whole workout in one call overflows it.
+    public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+        guard let file, let base = samples.baseAddress else { return }
+        for start in stride(from: 0, to: samples.count, by: SoundFile.writeBlockFrames) {
+            let count = min(SoundFile.writeBlockFrames, samples.count - start)
+            if sf_writef_short(file, base + start, sf_count_t(count)) != count {
+                throw SoundFileError(reason: .cannotTransfer, call: "sf_writef_short", path: path,
+                                     detail: String(cString: sf_strerror(file)))
             }
         }
-        // Closing flushes the encoder and the header; a failure there is a failed write too.
+    }
+
+    /// Closes the file, which flushes the encoder and the header: a failure there is a failed write too.
+    public func close() throws {
+        guard let file else { return }
+        self.file = nil
         let closed = sf_close(file)
-        if let failure {
-            throw SoundFileError(reason: .cannotTransfer, call: "sf_writef_short", path: path, detail: failure)
-        }
         guard closed == 0 else {
             throw SoundFileError(reason: .cannotTransfer, call: "sf_close", path: path, detail: "error \(closed)")
         }
+    }
+
+    deinit {
+        // ignored: only reached when a write already failed and was reported; nothing is left to lose
+        if let file { sf_close(file) }
     }
 }
 

@@ -2,34 +2,51 @@
 import SevenminCore
 
 /// A plan's whole sound track, ready for `TrackRenderer`: every cue and phrase of
-/// `AudioSchedule` at its planned offset, with its sound.
+/// `AudioSchedule` at its planned offset, cues with their sound, phrases to be spoken when due.
 public enum WorkoutTrack {
-    /// The items, with cues from `cues` and phrases rendered by `speak` (nil: no voice).
-    /// Phrases said several times are rendered once.
+    /// The items, with cues from `cues`; the phrases only when `voice` is on, with no sound: the
+    /// renderer asks its voice for each when it is due, so a long track never holds them all.
     public static func items(for plan: Plan, cues: [Cue: Sound], countAloud: Bool, language: CoachLanguage = .en,
-                             speak: ((String) throws -> Sound)?) throws -> [TrackRenderer.Item] {
-        var spoken: [String: Sound] = [:]
-        var items: [TrackRenderer.Item] = []
-        for item in AudioSchedule.items(for: plan, voice: speak != nil, countAloud: countAloud,
-                                                     language: language) {
+                             voice: Bool) -> [TrackRenderer.Item] {
+        AudioSchedule.items(for: plan, voice: voice, countAloud: countAloud, language: language).compactMap { item in
             switch item.sound {
             case .cue(let cue):
-                guard let sound = cues[cue] else { continue }
-                items.append(TrackRenderer.Item(offset: item.offset, kind: .cue(cue), sound: sound))
+                guard let sound = cues[cue] else { return nil }
+                return TrackRenderer.Item(offset: item.offset, kind: .cue(cue), sound: sound)
             case .phrase(let phrase):
-                guard let speak else { continue }
-                let sound = try spoken[phrase.text] ?? speak(phrase.text)
-                spoken[phrase.text] = sound
-                items.append(TrackRenderer.Item(offset: item.offset, kind: .phrase(phrase.text,
-                    priority: phrase.priority),
-                                                sound: sound))
+                guard voice else { return nil }
+                return TrackRenderer.Item(offset: item.offset, kind: .phrase(phrase.text, priority: phrase.priority),
+                                          sound: nil)
             }
         }
-        return items
+    }
+}
+
+/// A voice for `TrackRenderer` that keeps what it said, up to `limit` bytes, so that a phrase said
+/// again and again (the rests, "Halfway") is spoken once while a long track stays small.
+public final class RecentPhrases {
+    private let speak: (String) -> Sound
+    private let limit: Int
+    private var kept: [String: Sound] = [:]
+    private var bytes = 0
+
+    public init(limit: Int = 16 << 20, speak: @escaping (String) -> Sound) {
+        self.limit = limit
+        self.speak = speak
     }
 
-    /// How long the track lasts: the plan, and whatever still sounds after its end (the final cue).
-    public static func duration(of plan: Plan, items: [TrackRenderer.Item]) -> Double {
-        items.reduce(plan.totalDuration) { max($0, $1.offset + $1.sound.duration) }
+    public func sound(for text: String) -> Sound {
+        if let sound = kept[text] { return sound }
+        let sound = speak(text)
+        let size = sound.samples.count * MemoryLayout<Int16>.size
+        if bytes + size > limit {
+            kept.removeAll()
+            bytes = 0
+        }
+        if size <= limit {
+            kept[text] = sound
+            bytes += size
+        }
+        return sound
     }
 }

@@ -57,21 +57,20 @@ do {
     print("speech level: \(fmt(levels.first!)) to \(fmt(levels.last!)) dB RMS")
 
     let cueSounds = Dictionary(uniqueKeysWithValues: Cue.allCases.map { ($0, CueSynthesizer.sound(for: $0)) })
-    let items = try WorkoutTrack.items(for: plan, cues: cueSounds, countAloud: false) { text in
-        try rendered[text] ?? voice.synthesize(text)
-    }
+    let items = WorkoutTrack.items(for: plan, cues: cueSounds, countAloud: false, voice: true)
+    let say: (String) -> Sound = { text in rendered[text] ?? ((try? voice.synthesize(text)) ?? Sound(samples: [], sampleRate: 22_050)) }
     let cues = items.filter { if case .cue = $0.kind { true } else { false } }
     let voiced = items.filter { if case .phrase = $0.kind { true } else { false } }
-    let duration = WorkoutTrack.duration(of: plan, items: items)
+    let duration = plan.totalDuration
     print("\n## Export (\(fmt(plan.totalDuration, 0)) s plan, \(cues.count) cues, \(voiced.count) phrases)")
     let renderer = TrackRenderer()
     var track: TrackRenderer.Track!
     print("(median and max of 5 runs)")
-    let mix = timed { track = renderer.render(duration: duration, items: items) }
+    let mix = timed { track = renderer.render(duration: duration, items: items, voice: say) }
     print("render only: \(fmt(mix.median, 3)) s, max \(fmt(mix.max, 3)) s")
     for format in SoundFileFormat.allCases {
         let path = folder + "/export." + format.rawValue
-        let total = try timed { try renderer.export(duration: duration, items: items, to: path) }
+        let total = try timed { try renderer.export(duration: duration, items: items, voice: say, to: path) }
         let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         print("\(format.rawValue): \(fmt(total.median, 3)) s, max \(fmt(total.max, 3)) s, \(size / 1_024) KiB")
     }

@@ -26,19 +26,22 @@ struct ExportAudioTests {
     /// unless the voice is still speaking, when it follows the phrase before (as live); a phrase
     /// dropped as stale must not be heard at all.
     func expectOnsetsOnTheirFrames(_ track: Sound, items: [TrackRenderer.Item], duration: Double,
+                                   voice: ((String) -> Sound)? = nil,
                                    sourceLocation: SourceLocation = #_sourceLocation) {
         let rate = Double(track.sampleRate)
         let renderer = TrackRenderer(sampleRate: track.sampleRate)
-        let full = renderer.render(duration: duration, items: items)
+        let full = renderer.render(duration: duration, items: items, voice: voice)
         #expect(track.samples == full.sound.samples, "the file is the schedule's mix", sourceLocation: sourceLocation)
         let delivered = Dictionary(full.deliveries.map { ("\($0.kind)@\($0.offset)", $0.delivery) }) { a, _ in a }
         var voiceFree = 0
         for (k, item) in items.enumerated().sorted(by: { $0.element.offset < $1.element.offset }) {
             var others = items
             others.remove(at: k)
-            let without = renderer.render(duration: duration, items: others).sound.samples
+            let without = renderer.render(duration: duration, items: others, voice: voice).sound.samples
             let differs = track.samples.indices.first { $0 >= without.count || track.samples[$0] != without[$0] }
-            let sound = item.sound.resampled(to: track.sampleRate).samples
+            var given = item.sound
+            if given == nil, case .phrase(let text, _) = item.kind { given = voice?(text) }
+            let sound = (given ?? Sound(samples: [], sampleRate: track.sampleRate)).resampled(to: track.sampleRate).samples
             var expected = Int((item.offset * rate).rounded())
             switch (item.kind, delivered["\(item.kind)@\(item.offset)"]) {
             case (.phrase, .stale?):
@@ -69,10 +72,10 @@ struct ExportAudioTests {
         #expect(result.stderr.isEmpty)
         let track = try SoundFile.read(path, longest: 60)
         let plan = try plan(), cues = try cues()
-        let items = try WorkoutTrack.items(for: plan, cues: cues, countAloud: false, speak: nil)
+        let items = WorkoutTrack.items(for: plan, cues: cues, countAloud: false, voice: false)
         #expect(items.count == 11)
         // The plan, and the last cue ringing on past its end.
-        let end = items.map { $0.offset + $0.sound.duration }.max() ?? 0
+        let end = items.map { $0.offset + ($0.sound?.duration ?? 0) }.max() ?? 0
         #expect(abs(Double(track.samples.count) / Double(track.sampleRate) - max(plan.totalDuration, end))
                 <= 1 / Double(track.sampleRate))
         expectOnsetsOnTheirFrames(track, items: items, duration: plan.totalDuration)
@@ -86,9 +89,10 @@ struct ExportAudioTests {
         // English is Flite's rms unless asked otherwise.
         let voice = try FliteSynthesizer(voice: "rms", wordsPerMinute: 175)
         let plan = try plan()
-        let items = try WorkoutTrack.items(for: plan, cues: try cues(), countAloud: false) { try voice.synthesize($0) }
+        let items = WorkoutTrack.items(for: plan, cues: try cues(), countAloud: false, voice: true)
         #expect(items.filter { if case .phrase = $0.kind { true } else { false } }.count == 7)
-        expectOnsetsOnTheirFrames(track, items: items, duration: plan.totalDuration)
+        let said = RecentPhrases { (try? voice.synthesize($0)) ?? Sound(samples: [], sampleRate: 16_000) }
+        expectOnsetsOnTheirFrames(track, items: items, duration: plan.totalDuration, voice: said.sound(for:))
     }
 
     /// The phrases are rendered once and kept under the cache folder; a second export speaks the same.
@@ -103,6 +107,28 @@ struct ExportAudioTests {
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache + "/sevenmin/speech").sorted() == kept.sorted())
         #expect(FileManager.default.contents(atPath: dir + "/1.wav") == FileManager.default.contents(atPath: dir + "/2.wav"))
+    }
+
+    /// A long workout's track is written as it is made, its phrases spoken as it reaches them: half an
+    /// hour (158 MB of samples) is exported in a few MiB, where the whole track used to be held.
+    @Test func aLongTrackIsExportedInLittleMemory() throws {
+        let dir = temporaryDirectory(), routine = dir + "/long.json", path = dir + "/long.wav"
+        let exercises = (1...30).map { #"{"title": "Move \#($0)"}"# }.joined(separator: ", ")
+        try #"{"name": "Long", "work": 50, "rest": 10, "getReady": 5, "exercises": [\#(exercises)]}"#
+            .write(toFile: routine, atomically: true, encoding: .utf8)
+        let measured = dir + "/cost.json"
+        let result = try run("/usr/bin/python3", [repositoryRoot + "/bench/measure.py", measured, "--",
+                                                  binary, "export-audio", path, routine])
+        #expect(result.status == 0, "\(result.stderr)")
+        let cost = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: measured)))
+            as? [String: Any]
+        #expect(cost?["status"] as? Int == 0)
+        let peak = cost?["maxrss_kib"] as? Int ?? .max
+        #expect(peak < 80 << 10, "peak RSS \(peak / 1_024) MiB")
+        // 29:55 (5 + 30 × 50 + 29 × 10 s) and the finish ringing on, at 44.1 kHz, 16-bit mono.
+        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        #expect(size > 2 * 44_100 * 1_795, "\(size) bytes")
+        #expect(result.stdout.hasPrefix("Wrote ") && result.stdout.contains("spoken lines"), "\(result.stdout)")
     }
 
     @Test func oggVorbisDecodesToTheWholeWorkout() throws {

@@ -75,7 +75,9 @@ struct TrackRendererTests {
     func exportsInTheFormatTheExtensionNames(name: String) throws {
         let path = scratchPath(name)
         let items = [cue(.go, at: 0.5), cue(.finish, at: 2)]
-        let track = try renderer.export(duration: 2, items: items, to: path)
+        let track = renderer.render(duration: 2, items: items)
+        let outcome = try renderer.export(duration: 2, items: items, to: path)
+        #expect(outcome.frames == track.sound.samples.count)
         var info = try FileManager.default.attributesOfItem(atPath: path)
         #expect((info[.size] as? Int ?? 0) > 1_000)
         info = [:]
@@ -83,6 +85,57 @@ struct TrackRendererTests {
         let back = try SoundFile.read(path)
         #expect(abs(back.duration - track.sound.duration) < 0.01)
         #expect(abs(back.rmsDecibels - track.sound.rmsDecibels) < 1)
+    }
+
+    /// A long track is handed on a block at a time, never held whole, and a phrase with no sound is
+    /// spoken only when the track reaches it: the file is the same as the track rendered in memory.
+    @Test func aTrackIsMadeABlockAtATimeAndEachPhraseSpokenWhenDue() throws {
+        let items = (0..<12).flatMap { k in
+            [cue(.go, at: Double(k) * 10), TrackRenderer.Item(offset: Double(k) * 10 + 0.5,
+                kind: .phrase("Line \(k).", priority: .high), sound: nil)]
+        }
+        var asked: [(text: String, frame: Int)] = []
+        var written = 0, largest = 0
+        let say: (String) -> Sound = { text in
+            asked.append((text, written))
+            return tone(seconds: 1)
+        }
+        let outcome = renderer.render(duration: 120, items: items, voice: say) { block in
+            written += block.count
+            largest = max(largest, block.count)
+        }
+        #expect(outcome.frames == written && written >= 120 * renderer.sampleRate)
+        #expect(largest <= 65_536, "a block of \(largest) frames")
+        // Each line was asked for once, in order, just as the track reached its offset.
+        #expect(asked.map(\.text) == (0..<12).map { "Line \($0)." })
+        for (k, ask) in asked.enumerated() {
+            let due = Int((Double(k) * 10 + 0.5) * Double(renderer.sampleRate))
+            #expect(ask.frame <= due && ask.frame >= due - 65_536, "line \(k) asked at frame \(ask.frame), due \(due)")
+        }
+        // The same frames as the whole track in memory, with the phrases given up front.
+        let given = items.map { item in
+            var item = item
+            if item.sound == nil { item.sound = tone(seconds: 1) }
+            return item
+        }
+        var streamed: [Int16] = []
+        renderer.render(duration: 120, items: items, voice: { _ in tone(seconds: 1) }) { streamed += $0 }
+        #expect(streamed == renderer.render(duration: 120, items: given).sound.samples)
+    }
+
+    /// A phrase said again is spoken once while the kept ones fit, and the kept ones never outgrow
+    /// their bytes.
+    @Test func recentPhrasesAreSpokenOnceWithinTheirBytes() {
+        var spoken: [String] = []
+        let recent = RecentPhrases(limit: 100_000) { text in
+            spoken.append(text)
+            return Sound(samples: [Int16](repeating: 1, count: 20_000), sampleRate: 16_000)
+        }
+        for text in ["Rest.", "Halfway.", "Rest.", "Halfway.", "Next."] { _ = recent.sound(for: text) }
+        #expect(spoken == ["Rest.", "Halfway.", "Next."])
+        // 40,000 bytes each: a third does not fit with two, so the kept ones start again.
+        _ = recent.sound(for: "Rest.")
+        #expect(spoken == ["Rest.", "Halfway.", "Next.", "Rest."])
     }
 
     @Test func exportErrorsAreTyped() {
