@@ -33,11 +33,6 @@ extension ExportAudioCommand: RunnableCommand {
         }
         // Ctrl-C, SIGTERM or a crash part way removes the half-written track (up to 300 MB an hour)
         // and still ends us by that signal; SIGKILL's is removed by the next export to the same target.
-        do {
-            try SignalCleanup.remove(onDeath: temporary)
-        } catch {
-            Console.error("sevenmin: \(error)")
-        }
         defer { SignalCleanup.forget() }
         let progress = ProgressReport(enabled: isatty(STDERR_FILENO) == 1)
         do {

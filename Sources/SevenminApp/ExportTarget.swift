@@ -7,7 +7,8 @@ import SevenminSystem
 /// Where an export is written: a new file beside the target, renamed over it once complete.
 enum ExportTarget {
     /// Refuses what may not be replaced (anything without `force`; a FIFO, device or folder even with
-    /// it) and creates the temporary file, with `O_EXCL`, before any work. Returns its name, or the message.
+    /// it) and creates the temporary file, with `O_EXCL`, before any work, removed if a signal ends us
+    /// (`SignalCleanup`) until the caller forgets it. Returns its name, or the message.
     static func prepare(_ path: String, force: Bool) -> Result<String, ExportRefusal> {
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -30,10 +31,17 @@ enum ExportTarget {
         let prefix = "." + name[..<dot] + ".", suffix = ".partial" + name[dot...]
         removeAbandoned(in: folder, prefix: prefix, suffix: suffix)
         let temporary = folder + "/" + prefix + "\(getpid())" + suffix
+        // Armed before the file exists, so no signal can fall between its creation and its handler.
+        do {
+            try SignalCleanup.remove(onDeath: temporary)
+        } catch {
+            Console.error("sevenmin: \(error)")
+        }
         do {
             // ignored: the file is only created here, empty: nothing is written that close could lose
             close(try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644))
         } catch {
+            SignalCleanup.forget()
             return .failure(ExportRefusal("Error: Cannot create '\(visible(path))': "
                 + "\(String(cString: strerror(error.errno)))."))
         }
