@@ -345,16 +345,20 @@ public final class HistoryStore {
         skippedRows += unsound.first ?? 0
     }
 
-    /// Each of `sessions` (a subquery's rows, as `s`) with what was done in it, over all its parts.
-    private static func summaries(of sessions: String) -> String { """
+    /// Each session of `table` (as `s`) that `filter` keeps, newest first, with what was done in it, over
+    /// all its parts; `tail` ends the statement (a `LIMIT`). Grouped in the order the sessions are read,
+    /// so that SQLite adds each one's segments up as it reads them: grouped by id, it sorted every
+    /// segment (2.4 million for 100,000 workouts) in a temporary file first, three quarters of the time.
+    private static func summaries(of table: String, where filter: String, then tail: String = "") -> String { """
         SELECT s.id, s.routine, s.routine_file, s.content_hash, s.seed, s.options, s.started_at, s.utc_offset,
         s.planned_seconds, s.planned_exercises, s.outcome, s.parts, s.effort, s.plan, s.plan_step,
         COALESCE(SUM(CASE WHEN g.kind = 'work' THEN g.actual END), 0),
         COUNT(DISTINCT CASE WHEN g.kind = 'work' AND \(done("g")) AND (g.side IS NULL OR g.side = 2 AND EXISTS (
             SELECT 1 FROM segments f WHERE f.session_id = g.session_id AND f.idx = g.idx - 2 AND f.side = 1
                 AND \(done("f")))) THEN g.idx END), s.uuid, s.pid
-        FROM (\(sessions)) s LEFT JOIN segments g ON g.session_id = s.id
-        GROUP BY s.id ORDER BY s.started_at DESC, s.id DESC
+        FROM \(table) LEFT JOIN segments g ON g.session_id = s.id
+        WHERE \(filter)
+        GROUP BY s.started_at, s.id ORDER BY s.started_at DESC, s.id DESC \(tail)
         """
     }
 
@@ -364,10 +368,9 @@ public final class HistoryStore {
     public func sessions(since: Double? = nil, limit: Int? = nil) throws(HistoryError) -> [SessionSummary] {
         try surveySessions()
         let from = since ?? -Double.greatestFiniteMagnitude
-        return try read(Self.summaries(of: """
-            SELECT * FROM \(Self.soundSessions) AND started_at >= ? AND started_at + utc_offset >= ?
-            ORDER BY started_at DESC, id DESC LIMIT ?
-            """), [.real(from - Double(StoredBounds.utcOffset.upperBound)), .real(from),
+        return try read(Self.summaries(of: "sessions s INDEXED BY sessions_by_start", where: """
+            \(HistorySchema.soundSession("s")) AND s.started_at >= ? AND s.started_at + s.utc_offset >= ?
+            """, then: "LIMIT ?"), [.real(from - Double(StoredBounds.utcOffset.upperBound)), .real(from),
                    .integer(Int64(limit ?? -1))]) {
             Self.summary($0.row(), reading: readOnly)
         }.reversed()
@@ -375,7 +378,7 @@ public final class HistoryStore {
 
     /// One session with what was done in it, over all its parts; nil when it holds a value out of range.
     public func session(_ id: Int64) throws(HistoryError) -> SessionSummary? {
-        try read(Self.summaries(of: "SELECT * FROM sessions s WHERE id = ? AND \(HistorySchema.soundSession("s"))"),
+        try read(Self.summaries(of: "sessions s", where: "s.id = ? AND \(HistorySchema.soundSession("s"))"),
                  [.integer(id)]) {
             Self.summary($0.row(), reading: readOnly)
         }.first
