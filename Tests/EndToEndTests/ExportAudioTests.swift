@@ -31,7 +31,11 @@ struct ExportAudioTests {
         let rate = Double(track.sampleRate)
         let renderer = TrackRenderer(sampleRate: track.sampleRate)
         let full = renderer.render(duration: duration, items: items, voice: voice)
-        #expect(track.samples == full.sound.samples, "the file is the schedule's mix", sourceLocation: sourceLocation)
+        // Compared first, then expected: a failed #expect on two arrays of millions of samples works out
+        // their difference, which takes hours.
+        let same = track.samples == full.sound.samples
+        #expect(same, "the file (\(track.samples.count) frames) is the schedule's mix (\(full.sound.samples.count))",
+                sourceLocation: sourceLocation)
         let delivered = Dictionary(full.deliveries.map { ("\($0.kind)@\($0.offset)", $0.delivery) }) { a, _ in a }
         var voiceFree = 0
         for (k, item) in items.enumerated().sorted(by: { $0.element.offset < $1.element.offset }) {

@@ -120,7 +120,9 @@ struct TrackRendererTests {
         }
         var streamed: [Int16] = []
         renderer.render(duration: 120, items: items, voice: { _ in tone(seconds: 1) }) { streamed += $0 }
-        #expect(streamed == renderer.render(duration: 120, items: given).sound.samples)
+        // Compared first: a failed #expect on two arrays this long works out their difference, for hours.
+        let same = streamed == renderer.render(duration: 120, items: given).sound.samples
+        #expect(same)
     }
 
     /// A phrase said again is spoken once while the kept ones fit, and the kept ones never outgrow
