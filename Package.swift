@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile",
             "CEspeakNG", "CFlite", "CAudioLibraries"]),
         // Workout history in SQLite: the store and the recorder that writes off the loop.
-        .target(name: "SevenminHistory", dependencies: ["SevenminCore", "CSQLite"]),
+        .target(name: "SevenminHistory", dependencies: ["SevenminCore", "SevenminSystem", "CSQLite"]),
         // YAML read into the core's positioned tree, for `sevenmin import` of Sweat's files.
         .target(name: "SevenminYAML", dependencies: ["SevenminCore", "CYAML"]),
         // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.
@@ -102,7 +102,7 @@ let package = Package(
         // Other apps' files: one fixture per format, read as a user's would be.
         .testTarget(name: "SevenminImportTests", dependencies: ["SevenminCore", "SevenminYAML"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore",
+        .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore", "SevenminSystem",
             "SevenminTestSupport"]),
         // The audio target reads exported tracks back, to check every onset.
         .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore", "SevenminAudio", "SevenminTestSupport"],

@@ -44,8 +44,9 @@ struct HistorySetup {
                     plannedSeconds: loaded.plan.totalDuration, plannedExercises: loaded.plan.workSegmentCount,
                     plan: plan?.plan, planStep: plan?.step))
             }
-            startThread(named: "sevenmin-streak") { [weak journal] in
-                // Read before any segment of this workout can end (the first lasts seconds; this, milliseconds).
+            recorder.alongside { [weak journal] in
+                // Read on the recorder's thread, after this session's first row and before any of its segments:
+                // a thread of its own contended with that first write for SQLite's locks at every start.
                 // Every machine's workouts count, each once.
                 let store = HistoryLibrary(own: try? HistoryStore(path: path, readOnly: true),
                                            shared: UserDirectories().sharedHistoryDirectory,

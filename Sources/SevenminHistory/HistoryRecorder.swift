@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Dispatch
 import FoundationEssentials
 import Glibc
 import SevenminCore
+import SevenminSystem
 import Synchronization
 
-/// Writes one workout's history on its own serial queue: the real-time loop only enqueues and
-/// never waits on the disk. Each segment is committed as it ends, so `kill -9` loses at most the
+/// Writes one workout's history on a thread of its own: the real-time loop only hands writes over
+/// and never waits on the disk. Each segment is committed as it ends, so `kill -9` loses at most the
 /// segment in progress. The first failure is reported once through `onFailure` and recording
 /// stops; the workout runs on.
 public final class HistoryRecorder: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "sevenmin.history")
+    private let worker = SerialWorker(named: "sevenmin-history")
     private let open: @Sendable () throws(HistoryError) -> HistoryStore
     private let onFailure: @Sendable (HistoryError) -> Void
 
-    // Used only on `queue`.
+    // Used only on `worker`'s thread.
     private var store: HistoryStore?
     private var sessionID: Int64?
     private var part = 1
@@ -27,7 +27,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     private var _failure: HistoryError?
     private var closed = false
 
-    /// Records into the database at `path`, opened on the recorder's queue.
+    /// Records into the database at `path`, opened on the recorder's thread.
     public convenience init(path: String, onFailure: @escaping @Sendable (HistoryError) -> Void = { _ in }) {
         self.init(open: { () throws(HistoryError) in try HistoryStore(path: path) }, onFailure: onFailure)
     }
@@ -36,6 +36,10 @@ public final class HistoryRecorder: @unchecked Sendable {
          onFailure: @escaping @Sendable (HistoryError) -> Void) {
         self.open = open
         self.onFailure = onFailure
+    }
+
+    deinit {
+        worker.stop()
     }
 
     /// The first failure, if any.
@@ -86,16 +90,21 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
+    /// Runs `job` on the recorder's thread, after the writes given so far and before those given later:
+    /// a read of the history that must neither race them nor wait on the loop. Not run once closed.
+    public func alongside(_ job: @escaping @Sendable () -> Void) {
+        if lock.withLock({ _ in closed }) { return }
+        worker.async(job)
+    }
+
     /// The session as recorded so far, over all its parts, for the finish summary; waits for
     /// the writes before it for at most `timeout` seconds.
     public func summary(timeout: Double = 2) -> SessionSummary? {
         let result = LockedBox<SessionSummary?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        queue.async {
+        let done = worker.sync(timeout: timeout) {
             if !self.stopped, let id = self.sessionID { result.value = try? self.store?.session(id) }
-            done.signal()
         }
-        return done.wait(timeout: .now() + timeout) == .success ? result.value : nil
+        return done ? result.value : nil
     }
 
     /// Waits up to `timeout` seconds for every write so far, then closes the database. Returns
@@ -104,21 +113,19 @@ public final class HistoryRecorder: @unchecked Sendable {
     @discardableResult
     public func close(timeout: Double = 2, publishing copy: String? = nil) -> Bool {
         lock.withLock { _ in closed = true }
-        let done = DispatchSemaphore(value: 0)
-        queue.async {
+        defer { worker.stop() }
+        return worker.sync(timeout: timeout) {
             if let copy, !self.stopped, let store = self.store {
                 do throws(HistoryError) { try store.publish(to: copy) } catch { self.onFailure(error) }
             }
             self.store = nil
             self.stopped = true
-            done.signal()
         }
-        return done.wait(timeout: .now() + timeout) == .success
     }
 
     private func enqueue(_ write: @escaping @Sendable (HistoryStore) throws(HistoryError) -> Void) {
         if lock.withLock({ _ in closed }) { return }
-        queue.async {
+        worker.async {
             guard !self.stopped else { return }
             do throws(HistoryError) {
                 do throws(HistoryError) {
@@ -143,7 +150,7 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    /// Makes one write (opening the file first if need be) and keeps it for `written`. On `queue`.
+    /// Makes one write (opening the file first if need be) and keeps it for `written`. On the worker's thread.
     private func perform(_ write: @escaping @Sendable (HistoryStore) throws(HistoryError) -> Void)
         throws(HistoryError) {
         if store == nil { store = try open() }
@@ -153,7 +160,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     }
 }
 
-/// A value handed from the recorder's queue to a waiting thread.
+/// A value handed from the recorder's thread to a waiting one.
 private final class LockedBox<T>: @unchecked Sendable {
     private let lock = Mutex(())
     private var stored: T
