@@ -12,15 +12,33 @@ struct WorkoutFrame {
     var headerWords: String?
     /// Where the figure's dots were drawn, so that a frame moving only the figure redraws those cells alone.
     var figurePlacement: FigurePlacement?
+    /// Where what changes with time alone was drawn, so that a frame where only time moved on redraws that alone.
+    var timeSpots: [TimeSpot] = []
 
-    init(model: ScreenModel, theme: ScreenTheme, glyphs: Glyphs, width: Int, height: Int, renderer: ScreenRenderer) {
+    /// A part of the frame that only time changes (the clock, the status line, the progress bar), with the
+    /// cells it was drawn over: put back, and the part drawn again, they give the frame drawn whole.
+    struct TimeSpot {
+        enum Part { case status, progress, digits(BigType.Scale), line }
+        var part: Part
+        var x: Int, y: Int, width: Int
+        var under: [Cell]
+        var height: Int { under.count / max(1, width) }
+    }
+
+    /// A frame to draw whole at `width`×`height`, or, given the last frame's `grid`, to draw again over it.
+    init(model: ScreenModel, theme: ScreenTheme, glyphs: Glyphs, width: Int, height: Int, renderer: ScreenRenderer,
+         over last: CellGrid? = nil) {
         self.model = model
         self.theme = theme
         self.glyphs = glyphs
         self.renderer = renderer
-        grid = CellGrid(width: width, height: height, fill: theme.body)
-        grid.asciiOnly = !glyphs.unicodeText
-        grid.metrics = renderer.metrics
+        if let last {
+            grid = last
+        } else {
+            grid = CellGrid(width: width, height: height, fill: theme.body)
+            grid.asciiOnly = !glyphs.unicodeText
+            grid.metrics = renderer.metrics
+        }
     }
 
     var w: Int { grid.width }
@@ -65,6 +83,7 @@ struct WorkoutFrame {
 
     mutating func drawTiny() {
         let text = clock + (model.paused ? " " + glyphs.pause : "")
+        noteTime(.line, x: 0, y: 0, width: w, height: 1)
         center(text, y: 0, style: theme.digits.with(bold: true))
         if model.flash { flash() }
     }
@@ -93,9 +112,14 @@ struct WorkoutFrame {
     /// Draws the status line, the progress bar and the overview strip as space allows; returns the
     /// first row they take.
     mutating func drawFooter() -> Int {
+        noteTime(.status, x: 0, y: h - 1, width: w, height: 1)
         drawStatus(row: h - 1)
         var top = h - 1
-        if h >= 6 { top -= 1; drawProgress(row: top) }
+        if h >= 6 {
+            top -= 1
+            noteTime(.progress, x: 0, y: top, width: w, height: 1)
+            drawProgress(row: top)
+        }
         if h >= 12, !model.overview.isEmpty { top -= 1; drawOverview(row: top) }
         return top
     }
@@ -250,6 +274,7 @@ struct WorkoutFrame {
     /// The countdown in big type, dimmed and striped while on hold, centred in `columns`.
     mutating func drawDigits(scale: BigType.Scale, y: Int, columns: Range<Int>) {
         let x = columns.lowerBound + (columns.count - BigType.width(clock, scale: scale)) / 2
+        noteTime(.digits(scale), x: x, y: y, width: BigType.width(clock, scale: scale), height: scale.rows)
         // On hold the countdown is dimmed and striped, so that from afar it cannot pass for a running one.
         BigType.draw(clock, scale: scale, into: &grid, x: x, y: y,
                      style: model.paused ? theme.digits.with(dim: true) : theme.digits, glyphs: glyphs,
@@ -352,7 +377,9 @@ struct WorkoutFrame {
     }
 
     /// The big words: what to do now, or what the moment is.
-    var heading: String {
+    var heading: String { Self.heading(model) }
+
+    static func heading(_ model: ScreenModel) -> String {
         if model.paused { return model.words.paused }
         if let reps = model.reps { return model.words.reps(reps) }
         if model.kind == .work, model.side == 2, !model.sidesApart, model.segmentLength > 0,
@@ -551,6 +578,7 @@ struct WorkoutFrame {
         if showSubtitle { center(subtitle, y: y, style: theme.body); y += 1 }
         if showClock {
             let line = clock + (model.paused ? "  " + glyphs.pause + " " + model.words.paused.uppercased() : "")
+            noteTime(.line, x: 0, y: y, width: w, height: 1)
             center(line, y: y, style: theme.digits.with(bold: true))
             y += 1
         }
@@ -605,6 +633,42 @@ struct WorkoutFrame {
         guard left > 0 else { return false }
         left -= 1
         return true
+    }
+
+    // MARK: Time alone
+
+    /// Notes the cells in a box as under a part that time changes, before the part is drawn; the part of a
+    /// box that falls off the grid is left out (as drawing clips it), and a box the grid cannot hold noted not.
+    mutating func noteTime(_ part: TimeSpot.Part, x: Int, y: Int, width: Int, height: Int) {
+        let x0 = max(0, x), y0 = max(0, y), x1 = min(w, x + width), y1 = min(h, y + height)
+        guard x0 < x1, y0 < y1 else { return }
+        var under: [Cell] = []
+        under.reserveCapacity((x1 - x0) * (y1 - y0))
+        for row in y0..<y1 { for col in x0..<x1 { under.append(grid[col, row]) } }
+        timeSpots.append(TimeSpot(part: part, x: x0, y: y0, width: x1 - x0, under: under))
+    }
+
+    /// Draws the parts that time changes again, over the last frame drawn for a model that differed from
+    /// this one only in its times (and a clock of the same shape): the frame this model draws whole.
+    mutating func redrawTime(_ spots: [TimeSpot], figure: FigurePlacement?) {
+        for spot in spots {
+            for row in 0..<spot.height {
+                for col in 0..<spot.width { grid[spot.x + col, spot.y + row] = spot.under[row * spot.width + col] }
+            }
+            switch spot.part {
+            case .status: drawStatus(row: spot.y)
+            case .progress: drawProgress(row: spot.y)
+            case .digits(let scale):
+                BigType.draw(clock, scale: scale, into: &grid, x: spot.x, y: spot.y, style: theme.digits,
+                             glyphs: glyphs)
+            case .line: center(clock, y: spot.y, style: theme.digits.with(bold: true))
+            }
+        }
+        if let figure, let moving = model.exercise.figure {
+            figure.draw(moving, at: model.figureTime, mirrored: model.side == 2, into: &grid)
+        }
+        timeSpots = spots
+        figurePlacement = figure
     }
 
     // MARK: Summary, panels, flash
