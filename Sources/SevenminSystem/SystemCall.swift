@@ -89,10 +89,11 @@ public enum SystemCall {
         try retryingNegativeErrno("memfd_create") { csevenmin_memory_file(name) }
     }
 
-    /// Everything written to the file `fd` so far, which is then emptied for the next writer:
-    /// `fstat(2)`, `pread(2)`, `ftruncate(2)` and `lseek(2)`.
+    /// Everything written to the file `fd` (through it or a copy of it) since it was last drained: as far as
+    /// the writes have reached (`lseek(2)`), read back (`pread(2)`); the next writes start over at its
+    /// beginning (`lseek(2)`), and only they are read back next time, so the file is never truncated.
     public static func drain(_ fd: Int32) throws(Failure) -> [UInt8] {
-        let size = Int(try status(of: fd).st_size)
+        let size = try check("lseek") { Int(lseek(fd, 0, SEEK_CUR)) }
         guard size > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
@@ -103,7 +104,6 @@ public enum SystemCall {
             if got == 0 { break }
             done += got
         }
-        _ = try check("ftruncate") { Int(ftruncate(fd, 0)) }
         _ = try check("lseek") { Int(lseek(fd, 0, SEEK_SET)) }
         return Array(bytes[..<done])
     }

@@ -196,6 +196,8 @@ public final class CursesTerminal: TerminalBackend {
     public func bell() {
         // ignored: ERR only when the terminal has neither bell nor flash: nothing else to ring
         beep()
+        // Rung now, not with the next frame: curses wrote it to the frames' memory.
+        output.send()
     }
 
     /// Sends the title with the next frame, which the app draws in the same turn as it changes it.
@@ -237,6 +239,8 @@ public final class CursesTerminal: TerminalBackend {
         signals.stopProcess()
         // ignored: a failed refresh leaves the old frame; the next one redraws
         refresh()
+        // The terminal's modes are set again: frames go out whole again.
+        output.hold()
         followResize()
         // ignored: ERR only for a null window, and curscr and stdscr exist while curses runs
         clearok(cncursesw_curscr(), true)

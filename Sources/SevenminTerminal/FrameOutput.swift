@@ -9,12 +9,13 @@ import SevenminSystem
 /// ncurses 6.4 flushes its buffer at every cursor jump until the first `endwin`, and whenever the
 /// buffer (sized for the screen it started on) fills, so a frame used to reach the terminal in a
 /// write per row, and a terminal could show it half drawn. Curses cannot be handed a buffer, but it
-/// writes to a descriptor of its own: while a frame is drawn, that descriptor refers to a file in
-/// memory, and the frame then goes out whole.
+/// writes to a descriptor of its own: once the terminal's modes are set, that descriptor refers to a
+/// file in memory, and each frame then goes out whole. It stays there between frames (what curses
+/// sends meanwhile, such as a bell, goes out at once, by `send`), until the terminal is given back.
 final class FrameOutput {
-    /// The descriptor curses writes to: a copy of standard output's, between frames.
+    /// The descriptor curses writes to: a copy of standard output's, or of the memory file's.
     let cursesDescriptor: Int32
-    /// Where curses writes while a frame is drawn; nil if the kernel has no memory files, and then
+    /// Where curses writes while it holds the terminal; nil if the kernel has no memory files, and then
     /// curses writes to the terminal as it goes.
     private let memory: Int32?
     /// Whether to wrap each frame in DEC private mode 2026.
@@ -33,14 +34,14 @@ final class FrameOutput {
         try? SystemCall.write(cursesDescriptor, bytes)   // ignored: as a frame's own bytes, below
     }
 
-    /// Whether curses' descriptor points at memory until the next frame is sent.
+    /// Whether curses' descriptor points at memory, until the terminal is given back.
     private var holding = false
 
-    /// Points curses' descriptor at memory until the next frame, which then carries what curses wrote
-    /// meanwhile. Only once the terminal's modes are set: curses sets them through that descriptor.
+    /// Points curses' descriptor at memory, so that the next frame carries what curses wrote meanwhile,
+    /// and every frame after it goes out in one write. Only once the terminal's modes are set: curses
+    /// sets them through that descriptor. Again after the terminal is taken back (`fg`).
     func hold() {
-        holding = false
-        guard let memory, (try? SystemCall.redirect(cursesDescriptor, to: memory)) != nil else { return }
+        guard !holding, let memory, (try? SystemCall.redirect(cursesDescriptor, to: memory)) != nil else { return }
         holding = true
     }
 
@@ -48,7 +49,11 @@ final class FrameOutput {
     /// gives the terminal back or stops).
     func release() {
         guard holding else { return }
-        frame {}
+        send()
+        // ignored: curses' descriptor goes back to the terminal it was copied from; if even that
+        // fails, what curses writes to give the terminal back is lost, not the terminal.
+        try? SystemCall.redirect(cursesDescriptor, to: STDOUT_FILENO)
+        holding = false
     }
 
     /// Whether bytes wait for the next frame.
@@ -64,14 +69,17 @@ final class FrameOutput {
     func frame(prefix: [UInt8] = [], _ draw: () -> Void) {
         let prefix = queued + prefix
         queued = []
-        guard let memory, (try? SystemCall.redirect(cursesDescriptor, to: memory)) != nil else {
-            if !prefix.isEmpty { try? SystemCall.write(cursesDescriptor, prefix) }
+        guard holding else {
+            if !prefix.isEmpty { try? SystemCall.write(cursesDescriptor, prefix) }   // ignored: as below
             return draw()
         }
         draw()
-        // ignored: curses' descriptor goes back to the terminal it was copied from; if even that
-        // fails, the frames that follow are lost, not the terminal.
-        try? SystemCall.redirect(cursesDescriptor, to: STDOUT_FILENO)
+        send(after: prefix)
+    }
+
+    /// Writes what curses has written to memory since the last frame, after `prefix`, in one write.
+    func send(after prefix: [UInt8] = []) {
+        guard holding, let memory else { return }
         let drawn = (try? SystemCall.drain(memory)) ?? []
         guard !drawn.isEmpty || !prefix.isEmpty else { return }
         var bytes: [UInt8] = []
