@@ -107,6 +107,26 @@ def one_run(command, cols, rows, spin, env, until=None):
     return (first_byte - started) / 1e6, (shown - started) / 1e6
 
 
+def measure(command, runs=21, size=(100, 30), spin=False, until=None, report=None):
+    """Each run's milliseconds to the first byte and to `until` (bytes; None: the first byte again),
+    every run alone with a fresh HOME; `report(k, first, frame)` is told of each."""
+    command = list(command)
+    command[0] = shutil.which(command[0]) or command[0]
+    firsts, frames = [], []
+    for k in range(runs):
+        home = tempfile.mkdtemp(prefix="sevenmin-first-frame-")
+        env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+               "TERM": os.environ.get("TERM", "tmux-256color"), "LANG": os.environ.get("LANG", "C.UTF-8")}
+        first, frame = one_run(command, size[0], size[1], spin, env, until)
+        shutil.rmtree(home, ignore_errors=True)
+        firsts.append(first)
+        frames.append(frame)
+        if report:
+            report(k, first, frame)
+        time.sleep(0.2)
+    return firsts, frames
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=21)
@@ -116,32 +136,23 @@ def main():
     parser.add_argument("--json")
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
-    cols, rows = (int(n) for n in args.size.split("x"))
-    command = list(args.command)
-    command[0] = shutil.which(command[0]) or command[0]
     until = args.until.encode() if args.until else None
-    times, frames = [], []
-    for k in range(args.runs):
-        home = tempfile.mkdtemp(prefix="sevenmin-first-frame-")
-        env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-               "TERM": os.environ.get("TERM", "tmux-256color"), "LANG": os.environ.get("LANG", "C.UTF-8")}
-        first, frame = one_run(command, cols, rows, args.spin, env, until)
-        shutil.rmtree(home, ignore_errors=True)
-        times.append(first)
-        frames.append(frame)
+
+    def report(k, first, frame):
         shown = f", {args.until!r} at {frame:7.3f} ms" if until else ""
         print(f"run {k + 1:>2}: first byte at {first:7.3f} ms{shown}", flush=True)
-        time.sleep(0.2)
-    report = {"first_byte_ms": times, "median_first_byte_ms": statistics.median(times)}
+    times, frames = measure(args.command, args.runs, tuple(int(n) for n in args.size.split("x")), args.spin,
+                            until, report)
+    result = {"first_byte_ms": times, "median_first_byte_ms": statistics.median(times)}
     print(f"first byte, median of {len(times)}: {statistics.median(times):.3f} ms "
           f"(min {min(times):.3f}, max {max(times):.3f})")
     if until:
-        report |= {"frame_ms": frames, "median_frame_ms": statistics.median(frames)}
+        result |= {"frame_ms": frames, "median_frame_ms": statistics.median(frames)}
         print(f"{args.until!r} shown, median of {len(frames)}: {statistics.median(frames):.3f} ms "
               f"(min {min(frames):.3f}, max {max(frames):.3f})")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(report, f)
+            json.dump(result, f)
 
 
 if __name__ == "__main__":
