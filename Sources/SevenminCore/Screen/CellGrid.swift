@@ -62,6 +62,23 @@ public struct CellGrid: Equatable, Sendable {
         return out
     }
 
+    /// The cells of the box at (`x`, `y`), `width` wide, row by row.
+    func box(x: Int, y: Int, width: Int, height: Int) -> [Cell] {
+        var out: [Cell] = []
+        out.reserveCapacity(width * height)
+        for row in y..<(y + height) { out += cells[(row * self.width + x)..<(row * self.width + x + width)] }
+        return out
+    }
+
+    /// Puts back the cells of a box that `box` gave.
+    mutating func restore(_ box: [Cell], x: Int, y: Int, width: Int) {
+        guard width > 0 else { return }
+        for row in 0..<(box.count / width) {
+            let start = (y + row) * self.width + x
+            cells.replaceSubrange(start..<(start + width), with: box[(row * width)..<((row + 1) * width)])
+        }
+    }
+
     mutating func code(for ch: Character) -> UInt32 {
         let scalars = ch.unicodeScalars
         if scalars.count == 1 { return scalars.first!.value }

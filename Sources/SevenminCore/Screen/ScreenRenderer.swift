@@ -49,7 +49,8 @@ public final class ScreenRenderer {
         let over = drawsOver ? timeMoved(model, width: width, height: height) : nil
         var frame = WorkoutFrame(model: model, theme: theme(background: shown(background), accent: accent.map(shown),
                                                             inverse: inverse),
-                                 glyphs: glyphs, width: width, height: height, renderer: self, over: over?.grid)
+                                 glyphs: glyphs, width: width, height: height, renderer: self,
+                                 over: over == nil ? nil : takeLastGrid())
         if let over { frame.redrawTime(over.time, figure: over.figure) } else { frame.draw() }
         drewOver = over != nil
         last = (model, width, height, frame.grid, frame.figurePlacement, frame.timeSpots)
@@ -61,7 +62,7 @@ public final class ScreenRenderer {
     /// Then only the clock, the status line, the progress bar and the figure are drawn again; nil when
     /// anything else differs, and the whole frame is drawn.
     private func timeMoved(_ model: ScreenModel, width: Int, height: Int)
-        -> (grid: CellGrid, figure: FigurePlacement?, time: [WorkoutFrame.TimeSpot])? {
+        -> (figure: FigurePlacement?, time: [WorkoutFrame.TimeSpot])? {
         guard let last, last.width == width, last.height == height, !last.time.isEmpty, !model.flash,
               !model.paused, model.summary == nil, model.overlay == .none, !last.model.flash,
               ScreenRenderer.sameShape(model.clock, last.model.clock),
@@ -74,7 +75,13 @@ public final class ScreenRenderer {
         timeless.progress = last.model.progress
         timeless.figureMoment = last.model.figureMoment
         guard timeless == last.model else { return nil }
-        return (last.grid, last.figure, last.time)
+        return (last.figure, last.time)
+    }
+
+    /// The last frame's grid, given up, so that the frame drawn over it changes it in place, not a copy.
+    private func takeLastGrid() -> CellGrid? {
+        defer { last = nil }
+        return last?.grid
     }
 
     /// Whether two clocks take the same room: the same length, with the same marks where either has no digit.

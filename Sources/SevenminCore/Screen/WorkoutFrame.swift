@@ -642,9 +642,7 @@ struct WorkoutFrame {
     mutating func noteTime(_ part: TimeSpot.Part, x: Int, y: Int, width: Int, height: Int) {
         let x0 = max(0, x), y0 = max(0, y), x1 = min(w, x + width), y1 = min(h, y + height)
         guard x0 < x1, y0 < y1 else { return }
-        var under: [Cell] = []
-        under.reserveCapacity((x1 - x0) * (y1 - y0))
-        for row in y0..<y1 { for col in x0..<x1 { under.append(grid[col, row]) } }
+        let under = grid.box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         timeSpots.append(TimeSpot(part: part, x: x0, y: y0, width: x1 - x0, under: under))
     }
 
@@ -652,9 +650,7 @@ struct WorkoutFrame {
     /// this one only in its times (and a clock of the same shape): the frame this model draws whole.
     mutating func redrawTime(_ spots: [TimeSpot], figure: FigurePlacement?) {
         for spot in spots {
-            for row in 0..<spot.height {
-                for col in 0..<spot.width { grid[spot.x + col, spot.y + row] = spot.under[row * spot.width + col] }
-            }
+            grid.restore(spot.under, x: spot.x, y: spot.y, width: spot.width)
             switch spot.part {
             case .status: drawStatus(row: spot.y)
             case .progress: drawProgress(row: spot.y)
