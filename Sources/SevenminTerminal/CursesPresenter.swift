@@ -35,6 +35,12 @@ public final class CursesPresenter {
     /// Whether the screen is reversed now; nil when not known (after `invalidate`).
     private var screenReversed: Bool? = false
 
+    /// Where a lit screen (a flash) is drawn: a window over the whole screen, so that stdscr keeps the frame
+    /// under it, and the frame after the flash is stdscr shown again, with only its own changes written.
+    private var flashWindow: UnsafeMutablePointer<WINDOW>?
+    /// Whether the flash window is what the terminal shows, over stdscr.
+    private var flashShown = false
+
     /// DECSCNM: the whole screen in reverse video, and back.
     static let reverseScreen = "\u{1B}[?5h", normalScreen = "\u{1B}[?5l"
 
@@ -58,6 +64,7 @@ public final class CursesPresenter {
         previous = nil
         windowBackground = nil
         screenReversed = nil
+        flashShown = false
         // ignored: ERR only for a null window, and curscr and stdscr exist while curses runs
         clearok(cncursesw_curscr(), true)
     }
@@ -71,10 +78,16 @@ public final class CursesPresenter {
             mode = Array((reversed ? CursesPresenter.reverseScreen : CursesPresenter.normalScreen).utf8)
             screenReversed = reversed
         }
+        // A flash lights the screen in one blank, drawn by curses over stdscr, which keeps the frame under it.
+        if let lit = grid.lit, previous != nil, !flashShown, let window = flashWindow(grid.width, grid.height) {
+            output.frame(prefix: mode) { light(window, lit) }
+            return grid.width * grid.height
+        }
         let changed = grid.changes(since: previous)
         // A frame that changes nothing (the figure's dots the same as an eighth of a second ago) costs
         // no curses call and no system call at all.
         guard !changed.isEmpty || !mode.isEmpty || output.hasQueued || (hyperlinks && grid.links != previous?.links)
+            || flashShown
         else {
             previous = grid
             return 0
@@ -83,8 +96,44 @@ public final class CursesPresenter {
         return changed.count
     }
 
-    /// Curses calls for `grid`: the cells that changed, then one `refresh`.
+    /// The flash window, made (or made again) the size of the screen; nil if curses cannot make one,
+    /// and then the lit grid is drawn as any other.
+    private func flashWindow(_ width: Int, _ height: Int) -> UnsafeMutablePointer<WINDOW>? {
+        if let window = flashWindow {
+            var y: Int32 = 0, x: Int32 = 0
+            cncursesw_getmaxyx(window, &y, &x)
+            if x == width, y == height { return window }
+            // ignored: ERR only for a null window, and this one exists
+            delwin(window)
+        }
+        flashWindow = newwin(Int32(height), Int32(width), 0, 0)
+        return flashWindow
+    }
+
+    /// Shows the whole screen as blanks in `style`: curses clears the window and sends what it takes
+    /// (a clear where the terminal clears in colour, rows of blanks elsewhere).
+    private func light(_ window: UnsafeMutablePointer<WINDOW>, _ style: CellStyle) {
+        var blank = cchar_t()
+        var pairNumber = pair(style)
+        // ignored: ERR only for an over-long string; a blank is one character
+        setcchar(&blank, [wchar_t(32), 0], attributes(style), 0, &pairNumber)
+        wbkgrndset(window, &blank)
+        // ignored: ERR only for a null window, and this one exists
+        werase(window)
+        // ignored: a failed refresh leaves the old frame; the next one redraws
+        wnoutrefresh(window)
+        // ignored: as for refresh, the next frame redraws
+        doupdate()
+        flashShown = true
+    }
+
+    /// Curses calls for `grid`: the cells that changed, then one `refresh`. After a flash, the whole of
+    /// stdscr goes back over it: curses sends what differs from the lit screen.
     private func draw(_ grid: CellGrid, changed: [(x: Int, y: Int)]) {
+        let afterFlash = flashShown
+        flashShown = false
+        // ignored: ERR only for a null window; stdscr exists while curses runs
+        if afterFlash { touchwin(cncursesw_stdscr()) }
         // The screen's dominant colour becomes the window background: curses then clears
         // runs of it with erase sequences instead of writing every blank cell.
         if grid.width > 0, grid.height > 0 {
@@ -121,13 +170,14 @@ public final class CursesPresenter {
             // ignored: ERR for the bottom-right cell, which curses cannot write without scrolling: expected and harmless
             mvadd_wch(Int32(y), Int32(x), &cch)
         }
+        let redrawn = !changed.isEmpty || afterFlash
         // ignored: a failed refresh leaves the old frame; the next one redraws
-        if !changed.isEmpty { refresh() }
-        if hyperlinks, !grid.links.isEmpty, grid.links != previous?.links || !changed.isEmpty {
+        if redrawn { refresh() }
+        if hyperlinks, !grid.links.isEmpty, grid.links != previous?.links || redrawn {
             linkRows(grid.links)
         }
         // Whatever curses wrote this frame may have gone over one; so each is written again, last.
-        if !changed.isEmpty { drawClusters(grid) }
+        if redrawn { drawClusters(grid) }
         previous = grid
     }
 

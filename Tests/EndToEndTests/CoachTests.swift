@@ -85,8 +85,8 @@ struct CoachEndToEndTests {
         #expect(rung >= bells.count)
     }
 
-    /// Every change flashes the screen: for a moment the whole frame is drawn in exchanged colours,
-    /// so the text colour becomes the background. With --no-flash it never does.
+    /// Every change flashes the screen: for a moment the whole screen is lit in the light text colour
+    /// (tmux cannot reverse its screen). With --no-flash it never is.
     @Test(arguments: [true, false])
     func transitionsFlashTheScreen(flash: Bool) throws {
         let tmux = try Tmux("\(binary) start \(short) --mute\(flash ? "" : " --no-flash")", recording: true)
@@ -95,7 +95,7 @@ struct CoachEndToEndTests {
         tmux.waitFor(text: "exit=0")
         let raw = String(decoding: tmux.rawOutput(), as: UTF8.self)
         // The light text of the exercise screens (255 in 256 colours) becomes the background of whole stretches
-        // of the screen only in a flash (tmux's `flash` is its own bell, so the frame is drawn inverted); small
+        // of the screen only in a flash (tmux's `flash` is its own bell, so the screen is lit in blanks); small
         // light tiles, such as the strip's marker, are not a flash.
         let flashed = raw.contains(#/48;5;255m {10,}/#)
         #expect(flashed == flash, "flash \(flash ? "missing" : "drawn with --no-flash")")

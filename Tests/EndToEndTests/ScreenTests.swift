@@ -23,7 +23,7 @@ struct ScreenTests {
             TerminalPalette.index(ScreenTheme(background: color.rgb, depth: .palette256).body.background,
                 depth: .palette256)
         }
-        // (The first 150 ms of a segment flash inverted, so wait for the colours rather than read them once.)
+        // (The first 150 ms of a segment are a flash, so wait for the colours rather than read them once.)
         tmux.waitFor("Alpha Squats in red", timeout: 3, colours: true) {
             $0.contains("Alpha Squats") && $0.contains("48;5;\(shown(.red))m")
         }

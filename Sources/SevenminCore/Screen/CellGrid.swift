@@ -17,6 +17,9 @@ public struct CellGrid: Equatable, Sendable {
     public var links: [HyperLink] = []
     /// The whole screen shown in reverse video for a moment (a flash), by the terminal itself.
     public var reversed = false
+    /// The whole screen lit in one style for a moment (a flash where the terminal cannot reverse its
+    /// screen): every cell a blank in it, which a terminal can draw as one.
+    public var lit: CellStyle?
     static let clusterBase: UInt32 = 0x11_0000
     static let space = UInt32(0x20)
 
@@ -29,7 +32,7 @@ public struct CellGrid: Equatable, Sendable {
     /// What is shown: how its text was measured is not part of it.
     public static func == (a: CellGrid, b: CellGrid) -> Bool {
         a.width == b.width && a.height == b.height && a.cells == b.cells && a.clusters == b.clusters
-            && a.asciiOnly == b.asciiOnly && a.links == b.links && a.reversed == b.reversed
+            && a.asciiOnly == b.asciiOnly && a.links == b.links && a.reversed == b.reversed && a.lit == b.lit
     }
 
     public subscript(x: Int, y: Int) -> Cell {

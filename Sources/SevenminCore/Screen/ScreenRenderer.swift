@@ -46,6 +46,10 @@ public final class ScreenRenderer {
         }
         let (background, accent) = WorkoutScreen.colors(model)
         let inverse = model.kind == .work && model.summary == nil
+        if model.flash, !reversesScreen {
+            return lit(theme(background: shown(background), accent: accent.map(shown), inverse: inverse),
+                       width: width, height: height)
+        }
         let over = drawsOver ? timeMoved(model, width: width, height: height) : nil
         var frame = WorkoutFrame(model: model, theme: theme(background: shown(background), accent: accent.map(shown),
                                                             inverse: inverse),
@@ -55,6 +59,19 @@ public final class ScreenRenderer {
         drewOver = over != nil
         last = (model, width, height, frame.grid, frame.figurePlacement, frame.timeSpots)
         return frame.grid
+    }
+
+    /// A moment's flash where the terminal cannot reverse its screen: every cell a blank in the theme's
+    /// flash, which lights the whole screen from across the room, and costs no layout. The frame after it
+    /// is drawn whole.
+    private func lit(_ theme: ScreenTheme, width: Int, height: Int) -> CellGrid {
+        var grid = CellGrid(width: width, height: height, fill: theme.flash)
+        grid.lit = theme.flash
+        grid.asciiOnly = !glyphs.unicodeText
+        grid.metrics = metrics
+        last = nil
+        drewOver = false
+        return grid
     }
 
     /// The last frame, when `model` is the last one with only its times moved on (a quiet second): the same

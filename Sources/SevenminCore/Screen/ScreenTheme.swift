@@ -14,6 +14,9 @@ public struct ScreenTheme: Equatable, Sendable {
     public let bar: CellStyle
     /// The colour of the exercise to come, as a band with text on it (rests and get ready).
     public let accent: CellStyle?
+    /// A moment's flash, where the terminal cannot reverse its screen: the whole screen lit in the light
+    /// text colour, bright after any screen; without colour, the body in the other video.
+    public let flash: CellStyle
 
     /// Colours for a screen on `background`, with the exercise to come in `accent`. Without colour,
     /// an `inverse` screen (work) is drawn in reverse video, so that it differs from rest from afar.
@@ -26,12 +29,15 @@ public struct ScreenTheme: Equatable, Sendable {
             digits = body.with(bold: true)
             bar = plain.with(reverse: !inverse)
             self.accent = accent == nil ? nil : plain.with(bold: true, reverse: true)
+            flash = body.inverted
             return
         }
         body = ScreenTheme.readable(on: background, depth: depth)
         digits = body
         bar = ScreenTheme.bar(distinctFrom: body.background, depth: depth)
         self.accent = accent.map { ScreenTheme.readable(on: $0, depth: depth) }
+        let (light, dark) = ScreenTheme.textColors(depth)
+        flash = CellStyle(foreground: dark, background: light)
     }
 
     /// The light and dark text colours, as the terminal shows them.

@@ -730,10 +730,10 @@ struct WorkoutFrame {
         }
     }
 
-    /// A moment's flash: the terminal's reversed screen where it has one, or else the whole
-    /// frame drawn in exchanged colours.
+    /// A moment's flash where the terminal reverses its screen itself (elsewhere the renderer lights the
+    /// screen instead of drawing a frame).
     mutating func flash() {
-        if renderer.reversesScreen { grid.reversed = true } else { invert() }
+        grid.reversed = true
     }
 
     /// A panel's lines without a box, centred on the screen, for sizes down to 10×3: the quit prompt in
@@ -758,12 +758,5 @@ struct WorkoutFrame {
 
     func fits(_ lines: [String]) -> Bool {
         lines.count <= h && lines.allSatisfy { measure(say($0)) <= w }
-    }
-
-    /// The whole frame in exchanged colours, for a moment's flash.
-    mutating func invert() {
-        for y in 0..<h {
-            for x in 0..<w { grid[x, y].style = grid[x, y].style.inverted }
-        }
     }
 }
