@@ -78,10 +78,18 @@ public final class CursesPresenter {
             mode = Array((reversed ? CursesPresenter.reverseScreen : CursesPresenter.normalScreen).utf8)
             screenReversed = reversed
         }
-        // A flash lights the screen in one blank, drawn by curses over stdscr, which keeps the frame under it.
-        if let lit = grid.lit, previous != nil, !flashShown, let window = flashWindow(grid.width, grid.height) {
-            output.frame(prefix: mode) { light(window, lit) }
-            return grid.width * grid.height
+        // A flash lights the screen in one blank, drawn by curses over stdscr, which keeps the frame under it;
+        // a frame that is the flash again (news in its 150 ms) changes nothing.
+        if let lit = grid.lit, let shown = previous, shown.lit != lit {
+            if flashShown {
+                // Only what waits for a frame (a title) goes out.
+                output.frame(prefix: mode) {}
+                return 0
+            }
+            if !flashShown, let window = flashWindow(grid.width, grid.height) {
+                output.frame(prefix: mode) { light(window, lit) }
+                return grid.width * grid.height
+            }
         }
         let changed = grid.changes(since: previous)
         // A frame that changes nothing (the figure's dots the same as an eighth of a second ago) costs
