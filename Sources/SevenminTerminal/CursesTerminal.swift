@@ -92,6 +92,16 @@ public final class CursesTerminal: TerminalBackend {
         curs_set(0)
         colorDepth = depth != .monochrome && has_colors() ? depth : .monochrome
         if colorDepth != .monochrome { try require("start_color", start_color()) }
+        // ncurses 6.4 flushes its output at every cursor jump until it has once given the terminal back
+        // and taken it again, so a frame reached the memory file in a write per jump. Given back and
+        // taken again at once, into that file, before anything is drawn: the first frame carries both
+        // (the alternate screen left and entered again, the modes set again) in its one write.
+        // ignored: ERR only when curses was not started, and it was
+        endwin()
+        // ignored: as for any refresh, the first frame redraws whatever this did not
+        refresh()
+        // The keypad's mode was given back too; set again now, not at the first read of a key.
+        try require("keypad", keypad(cncursesw_stdscr(), true))
         titles = CursesTerminal.canSetTitle(type)
         if titles { output.queue(Array("\u{1B}[22;0t".utf8)) }  // push the current title, popped on exit
         // Echo is off by now, so the terminal's answer never shows.
