@@ -18,9 +18,10 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // Headers only, as are CSndfile, CEspeakNG, CFlite, CSQLite and CYAML: CLibraries opens the
+        // libraries on first use.
         .systemLibrary(
             name: "CAo",
-            pkgConfig: "ao",
             providers: [.apt(["libao-dev"])]
         ),
         .systemLibrary(
@@ -31,19 +32,16 @@ let package = Package(
             name: "CEspeakNG",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
-        // Headers only, as for CSndfile and CEspeakNG: CAudioLibraries opens the libraries on first use.
         .systemLibrary(
             name: "CFlite",
             providers: [.apt(["flite1-dev"])]
         ),
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
             name: "CYAML",
-            pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
         // Async-signal-safe pieces that cannot be written in Swift: the
@@ -58,14 +56,16 @@ let package = Package(
         .target(name: "SevenminSystem", dependencies: ["SevenminCore", "CSevenminSystem"]),
         .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "SevenminSystem", "CNcursesw",
             "CSevenminSystem"]),
-        // Opens libespeak-ng, Flite and libsndfile on first use, so that a muted workout never maps them.
-        .target(name: "CAudioLibraries"),
+        // Opens libao, libespeak-ng, Flite, libsndfile, SQLite and libyaml on first use, so that a muted
+        // workout maps none of them before its first frame, and most of them never.
+        .target(name: "CLibraries"),
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile",
-            "CEspeakNG", "CFlite", "CAudioLibraries"]),
+            "CEspeakNG", "CFlite", "CLibraries"]),
         // Workout history in SQLite: the store and the recorder that writes off the loop.
-        .target(name: "SevenminHistory", dependencies: ["SevenminCore", "SevenminSystem", "CSQLite"]),
+        .target(name: "SevenminHistory", dependencies: ["SevenminCore", "SevenminSystem", "CSQLite",
+            "CLibraries"]),
         // YAML read into the core's positioned tree, for `sevenmin import` of Sweat's files.
-        .target(name: "SevenminYAML", dependencies: ["SevenminCore", "CYAML"]),
+        .target(name: "SevenminYAML", dependencies: ["SevenminCore", "CYAML", "CLibraries"]),
         // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.
         .target(name: "SevenminBuiltIn", dependencies: ["SevenminShipped"], plugins: ["EmbedShippedFiles"]),
         // What counts as a routine file, shared by the embedder and the routine search path.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CAo
-import CAudioLibraries
+import CLibraries
 import FoundationEssentials
 import Glibc
 import Synchronization

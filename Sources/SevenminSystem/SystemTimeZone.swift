@@ -45,20 +45,23 @@ public struct SystemTimeZone: TimeZoneRules {
 }
 
 extension LocalCalendar {
-    /// The process's zone, and the first day of the week by the locale's `LC_TIME` (glibc's
+    /// The process's zone, and the first day of the week by the `LC_TIME` the environment names (glibc's
     /// `week-1stday` and `first_weekday`: Sunday in `C` and `en_US`, Monday in `en_GB` or `de_DE`).
-    /// Ask after `setlocale`.
     public static var current: LocalCalendar {
         LocalCalendar(timeZone: SystemTimeZone.current, firstWeekday: localeFirstWeekday())
     }
 }
 
-/// 1 for Sunday … 7 for Saturday: `nl_langinfo(_NL_TIME_WEEK_1STDAY)`, a date as a number
-/// (19971130, a Sunday), moved on by `_NL_TIME_FIRST_WEEKDAY` − 1 days.
+/// 1 for Sunday … 7 for Saturday: `nl_langinfo_l(_NL_TIME_WEEK_1STDAY)`, a date as a number
+/// (19971130, a Sunday), moved on by `_NL_TIME_FIRST_WEEKDAY` − 1 days, in the environment's `LC_TIME`
+/// (`newlocale`: the process takes only `LC_CTYPE`), or Sunday, as in `C`, where that is not installed.
 private func localeFirstWeekday() -> Int {
-    let stamp = Int(UInt(bitPattern: nl_langinfo(nl_item(_NL_TIME_WEEK_1STDAY))))
+    guard let time = newlocale(1 << LC_TIME, "", nil) else { return 1 }
+    defer { freelocale(time) }
+    // A word, not a string: only the low 32 bits are the value (the rest is whatever follows it in the file).
+    let stamp = Int(UInt32(truncatingIfNeeded: UInt(bitPattern: nl_langinfo_l(nl_item(_NL_TIME_WEEK_1STDAY), time))))
     let date = CivilDate(year: stamp / 10000, month: stamp / 100 % 100, day: stamp % 100)
-    guard stamp > 0, let first = nl_langinfo(nl_item(_NL_TIME_FIRST_WEEKDAY)) else { return 1 }
+    guard stamp > 0, let first = nl_langinfo_l(nl_item(_NL_TIME_FIRST_WEEKDAY), time) else { return 1 }
     let weekday = ((date.dayNumber + 4) % 7 + 7) % 7   // 0 for Sunday: 1970-01-01 was a Thursday
     let offset = Int(UInt8(bitPattern: first.pointee))
     guard (1...7).contains(offset) else { return 1 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CLibraries
 import CYAML
 import SevenminCore
 
@@ -16,8 +17,9 @@ public enum YAMLParser {
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw JSONSyntaxError(position: SourcePosition(line: 1, column: 1),
-                                  message: "libyaml could not start (yaml_parser_initialize: out of memory)")
+            // libyaml is opened here, on first use: it fails to start when it is not installed, or out of memory.
+            let why = clibraries_missing().map { String(cString: $0) } ?? "yaml_parser_initialize: out of memory"
+            throw JSONSyntaxError(position: SourcePosition(line: 1, column: 1), message: "libyaml could not start (\(why))")
         }
         defer { yaml_parser_delete(&parser) }
         return try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONNode in

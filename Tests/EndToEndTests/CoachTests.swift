@@ -65,6 +65,21 @@ struct CoachEndToEndTests {
         tmux.waitFor(text: "exit=0")
     }
 
+    /// A muted workout maps no sound library, one kept out of the history no SQLite, and no workout
+    /// libyaml (only `import` reads YAML): each is opened on first use, and none of them costs the start.
+    @Test func aMutedWorkoutMapsNoSoundLibraryNorSQLite() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute --no-history")
+        tmux.waitFor(text: "Get ready")
+        let pid = try #require(tmux.sevenminPID())
+        let maps = try ProcFile.text("/proc/\(pid)/maps")
+        #expect(maps.contains("libncursesw"), "not the whole of maps: \(maps)")
+        for library in ["libao", "libsndfile", "libsqlite3", "libyaml"] {
+            #expect(!maps.contains(library), "\(library) in \(maps)")
+        }
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
     /// No sound device at all (libao's null driver, as here): go, rest and finish ring the bell.
     @Test func withNoDeviceTheBellRingsAtEachChange() throws {
         let dir = temporaryDirectory()

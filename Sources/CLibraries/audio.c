@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <string.h>
 /* These definitions serve the program they are built into, never a library it loads (espeak-ng
    calls libsndfile itself), so none of them is exported. */
+#include <dlfcn.h> /* before the pragma: dlsym is libc's, not ours */
 #pragma GCC visibility push(hidden)
-#include "caudio_libraries.h"
+#include "clibraries.h"
+#include "opening.h"
 #include <espeak-ng/speak_lib.h>
 #include <flite/flite.h>
 #include <sndfile.h>
@@ -14,51 +12,14 @@
 cst_voice *register_cmu_us_rms(const char *voxdir);
 cst_voice *register_cmu_us_slt(const char *voxdir);
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static char missing[512];
-
-/* dlopen(3) of `name` once: RTLD_LOCAL, so that its symbols (and those of what
-   it links) never stand in for anyone else's. */
-static void *library(const char *name, void **slot, int *tried) {
-    pthread_mutex_lock(&lock);
-    if (!*tried) {
-        *tried = 1;
-        *slot = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-        if (!*slot) {
-            const char *why = dlerror();
-            snprintf(missing, sizeof missing, "%s", why ? why : name);
-        }
-    }
-    void *handle = *slot;
-    pthread_mutex_unlock(&lock);
-    return handle;
-}
-
-const char *caudio_missing(void) {
-    pthread_mutex_lock(&lock);
-    const char *why = missing[0] ? missing : NULL;
-    pthread_mutex_unlock(&lock);
-    return why;
-}
-
 static void *espeak_handle, *flite_handle, *rms_handle, *slt_handle, *sndfile_handle;
 static int espeak_tried, flite_tried, rms_tried, slt_tried, sndfile_tried;
 
-#define LIB_ESPEAK library("libespeak-ng.so.1", &espeak_handle, &espeak_tried)
-#define LIB_FLITE library("libflite.so.1", &flite_handle, &flite_tried)
-#define LIB_RMS library("libflite_cmu_us_rms.so.1", &rms_handle, &rms_tried)
-#define LIB_SLT library("libflite_cmu_us_slt.so.1", &slt_handle, &slt_tried)
-#define LIB_SNDFILE library("libsndfile.so.1", &sndfile_handle, &sndfile_tried)
-
-/* The real `name` from `lib`, looked up once; NULL if the library is missing. */
-#define REAL(lib, name)                                                        \
-    static __typeof__(&name) real_##name;                                      \
-    __typeof__(&name) f = __atomic_load_n(&real_##name, __ATOMIC_ACQUIRE);     \
-    if (!f) {                                                                  \
-        void *handle = lib;                                                    \
-        if (handle) f = (__typeof__(&name))dlsym(handle, #name);               \
-        if (f) __atomic_store_n(&real_##name, f, __ATOMIC_RELEASE);            \
-    }
+#define LIB_ESPEAK clibraries_open("libespeak-ng.so.1", 0, &espeak_handle, &espeak_tried)
+#define LIB_FLITE clibraries_open("libflite.so.1", 0, &flite_handle, &flite_tried)
+#define LIB_RMS clibraries_open("libflite_cmu_us_rms.so.1", 0, &rms_handle, &rms_tried)
+#define LIB_SLT clibraries_open("libflite_cmu_us_slt.so.1", 0, &slt_handle, &slt_tried)
+#define LIB_SNDFILE clibraries_open("libsndfile.so.1", 0, &sndfile_handle, &sndfile_tried)
 
 /* ---- espeak-ng ---- */
 
@@ -148,7 +109,7 @@ SNDFILE *sf_open_virtual(SF_VIRTUAL_IO *io, int mode, SF_INFO *info, void *user_
 const char *sf_strerror(SNDFILE *file) {
     REAL(LIB_SNDFILE, sf_strerror)
     if (f) return f(file);
-    const char *why = caudio_missing();
+    const char *why = clibraries_missing();
     return why ? why : "libsndfile is not installed";
 }
 

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef CLIBRARIES_H
+#define CLIBRARIES_H
+
+/* The C libraries a workout may never use are opened with dlopen the first time one of their
+   functions is called, so that a muted workout never maps libao, one that speaks with one engine
+   never maps the other, and no workout maps libsndfile, SQLite before its first frame, or libyaml
+   (nor what they link: espeak-ng's audio back ends, PulseAudio, ALSA, X11, D-Bus). The files here
+   define, under the libraries' own names, the functions sevenmin calls (the declarations are the
+   libraries' headers): each looks its real function up once and calls it. A library that cannot
+   be opened makes them fail as the library itself reports failure: espeak_Initialize and
+   flite_init return -1, a voice's registration, sf_open and ao_open_live NULL, sqlite3_open_v2
+   SQLITE_CANTOPEN, yaml_parser_initialize 0; and clibraries_missing names what is missing. */
+
+/* The library that could not be opened, and why (dlerror), or NULL. */
+const char *clibraries_missing(void);
+
+/* ao_initialize(), except that libao does not load the plugin file named (such as "libpulse.so"), or
+   loads them all if it is NULL. libao opens every plugin in its folder when it starts, and keeps them
+   for the life of the process: PulseAudio's brings libpulse, D-Bus, systemd, X11 and libsndfile with
+   its codecs, 2.5 MiB resident, where no PulseAudio server could answer it. */
+void caudio_ao_initialize(const char *plugin_left_out);
+
+#endif

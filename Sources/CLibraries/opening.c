@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#pragma GCC visibility push(hidden)
+#include "clibraries.h"
+#include "opening.h"
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static char missing[512];
+
+void *clibraries_open(const char *name, int global, void **slot, int *tried) {
+    pthread_mutex_lock(&lock);
+    if (!*tried) {
+        *tried = 1;
+        *slot = dlopen(name, RTLD_NOW | (global ? RTLD_GLOBAL : RTLD_LOCAL));
+        if (!*slot) {
+            const char *why = dlerror();
+            snprintf(missing, sizeof missing, "%s", why ? why : name);
+        }
+    }
+    void *handle = *slot;
+    pthread_mutex_unlock(&lock);
+    return handle;
+}
+
+const char *clibraries_missing(void) {
+    pthread_mutex_lock(&lock);
+    const char *why = missing[0] ? missing : NULL;
+    pthread_mutex_unlock(&lock);
+    return why;
+}
