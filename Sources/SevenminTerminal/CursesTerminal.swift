@@ -251,6 +251,11 @@ public final class CursesTerminal: TerminalBackend {
         refresh()
         // The terminal's modes are set again: frames go out whole again.
         output.hold()
+        // The keypad's mode was given back with the terminal: set again now and sent at once, so that the
+        // arrows work from the first key after `fg`, paused as the workout comes back (no frame may follow).
+        // ignored: ERR only for a null window, and stdscr exists while curses runs
+        keypad(cncursesw_stdscr(), true)
+        output.send()
         followResize()
         // ignored: ERR only for a null window, and curscr and stdscr exist while curses runs
         clearok(cncursesw_curscr(), true)
@@ -291,6 +296,9 @@ public final class CursesTerminal: TerminalBackend {
                 keys.append(.character(Character(scalar)))
             }
         }
+        // What curses sent while reading (the keypad's mode, set again at a read) goes out now: no frame
+        // may follow soon, and the terminal sends the arrows as curses reads them only once it has it.
+        output.send()
         guard awaitingReply else { return keys }
         let answer = TerminalReplies.separate(unfinishedReply + keys)
         unfinishedReply = answer.unfinished

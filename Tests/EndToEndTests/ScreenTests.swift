@@ -208,6 +208,9 @@ struct ScreenTests {
         tmux.type("fg")
         tmux.waitFor(text: "PAUSED")
         #expect(tmux.screen().contains("Get ready"))
+        // The arrows work from the first key after `fg`, the workout still paused and nothing on screen moving.
+        tmux.send("Right")
+        tmux.waitFor("the first exercise, still paused") { !$0.contains("Get ready") && $0.contains("PAUSED") }
         tmux.quitWorkout()
         // bash drops the rest of a command line whose job was stopped, so check by hand.
         tmux.waitFor("the normal screen") { _ in tmux.format("#{alternate_on}") == "0" }
