@@ -158,7 +158,25 @@ public final class CursesPresenter {
         for (x, y) in changed {
             let cell = grid[x, y]
             if cell.isContinuation { continue }
+            // Neighbouring cells nearly always share a style: look it up once per run.
+            if cell.style != lastStyle {
+                lastStyle = cell.style
+                lastLook = (attributes(cell.style), pair(cell.style))
+            }
             var cch = cchar_t()
+            // Nearly every cell is one scalar: it goes to curses from the stack, with no array made for it.
+            if let scalar = grid.scalar(x: x, y: y) {
+                var one: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar), 0)
+                withUnsafePointer(to: &one) {
+                    $0.withMemoryRebound(to: wchar_t.self, capacity: 2) { wide in
+                        // ignored: ERR only for an over-long string; this is one character
+                        _ = setcchar(&cch, wide, lastLook.attributes, 0, &lastLook.pair)
+                    }
+                }
+                // ignored: ERR for the bottom-right cell, which curses cannot write without scrolling: harmless
+                mvadd_wch(Int32(y), Int32(x), &cch)
+                continue
+            }
             let scalars = grid.scalars(x: x, y: y)
             // A cluster a curses cell cannot hold is held as blanks, and written whole by `drawClusters`;
             // where the terminal cannot save the cursor, curses shows its first scalar alone.
@@ -167,11 +185,6 @@ public final class CursesPresenter {
                 : [clusterBytes == nil ? wchar_t(bitPattern: scalars[0]) : wchar_t(32)]
             wide.append(0)
             if !whole, x + 1 < grid.width, grid[x + 1, y].isContinuation { blank(x + 1, y, cell.style) }
-            // Neighbouring cells nearly always share a style: look it up once per run.
-            if cell.style != lastStyle {
-                lastStyle = cell.style
-                lastLook = (attributes(cell.style), pair(cell.style))
-            }
             // The pair goes through setcchar's `opts` as an int, which reaches past 32767 pairs.
             // ignored: ERR only for an over-long string; a cell holds one cluster
             setcchar(&cch, wide, lastLook.attributes, 0, &lastLook.pair)

@@ -56,6 +56,12 @@ public struct CellGrid: Equatable, Sendable {
         return [code]
     }
 
+    /// The cell's scalar when it holds one alone (nearly every cell); nil for a character of several.
+    public func scalar(x: Int, y: Int) -> UInt32? {
+        let code = self[x, y].code
+        return code < CellGrid.clusterBase ? code : nil
+    }
+
     /// The cells that hold a character of several scalars, row by row.
     public func clusterCells() -> [(x: Int, y: Int)] {
         var out: [(x: Int, y: Int)] = []
