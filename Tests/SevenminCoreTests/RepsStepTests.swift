@@ -240,6 +240,31 @@ struct RepsStepTests {
                 + "list each side as an exercise of its own"])
     }
 
+    /// An open step counted in reps, its exercise with a moving figure: the figure moves on with the seconds
+    /// counted up, frame after frame, as in a timed step (its moment was infinite, and the pose's index a trap).
+    @Test func anOpenStepMovesItsFigureWithTheSecondsCounted() throws {
+        let routine = try load(#"{"name": "R", "work": 5, "rest": 2, "getReady": 1, "exercises": ["#
+            + #"{"title": "Push-up", "reps": 10, "figure": "push-up"}, {"title": "Squat", "work": 3}]}"#)
+        var app = WorkoutApp(plan: Plan(routine), settings: CoachSettings())
+        let renderer = ScreenRenderer(depth: .palette256, glyphs: .unicode, metrics: .unicode)
+        var moments: [Double] = []
+        var grids: [CellGrid] = []
+        for effect in app.start(at: 0) + app.handle(.audio(.muted), at: 0) {
+            if case .draw(let model) = effect { grids.append(renderer.render(model, width: 80, height: 24)) }
+        }
+        while let next = app.nextDeadline(), next < 4 {
+            for case .draw(let model) in app.handle(.tick, at: next) {
+                if model.reps != nil, let moment = model.figureMoment { moments.append(moment) }
+                grids.append(renderer.render(model, width: 80, height: 24))
+            }
+        }
+        #expect(app.session.segment.reps == 10, "still on the open step")
+        #expect(moments.count > 10 && moments.allSatisfy(\.isFinite), "\(moments)")
+        #expect(moments == moments.sorted() && (moments.last ?? 0) > 2.5)
+        // The figure is drawn moving: its cells change from frame to frame.
+        #expect(Set(grids.suffix(8).map(\.text)).count > 1)
+    }
+
     @Test func listJSONCarriesRepsAndCountsOpenSteps() {
         let json = PlanJSON.encode(repsPlan, seed: nil)
         #expect(json.contains("\"total\": 10,\n  \"open\": 1,"))

@@ -229,7 +229,9 @@ public struct WorkoutApp: Sendable {
     /// cells alone instead of the whole screen eight times a second.
     private mutating func figureMoved(at now: Instant) -> ScreenModel? {
         guard var model = lastDrawn, model.summary == nil, model.overlay == .none, !model.paused else { return nil }
-        model.figureMoment = max(0, session.timer.countdownTime - session.remaining(at: now))
+        // Seconds into the step, as its screen counts them: an open step counted in reps has no end to
+        // count back from (its countdown is infinite, which made the moment infinite, and the pose NaN).
+        model.figureMoment = max(0, min(session.timer.countdownTime, session.counted(at: now)))
         lastDrawn = model
         return model
     }

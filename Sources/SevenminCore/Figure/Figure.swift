@@ -18,7 +18,7 @@ public struct Figure: Equatable, Sendable {
     /// its ends as a body does; mirrored for the second side.
     public func pose(at t: Double, mirrored: Bool = false) -> Pose {
         var pose = keyframes[0]
-        if keyframes.count > 1, period > 0 {
+        if keyframes.count > 1, period > 0, t.isFinite {
             let cycle = (t / period).truncatingRemainder(dividingBy: 1)
             let position = (cycle < 0 ? cycle + 1 : cycle) * Double(keyframes.count)
             let k = min(keyframes.count - 1, Int(position))
