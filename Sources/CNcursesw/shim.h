@@ -28,31 +28,21 @@ static inline attr_t cncursesw_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cncursesw_a_dim(void) { return A_DIM; }
 static inline int cncursesw_key_resize(void) { return KEY_RESIZE; }
 
-/* Whether terminal type `term` (NULL: $TERM) is known and can address the cursor,
-   which a full-screen program needs. 1 yes, 0 no cursor addressing, -1 unknown type.
-   Loads the description and releases it again, leaving no state behind. */
-static inline int cncursesw_term_can_address(const char *term) {
+/* What terminal type `term` (NULL: $TERM) says, from one load of its description, released again,
+   leaving no state behind: -1 for an unknown type; else whether it can address the cursor, which a
+   full-screen program needs (1 yes, 0 no), with its `colors` (-1 if none) and whether it declares
+   direct colour (`RGB`, or tmux's `Tc`). */
+static inline int cncursesw_term_describe(const char *term, int *colors, int *direct) {
     int err = 0;
     TERMINAL *saved = cur_term;
     if (setupterm(term, 1, &err) != OK) { cur_term = saved; return -1; }
     const char *cup = tigetstr("cup");
     int ok = cup != NULL && cup != (char *)-1;
-    del_curterm(cur_term);
-    cur_term = saved;
-    return ok;
-}
-
-/* What terminal type `term` (NULL: $TERM) says about colour: `colors` (-1 if none) and whether it
-   declares direct colour (`RGB`, or tmux's `Tc`). -1 for an unknown type, else 0. Leaves no state behind. */
-static inline int cncursesw_term_colors(const char *term, int *colors, int *direct) {
-    int err = 0;
-    TERMINAL *saved = cur_term;
-    if (setupterm(term, 1, &err) != OK) { cur_term = saved; return -1; }
     *colors = tigetnum("colors");
     *direct = tigetflag("RGB") == 1 || tigetflag("Tc") == 1;
     del_curterm(cur_term);
     cur_term = saved;
-    return 0;
+    return ok;
 }
 
 /* The terminal's size as the kernel knows it (TIOCGWINSZ); 0 on success. */

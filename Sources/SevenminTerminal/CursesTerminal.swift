@@ -5,6 +5,7 @@ import FoundationEssentials
 import Glibc
 import SevenminCore
 import SevenminSystem
+import Synchronization
 
 /// The terminal while curses owns it. Create it only through `withScreen`, which
 /// gives the terminal back (cursor, echo, modes, colours) however the body ends.
@@ -37,12 +38,10 @@ public final class CursesTerminal: TerminalBackend {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
         adoptUserLocale()
         let type = visible(getenv("TERM").map { String(cString: $0) } ?? "")
-        switch cncursesw_term_can_address(nil) {
-        case -1: throw TerminalError.unknownType(type)
-        case 0: throw TerminalError.cannotAddress(type)
-        default: break
-        }
-        let (depth, cursesType) = CursesTerminal.colorDepth(type: type, choice: colorChoice)
+        let described = TermDescription.current
+        guard described.known else { throw TerminalError.unknownType(type) }
+        guard described.canAddress else { throw TerminalError.cannotAddress(type) }
+        let (depth, cursesType) = CursesTerminal.colorDepth(type: type, described: described, choice: colorChoice)
         // The user's own modes, saved before curses changes them, for the crash guard to put back.
         csevenmin_crash_guard_save_modes(STDIN_FILENO)
         // The size comes from the terminal, never from COLUMNS and LINES left in the environment.
@@ -142,11 +141,10 @@ public final class CursesTerminal: TerminalBackend {
     /// 24-bit colour only through a direct-colour description, so a terminal that says it has true
     /// colour (`COLORTERM`) under a 256-colour `TERM` is driven through its family's `-direct` entry
     /// (`tmux-256color` → `tmux-direct`) when one is installed, and in 256 colours otherwise.
-    static func colorDepth(type: String, choice: ColorChoice) -> (ColorDepth, String?) {
+    static func colorDepth(type: String, described: TermDescription, choice: ColorChoice) -> (ColorDepth, String?) {
         let environment = ProcessInfo.processInfo.environment
-        var colors: Int32 = -1, direct: Int32 = 0
-        // ignored: on failure the defaults above (no colours, no direct) stand, which is the safe answer
-        _ = cncursesw_term_colors(nil, &colors, &direct)
+        // An unknown type has no colours and no direct colour, which is the safe answer.
+        let (colors, direct) = (described.colors, described.direct ? Int32(1) : 0)
         let wanted = ColorDepth.detect(colors: Int(colors), directCapable: direct != 0,
                                        colorTerm: environment["COLORTERM"],
                                        noColor: !(environment["NO_COLOR"] ?? "").isEmpty, choice: choice)
@@ -154,7 +152,7 @@ public final class CursesTerminal: TerminalBackend {
         let family = type.split(separator: "-").first.map(String.init) ?? type
         var directColors: Int32 = -1, directFlag: Int32 = 0
         let candidate = family + "-direct"
-        if cncursesw_term_colors(candidate, &directColors, &directFlag) == 0, directColors >= 0x100_0000 {
+        if cncursesw_term_describe(candidate, &directColors, &directFlag) >= 0, directColors >= 0x100_0000 {
             return (.direct, candidate)
         }
         return (ColorDepth.detect(colors: Int(colors), directCapable: false, colorTerm: nil, noColor: false,
@@ -229,9 +227,9 @@ public final class CursesTerminal: TerminalBackend {
     public static func probe(colorChoice: ColorChoice = .auto) -> (type: String, known: Bool, canAddress: Bool,
                                                                   depth: ColorDepth) {
         let type = visible(getenv("TERM").map { String(cString: $0) } ?? "")
-        let addressing = cncursesw_term_can_address(nil)
-        guard addressing >= 0 else { return (type, false, false, .monochrome) }
-        return (type, true, addressing == 1, colorDepth(type: type, choice: colorChoice).0)
+        let described = TermDescription.current
+        guard described.known else { return (type, false, false, .monochrome) }
+        return (type, true, described.canAddress, colorDepth(type: type, described: described, choice: colorChoice).0)
     }
 
     /// Gives the terminal back and stops (Ctrl-Z); after `fg`, takes it again.
@@ -372,4 +370,26 @@ public func kernelTerminalSize() -> (width: Int, height: Int)? {
     var rows: Int32 = 0, cols: Int32 = 0
     guard isatty(STDOUT_FILENO) == 1, cncursesw_winsize(STDOUT_FILENO, &rows, &cols) == 0, cols > 0 else { return nil }
     return (Int(cols), Int(rows))
+}
+
+/// What terminfo says of `TERM`'s type, read once for as long as `TERM` names it: a workout asks before
+/// standard error goes to the log (can it draw at all?) and again as curses starts, and each load of the
+/// description is a file read and parsed.
+struct TermDescription: Sendable {
+    var known = false, canAddress = false, colors: Int32 = -1, direct = false
+
+    private static let cache = Mutex<(term: String?, description: TermDescription)?>(nil)
+
+    static var current: TermDescription {
+        let term = getenv("TERM").map { String(cString: $0) }
+        return cache.withLock { cached in
+            if let cached, cached.term == term { return cached.description }
+            var colors: Int32 = -1, direct: Int32 = 0
+            let addressing = cncursesw_term_describe(nil, &colors, &direct)
+            let described = addressing < 0 ? TermDescription()
+                : TermDescription(known: true, canAddress: addressing == 1, colors: colors, direct: direct != 0)
+            cached = (term, described)
+            return described
+        }
+    }
 }

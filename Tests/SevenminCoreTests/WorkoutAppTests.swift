@@ -368,6 +368,33 @@ struct WorkoutLoopTests {
         #expect(terminal.frames > 1)
     }
 
+    /// The status file waits for the first frame, and then says what the app published before it.
+    @Test func theStatusIsPublishedOnceTheFirstFrameIsOut() throws {
+        final class FrameCountingStatus: StatusPublisher {
+            let terminal: TestBackend
+            var published: [(frames: Int, snapshot: StatusSnapshot?)] = []
+            init(_ terminal: TestBackend) { self.terminal = terminal }
+            func publish(_ snapshot: StatusSnapshot?) { published.append((terminal.frames, snapshot)) }
+        }
+        let clock = ManualClock(), terminal = TestBackend()
+        let status = FrameCountingStatus(terminal)
+        let input = ScriptedInput(clock: clock, Array(repeating: .untilDeadline, count: 3))
+        let loop = WorkoutLoop(app: WorkoutApp(plan: shortPlan), clock: clock, terminal: terminal, input: input,
+                               audio: nil, recorder: RecordingJournal(), status: status)
+        _ = try loop.run()
+        let first = try #require(status.published.first)
+        #expect(first.frames == 1)
+        #expect(first.snapshot != nil)
+        // Every later one goes out as it comes, with its own frame.
+        #expect(status.published.map(\.frames) == status.published.map(\.frames).sorted())
+        // And it is the one the app's start asked for.
+        var app = WorkoutApp(plan: shortPlan)
+        let asked = app.start(at: 0).compactMap { effect -> StatusSnapshot?? in
+            if case .status(let snapshot) = effect { snapshot } else { nil }
+        }
+        #expect(asked.last == .some(first.snapshot))
+    }
+
     /// News from background work arrives through the input source, as any input does, and shows at once.
     @Test func newsFromTheBackgroundReachesTheScreen() throws {
         let clock = ManualClock()

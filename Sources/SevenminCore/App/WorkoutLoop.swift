@@ -14,6 +14,10 @@ public final class WorkoutLoop {
     /// Work the screen does not need (opening the history, reading the streak), started once the first
     /// frame is out, so that the screen never waits for it.
     private var afterFirstFrame: (() -> Void)?
+    /// Until the first frame is out, the status the app publishes waits for it (only the latest
+    /// counts: each replaces the file whole), so that the screen never waits for the file either.
+    private var firstFrameOut = false
+    private var heldStatus: StatusSnapshot??
 
     public init(app: WorkoutApp, clock: any MonotonicClock, terminal: any TerminalBackend, input: any InputSource,
                 audio: (any AudioSink)?, recorder: (any WorkoutRecorder)?,
@@ -39,9 +43,12 @@ public final class WorkoutLoop {
         if audio == nil { effects += app.handle(.audio(.muted), at: clock.now()) }
         while true {
             if let ending = perform(effects) { return ending }
-            if let started = afterFirstFrame {
+            if !firstFrameOut {
+                firstFrameOut = true
+                if let held = heldStatus { status?.publish(held) }
+                heldStatus = nil
+                afterFirstFrame?()
                 afterFirstFrame = nil
-                started()
             }
             let happened = try input.wait(until: app.nextDeadline())
             let inputs = happened.isEmpty ? [Input.tick] : happened
@@ -71,7 +78,8 @@ public final class WorkoutLoop {
             case .bell: terminal.bell()
             case .openLink(let url): opener?.open(url)
             case .setTitle(let title): terminal.setTitle(title)
-            case .status(let snapshot): status?.publish(snapshot)
+            case .status(let snapshot):
+                if firstFrameOut { status?.publish(snapshot) } else { heldStatus = .some(snapshot) }
             case .notify(let title, let body): terminal.notify(title: title, body: body)
             case .suspend: terminal.suspend()
             case .quit(let ending): return ending
