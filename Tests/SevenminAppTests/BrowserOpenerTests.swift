@@ -12,6 +12,14 @@ import SevenminTestSupport
 struct BrowserOpenerTests {
     let url = "https://example.org/squat?t=1&x='y'"
 
+    /// A shell script the opener runs through `sh`: a script written just now and executed at once can fail
+    /// with "text file busy" while a test beside this one forks with its descriptor still open.
+    func script(_ body: String, in dir: String) throws -> String {
+        let path = dir + "/opener"
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return "sh " + path
+    }
+
     /// Waits, up to five seconds, for `path` to hold a whole line.
     func line(in path: String) -> String? {
         let deadline = Date().addingTimeInterval(5)
@@ -25,9 +33,7 @@ struct BrowserOpenerTests {
     @Test func theFirstInstalledCommandGetsTheLinkInPlaceOfPercentS() throws {
         let dir = ScratchFolder.make("sevenmin-browser")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let opener = dir + "/opener"
-        try "#!/bin/sh\necho \"$@\" > \(dir)/opened\n".write(toFile: opener, atomically: true, encoding: .utf8)
-        chmod(opener, 0o755)
+        let opener = try script("echo \"$@\" > \(dir)/opened", in: dir)
         var environment = ProcessInfo.processInfo.environment
         environment["BROWSER"] = "no-such-browser-here --new-window %s:\(opener) --new-tab %s --then"
         let reports = Mutex<[WorkoutNotice.LinkFailure]>([])
@@ -41,10 +47,7 @@ struct BrowserOpenerTests {
     func quotesAroundPercentSStillGiveTheLink(placeholder: String) throws {
         let dir = ScratchFolder.make("sevenmin-browser")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let opener = dir + "/opener"
-        try "#!/bin/sh\nprintf '%s %s\\n' \"$#\" \"$1\" > \(dir)/opened\n"
-            .write(toFile: opener, atomically: true, encoding: .utf8)
-        chmod(opener, 0o755)
+        let opener = try script("printf '%s %s\\n' \"$#\" \"$1\" > \(dir)/opened", in: dir)
         var environment = ProcessInfo.processInfo.environment
         environment["BROWSER"] = opener + " " + placeholder
         BrowserOpener(environment: environment).open(url)
