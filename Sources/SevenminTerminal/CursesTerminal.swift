@@ -127,8 +127,9 @@ public final class CursesTerminal: TerminalBackend {
     /// flash is that mode for a moment, a few bytes, instead of every cell drawn twice.
     static var flashReversesScreen: Bool {
         guard let p = tigetstr("flash"), Int(bitPattern: p) != -1 else { return false }
-        let flash = String(cString: p)
-        return flash.contains(CursesPresenter.reverseScreen) && flash.contains(CursesPresenter.normalScreen)
+        // strstr, not String.contains: that is _StringProcessing's generic searcher, whose first use
+        // has the runtime look its types up among every conformance of the binary, at start-up.
+        return strstr(p, CursesPresenter.reverseScreen) != nil && strstr(p, CursesPresenter.normalScreen) != nil
     }
 
     /// Whether the terminal takes xterm's title sequence; others could print it as text.

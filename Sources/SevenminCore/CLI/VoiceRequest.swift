@@ -20,9 +20,11 @@ public struct VoiceRequest: Equatable, Sendable {
                 + "(default: the routine's, else the language's: rms for English)",
             values: .voice)
         public static let noVoice = OptionSpec(long: "no-voice", value: nil, help: "Do not speak; cues only.")
+        // The codes are added up by `reduce`, which is compiled for [String], not `joined(separator:)`, whose
+        // generic code has the runtime search every conformance of the binary as `start` parses its options.
         public static let language = OptionSpec(long: "language", value: "code",
             help: "Speak, and show the workout's words, in this language when the voice and the routine "
-                + "do not say. (values: " + CoachLanguage.codes.joined(separator: ", ")
+                + "do not say. (values: " + CoachLanguage.codes.reduce("") { $0.isEmpty ? $1 : $0 + ", " + $1 }
                 + "; default: from LANGUAGE or LANG, else en)",
             values: .choices(CoachLanguage.codes))
         public static let rate = OptionSpec(long: "rate", value: "wpm",
