@@ -104,4 +104,37 @@ struct TextMetricsTests {
         #expect(TextWrap.lines("Wave " + hand + hand + hand, width: 3, metrics: metrics)
             == ["Wav", "e", hand, hand, hand])
     }
+
+    /// The scalars measured and placed one at a time (without grapheme breaking) are each a character of
+    /// their own beside any other of them, and shown as they are: so the quick path gives what the
+    /// character-by-character one gives, in cells and columns, under a UTF-8 locale and the C locale.
+    @Test func scalarsThatStandAloneAreMeasuredAndPlacedAsCharacters() throws {
+        let alone = (0..<0x3000).compactMap { UInt32($0) }.filter(TextMetrics.standsAlone).compactMap(Unicode.Scalar.init)
+        #expect(alone.count > 700)
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: alone)
+        let all = String(text)
+        #expect(all.count == alone.count)
+        #expect(visible(all) == all)
+        let style = CellStyle(foreground: RGB(0, 0, 0), background: RGB(9, 9, 9))
+        for locale in ["C.UTF-8", "C"] {
+            try inLocale(locale) {
+                let metrics = TextMetrics.system
+                #expect(metrics.width(all) == all.reduce(0) { $0 + metrics.width($1) })
+                for asciiOnly in [false, true] {
+                    var quick = CellGrid(width: alone.count * 2 + 2, height: 1, fill: style)
+                    quick.metrics = metrics
+                    quick.asciiOnly = asciiOnly
+                    var long = quick
+                    let used = quick.put(all, x: 0, y: 0, style: style)
+                    // A cluster at the end sends the whole text the long way, character by character.
+                    let longUsed = long.put(all + "👋🏽", x: 0, y: 0, style: style)
+                    #expect(used > alone.count / 2 && longUsed > used)
+                    #expect((0..<used).allSatisfy { quick[$0, 0] == long[$0, 0] })
+                }
+            }
+        }
+        // Joined to a mark, a scalar of the quick path is measured as one character with it.
+        #expect(TextMetrics.unicode.width("e\u{301}·→") == 3)
+    }
 }

@@ -6,11 +6,11 @@ public struct WorkoutApp: Sendable {
     public private(set) var session: WorkoutSession
     public let settings: CoachSettings
     public private(set) var overlay = ScreenModel.Overlay.none
-    public private(set) var audio = AudioStatus.opening
+    public private(set) var audio = AudioStatus.opening { didSet { notice = shownNotice } }
     /// When the workout started; the events file counts `t` from here.
     public private(set) var origin: Instant = 0
     /// Problems reported while the workout runs; the latest shows on the status line.
-    public private(set) var notices: [WorkoutNotice] = []
+    public private(set) var notices: [WorkoutNotice] = [] { didSet { notice = shownNotice } }
     private var resumeAfterQuitPrompt = false
     /// When the finish was first seen; keys in the second after it do not dismiss the summary.
     private var finishSeen: Instant?
@@ -60,7 +60,13 @@ public struct WorkoutApp: Sendable {
     private var workoutSeconds = 0.0
     /// The plan indices of the work segments done (run at least half their time), earlier parts included:
     /// each side of an exercise done on each side is one (`Plan.exercisesDone(fromWork:)` counts exercises).
-    private var workDone: Set<Int>
+    private var workDone: Set<Int> { didSet { overviewDone = WorkoutApp.overviewDone(plan, workDone) } }
+    /// The overview strip's tiles done, from `workDone` (worked out when it changes, not every second).
+    private var overviewDone: Set<Int> = []
+    /// The status line's notice, from `notices` and `audio`, worded when either changes.
+    private var notice: String?
+    /// The window title after its clock, for the segment and pause it was worded for.
+    private var titleTail: (index: Int, paused: Bool, text: String)?
 
     /// How hard the user said the workout was, on the finish screen.
     public private(set) var effort: Int?
@@ -75,6 +81,12 @@ public struct WorkoutApp: Sendable {
         self.settings = settings
         resumption = resuming
         workDone = resuming?.exercisesDone ?? []
+        overviewDone = WorkoutApp.overviewDone(plan, workDone)
+        notice = shownNotice
+    }
+
+    private static func overviewDone(_ plan: Plan, _ workDone: Set<Int>) -> Set<Int> {
+        Set(plan.exercisesDone(fromWork: workDone).map { plan.workNumber(ofSegment: $0) - 1 })
     }
 
     public var plan: Plan { session.plan }
@@ -201,7 +213,7 @@ public struct WorkoutApp: Sendable {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
         model.showsFigure = settings.figure
-        model.overviewDone = Set(plan.exercisesDone(fromWork: workDone).map { plan.workNumber(ofSegment: $0) - 1 })
+        model.overviewDone = overviewDone
         model.language = settings.language
         if model.summary != nil { model.summary = summary(at: now) }
         return model
@@ -219,7 +231,7 @@ public struct WorkoutApp: Sendable {
     // MARK: Internals
 
     /// The status line's notice, worded in the workout's language.
-    private var notice: String? {
+    private var shownNotice: String? {
         let text = NoticeText.of(settings.language)
         return (notices.last ?? (audio == .silent ? .noSound : nil)).map { visible(text.words($0)) }
     }
@@ -282,15 +294,22 @@ public struct WorkoutApp: Sendable {
                                        remaining: remaining))]
     }
 
-    private func windowTitle(at now: Instant) -> String {
-        let text = ScreenText.of(settings.language)
-        guard session.state != .finished else { return text.done + " · sevenmin" }
-        let heading = plan.segments[session.index].kind.heading(exercise: plan.exercise(of: session.index),
-            round: plan.segments[session.index].round, words: ScreenWords.of(settings.language))
-        let paused = session.state == .paused ? " (\(text.pausedTitle))" : ""
+    private mutating func windowTitle(at now: Instant) -> String {
+        guard session.state != .finished else { return ScreenText.of(settings.language).done + " · sevenmin" }
         let clock = session.segment.reps == nil ? TimeFormat.clock(session.remaining(at: now))
             : TimeFormat.clock(session.counted(at: now), roundingUp: false)
-        return clock + " " + visible(heading) + paused + " · sevenmin"
+        return clock + titleTail(paused: session.state == .paused)
+    }
+
+    /// The title's words after the clock, worded once a segment and kept while it and the pause last.
+    private mutating func titleTail(paused: Bool) -> String {
+        if let tail = titleTail, tail.index == session.index, tail.paused == paused { return tail.text }
+        let text = ScreenText.of(settings.language)
+        let heading = plan.segments[session.index].kind.heading(exercise: plan.exercise(of: session.index),
+            round: plan.segments[session.index].round, words: ScreenWords.of(settings.language))
+        let words = " " + visible(heading) + (paused ? " (\(text.pausedTitle))" : "") + " · sevenmin"
+        titleTail = (session.index, paused, words)
+        return words
     }
 
     /// Performs a key's action; returns an ending when the workout should stop.

@@ -84,7 +84,15 @@ public enum BigType {
     /// The glyphs as pixels, worked out once rather than on every frame; letters are looked up as capitals.
     static let bitmaps: [Character: [[Bool]]] = font.mapValues { rows in rows.map { $0.map { $0 == "#" } } }
 
+    /// The same by ASCII code, capitals for small letters, without hashing a character: the clock's
+    /// digits are looked up every second.
+    static let asciiBitmaps: [[[Bool]]?] = (0..<128).map { code in
+        let ch = Character(Unicode.Scalar(UInt8(code)))
+        return bitmaps[ch] ?? bitmaps[Character(ch.uppercased())]
+    }
+
     static func bitmap(_ ch: Character) -> [[Bool]]? {
+        if let ascii = ch.asciiValue { return asciiBitmaps[Int(ascii)] }
         if let known = bitmaps[ch] { return known }
         let capital = ch.uppercased()
         return capital.count == 1 ? bitmaps[Character(capital)] : nil
@@ -156,14 +164,28 @@ public enum BigType {
         return lines
     }
 
-    /// The font's pixels for one line of `text`: five rows, a blank column between glyphs.
-    static func pixels(_ text: String) -> [[Bool]] {
-        var rows = Array(repeating: [Bool](), count: pixelRows)
-        for ch in text {
-            guard let bits = bitmap(ch) else { continue }
-            for r in 0..<pixelRows { rows[r] += (rows[r].isEmpty ? [] : [false]) + bits[r] }
+    /// The font's pixels for one line of `text`: five rows, a blank column between glyphs, row by row in
+    /// one array (the clock's are worked out every second).
+    struct Pixels {
+        let width: Int
+        let bits: [Bool]
+        func on(_ row: Int, _ column: Int) -> Bool {
+            row < BigType.pixelRows && column < width && bits[row * width + column]
         }
-        return rows
+    }
+
+    static func pixels(_ text: String) -> Pixels {
+        let glyphs = text.compactMap(bitmap)
+        let width = glyphs.reduce(0) { $0 + $1[0].count } + max(0, glyphs.count - 1)
+        var bits = [Bool](repeating: false, count: width * pixelRows)
+        var x = 0
+        for glyph in glyphs {
+            for row in 0..<pixelRows {
+                for (column, on) in glyph[row].enumerated() where on { bits[row * width + x + column] = true }
+            }
+            x += glyph[0].count + 1
+        }
+        return Pixels(width: width, bits: bits)
     }
 
     /// Draws `text` with its top left at (`x`, `y`), clipped to the grid. `striped` draws only the top
@@ -171,8 +193,8 @@ public enum BigType {
     public static func draw(_ text: String, scale: Scale, into grid: inout CellGrid, x: Int, y: Int,
                             style: CellStyle, glyphs set: Glyphs, striped: Bool = false) {
         let bits = pixels(text)
-        let width = bits[0].count
-        func on(_ r: Int, _ c: Int) -> Bool { r < pixelRows && c < width && bits[r][c] }
+        let width = bits.width
+        func on(_ r: Int, _ c: Int) -> Bool { bits.on(r, c) }
         let across = scale.halved ? 2 : 1
         for column in stride(from: 0, to: width, by: across) {
             let x0 = x + scale.columns(pixels: column)

@@ -65,6 +65,8 @@ public struct CellGrid: Equatable, Sendable {
     /// The cells that hold a character of several scalars, row by row.
     public func clusterCells() -> [(x: Int, y: Int)] {
         var out: [(x: Int, y: Int)] = []
+        // Nearly every frame has none: no cell to look at.
+        guard !clusters.isEmpty else { return out }
         cells.withUnsafeBufferPointer { all in
             for i in 0..<all.count where all[i].code >= CellGrid.clusterBase { out.append((x: i % width, y: i / width)) }
         }
@@ -124,16 +126,30 @@ public struct CellGrid: Equatable, Sendable {
             }
             return col - x
         }
-        for var ch in visible(text) {
-            if asciiOnly { if !ch.isASCII { ch = "?" } } else { ch = CellGrid.textPresentation(ch) }
-            let w = metrics.width(ch)
-            if w == 0 { continue }
-            if col + w > end { break }
+        // One character of `w` columns at the next column; false once the row (or the limit) is full.
+        func emit(_ code: @autoclosure () -> UInt32, _ w: Int) -> Bool {
+            if w == 0 { return true }
+            if col + w > end { return false }
             if col >= 0 {
-                place(Cell(code: code(for: ch), style), x: col, y: y)
+                place(Cell(code: code(), style), x: col, y: y)
                 if w == 2 { place(Cell(code: CellGrid.space, style, isContinuation: true), x: col + 1, y: y) }
             }
             col += w
+            return true
+        }
+        // Scalars that are each a character of their own (the status line's separators, accented letters)
+        // need no grapheme breaking either: the same cells, scalar by scalar.
+        if text.unicodeScalars.allSatisfy({ TextMetrics.standsAlone($0.value) }) {
+            for scalar in text.unicodeScalars {
+                let shown = asciiOnly && !scalar.isASCII ? Unicode.Scalar(UInt8(ascii: "?")) : scalar
+                if !emit(shown.value, metrics.width(shown)) { break }
+            }
+            return col - x
+        }
+        for var ch in visible(text) {
+            if asciiOnly { if !ch.isASCII { ch = "?" } } else { ch = CellGrid.textPresentation(ch) }
+            let w = metrics.width(ch)
+            if !emit(code(for: ch), w) { break }
         }
         return col - x
     }
@@ -175,18 +191,46 @@ public struct CellGrid: Equatable, Sendable {
         }.joined(separator: "\n")
     }
 
+    /// Whether `cells` cells from `a` and `b` hold the same bytes, compared a word at a time.
+    private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, cells: Int) -> Bool {
+        let bytes = cells * MemoryLayout<Cell>.stride
+        var offset = 0
+        while offset + 8 <= bytes {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset += 8
+        }
+        while offset < bytes {
+            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset += 1
+        }
+        return true
+    }
+
     /// Positions whose cell differs from `old`; everything when the sizes differ.
     public func changes(since old: CellGrid?) -> [(x: Int, y: Int)] {
         guard let old, old.width == width, old.height == height else {
             return (0..<height).flatMap { y in (0..<width).map { (x: $0, y: y) } }
         }
         var out: [(x: Int, y: Int)] = []
+        let noClusters = clusters.isEmpty && old.clusters.isEmpty
         cells.withUnsafeBufferPointer { new in
             old.cells.withUnsafeBufferPointer { previous in
-                for i in 0..<new.count where new[i] != previous[i]
-                    || (new[i].code >= CellGrid.clusterBase
-                        && character(x: i % width, y: i / width) != old.character(x: i % width, y: i / width)) {
-                    out.append((x: i % width, y: i / width))
+                for y in 0..<height {
+                    let row = y * width
+                    // Most rows are as they were: the same bytes are the same cells, compared at once (cells
+                    // of the same values may still differ in padding, and are then compared one by one).
+                    if noClusters, CellGrid.sameBytes(UnsafeRawPointer(new.baseAddress! + row),
+                                                      UnsafeRawPointer(previous.baseAddress! + row), cells: width) {
+                        continue
+                    }
+                    for i in row..<(row + width) where new[i] != previous[i]
+                        || (new[i].code >= CellGrid.clusterBase
+                            && character(x: i % width, y: y) != old.character(x: i % width, y: y)) {
+                        out.append((x: i - row, y: y))
+                    }
                 }
             }
         }

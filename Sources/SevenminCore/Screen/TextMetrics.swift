@@ -25,7 +25,23 @@ public struct TextMetrics: Sendable {
     public func width(_ text: some StringProtocol) -> Int {
         // Printable ASCII, the common case, needs no grapheme or width work.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return visible(String(text)).reduce(0) { $0 + width($1) }
+        // Text whose every scalar is a character of its own (the status line's separators and arrows,
+        // accented Latin letters) needs no grapheme breaking either: scalar by scalar gives the same.
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            guard TextMetrics.standsAlone(scalar.value) else { return visible(String(text)).reduce(0) { $0 + width($1) } }
+            columns += width(scalar)
+        }
+        return columns
+    }
+
+    /// Whether a scalar is always a character of its own and shown as it is: printable ASCII, Latin-1's
+    /// and Latin Extended's letters and signs (below the combining marks at U+0300), General
+    /// Punctuation's dashes, quotes, bullets and ellipsis, arrows and block elements. None joins a
+    /// neighbour into one grapheme cluster, and none is changed by `visible`.
+    static func standsAlone(_ v: UInt32) -> Bool {
+        (0x20..<0x7F).contains(v) || (0xA0..<0x300).contains(v) || (0x2010...0x2027).contains(v)
+            || (0x2190...0x21FF).contains(v) || (0x2580...0x259F).contains(v)
     }
 
     /// Columns one character (an extended grapheme cluster) takes.
