@@ -35,6 +35,24 @@ struct ScreenColorTests {
         }
     }
 
+    /// The rule the 256-colour choice follows, written out the long way: among the 240 colours from 16 up
+    /// (no grey for a coloured input), those within 30° of its hue where there are any, the nearest.
+    @Test func the256ColourChoiceIsTheNearestWithinItsHue() {
+        let palette = TerminalPalette.xterm256.map(OKLab.init)
+        func reference(_ c: RGB) -> Int {
+            let lab = OKLab(c)
+            let chromatic = lab.chroma > 0.03
+            let candidates = (16..<256).filter { !chromatic || palette[$0].chroma >= 0.03 }
+            func inHue(_ k: Int) -> Bool { !chromatic || lab.hueDifference(to: palette[k]) <= 30 }
+            let pool = candidates.contains(where: inHue) ? candidates.filter(inHue) : candidates
+            return pool.min { lab.distance(to: palette[$0], hueWeight: 1) < lab.distance(to: palette[$1], hueWeight: 1) }!
+        }
+        let steps = Array(stride(from: 0, through: 255, by: 34)) + [255]
+        let colours = steps.flatMap { r in steps.flatMap { g in steps.map { b in RGB(UInt8(r), UInt8(g), UInt8(b)) } } }
+            + FlatColor.allCases.map(\.rgb)
+        for c in colours { #expect(TerminalPalette.nearest256(c) == reference(c), "\(c)") }
+    }
+
     @Test func basicColoursGoByHue() {
         #expect(TerminalPalette.nearest8(FlatColor.red.rgb) == 1)
         #expect(TerminalPalette.nearest8(FlatColor.green.rgb) == 2)

@@ -18,15 +18,26 @@ struct OKLab: Equatable {
 
     var chroma: Double { (a * a + b * b).squareRoot() }
 
-    /// The angle between two hues, in degrees, 0…180.
-    func hueDifference(to o: OKLab) -> Double {
-        let d = abs(atan2(b, a) - atan2(o.b, o.a)) * 180 / Double.pi
+    /// The hue, as an angle in radians.
+    var hue: Double { atan2(b, a) }
+
+    /// The angle between this hue and `o`'s, in degrees, 0…180.
+    func hueDifference(to o: OKLab) -> Double { OKLab.hueDifference(hue, o.hue) }
+
+    /// The angle between two hues (`hue`), in degrees, 0…180.
+    static func hueDifference(_ h1: Double, _ h2: Double) -> Double {
+        let d = abs(h1 - h2) * 180 / Double.pi
         return d > 180 ? 360 - d : d
     }
 
     /// Squared distance, with the hue part (what is left of Δa, Δb once chroma is taken out) weighted.
     func distance(to o: OKLab, hueWeight: Double) -> Double {
-        let dl = l - o.l, dc = chroma - o.chroma
+        distance(to: o, hueWeight: hueWeight, chromas: (chroma, o.chroma))
+    }
+
+    /// The same, with both chromas already worked out.
+    func distance(to o: OKLab, hueWeight: Double, chromas: (Double, Double)) -> Double {
+        let dl = l - o.l, dc = chromas.0 - chromas.1
         let dab = (a - o.a) * (a - o.a) + (b - o.b) * (b - o.b)
         let dh2 = max(0, dab - dc * dc)
         return dl * dl + dc * dc + hueWeight * dh2

@@ -19,6 +19,9 @@ public enum TerminalPalette {
     }()
 
     private static let lab256 = xterm256.map(OKLab.init)
+    /// Their chromas and hues, worked out once: a theme asks for the nearest colour hundreds of times.
+    private static let chroma256 = lab256.map(\.chroma)
+    private static let hue256 = lab256.map(\.hue)
 
     /// The colour the terminal shows for `c` at `depth`, assuming xterm's default palette.
     /// Monochrome terminals show their own two colours; the screen draws those as black and white.
@@ -58,13 +61,13 @@ public enum TerminalPalette {
     /// colour within 30° of its hue where there is one, which keeps the 21 flat colours apart.
     public static func nearest256(_ c: RGB) -> Int {
         let lab = OKLab(c)
-        let chromatic = lab.chroma > 0.03
+        let chroma = lab.chroma, hue = lab.hue
+        let chromatic = chroma > 0.03
         var best = 16, bestDistance = Double.infinity, bestInHue = false
         for k in 16..<256 {
-            let p = lab256[k]
-            if chromatic && p.chroma < 0.03 { continue }
-            let inHue = !chromatic || lab.hueDifference(to: p) <= 30
-            let d = lab.distance(to: p, hueWeight: 1)
+            if chromatic && chroma256[k] < 0.03 { continue }
+            let inHue = !chromatic || OKLab.hueDifference(hue, hue256[k]) <= 30
+            let d = lab.distance(to: lab256[k], hueWeight: 1, chromas: (chroma, chroma256[k]))
             if (inHue && !bestInHue) || (inHue == bestInHue && d < bestDistance) {
                 best = k; bestDistance = d; bestInHue = inHue
             }
