@@ -44,11 +44,17 @@ public final class CursesPresenter {
     /// DECSCNM: the whole screen in reverse video, and back.
     static let reverseScreen = "\u{1B}[?5h", normalScreen = "\u{1B}[?5l"
 
-    init(depth: ColorDepth, hyperlinks: Bool = false, output: FrameOutput, reversesScreen: Bool = false) {
+    /// Whether the terminal clears in the current background colour (`bce`, or tmux): a lit screen is then
+    /// its colour and one clear, sent as it is, instead of every blank through curses.
+    private let erasesInColour: Bool
+
+    init(depth: ColorDepth, hyperlinks: Bool = false, output: FrameOutput, reversesScreen: Bool = false,
+         erasesInColour: Bool = false) {
         self.depth = depth
         self.hyperlinks = hyperlinks
         self.output = output
         self.reversesScreen = reversesScreen
+        self.erasesInColour = erasesInColour
     }
 
     /// Puts the screen back to normal video, before curses gives the terminal back.
@@ -85,6 +91,13 @@ public final class CursesPresenter {
                 // Only what waits for a frame (a title) goes out.
                 output.frame(prefix: mode) {}
                 return 0
+            }
+            if erasesInColour, let cleared = clearedBytes(lit) {
+                output.frame(prefix: mode + cleared) {}
+                // ignored: ERR only for a null window, and curscr exists while curses runs
+                clearok(cncursesw_curscr(), true)
+                flashShown = true
+                return grid.width * grid.height
             }
             if !flashShown, let window = flashWindow(grid.width, grid.height) {
                 output.frame(prefix: mode) { light(window, lit) }
@@ -135,6 +148,16 @@ public final class CursesPresenter {
         flashShown = true
     }
 
+    /// The screen cleared in `style`'s colours (its attributes, `clear`, normal video again), for a terminal
+    /// that clears in the current background: curses is then told the screen is not what it holds, and
+    /// the frame after it is drawn whole. Nil without a `clear`.
+    private func clearedBytes(_ style: CellStyle) -> [UInt8]? {
+        // In reverse video a terminal may clear in either colour: such a lit screen goes through curses.
+        guard !style.reverse, let clear = CursesPresenter.capability("clear"), let look = attributeBytes(attributes(style), pair(style)),
+              let normal = attributeBytes(cncursesw_a_normal(), 0) else { return nil }
+        return look + clear + normal
+    }
+
     /// Curses calls for `grid`: the cells that changed, then one `refresh`. After a flash, the whole of
     /// stdscr goes back over it: curses sends what differs from the lit screen.
     private func draw(_ grid: CellGrid, changed: [(x: Int, y: Int)]) {
@@ -144,9 +167,10 @@ public final class CursesPresenter {
         if afterFlash { touchwin(cncursesw_stdscr()) }
         // The screen's dominant colour becomes the window background: curses then clears
         // runs of it with erase sequences instead of writing every blank cell.
+        var background: CellStyle?
         if grid.width > 0, grid.height > 0 {
-            let background = grid[0, grid.height / 2].style
-            if background != windowBackground {
+            background = grid[0, grid.height / 2].style
+            if background != windowBackground, let background {
                 var blank = cchar_t()
                 var pairNumber = pair(background)
                 // ignored: ERR only for an over-long string; a cell holds one cluster
@@ -155,13 +179,38 @@ public final class CursesPresenter {
                 windowBackground = background
             }
         }
-        for (x, y) in changed {
+        // A new screen (a change of segment, the first frame) is most of the cells: the window is erased to
+        // its background in one call, and only the cells that are not its blanks are handed over one by one.
+        var cells = changed
+        // A blank between two cells of one style is drawn in theirs (`CellGrid.gapStyles`): the same look,
+        // and the terminal is not sent a change of attributes on each side of it.
+        var gaps = [[CellStyle?]?](repeating: nil, count: grid.height)
+        func shown(_ cell: Cell, _ x: Int, _ y: Int) -> CellStyle {
+            guard cell.isPlainBlank else { return cell.style }
+            if gaps[y] == nil { gaps[y] = grid.gapStyles(row: y) }
+            return gaps[y]![x] ?? cell.style
+        }
+        if let background, changed.count * 2 > grid.width * grid.height {
+            // ignored: ERR only for a null window; stdscr exists while curses runs
+            werase(cncursesw_stdscr())
+            cells = []
+            for y in 0..<grid.height {
+                let rowGaps = grid.gapStyles(row: y)
+                gaps[y] = rowGaps
+                for x in 0..<grid.width where !grid[x, y].isBlank(in: background)
+                    || rowGaps[x].map({ $0 != background }) == true {
+                    cells.append((x: x, y: y))
+                }
+            }
+        }
+        for (x, y) in cells {
             let cell = grid[x, y]
             if cell.isContinuation { continue }
             // Neighbouring cells nearly always share a style: look it up once per run.
-            if cell.style != lastStyle {
-                lastStyle = cell.style
-                lastLook = (attributes(cell.style), pair(cell.style))
+            let style = shown(cell, x, y)
+            if style != lastStyle {
+                lastStyle = style
+                lastLook = (attributes(style), pair(style))
             }
             var cch = cchar_t()
             // Nearly every cell is one scalar: it goes to curses from the stack, with no array made for it.

@@ -107,7 +107,9 @@ public final class CursesTerminal: TerminalBackend {
         if CursesTerminal.has("Sync") { output.synchronized = true } else { askForSynchronizedOutput() }
         presenter = CursesPresenter(depth: colorDepth,
                                     hyperlinks: HyperLink.supported(environment: ProcessInfo.processInfo.environment),
-                                    output: output, reversesScreen: CursesTerminal.flashReversesScreen)
+                                    output: output, reversesScreen: CursesTerminal.flashReversesScreen,
+                                    erasesInColour: CursesTerminal.erasesInColour(type: type, inTmux: getenv("TMUX") != nil)
+                                        || tigetflag("bce") == 1)
         armCrashGuard()
     }
 
@@ -130,6 +132,12 @@ public final class CursesTerminal: TerminalBackend {
         // strstr, not String.contains: that is _StringProcessing's generic searcher, whose first use
         // has the runtime look its types up among every conformance of the binary, at start-up.
         return strstr(p, CursesPresenter.reverseScreen) != nil && strstr(p, CursesPresenter.normalScreen) != nil
+    }
+
+    /// Whether the terminal is tmux, which erases in the current background (ED, EL, ECH) though its
+    /// descriptions lack `bce`: a `tmux` type, or a `screen` one inside tmux.
+    static func erasesInColour(type: String, inTmux: Bool) -> Bool {
+        type.hasPrefix("tmux") || (inTmux && type.hasPrefix("screen"))
     }
 
     /// Whether the terminal takes xterm's title sequence; others could print it as text.

@@ -16,4 +16,13 @@ public struct Cell: Equatable, Sendable {
         self.style = style
         self.isContinuation = isContinuation
     }
+
+    /// Whether the cell is a blank that shows nothing but its background: a space, not half of a wide
+    /// character, neither reversed nor underlined.
+    public var isPlainBlank: Bool { code == CellGrid.space && !isContinuation && !style.reverse && !style.underline }
+
+    /// Whether the cell is a blank in `style`: what an erased window holds where that is its background.
+    public func isBlank(in style: CellStyle) -> Bool {
+        code == CellGrid.space && !isContinuation && self.style == style
+    }
 }

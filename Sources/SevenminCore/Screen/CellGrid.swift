@@ -191,6 +191,29 @@ public struct CellGrid: Equatable, Sendable {
         }.joined(separator: "\n")
     }
 
+    /// For each cell of row `y`, the style to draw it in where it is a plain blank between two cells of one
+    /// style with its background (the gaps in big type's bold blocks, the spaces between words): a blank
+    /// shows only its background, so drawn in its neighbours' style it looks the same and costs the terminal
+    /// no change of attributes. Nil elsewhere (and where the blank already has that style).
+    public func gapStyles(row y: Int) -> [CellStyle?] {
+        var out = [CellStyle?](repeating: nil, count: width)
+        cells.withUnsafeBufferPointer { all in
+            let row = all[(y * width)..<((y + 1) * width)]
+            var x = row.startIndex
+            while x < row.endIndex {
+                guard row[x].isPlainBlank else { x += 1; continue }
+                let start = x
+                while x < row.endIndex, row[x].isPlainBlank { x += 1 }
+                guard start > row.startIndex, x < row.endIndex else { continue }
+                let left = row[start - 1].style
+                guard left == row[x].style, !left.reverse, !left.underline,
+                      row[start..<x].allSatisfy({ $0.style.background == left.background }) else { continue }
+                for k in start..<x where row[k].style != left { out[k - row.startIndex] = left }
+            }
+        }
+        return out
+    }
+
     /// Whether `cells` cells from `a` and `b` hold the same bytes, compared a word at a time.
     private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, cells: Int) -> Bool {
         let bytes = cells * MemoryLayout<Cell>.stride
