@@ -187,8 +187,7 @@ public final class CursesPresenter {
         var gaps = [[CellStyle?]?](repeating: nil, count: grid.height)
         func shown(_ cell: Cell, _ x: Int, _ y: Int) -> CellStyle {
             guard cell.isPlainBlank else { return cell.style }
-            if gaps[y] == nil { gaps[y] = grid.gapStyles(row: y) }
-            return gaps[y]![x] ?? cell.style
+            return (gaps[y].map { $0[x] } ?? grid.gapStyle(x: x, y: y)) ?? cell.style
         }
         if let background, changed.count * 2 > grid.width * grid.height {
             // ignored: ERR only for a null window; stdscr exists while curses runs

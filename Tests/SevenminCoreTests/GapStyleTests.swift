@@ -20,6 +20,8 @@ struct GapStyleTests {
         let gaps = grid.gapStyles(row: 0)
         // Between bold blocks: bold. Before the first and after the last: the blank's own.
         #expect(gaps == [nil, nil, nil, b, nil, b, b, nil, nil, nil, nil])
+        // One cell at a time, the same.
+        #expect((0..<grid.width).map { grid.gapStyle(x: $0, y: 0) } == gaps)
     }
 
     @Test func aBlankThatWouldShowDifferentlyKeepsItsOwn() {

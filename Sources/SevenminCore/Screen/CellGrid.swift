@@ -204,14 +204,35 @@ public struct CellGrid: Equatable, Sendable {
                 guard row[x].isPlainBlank else { x += 1; continue }
                 let start = x
                 while x < row.endIndex, row[x].isPlainBlank { x += 1 }
-                guard start > row.startIndex, x < row.endIndex else { continue }
-                let left = row[start - 1].style
-                guard left == row[x].style, !left.reverse, !left.underline,
-                      row[start..<x].allSatisfy({ $0.style.background == left.background }) else { continue }
-                for k in start..<x where row[k].style != left { out[k - row.startIndex] = left }
+                guard let style = CellGrid.gapStyle(row, start..<x) else { continue }
+                for k in start..<x where row[k].style != style { out[k - row.startIndex] = style }
             }
         }
         return out
+    }
+
+    /// `gapStyles` for one cell, looking no further along its row than its run of blanks.
+    public func gapStyle(x: Int, y: Int) -> CellStyle? {
+        cells.withUnsafeBufferPointer { all in
+            let row = all[(y * width)..<((y + 1) * width)]
+            let at = row.startIndex + x
+            guard row[at].isPlainBlank else { return nil }
+            var start = at, end = at + 1
+            while start > row.startIndex, row[start - 1].isPlainBlank { start -= 1 }
+            while end < row.endIndex, row[end].isPlainBlank { end += 1 }
+            guard let style = CellGrid.gapStyle(row, start..<end), style != row[at].style else { return nil }
+            return style
+        }
+    }
+
+    /// The style of the cells on each side of a run of plain blanks, where both are of one style that
+    /// shows the run's background as it is (neither reversed nor underlined); nil at a row's end.
+    private static func gapStyle(_ row: Slice<UnsafeBufferPointer<Cell>>, _ run: Range<Int>) -> CellStyle? {
+        guard run.lowerBound > row.startIndex, run.upperBound < row.endIndex else { return nil }
+        let left = row[run.lowerBound - 1].style
+        guard left == row[run.upperBound].style, !left.reverse, !left.underline,
+              row[run].allSatisfy({ $0.style.background == left.background }) else { return nil }
+        return left
     }
 
     /// Whether `cells` cells from `a` and `b` hold the same bytes, compared a word at a time.
