@@ -91,10 +91,13 @@ public final class HistoryRecorder: @unchecked Sendable {
     }
 
     /// Runs `job` on the recorder's thread, after the writes given so far and before those given later:
-    /// a read of the history that must neither race them nor wait on the loop. Not run once closed.
-    public func alongside(_ job: @escaping @Sendable () -> Void) {
+    /// a read of the history that must neither race them nor wait on the loop. It is handed the database
+    /// the recorder writes, already open (nil when it could not be opened or recording stopped), so that
+    /// a read (the streak) costs no second connection, which would open the file and read its schema
+    /// again. Not run once closed.
+    public func alongside(_ job: @escaping @Sendable (HistoryStore?) -> Void) {
         if lock.withLock({ _ in closed }) { return }
-        worker.async(job)
+        worker.async { job(self.stopped ? nil : self.store) }
     }
 
     /// The session as recorded so far, over all its parts, for the finish summary; waits for

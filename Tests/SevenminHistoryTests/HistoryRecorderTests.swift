@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import Testing
 @testable import SevenminCore
 @testable import SevenminHistory
@@ -23,6 +24,27 @@ struct HistoryRecorderTests {
             // After close nothing more is written.
             recorder.segmentEnded(sampleSegment(0, 4))
             #expect(try HistoryStore(path: path).segments(of: 1).count == 4)
+        }
+    }
+
+    /// The start's streak is read through the connection the recorder writes with, after the session's
+    /// first row: no second connection opens the file and reads its schema again.
+    @Test func aReadAlongsideIsHandedTheOpenDatabaseAfterTheWritesBeforeIt() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let recorder = HistoryRecorder(path: path)
+            recorder.begin(sampleSession(routine: "first"))
+            let seen = Mutex<(path: String?, routines: [String])>((nil, []))
+            recorder.alongside { store in
+                let routines = (try? store?.sessions().map(\.record.routine)) ?? []
+                seen.withLock { $0 = (store?.path, routines) }
+            }
+            #expect(recorder.close(timeout: 5))
+            #expect(seen.withLock { $0.path } == path)
+            #expect(seen.withLock { $0.routines } == ["first"])
+            // Once closed, nothing more is run.
+            recorder.alongside { _ in seen.withLock { $0.routines = [] } }
+            #expect(seen.withLock { $0.routines } == ["first"])
         }
     }
 
