@@ -116,8 +116,8 @@ public final class HistoryRecorder: @unchecked Sendable {
     @discardableResult
     public func close(timeout: Double = 2, publishing copy: String? = nil) -> Bool {
         lock.withLock { _ in closed = true }
-        defer { worker.stop() }
-        return worker.sync(timeout: timeout) {
+        // The thread ends once it has closed the file, rather than sleep again until told to end.
+        return worker.finish(timeout: timeout) {
             if let copy, !self.stopped, let store = self.store {
                 do throws(HistoryError) { try store.publish(to: copy) } catch { self.onFailure(error) }
             }
