@@ -48,6 +48,30 @@ struct HistoryRecorderTests {
         }
     }
 
+    /// A get-ready's row does not wake the thread: it goes with the next write, or at the close.
+    @Test func aGetReadyIsWrittenWithTheNextWrite() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let recorder = HistoryRecorder(path: path)
+            recorder.begin(sampleSession())
+            #expect(recorder.summary(timeout: 5) != nil)
+            let reader = try HistoryStore(path: path, readOnly: true)
+            func indices() throws -> [Int] { try reader.segments(of: 1).map(\.index) }
+            recorder.segmentEnded(sampleSegment(0, 0))
+            #expect(try indices() == [])
+            // The exercise's end takes it along, the get-ready first.
+            recorder.segmentEnded(sampleSegment(0, 1))
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(5)
+            while try indices().count < 2 && clock.now < deadline { usleep(2000) }
+            #expect(try indices() == [0, 1])
+            // One still waiting when the workout ends is written by the close.
+            recorder.segmentEnded(sampleSegment(0, 0, part: 2))
+            #expect(recorder.close(timeout: 5))
+            #expect(try indices() == [0, 1, 0] && recorder.failure == nil)
+        }
+    }
+
     @Test func theLoopNeverWaitsForALockedDatabase() throws {
         try withTemporaryDirectory { dir throws in
             let path = dir + "/history.sqlite3"
