@@ -93,9 +93,10 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    /// Records how hard the session was, 1 to 10 (the finish screen's question).
+    /// Records how hard the session was, 1 to 10 (the finish screen's question). The answer ends the
+    /// workout, so it does not wake the thread: the close, given a moment later, writes it.
     public func rate(_ effort: Int) {
-        enqueue { store throws(HistoryError) in
+        enqueue(wakes: false) { store throws(HistoryError) in
             guard let id = self.sessionID else { return }
             try store.rate(id, effort: effort)
         }

@@ -48,8 +48,9 @@ struct HistoryRecorderTests {
         }
     }
 
-    /// A get-ready's row does not wake the thread: it goes with the next write, or at the close.
-    @Test func aGetReadyIsWrittenWithTheNextWrite() throws {
+    /// A get-ready's row and the finish screen's rating do not wake the thread: they go with the next
+    /// write, or at the close.
+    @Test func aGetReadyAndARatingAreWrittenWithTheNextWriteOrAtTheClose() throws {
         try withTemporaryDirectory { dir throws in
             let path = dir + "/history.sqlite3"
             let recorder = HistoryRecorder(path: path)
@@ -65,10 +66,13 @@ struct HistoryRecorderTests {
             let deadline = clock.now + .seconds(5)
             while try indices().count < 2 && clock.now < deadline { usleep(2000) }
             #expect(try indices() == [0, 1])
-            // One still waiting when the workout ends is written by the close.
+            // Those still waiting when the workout ends are written by the close.
             recorder.segmentEnded(sampleSegment(0, 0, part: 2))
+            recorder.rate(7)
+            #expect(try reader.sessions().first?.record.effort == nil)
             #expect(recorder.close(timeout: 5))
             #expect(try indices() == [0, 1, 0] && recorder.failure == nil)
+            #expect(try reader.sessions().first?.record.effort == 7)
         }
     }
 
