@@ -48,6 +48,21 @@ struct HistoryRecorderTests {
         }
     }
 
+    /// A file the recorder cannot open hands the read nothing, so that it reads the file its own way.
+    @Test func aReadAlongsideIsHandedNothingWhenTheFileCouldNotBeOpened() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            let recorder = HistoryRecorder(path: path)
+            recorder.begin(sampleSession())
+            let handed = Mutex<Bool?>(nil)
+            recorder.alongside { store in handed.withLock { $0 = store != nil } }
+            #expect(recorder.close(timeout: 5))
+            #expect(handed.withLock { $0 } == false)
+            #expect(recorder.failure == .notAFile(path: path, kind: "a folder"))
+        }
+    }
+
     /// A get-ready's row and the finish screen's rating do not wake the thread: they go with the next
     /// write, or at the close.
     @Test func aGetReadyAndARatingAreWrittenWithTheNextWriteOrAtTheClose() throws {
