@@ -44,11 +44,12 @@ struct HistorySetup {
                     plannedSeconds: loaded.plan.totalDuration, plannedExercises: loaded.plan.workSegmentCount,
                     plan: plan?.plan, planStep: plan?.step))
             }
-            recorder.alongside { [weak journal] in
+            recorder.alongside { [weak journal] written in
                 // Read on the recorder's thread, after this session's first row and before any of its segments:
                 // a thread of its own contended with that first write for SQLite's locks at every start.
-                // Every machine's workouts count, each once.
-                let store = HistoryLibrary(own: try? HistoryStore(path: path, readOnly: true),
+                // Through the recorder's own connection; read-only when it could not open the file for writing
+                // (a file made read-only still shows its streak). Every machine's workouts count, each once.
+                let store = HistoryLibrary(own: written ?? (try? HistoryStore(path: path, readOnly: true)),
                                            shared: UserDirectories().sharedHistoryDirectory,
                                            ownName: HistoryLibrary.machineName())
                 guard let totals = try? store.streakTotals() else { return }

@@ -7,8 +7,9 @@ import Synchronization
 
 /// Writes one workout's history on a thread of its own: the real-time loop only hands writes over
 /// and never waits on the disk. Each segment is committed as it ends, so `kill -9` loses at most the
-/// segment in progress. The first failure is reported once through `onFailure` and recording
-/// stops; the workout runs on.
+/// segment in progress; but a get-ready's waits for the next write (see `segmentEnded`). Writes
+/// given before the thread takes them (the last segment and the finish) are one commit. The first
+/// failure is reported once through `onFailure` and recording stops; the workout runs on.
 public final class HistoryRecorder: @unchecked Sendable {
     private let worker = SerialWorker(named: "sevenmin-history")
     private let open: @Sendable () throws(HistoryError) -> HistoryStore
@@ -21,11 +22,17 @@ public final class HistoryRecorder: @unchecked Sendable {
     private var stopped = false
     /// Every write made so far, in order, to be made again into a new file should this one prove
     /// damaged and be moved aside part-way; nil once that cannot be (a resumed session lives in the old file).
-    private var written: [@Sendable (HistoryStore) throws(HistoryError) -> Void]? = []
+    private var written: [Write]? = []
+
+    private typealias Write = @Sendable (HistoryStore) throws(HistoryError) -> Void
 
     private let lock = Mutex(())
     private var _failure: HistoryError?
     private var closed = false
+    /// Writes given and not yet taken by the thread, in order (guarded by `lock`); `posted` says a job
+    /// that takes them is on its way to the thread.
+    private var queued: [Write] = []
+    private var posted = false
 
     /// Records into the database at `path`, opened on the recorder's thread.
     public convenience init(path: String, onFailure: @escaping @Sendable (HistoryError) -> Void = { _ in }) {
@@ -63,9 +70,13 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    /// Records a segment that has just ended; its session id and part are filled in here.
+    /// Records a segment that has just ended; its session id and part are filled in here. A get-ready
+    /// does not wake the thread: it is written with the next write (the exercise's end, a quit, the
+    /// close). It counts in no sum, and a workout killed in the exercise after it, its row lost,
+    /// resumes at that get-ready rather than at a short one before the exercise; one commit and one
+    /// wake-up fewer in every workout.
     public func segmentEnded(_ segment: SegmentRecord) {
-        enqueue { store throws(HistoryError) in
+        enqueue(wakes: segment.kind != SegmentKind.getReady.rawValue) { store throws(HistoryError) in
             guard let id = self.sessionID else { return }
             var s = segment
             s.sessionID = id
@@ -82,19 +93,26 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    /// Records how hard the session was, 1 to 10 (the finish screen's question).
+    /// Records how hard the session was, 1 to 10 (the finish screen's question). The answer ends the
+    /// workout, so it does not wake the thread: the close, given a moment later, writes it.
     public func rate(_ effort: Int) {
-        enqueue { store throws(HistoryError) in
+        enqueue(wakes: false) { store throws(HistoryError) in
             guard let id = self.sessionID else { return }
             try store.rate(id, effort: effort)
         }
     }
 
     /// Runs `job` on the recorder's thread, after the writes given so far and before those given later:
-    /// a read of the history that must neither race them nor wait on the loop. Not run once closed.
-    public func alongside(_ job: @escaping @Sendable () -> Void) {
+    /// a read of the history that must neither race them nor wait on the loop. It is handed the database
+    /// the recorder writes, already open (nil when it could not be opened or recording stopped), so that
+    /// a read (the streak) costs no second connection, which would open the file and read its schema
+    /// again. Not run once closed.
+    public func alongside(_ job: @escaping @Sendable (HistoryStore?) -> Void) {
         if lock.withLock({ _ in closed }) { return }
-        worker.async(job)
+        worker.async {
+            self.writeQueued()
+            job(self.stopped ? nil : self.store)
+        }
     }
 
     /// The session as recorded so far, over all its parts, for the finish summary; waits for
@@ -102,6 +120,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     public func summary(timeout: Double = 2) -> SessionSummary? {
         let result = LockedBox<SessionSummary?>(nil)
         let done = worker.sync(timeout: timeout) {
+            self.writeQueued()
             if !self.stopped, let id = self.sessionID { result.value = try? self.store?.session(id) }
         }
         return done ? result.value : nil
@@ -113,8 +132,9 @@ public final class HistoryRecorder: @unchecked Sendable {
     @discardableResult
     public func close(timeout: Double = 2, publishing copy: String? = nil) -> Bool {
         lock.withLock { _ in closed = true }
-        defer { worker.stop() }
-        return worker.sync(timeout: timeout) {
+        // The thread ends once it has closed the file, rather than sleep again until told to end.
+        return worker.finish(timeout: timeout) {
+            self.writeQueued()
             if let copy, !self.stopped, let store = self.store {
                 do throws(HistoryError) { try store.publish(to: copy) } catch { self.onFailure(error) }
             }
@@ -123,36 +143,59 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    private func enqueue(_ write: @escaping @Sendable (HistoryStore) throws(HistoryError) -> Void) {
-        if lock.withLock({ _ in closed }) { return }
-        worker.async {
-            guard !self.stopped else { return }
-            do throws(HistoryError) {
-                do throws(HistoryError) {
-                    try self.perform(write)
-                } catch .corrupt(let path, let movedTo) {
-                    // The damaged file was moved aside: this workout starts the new one at once, with
-                    // everything recorded of it so far, rather than being lost with the old one.
-                    guard let earlier = self.written else { throw HistoryError.corrupt(path: path, movedTo: movedTo) }
-                    self.store = nil
-                    self.written = []
-                    self.sessionID = nil
-                    for again in earlier { try self.perform(again) }
-                    try self.perform(write)
-                    self.onFailure(.startedAfresh(path: path, movedTo: movedTo))
+    /// Queues `write`; with `wakes`, makes sure a job that takes it is on its way to the thread.
+    private func enqueue(wakes: Bool = true, _ write: @escaping Write) {
+        let post: Bool = lock.withLock { _ in
+            if closed { return false }
+            queued.append(write)
+            guard wakes, !posted else { return false }
+            posted = true
+            return true
+        }
+        if post { worker.async { self.writeQueued() } }
+    }
+
+    /// Makes every write queued so far, in one transaction when there are several. On the worker's thread.
+    private func writeQueued() {
+        let group: [Write] = lock.withLock { _ in
+            defer { (queued, posted) = ([], false) }
+            return queued
+        }
+        guard !group.isEmpty, !stopped else { return }
+        let write: Write
+        if group.count == 1 {
+            write = group[0]
+        } else {
+            write = { (store: HistoryStore) throws(HistoryError) -> Void in
+                try store.batch { () throws(HistoryError) -> Void in
+                    for each in group { try each(store) }
                 }
-            } catch {
-                self.stopped = true
-                self.store = nil
-                self.lock.withLock { _ in self._failure = error }
-                self.onFailure(error)
             }
+        }
+        do throws(HistoryError) {
+            do throws(HistoryError) {
+                try perform(write)
+            } catch .corrupt(let path, let movedTo) {
+                // The damaged file was moved aside: this workout starts the new one at once, with
+                // everything recorded of it so far, rather than being lost with the old one.
+                guard let earlier = written else { throw HistoryError.corrupt(path: path, movedTo: movedTo) }
+                store = nil
+                written = []
+                sessionID = nil
+                for again in earlier { try perform(again) }
+                try perform(write)
+                onFailure(.startedAfresh(path: path, movedTo: movedTo))
+            }
+        } catch {
+            stopped = true
+            store = nil
+            lock.withLock { _ in _failure = error }
+            onFailure(error)
         }
     }
 
     /// Makes one write (opening the file first if need be) and keeps it for `written`. On the worker's thread.
-    private func perform(_ write: @escaping @Sendable (HistoryStore) throws(HistoryError) -> Void)
-        throws(HistoryError) {
+    private func perform(_ write: @escaping Write) throws(HistoryError) {
         if store == nil { store = try open() }
         guard let store else { return }
         try write(store)

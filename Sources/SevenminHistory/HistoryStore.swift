@@ -303,8 +303,9 @@ public final class HistoryStore {
         return part
     }
 
-    /// Runs `body`'s writes as one transaction, with one sync instead of one per row: for imports
-    /// and generated data. `markInterrupted` and `reopen` take their own and cannot be nested in it.
+    /// Runs `body`'s writes as one transaction, with one sync instead of one per row: for imports,
+    /// generated data and the recorder's writes given together. The transactions `markInterrupted` and
+    /// `reopen` take are savepoints inside it.
     public func batch<T>(_ body: () throws(HistoryError) -> T) throws(HistoryError) -> T {
         try guarded { try db.transaction { try body() } }
     }

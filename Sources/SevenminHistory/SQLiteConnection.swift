@@ -134,17 +134,25 @@ final class SQLiteConnection {
     /// when the file's permissions forbid writing).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
+    /// How many `transaction`s are under way, one inside another.
+    private var depth = 0
+
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws. IMMEDIATE takes
     /// the write lock at the start, so two writers queue on the busy timeout instead of deadlocking.
+    /// Inside another transaction (writes committed together), it is a savepoint of that one: rolled
+    /// back alone if it throws, committed with the outer one.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        let inner = depth > 0
+        try execute(inner ? "SAVEPOINT inner" : "BEGIN IMMEDIATE")
+        depth += 1
+        defer { depth -= 1 }
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute(inner ? "RELEASE inner" : "COMMIT")
             return result
         } catch {
             // The body's error is the one to report; if ROLLBACK fails, SQLite has already rolled back.
-            try? execute("ROLLBACK")
+            try? execute(inner ? "ROLLBACK TO inner; RELEASE inner" : "ROLLBACK")
             throw error
         }
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import Testing
 @testable import SevenminCore
 @testable import SevenminHistory
@@ -23,6 +24,70 @@ struct HistoryRecorderTests {
             // After close nothing more is written.
             recorder.segmentEnded(sampleSegment(0, 4))
             #expect(try HistoryStore(path: path).segments(of: 1).count == 4)
+        }
+    }
+
+    /// The start's streak is read through the connection the recorder writes with, after the session's
+    /// first row: no second connection opens the file and reads its schema again.
+    @Test func aReadAlongsideIsHandedTheOpenDatabaseAfterTheWritesBeforeIt() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let recorder = HistoryRecorder(path: path)
+            recorder.begin(sampleSession(routine: "first"))
+            let seen = Mutex<(path: String?, routines: [String])>((nil, []))
+            recorder.alongside { store in
+                let routines = (try? store?.sessions().map(\.record.routine)) ?? []
+                seen.withLock { $0 = (store?.path, routines) }
+            }
+            #expect(recorder.close(timeout: 5))
+            #expect(seen.withLock { $0.path } == path)
+            #expect(seen.withLock { $0.routines } == ["first"])
+            // Once closed, nothing more is run.
+            recorder.alongside { _ in seen.withLock { $0.routines = [] } }
+            #expect(seen.withLock { $0.routines } == ["first"])
+        }
+    }
+
+    /// A file the recorder cannot open hands the read nothing, so that it reads the file its own way.
+    @Test func aReadAlongsideIsHandedNothingWhenTheFileCouldNotBeOpened() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            let recorder = HistoryRecorder(path: path)
+            recorder.begin(sampleSession())
+            let handed = Mutex<Bool?>(nil)
+            recorder.alongside { store in handed.withLock { $0 = store != nil } }
+            #expect(recorder.close(timeout: 5))
+            #expect(handed.withLock { $0 } == false)
+            #expect(recorder.failure == .notAFile(path: path, kind: "a folder"))
+        }
+    }
+
+    /// A get-ready's row and the finish screen's rating do not wake the thread: they go with the next
+    /// write, or at the close.
+    @Test func aGetReadyAndARatingAreWrittenWithTheNextWriteOrAtTheClose() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let recorder = HistoryRecorder(path: path)
+            recorder.begin(sampleSession())
+            #expect(recorder.summary(timeout: 5) != nil)
+            let reader = try HistoryStore(path: path, readOnly: true)
+            func indices() throws -> [Int] { try reader.segments(of: 1).map(\.index) }
+            recorder.segmentEnded(sampleSegment(0, 0))
+            #expect(try indices() == [])
+            // The exercise's end takes it along, the get-ready first.
+            recorder.segmentEnded(sampleSegment(0, 1))
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(5)
+            while try indices().count < 2 && clock.now < deadline { usleep(2000) }
+            #expect(try indices() == [0, 1])
+            // Those still waiting when the workout ends are written by the close.
+            recorder.segmentEnded(sampleSegment(0, 0, part: 2))
+            recorder.rate(7)
+            #expect(try reader.sessions().first?.record.effort == nil)
+            #expect(recorder.close(timeout: 5))
+            #expect(try indices() == [0, 1, 0] && recorder.failure == nil)
+            #expect(try reader.sessions().first?.record.effort == 7)
         }
     }
 

@@ -306,6 +306,34 @@ struct HistoryStoreTests {
         }
     }
 
+    /// Writes committed together (a workout's start, the last segment and the finish): a transaction
+    /// taken inside them is a savepoint, undone alone when it fails; the whole is one commit.
+    @Test func writesInOneBatchIncludingTransactionsOfTheirOwnCommitTogether() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/h.sqlite3"
+            let store = try HistoryStore(path: path)
+            let dead = try store.beginSession(sampleSession(start: 1_795_000_000), pid: try deadPid())
+            let id = try store.batch { () throws(HistoryError) -> Int64 in
+                #expect(try store.markInterrupted() == 1)
+                let id = try store.beginSession(sampleSession(start: 1_795_100_000))
+                #expect(throws: HistoryError.notResumable(id: id)) { _ = try store.reopen(id) }
+                try store.recordSegment(sampleSegment(id, 0))
+                return id
+            }
+            let reader = try HistoryStore(path: path, readOnly: true)
+            #expect(try reader.sessions().map(\.record.outcome) == [.interrupted, nil])
+            #expect(try reader.segments(of: id).map(\.index) == [0] && dead != id)
+            // A failure part-way undoes the whole batch.
+            #expect(throws: HistoryError.self) {
+                try store.batch { () throws(HistoryError) in
+                    try store.recordSegment(sampleSegment(id, 1))
+                    _ = try store.reopen(dead + 1000)
+                }
+            }
+            #expect(try reader.segments(of: id).map(\.index) == [0])
+        }
+    }
+
     /// A workout still running is never taken over, however long ago it began (it was, after 24 hours,
     /// leaving "23/12 exercises"); of two resumes at once, only one takes the session.
     @Test func aLiveWorkoutIsNeverTakenOverAndOnlyOneResumeWins() throws {

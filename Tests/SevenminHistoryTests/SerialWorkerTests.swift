@@ -55,4 +55,23 @@ struct SerialWorkerTests {
         #expect(!worker.sync(timeout: 0.5) { count.withLock { $0 += 100 } })
         #expect(count.withLock { $0 } == 5)
     }
+
+    /// The history's last job (closing the file) is the thread's last: once it has run, the thread
+    /// ends, instead of sleeping once more only to be woken to end.
+    @Test func theLastJobEndsTheThreadWithoutAnotherSleep() {
+        let worker = SerialWorker(named: "test-worker")
+        let count = Mutex(0)
+        #expect(worker.sync(timeout: 5) { count.withLock { $0 += 1 } })
+        // Asleep between jobs, as between segments.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(5)
+        while worker.sleepsSoFar < 1 && clock.now < deadline { usleep(1000) }
+        #expect(worker.sleepsSoFar == 1)
+        #expect(worker.finish(timeout: 5) { count.withLock { $0 += 1 } })
+        #expect(worker.sleepsOnceEnded(timeout: 5) == 1)
+        // It takes nothing after the last.
+        worker.async { count.withLock { $0 += 100 } }
+        #expect(!worker.sync(timeout: 0.5) { count.withLock { $0 += 100 } })
+        #expect(count.withLock { $0 } == 2)
+    }
 }
