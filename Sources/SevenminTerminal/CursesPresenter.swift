@@ -173,14 +173,17 @@ public final class CursesPresenter {
             if background != windowBackground, let background {
                 var blank = cchar_t()
                 var pairNumber = pair(background)
+                // Its colours alone: curses adds the background's attributes to every character put after it,
+                // so a bold, dim or reversed background made text bold, dim or reversed that is not.
                 // ignored: ERR only for an over-long string; a cell holds one cluster
-                setcchar(&blank, [wchar_t(32), 0], attributes(background), 0, &pairNumber)
+                setcchar(&blank, [wchar_t(32), 0], cncursesw_a_normal(), 0, &pairNumber)
                 wbkgrndset(cncursesw_stdscr(), &blank)
                 windowBackground = background
             }
         }
         // A new screen (a change of segment, the first frame) is most of the cells: the window is erased to
-        // its background in one call, and only the cells that are not its blanks are handed over one by one.
+        // its background in one call, and only the cells that do not look like its blanks are handed over
+        // one by one (a plain blank shows its background colour alone, whatever its attributes).
         var cells = changed
         // A blank between two cells of one style is drawn in theirs (`CellGrid.gapStyles`): the same look,
         // and the terminal is not sent a change of attributes on each side of it.
@@ -196,8 +199,8 @@ public final class CursesPresenter {
             for y in 0..<grid.height {
                 let rowGaps = grid.gapStyles(row: y)
                 gaps[y] = rowGaps
-                for x in 0..<grid.width where !grid[x, y].isBlank(in: background)
-                    || rowGaps[x].map({ $0 != background }) == true {
+                for x in 0..<grid.width where !grid[x, y].isPlainBlank || rowGaps[x] != nil
+                    || grid[x, y].style.background != background.background {
                     cells.append((x: x, y: y))
                 }
             }

@@ -38,4 +38,15 @@ struct GapStyleTests {
         #expect(row("█ █", [b, p.with(underline: true), b]).gapStyles(row: 0) == [nil, nil, nil])
         #expect(!row(" ", [p.with(underline: true)])[0, 0].isPlainBlank)
     }
+
+    /// A cell has no padding, so that equal cells are equal bytes: the diff skips unchanged rows by their bytes.
+    @Test func aCellIsAllFieldsWithoutPadding() {
+        #expect(MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride && MemoryLayout<Cell>.size == 16)
+        var grid = CellGrid(width: 4, height: 2, fill: Self.body)
+        var copy = CellGrid(width: 4, height: 2, fill: Self.bold)
+        for x in 0..<4 { copy[x, 0] = grid[x, 0]; copy[x, 1] = grid[x, 1] }
+        #expect(copy.changes(since: grid).isEmpty)
+        grid.put("ab", x: 1, y: 1, style: Self.bold)
+        #expect(grid.changes(since: copy).map { [$0.x, $0.y] } == [[1, 1], [2, 1]])
+    }
 }

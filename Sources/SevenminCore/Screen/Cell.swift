@@ -10,6 +10,9 @@ public struct Cell: Equatable, Sendable {
     public var style: CellStyle
     /// The right half of a double-width character drawn in the cell to its left.
     public var isContinuation: Bool
+    /// Always 0: it fills the byte that would be padding, so that equal cells are equal bytes and the diff
+    /// (`CellGrid.changes`) passes over unchanged rows a word at a time.
+    private var spare: UInt8 = 0
 
     init(code: UInt32, _ style: CellStyle, isContinuation: Bool = false) {
         self.code = code
@@ -20,9 +23,4 @@ public struct Cell: Equatable, Sendable {
     /// Whether the cell is a blank that shows nothing but its background: a space, not half of a wide
     /// character, neither reversed nor underlined.
     public var isPlainBlank: Bool { code == CellGrid.space && !isContinuation && !style.reverse && !style.underline }
-
-    /// Whether the cell is a blank in `style`: what an erased window holds where that is its background.
-    public func isBlank(in style: CellStyle) -> Bool {
-        code == CellGrid.space && !isContinuation && self.style == style
-    }
 }
