@@ -2,6 +2,7 @@
 import FoundationEssentials
 import Glibc
 import SevenminCore
+import SevenminSystem
 
 /// Loads the routine a command names and applies the command line's changes to it,
 /// or says why not, with the exit status that goes with it.
@@ -35,7 +36,9 @@ enum PlanLoading {
             adjustments.shuffleSeed = seed
             // A file's path absolute, so that the history can find it again from anywhere (`start --resume`).
             let path: String
-            if case .file(let file) = location { path = URL(fileURLWithPath: file).standardizedFileURL.path } else {
+            if case .file(let file) = location, let here = try? SystemCall.currentDirectory() {
+                path = PathText.absolute(file, from: here)
+            } else {
                 path = location.path
             }
             return .success(Loaded(plan: Plan(changed), seed: seed, path: path,

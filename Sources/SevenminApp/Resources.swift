@@ -13,23 +13,24 @@ public enum Resources {
     /// The folder holding `Workouts/` and `Sounds/`: `$SEVENMIN_DATA_DIR`, else `../share/sevenmin`
     /// beside the binary, else the source tree the binary was built in; nil when none is found.
     public static let dataDirectory: String? = {
-        let env = ProcessInfo.processInfo.environment
-        if let dir = env["SEVENMIN_DATA_DIR"], !dir.isEmpty { return dir }
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments.first ?? ""
-        var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
-        let installed = dir.deletingLastPathComponent().appendingPathComponent("share/sevenmin")
-        if hasData(installed.path) { return installed.path }
+        if let dir = getenv("SEVENMIN_DATA_DIR").map({ String(cString: $0) }), !dir.isEmpty { return dir }
+        // libc, not FileManager and URL: their first use looked up generic types by name at every start.
+        guard let exe = (try? SystemCall.resolvedPath("/proc/self/exe"))
+            ?? CommandLine.arguments.first.flatMap({ try? SystemCall.resolvedPath($0) }) else { return nil }
+        var dir = PathText.folder(of: exe)
+        let prefix = PathText.folder(of: dir)
+        let installed = (prefix == "/" ? "" : prefix) + "/share/sevenmin"
+        if hasData(installed) { return installed }
         // From a build folder, walk up to the source tree.
         for _ in 0..<6 {
-            if hasData(dir.path) { return dir.path }
-            dir = dir.deletingLastPathComponent()
+            if hasData(dir) { return dir }
+            dir = PathText.folder(of: dir)
         }
         return nil
     }()
 
     static func hasData(_ dir: String) -> Bool {
-        FileManager.default.fileExists(atPath: dir + "/Workouts/classic.json")
+        (try? SystemCall.status(atPath: dir + "/Workouts/classic.json")) != nil
     }
 
     public static var workoutsDirectory: String? { dataDirectory.map { $0 + "/Workouts" } }

@@ -17,6 +17,9 @@ public enum Main {
             Console.error(Messages.usage(error))
             return ExitCode.usage
         }
+        // `start`, whose screen a user waits for, is run without the cast to a protocol, whose first use has the
+        // runtime search every conformance of the binary, twice; every other command goes through it.
+        if let start = command as? StartCommand { return Console.finish(start.run()) }
         guard let runnable = command as? any RunnableCommand else {
             Console.error("Error: '\(type(of: command).spec.name)' cannot run here.")
             return ExitCode.failure

@@ -68,7 +68,8 @@ public struct UserDirectories: Equatable, Sendable {
         if let info = try? SystemCall.status(atPath: path), info.st_mode & S_IFMT == S_IFDIR { return }
         var prefix = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
-            prefix += "/" + part
+            // A String, not the Substring itself: appending that is generic code, looked up at start-up.
+            prefix += "/" + String(part)
             do {
                 try SystemCall.mkdir(prefix, 0o700)
             } catch where error.errno == EEXIST {

@@ -125,6 +125,20 @@ public enum SystemCall {
         return info
     }
 
+    /// `realpath(3)`: `path` made absolute, with every symbolic link, `.` and `..` resolved.
+    public static func resolvedPath(_ path: String) throws(Failure) -> String {
+        guard let resolved = realpath(path, nil) else { throw Failure(call: "realpath", errno: Glibc.errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `getcwd(3)`: the working folder.
+    public static func currentDirectory() throws(Failure) -> String {
+        guard let path = getcwd(nil, 0) else { throw Failure(call: "getcwd", errno: Glibc.errno) }
+        defer { free(path) }
+        return String(cString: path)
+    }
+
     /// `futimens(2)` with both times now: marks a file as just used.
     public static func touch(_ fd: Int32) throws(Failure) {
         _ = try check("futimens") { Int(futimens(fd, nil)) }

@@ -67,6 +67,13 @@ struct HostileInputTests {
                 + "routines may not carry terminal escapes"])
     }
 
+    @Test(arguments: [("#1a2B3c", RGB(0x1A, 0x2B, 0x3C)), ("#FFFFFF", RGB(255, 255, 255)), ("#000000", RGB(0, 0, 0)),
+                      ("#09afAF", RGB(0x09, 0xAF, 0xAF))])
+    func coloursTakeHexDigitsInEitherCase(text: String, color: RGB) {
+        #expect(RGB(hex: text) == color)
+        #expect(RGB(hex: text)?.hex == text.uppercased())
+    }
+
     @Test(arguments: ["#+1+2+3", "#-0-0-0", "#12345", "#1234567", "# 12345", "#１２３４５６"])
     func coloursNeedExactlySixHexDigits(color: String) {
         #expect(problems(#"{"name": "N", "exercises": [{"title": "A", "color": "\#(color)"}]}"#)

@@ -21,6 +21,13 @@ struct TextFormattingTests {
         #expect(PathText.folder(of: path) == folder)
     }
 
+    @Test(arguments: [("r.json", "/home/u/r.json"), ("./w/../r.json", "/home/u/r.json"), ("../r.json", "/home/r.json"),
+                      ("/a//b/./c.json", "/a/b/c.json"), ("/../../c.json", "/c.json"), ("w/", "/home/u/w"),
+                      ("/", "/"), ("a/b/../../..", "/home")])
+    func aPathMadeAbsoluteAsURLStandardizesIt(path: String, absolute: String) {
+        #expect(PathText.absolute(path, from: "/home/u") == absolute)
+    }
+
     @Test(arguments: [("/a/cue.WAV", "WAV"), ("x.tar.gz", "gz"), ("/a.b/file", ""), (".hidden", ""), ("", "")])
     func theExtensionOfAPath(path: String, ext: String) {
         #expect(PathText.extension(of: path) == ext)

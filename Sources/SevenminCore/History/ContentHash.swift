@@ -45,10 +45,14 @@ public enum ContentHash {
             }
             for (i, v) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ v }
         }
-        return h.map { word in
-            let hex = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - hex.count) + hex
-        }.joined()
+        // Digit by digit into bytes, not `joined()`, whose generic code had the runtime look its types up as
+        // each workout started.
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for word in h {
+            for shift in stride(from: 28, through: 0, by: -4) { text.append(digits[Int(word >> UInt32(shift) & 0xf)]) }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }

@@ -158,7 +158,8 @@ public enum HistoryReport {
         guard milliseconds else { return text }
         // To the nearest millisecond, never rounded up into the next second.
         let ms = min(999, Int(((t - t.rounded(.down)) * 1000).rounded()))
-        return text.dropLast() + "." + (ms < 100 ? "0" : "") + CivilDate.pad(ms) + "Z"
+        // The rest as a String: a Substring joined to it is generic code, looked up as the log's first line is stamped.
+        return String(text.dropLast()) + "." + (ms < 100 ? "0" : "") + CivilDate.pad(ms) + "Z"
     }
 
     private static func dateTime(_ seconds: Double) -> String {

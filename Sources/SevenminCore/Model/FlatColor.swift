@@ -7,7 +7,9 @@ public enum FlatColor: String, CaseIterable, Sendable {
 
     /// The name used in routine files, e.g. `flatRed`.
     public var name: String {
-        "flat" + rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+        // The rest made a String first: appending a Substring is generic code, whose first use had the runtime
+        // look its types up as the routine was read.
+        "flat" + rawValue.prefix(1).uppercased() + String(rawValue.dropFirst())
     }
 
     public init?(name: String) {

@@ -10,6 +10,23 @@ public enum PathText {
         return folder.isEmpty ? "/" : String(folder)
     }
 
+    /// `path` made absolute against `directory` (an absolute path), without `.`, `..` or doubled slashes, as
+    /// `URL.standardizedFileURL` gives it; symbolic links are left as they are. Built up part by part, without
+    /// `joined`, whose generic code has the runtime look its types up as each workout starts.
+    public static func absolute(_ path: String, from directory: String) -> String {
+        var parts: [Substring] = []
+        for part in (path.hasPrefix("/") ? path : directory + "/" + path).split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        var result = ""
+        for part in parts { result += "/" + String(part) }
+        return result.isEmpty ? "/" : result
+    }
+
     /// The extension of the path's last part, without the dot (`wav` for `/a/cue.wav`); empty if none.
     public static func `extension`(of path: String) -> String {
         let name = path.split(separator: "/").last ?? ""

@@ -37,14 +37,22 @@ public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `#RRGGBB`.
     public init?(hex: String) {
-        let scalars = Array(hex.unicodeScalars)
-        // Exactly six hex digits: `UInt8(_:radix:)` alone would take "+1" and "-0" as digit pairs.
-        guard scalars.count == 7, scalars[0] == "#", scalars.dropFirst().allSatisfy(\.properties.isASCIIHexDigit)
-        else { return nil }
+        // Exactly six hex digits, read byte by byte: `UInt8(_:radix:)` would take "+1" and "-0" as digit pairs,
+        // and the generic code of a scalar view's slices had the runtime look its types up at every start.
+        let digits = Array(hex.utf8)
+        guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
+        func nibble(_ c: UInt8) -> UInt8? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+            default: nil
+            }
+        }
         var bytes: [UInt8] = []
         for k in stride(from: 1, to: 7, by: 2) {
-            guard let v = UInt8(String(String.UnicodeScalarView(scalars[k...k + 1])), radix: 16) else { return nil }
-            bytes.append(v)
+            guard let high = nibble(digits[k]), let low = nibble(digits[k + 1]) else { return nil }
+            bytes.append(high << 4 | low)
         }
         self.init(bytes[0], bytes[1], bytes[2])
     }
