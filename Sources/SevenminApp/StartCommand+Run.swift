@@ -70,7 +70,9 @@ extension StartCommand: RunnableCommand {
             let term = visible(ProcessInfo.processInfo.environment["TERM"] ?? "")
             Console.error("sevenmin: " + NoticeText.words(.linesInstead(term: term), in: spoken.language))
         }
-        let redirect = DiagnosticLog.redirect(command: "start")
+        // The log itself is opened once the first frame is out, unless a speech process, which would keep
+        // standard error as it found it, starts before that.
+        let redirect = DiagnosticLog.redirect(command: "start", deferred: mute || !voice)
         defer { redirect?.restore() }
 
         // Background work (the sound device, the history) posts its news here, which wakes the loop.
@@ -92,6 +94,10 @@ extension StartCommand: RunnableCommand {
                                      seed: loaded.seed, notify: notify, asksEffort: history.path != nil,
                                      figure: figure)
         settings.language = spoken.language
+        let afterFirstFrame = {
+            redirect?.open()
+            recording?.begin()
+        }
         let status = StatusFile.path().map(StatusFile.init)
         // Whatever ends the workout (q, the finish, a signal, an error), no status outlives it.
         defer { status?.remove() }
@@ -108,7 +114,7 @@ extension StartCommand: RunnableCommand {
             outcome = plainMode
                 ? try PlainWorkout.run(app, clock: clock, signals: signals, timer: timer,
                                        inbox: inbox, audio: audio, recorder: journal, status: status,
-                                       afterFirstFrame: recording?.begin)
+                                       afterFirstFrame: afterFirstFrame)
                 : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
                 // A link that cannot be opened is said on the status line.
                 let opener = BrowserOpener { [weak journal] in journal?.post(.notice(.linkNotOpened($0))) }
@@ -120,7 +126,7 @@ extension StartCommand: RunnableCommand {
                 let loop = WorkoutLoop(app: app,
                                        clock: clock, terminal: terminal, input: input,
                                        audio: audio, recorder: journal, renderer: renderer, opener: opener,
-                                       status: status, afterFirstFrame: recording?.begin)
+                                       status: status, afterFirstFrame: afterFirstFrame)
                 let ending = try loop.run()
                 return (ending, loop.app)
             }

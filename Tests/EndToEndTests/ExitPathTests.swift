@@ -73,6 +73,27 @@ struct ExitPathTests {
         #expect(audioLine.range(of: #"^\d{4}-\d\d-\d\dT"#, options: .regularExpression) != nil)
     }
 
+    /// What a workout writes before its first frame (the run's separator, the sound device's complaints) waits in
+    /// memory until the screen is up, and then reaches the log whole and in order.
+    @Test func whatComesBeforeTheFirstFrameReachesTheLogInOrder() throws {
+        let tmux = try Tmux("\(binary) start \(long) --no-voice")
+        tmux.waitFor(text: "Get ready")
+        let path = tmux.directory + "/sevenmin/sevenmin.log"
+        var log = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !log.contains("sevenmin: audio: ") && Date() < deadline {
+            log = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            usleep(20_000)
+        }
+        let lines = log.split(separator: "\n")
+        #expect(lines.first?.contains("---- sevenmin ") == true && lines.first?.contains(" start, pid ") == true, "\(log)")
+        #expect(lines.filter { $0.contains("---- sevenmin ") }.count == 1, "\(log)")
+        #expect(lines.contains { $0.contains("sevenmin: audio: ") }, "\(log)")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        tmux.expectTerminalRestored()
+    }
+
     @Test func aClosedStandardErrorChangesNothing() throws {
         let tmux = try Tmux("\(binary) start \(long) --mute 2>&-")
         tmux.waitFor(text: "Get ready")
