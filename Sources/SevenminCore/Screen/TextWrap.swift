@@ -37,7 +37,9 @@ public enum TextWrap {
                 if lineWidth == 0 {
                     line = String(piece); lineWidth = pieceWidth
                 } else if lineWidth + 1 + pieceWidth <= width {
-                    line += " " + piece; lineWidth += 1 + pieceWidth
+                    // The piece as a String: a Substring joined to one is generic code the compiler leaves
+                    // unspecialised, a character at a time, and it was most of the first frame's wrapping.
+                    line += " " + String(piece); lineWidth += 1 + pieceWidth
                 } else {
                     lines.append(line)
                     line = String(piece); lineWidth = pieceWidth
