@@ -235,6 +235,10 @@ public struct CellGrid: Equatable, Sendable {
         return left
     }
 
+    /// Whether a cell's bytes are its values, with no padding between or after them (`Cell.spare`): then
+    /// two cells are equal exactly when their bytes are.
+    static let bytesAreValues = MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride && MemoryLayout<Cell>.size % 8 == 0
+
     /// Whether `cells` cells from `a` and `b` hold the same bytes, compared a word at a time.
     private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, cells: Int) -> Bool {
         let bytes = cells * MemoryLayout<Cell>.stride
@@ -259,21 +263,26 @@ public struct CellGrid: Equatable, Sendable {
             return (0..<height).flatMap { y in (0..<width).map { (x: $0, y: y) } }
         }
         var out: [(x: Int, y: Int)] = []
-        let noClusters = clusters.isEmpty && old.clusters.isEmpty
+        let noClusters = clusters.isEmpty && old.clusters.isEmpty, byBytes = CellGrid.bytesAreValues
         cells.withUnsafeBufferPointer { new in
             old.cells.withUnsafeBufferPointer { previous in
                 for y in 0..<height {
                     let row = y * width
-                    // Most rows are as they were: the same bytes are the same cells, compared at once (cells
-                    // of the same values may still differ in padding, and are then compared one by one).
+                    // Most rows are as they were: a cell has no padding, so the same bytes are the same
+                    // cells, compared a word at a time, a row and then a cell at once.
                     if noClusters, CellGrid.sameBytes(UnsafeRawPointer(new.baseAddress! + row),
                                                       UnsafeRawPointer(previous.baseAddress! + row), cells: width) {
                         continue
                     }
-                    for i in row..<(row + width) where new[i] != previous[i]
-                        || (new[i].code >= CellGrid.clusterBase
-                            && character(x: i % width, y: y) != old.character(x: i % width, y: y)) {
-                        out.append((x: i - row, y: y))
+                    for i in row..<(row + width) {
+                        let same = byBytes
+                            ? CellGrid.sameBytes(UnsafeRawPointer(new.baseAddress! + i),
+                                                 UnsafeRawPointer(previous.baseAddress! + i), cells: 1)
+                            : new[i] == previous[i]
+                        if !same || (new[i].code >= CellGrid.clusterBase
+                                     && character(x: i - row, y: y) != old.character(x: i - row, y: y)) {
+                            out.append((x: i - row, y: y))
+                        }
                     }
                 }
             }
