@@ -39,6 +39,12 @@ struct PhraseLanguageTests {
         }
     }
 
+    /// Where espeak-ng is, from PATH as the tests start.
+    static let espeak: String = {
+        let folders = (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin").split(separator: ":")
+        return folders.map { "\($0)/espeak-ng" }.first { access($0, X_OK) == 0 } ?? "/usr/bin/espeak-ng"
+    }()
+
     /// `espeak-ng -q -x -v VOICE TEXT`: the phonemes, with `(xx)` where it switches language.
     func espeakPhonemes(_ text: String, voice: String) throws -> String {
         var pipe: [Int32] = [0, 0]
@@ -50,9 +56,12 @@ struct PhraseLanguageTests {
         posix_spawn_file_actions_addclose(&actions, pipe[0])
         let words: [String] = ["espeak-ng", "-q", "-x", "-v", voice, text]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        // An environment of its own, and a path found once: other tests set variables meanwhile (the
+        // sound server's PULSE_PROP_*), and an exec handed `environ` as it was moved failed with EFAULT.
+        let envp: [UnsafeMutablePointer<CChar>?] = [strdup("LANG=C.UTF-8"), nil]
+        defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "espeak-ng", &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, PhraseLanguageTests.espeak, &actions, nil, argv, envp)
         close(pipe[1])
         try #require(spawned == 0, "espeak-ng is not installed (scripts/setup --test installs it)")
         var output: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4_096)
