@@ -110,7 +110,7 @@ public final class CursesPresenter {
         guard !changed.isEmpty || !mode.isEmpty || output.hasQueued || (hyperlinks && grid.links != previous?.links)
             || flashShown
         else {
-            previous = grid
+            keep(grid, changed: changed)
             return 0
         }
         output.frame(prefix: mode) { draw(grid, changed: changed) }
@@ -128,6 +128,8 @@ public final class CursesPresenter {
             delwin(window)
         }
         flashWindow = newwin(Int32(height), Int32(width), 0, 0)
+        // ignored: ERR only for a null window, and then there is no flash window to leave the cursor in
+        if let window = flashWindow { leaveok(window, true) }
         return flashWindow
     }
 
@@ -250,7 +252,16 @@ public final class CursesPresenter {
         }
         // Whatever curses wrote this frame may have gone over one; so each is written again, last.
         if redrawn { drawClusters(grid) }
-        previous = grid
+        keep(grid, changed: changed)
+    }
+
+    /// Remembers `grid` as what is on screen, in storage of the presenter's own (`CellGrid.show`).
+    private func keep(_ grid: CellGrid, changed: [(x: Int, y: Int)]) {
+        if previous == nil {
+            previous = grid
+        } else {
+            previous!.show(grid, changed: changed)
+        }
     }
 
     /// Whether curses can hold the scalars in one cell: `setcchar` keeps at most `CCHARW_MAX` (5), and

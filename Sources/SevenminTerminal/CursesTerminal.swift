@@ -78,6 +78,9 @@ public final class CursesTerminal: TerminalBackend {
         // No typeahead check during refresh: it costs a poll() per update, and a frame
         // is a few dozen cells, never worth interrupting.
         try require("typeahead", typeahead(-1))
+        // The cursor is hidden, so it is left where the last change put it: curses would otherwise work out
+        // a move back to the window's cursor at the end of every frame, and send it.
+        try require("leaveok", leaveok(cncursesw_stdscr(), true))
         // Ctrl-S must not freeze the screen: flow control off while we own the terminal.
         var failed: UnsafePointer<CChar>?
         // ignored: without flow control off, Ctrl-S still works as the user's terminal has it; not worth refusing

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
+import Glibc   // memcmp only
 
 /// A screenful of cells: what the layout produces and the presenter diffs.
 public struct CellGrid: Equatable, Sendable {
@@ -242,6 +243,8 @@ public struct CellGrid: Equatable, Sendable {
     /// Whether `cells` cells from `a` and `b` hold the same bytes, compared a word at a time.
     private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, cells: Int) -> Bool {
         let bytes = cells * MemoryLayout<Cell>.stride
+        // A row at once through libc's memcmp, which compares a vector at a time.
+        if cells > 1 { return memcmp(a, b, bytes) == 0 }
         var offset = 0
         while offset + 8 <= bytes {
             if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -255,6 +258,34 @@ public struct CellGrid: Equatable, Sendable {
             offset += 1
         }
         return true
+    }
+
+    /// Makes this grid show what `shown` shows, given the cells where they differ (`shown.changes(since:)`):
+    /// written into this grid's own storage where they are the same size and hold no clusters, else
+    /// taken whole. A presenter keeps the frame on screen so, apart from the renderer's: the renderer
+    /// draws its next frame into the one it drew, in place, which a grid shared with the presenter's
+    /// would first copy whole.
+    public mutating func show(_ shown: CellGrid, changed: [(x: Int, y: Int)]) {
+        guard shown.width == width, shown.height == height, clusters.isEmpty, shown.clusters.isEmpty else {
+            self = shown
+            return
+        }
+        if changed.count == cells.count {
+            cells.withUnsafeMutableBufferPointer { own in
+                shown.cells.withUnsafeBufferPointer { _ = own.update(fromContentsOf: $0) }
+            }
+        } else {
+            cells.withUnsafeMutableBufferPointer { own in
+                shown.cells.withUnsafeBufferPointer { new in
+                    for (x, y) in changed { own[y * width + x] = new[y * width + x] }
+                }
+            }
+        }
+        asciiOnly = shown.asciiOnly
+        metrics = shown.metrics
+        links = shown.links
+        reversed = shown.reversed
+        lit = shown.lit
     }
 
     /// Positions whose cell differs from `old`; everything when the sizes differ.

@@ -117,6 +117,8 @@ public final class ScreenRenderer {
         var unmoved = model
         unmoved.figureMoment = last.model.figureMoment
         guard unmoved == last.model else { return nil }
+        // Given up first, so that the dots are drawn into the grid itself, not a copy of it.
+        self.last = nil
         placement.draw(figure, at: model.figureTime, mirrored: model.side == 2, into: &last.grid)
         last.model = model
         self.last = last

@@ -132,7 +132,8 @@ struct WorkoutFrame {
         let paused = model.paused ? " · " + model.words.paused.uppercased() : ""
         let toGo = " · \(model.toGo) \(model.text.toGo)"
         let clockOnly = " \(clock)"
-        let status = [left + toGo + paused, left + paused, left, clockOnly + paused, clockOnly].map(say)
+        // Lazily: the first, which nearly always fits, is the only one made and measured.
+        let status = [left + toGo + paused, left + paused, left, clockOnly + paused, clockOnly].lazy.map(say)
             .first { measure($0) <= w } ?? fitted(clockOnly, w)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.
@@ -141,8 +142,8 @@ struct WorkoutFrame {
             keys = say(model.text.shortKeyHints) + " "
         }
         // Set off from what comes before by at least a separator's width, so that nothing runs together.
-        let gap = measure(glyphs.separator)
-        let keysWidth = used + measure(keys) + gap <= w ? measure(keys) : 0
+        let gap = measure(glyphs.separator), keysMeasured = measure(keys)
+        let keysWidth = used + keysMeasured + gap <= w ? keysMeasured : 0
         if keysWidth > 0 { grid.put(keys, x: w - keysWidth, y: row, style: theme.bar) }
         if let notice = model.notice {
             let room = w - used - keysWidth - (keysWidth > 0 ? gap - 1 : 1)
