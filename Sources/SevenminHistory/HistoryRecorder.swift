@@ -8,7 +8,9 @@ import Synchronization
 /// Writes one workout's history on a thread of its own: the real-time loop only hands writes over
 /// and never waits on the disk. Each segment is committed as it ends, so `kill -9` loses at most the
 /// segment in progress; but a get-ready's waits for the next write (see `segmentEnded`). Writes
-/// given before the thread takes them (the last segment and the finish) are one commit. The first
+/// given before the thread takes them (the last segment and the finish) are one commit. Only the
+/// finish's commit and the close's wait for the disk (`HistoryStore.syncEveryCommit`): a segment's
+/// reaches the system, which a killed process cannot lose. The first
 /// failure is reported once through `onFailure` and recording stops; the workout runs on.
 public final class HistoryRecorder: @unchecked Sendable {
     private let worker = SerialWorker(named: "sevenmin-history")
@@ -33,6 +35,8 @@ public final class HistoryRecorder: @unchecked Sendable {
     /// that takes them is on its way to the thread.
     private var queued: [Write] = []
     private var posted = false
+    /// Whether the writes queued are to be synced when committed (the finish is among them).
+    private var queuedDurable = false
 
     /// Records into the database at `path`, opened on the recorder's thread.
     public convenience init(path: String, onFailure: @escaping @Sendable (HistoryError) -> Void = { _ in }) {
@@ -87,7 +91,7 @@ public final class HistoryRecorder: @unchecked Sendable {
 
     /// Records how the session ended.
     public func finish(_ outcome: SessionOutcome) {
-        enqueue { store throws(HistoryError) in
+        enqueue(durable: true) { store throws(HistoryError) in
             guard let id = self.sessionID else { return }
             try store.finish(id, outcome: outcome)
         }
@@ -134,7 +138,7 @@ public final class HistoryRecorder: @unchecked Sendable {
         lock.withLock { _ in closed = true }
         // The thread ends once it has closed the file, rather than sleep again until told to end.
         return worker.finish(timeout: timeout) {
-            self.writeQueued()
+            self.writeQueued(durable: true)
             if let copy, !self.stopped, let store = self.store {
                 do throws(HistoryError) { try store.publish(to: copy) } catch { self.onFailure(error) }
             }
@@ -143,11 +147,13 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    /// Queues `write`; with `wakes`, makes sure a job that takes it is on its way to the thread.
-    private func enqueue(wakes: Bool = true, _ write: @escaping Write) {
+    /// Queues `write`; with `wakes`, makes sure a job that takes it is on its way to the thread; with
+    /// `durable`, its commit is synced.
+    private func enqueue(wakes: Bool = true, durable: Bool = false, _ write: @escaping Write) {
         let post: Bool = lock.withLock { _ in
             if closed { return false }
             queued.append(write)
+            queuedDurable = queuedDurable || durable
             guard wakes, !posted else { return false }
             posted = true
             return true
@@ -155,11 +161,12 @@ public final class HistoryRecorder: @unchecked Sendable {
         if post { worker.async { self.writeQueued() } }
     }
 
-    /// Makes every write queued so far, in one transaction when there are several. On the worker's thread.
-    private func writeQueued() {
-        let group: [Write] = lock.withLock { _ in
-            defer { (queued, posted) = ([], false) }
-            return queued
+    /// Makes every write queued so far, in one transaction when there are several, synced when one of
+    /// them asked for it or `durable` does. On the worker's thread.
+    private func writeQueued(durable: Bool = false) {
+        let (group, synced): ([Write], Bool) = lock.withLock { _ in
+            defer { (queued, posted, queuedDurable) = ([], false, false) }
+            return (queued, queuedDurable || durable)
         }
         guard !group.isEmpty, !stopped else { return }
         let write: Write
@@ -174,7 +181,7 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
         do throws(HistoryError) {
             do throws(HistoryError) {
-                try perform(write)
+                try perform(write, synced: synced)
             } catch .corrupt(let path, let movedTo) {
                 // The damaged file was moved aside: this workout starts the new one at once, with
                 // everything recorded of it so far, rather than being lost with the old one.
@@ -183,7 +190,7 @@ public final class HistoryRecorder: @unchecked Sendable {
                 written = []
                 sessionID = nil
                 for again in earlier { try perform(again) }
-                try perform(write)
+                try perform(write, synced: synced)
                 onFailure(.startedAfresh(path: path, movedTo: movedTo))
             }
         } catch {
@@ -194,11 +201,18 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    /// Makes one write (opening the file first if need be) and keeps it for `written`. On the worker's thread.
-    private func perform(_ write: @escaping Write) throws(HistoryError) {
-        if store == nil { store = try open() }
+    /// Makes one write (opening the file first if need be), synced with `synced`, and keeps it for
+    /// `written`. On the worker's thread.
+    private func perform(_ write: @escaping Write, synced: Bool = false) throws(HistoryError) {
+        if store == nil {
+            let opened = try open()
+            try opened.syncEveryCommit(false)
+            store = opened
+        }
         guard let store else { return }
+        if synced { try store.syncEveryCommit(true) }
         try write(store)
+        if synced { try store.syncEveryCommit(false) }
         written?.append(write)
     }
 }

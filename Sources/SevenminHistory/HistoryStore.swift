@@ -303,6 +303,19 @@ public final class HistoryStore {
         return part
     }
 
+    /// Whether each commit waits for the disk (`PRAGMA synchronous`, FULL), as it does from the start, or
+    /// only reaches the system (NORMAL): in WAL mode a commit is then written but not synced, so it survives
+    /// a killed process and not a power cut until the next synced commit or checkpoint. The recorder syncs
+    /// only a workout's end, not each of its segments (DECISIONS.md).
+    public func syncEveryCommit(_ sync: Bool) throws(HistoryError) {
+        try guarded { try db.execute("PRAGMA synchronous = \(sync ? "FULL" : "NORMAL")") }
+    }
+
+    /// `PRAGMA synchronous`: 2 (FULL) or 1 (NORMAL).
+    var synchronous: Int {
+        get throws(HistoryError) { try guarded { Int(try db.rows("PRAGMA synchronous").first?.first?.int ?? -1) } }
+    }
+
     /// Runs `body`'s writes as one transaction, with one sync instead of one per row: for imports,
     /// generated data and the recorder's writes given together. The transactions `markInterrupted` and
     /// `reopen` take are savepoints inside it.

@@ -27,6 +27,30 @@ struct HistoryRecorderTests {
         }
     }
 
+    /// A segment's commit reaches the system without waiting for the disk (a killed process loses nothing
+    /// of it); a store opened for anything else syncs every commit, and the recorder's syncs the finish.
+    @Test func segmentsAreCommittedWithoutWaitingForTheDisk() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            #expect(try HistoryStore(path: path).synchronous == 2)
+            let recorder = HistoryRecorder(path: path)
+            recorder.begin(sampleSession())
+            recorder.segmentEnded(sampleSegment(0, 0))
+            let seen = Mutex<[Int]>([])
+            let look = { @Sendable (store: HistoryStore?) in
+                let level = (try? store?.synchronous) ?? nil
+                seen.withLock { $0.append(level ?? -1) }
+            }
+            recorder.alongside(look)
+            recorder.finish(.completed)
+            recorder.alongside(look)
+            #expect(recorder.close(timeout: 5))
+            // NORMAL during the workout, and again after the finish's synced commit.
+            #expect(seen.withLock { $0 } == [1, 1])
+            #expect(try HistoryStore(path: path, readOnly: true).sessions().map(\.record.outcome) == [.completed])
+        }
+    }
+
     /// The start's streak is read through the connection the recorder writes with, after the session's
     /// first row: no second connection opens the file and reads its schema again.
     @Test func aReadAlongsideIsHandedTheOpenDatabaseAfterTheWritesBeforeIt() throws {
