@@ -94,6 +94,8 @@ with open(out, "w") as f:
         "ended": ended,
         "status": os.waitstatus_to_exitcode(status_code),
         "cpu": usage.ru_utime + usage.ru_stime,
+        "user": usage.ru_utime,
+        "system": usage.ru_stime,
         "maxrss_kib": usage.ru_maxrss,
         "processes": sorted(processes.values(), key=lambda p: p["pid"]),
         "tree_peak_kib": tree[0],
