@@ -128,8 +128,9 @@ public final class CursesPresenter {
             delwin(window)
         }
         flashWindow = newwin(Int32(height), Int32(width), 0, 0)
+        // The cursor is left where stdscr leaves it (`CursesTerminal`).
         // ignored: ERR only for a null window, and then there is no flash window to leave the cursor in
-        if let window = flashWindow { leaveok(window, true) }
+        if let window = flashWindow { leaveok(window, is_leaveok(cncursesw_stdscr())) }
         return flashWindow
     }
 

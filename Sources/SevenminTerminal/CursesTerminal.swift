@@ -78,9 +78,6 @@ public final class CursesTerminal: TerminalBackend {
         // No typeahead check during refresh: it costs a poll() per update, and a frame
         // is a few dozen cells, never worth interrupting.
         try require("typeahead", typeahead(-1))
-        // The cursor is hidden, so it is left where the last change put it: curses would otherwise work out
-        // a move back to the window's cursor at the end of every frame, and send it.
-        try require("leaveok", leaveok(cncursesw_stdscr(), true))
         // Ctrl-S must not freeze the screen: flow control off while we own the terminal.
         var failed: UnsafePointer<CChar>?
         // ignored: without flow control off, Ctrl-S still works as the user's terminal has it; not worth refusing
@@ -89,9 +86,13 @@ public final class CursesTerminal: TerminalBackend {
         // The terminal's modes are set: what curses sends from here to the first frame (the alternate
         // screen, the cursor, colours) goes out with that frame, in its one write.
         output.hold()
-        // A terminal without an invisible cursor is still usable: not an error.
-        // ignored: a terminal that cannot hide or show its cursor is still usable
-        curs_set(0)
+        // A terminal without an invisible cursor is still usable: not an error. A hidden cursor is left where
+        // the last change put it, rather than curses working out a move back to the window's cursor at the end
+        // of every frame and sending it; one that shows (vt100) still goes back there, not onto the text.
+        if curs_set(0) != ERR {
+            // ignored: ERR only for a null window; stdscr exists while curses runs
+            leaveok(cncursesw_stdscr(), true)
+        }
         colorDepth = depth != .monochrome && has_colors() ? depth : .monochrome
         if colorDepth != .monochrome { try require("start_color", start_color()) }
         // ncurses 6.4 flushes its output at every cursor jump until it has once given the terminal back
