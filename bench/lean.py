@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """sevenmin's weight: binary and package size, peak memory, writes per frame, start-up, CPU.
 
-Run from the repository root:  python3 bench/lean.py [--runs N] [--memory]
+Run from the repository root:  python3 bench/lean.py [--runs N] [--memory] [--cpu] [--cpu-runs N]
 
---memory stops after the sizes and the memory runs (about 3 minutes). SEVENMIN_BINARY=path measures a
-binary already built instead of building one.
+--memory stops after the sizes and the memory runs (about 3 minutes); --cpu runs only the CPU rounds
+(--cpu-runs, 3 unless given, each two whole workouts side by side: about 7 minutes). SEVENMIN_BINARY=path
+measures a binary already built instead of building one.
 
 Builds the release binary and the package (scripts/release-binary, scripts/package), then runs the
 two-minute bench routine in private tmux servers at 100x30 with TERM=tmux-256color, each run alone,
@@ -83,13 +84,43 @@ def terminal_writes(trace):
         return sum(1 for line in f if re.match(r"^\d+\s+writev?\(\d+</dev/pts/", line))
 
 
+def whole_runs(binary, name, wrapper=lambda label: ""):
+    """A whole muted workout without the figure (the targets' terms) and, at the same time, one with it."""
+    found = {}
+    def one(label, extra):
+        found[label] = workout(binary, f"{name}-{label}", extra, 300, wrapper=wrapper(label), finish=True)
+    threads = [threading.Thread(target=one, args=item)
+               for item in (("no-figure", "--mute --no-figure"), ("figure", "--mute"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return found
+
+
+def cpu_figures(binary, rounds, show=True):
+    """CPU seconds a minute of `rounds` pairs of whole workouts, by label, and the workout's length. Two
+    identical workouts side by side differ by a sixth, so the figure is the median of the rounds."""
+    found = [whole_runs(binary, f"cpu-{k}") for k in range(rounds)]
+    seconds = [e for e in found[0]["no-figure"][1] if e["event"] == "start"][0]["duration"]
+    cpu = {label: [round(r[label][0]["cpu"] / (seconds / 60), 4) for r in found] for label in ("no-figure", "figure")}
+    if show:
+        for label in ("no-figure", "figure"):
+            print(f"{'CPU muted, s per minute, ' + label:<34} {statistics.median(cpu[label]):>10.4f}  {cpu[label]}")
+    return cpu, seconds
+
+
 def main():
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 3
+    cpu_runs = int(sys.argv[sys.argv.index("--cpu-runs") + 1]) if "--cpu-runs" in sys.argv else 3
+    only_cpu = "--cpu" in sys.argv
     os.makedirs(RESULTS, exist_ok=True)
     bench.RESULTS = RESULTS
     with open(os.path.join(RESULTS, "tmux.conf"), "w") as f:
         f.write('set -g default-terminal "tmux-256color"\nset -g status off\n')
     binary = bench.build()
+    if only_cpu:
+        return cpu_figures(binary, cpu_runs)
     stripped = os.path.join(RESULTS, "sevenmin.stripped")
     subprocess.run(["strip", "--strip-unneeded", "--remove-section=.comment", "--remove-section=.note",
                     "-o", stripped, binary], check=True)
@@ -132,34 +163,21 @@ def main():
     # to the first byte (curses' set-up and the terminal query) and to the first frame's words.
     first_bytes, frames = first_frame.measure([binary, "start", TWO, "--mute"], runs=21, until=b"Jumping")
 
-    # A whole muted workout for CPU; another under strace for wake-ups. Without the figure (the targets'
-    # terms) and, at the same time, with it.
-    def whole_runs(name, wrapper=lambda label: ""):
-        found = {}
-        def one(label, extra):
-            found[label] = workout(binary, f"{name}-{label}", extra, 300, wrapper=wrapper(label), finish=True)
-        threads = [threading.Thread(target=one, args=item)
-                   for item in (("no-figure", "--mute --no-figure"), ("figure", "--mute"))]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        return found
-    cpu = whole_runs("cpu")
-    waits = {label: os.path.join(RESULTS, f"waits-{label}.strace") for label in ("no-figure", "figure")}
-    whole_runs("waits", lambda label: f"strace -f -e trace={bench.WAITS} -o {waits[label]}")
-    seconds = [e for e in cpu["no-figure"][1] if e["event"] == "start"][0]["duration"]
+    cpu, seconds = cpu_figures(binary, cpu_runs, show=False)
     minutes = seconds / 60
+    waits = {label: os.path.join(RESULTS, f"waits-{label}.strace") for label in ("no-figure", "figure")}
+    whole_runs(binary, "waits", lambda label: f"strace -f -e trace={bench.WAITS} -o {waits[label]}")
 
     print(f"{'write(2) to terminal in 12 s':<34} {statistics.median(writes):>10.0f} {'<= 40':>10}  {writes}")
     print(f"{'first frame, ms (median of 21)':<34} {statistics.median(frames):>10.2f} {'<= 6':>10}"
           f"  (first byte {statistics.median(first_bytes):.2f})")
     for label in ("no-figure", "figure"):
         target = ("<= 0.03", "1") if label == "no-figure" else ("", "")
-        print(f"{'CPU muted, s per minute, ' + label:<34} {cpu[label][0]['cpu'] / minutes:>10.4f} {target[0]:>10}")
+        print(f"{'CPU muted, s per minute, ' + label:<34} {statistics.median(cpu[label]):>10.4f} {target[0]:>10}"
+              f"  {cpu[label]}")
         print(f"{'wake-ups a second, muted, ' + label:<34} {bench.strace_waits(waits[label]) / seconds:>10.2f}"
               f" {target[1]:>10}")
-    starts = bench.timing(os.path.join(RESULTS, "cpu-no-figure.jsonl"))
+    starts = bench.timing(os.path.join(RESULTS, "cpu-0-no-figure.jsonl"))
     print(f"{'segment starts, muted, no-figure':<34} p50 {starts['p50_ms']:.3f} ms, max {starts['max_ms']:.3f} ms"
           f" over {starts['segments']}")
 

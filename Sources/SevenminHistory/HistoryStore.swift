@@ -55,7 +55,8 @@ public final class HistoryStore {
             try HistoryStore.retryingBusy(for: busyTimeoutMilliseconds) {
                 _ = try connection.rows("PRAGMA journal_mode = WAL")
             }
-            // In WAL mode FULL syncs at every commit, so a finished segment survives a power cut too.
+            // In WAL mode FULL syncs at every commit, so what is written survives a power cut too; the
+            // recorder syncs only a workout's end (`syncEveryCommit`).
             try db.execute("PRAGMA synchronous = FULL")
             if version < HistorySchema.currentVersion {
                 try HistoryStore.retryingBusy(for: busyTimeoutMilliseconds) { try HistorySchema.migrate(connection) }
