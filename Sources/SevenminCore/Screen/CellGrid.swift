@@ -240,10 +240,10 @@ public struct CellGrid: Equatable, Sendable {
     /// two cells are equal exactly when their bytes are.
     static let bytesAreValues = MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride && MemoryLayout<Cell>.size % 8 == 0
 
-    /// Whether `cells` cells from `a` and `b` hold the same bytes, compared a word at a time.
+    /// Whether `cells` cells from `a` and `b` hold the same bytes: a row through libc's `memcmp`, which
+    /// compares a vector at a time, and a cell a word at a time.
     private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, cells: Int) -> Bool {
         let bytes = cells * MemoryLayout<Cell>.stride
-        // A row at once through libc's memcmp, which compares a vector at a time.
         if cells > 1 { return memcmp(a, b, bytes) == 0 }
         var offset = 0
         while offset + 8 <= bytes {
