@@ -48,8 +48,13 @@ public final class CursesPresenter {
     /// its colour and one clear, sent as it is, instead of every blank through curses.
     private let erasesInColour: Bool
 
+    /// Whether the terminal is sent UTF-8 (the locale's charset), so that a frame sent by the presenter
+    /// itself may hold characters beyond ASCII.
+    private let sendsUTF8: Bool
+
     init(depth: ColorDepth, hyperlinks: Bool = false, output: FrameOutput, reversesScreen: Bool = false,
-         erasesInColour: Bool = false) {
+         erasesInColour: Bool = false, sendsUTF8: Bool = false) {
+        self.sendsUTF8 = sendsUTF8
         self.depth = depth
         self.hyperlinks = hyperlinks
         self.output = output
@@ -113,7 +118,11 @@ public final class CursesPresenter {
             keep(grid, changed: changed)
             return 0
         }
-        output.frame(prefix: mode) { draw(grid, changed: changed) }
+        output.frame(prefix: mode) {
+            if !(mode.isEmpty && sendsItself(grid, changed: changed) && drawItself(grid, changed: changed)) {
+                draw(grid, changed: changed)
+            }
+        }
         return changed.count
     }
 
@@ -217,20 +226,12 @@ public final class CursesPresenter {
                 lastStyle = style
                 lastLook = (attributes(style), pair(style))
             }
-            var cch = cchar_t()
             // Nearly every cell is one scalar: it goes to curses from the stack, with no array made for it.
             if let scalar = grid.scalar(x: x, y: y) {
-                var one: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar), 0)
-                withUnsafePointer(to: &one) {
-                    $0.withMemoryRebound(to: wchar_t.self, capacity: 2) { wide in
-                        // ignored: ERR only for an over-long string; this is one character
-                        _ = setcchar(&cch, wide, lastLook.attributes, 0, &lastLook.pair)
-                    }
-                }
-                // ignored: ERR for the bottom-right cell, which curses cannot write without scrolling: harmless
-                mvadd_wch(Int32(y), Int32(x), &cch)
+                put(scalar, x, y)
                 continue
             }
+            var cch = cchar_t()
             let scalars = grid.scalars(x: x, y: y)
             // A cluster a curses cell cannot hold is held as blanks, and written whole by `drawClusters`;
             // where the terminal cannot save the cursor, curses shows its first scalar alone.
@@ -254,6 +255,169 @@ public final class CursesPresenter {
         // Whatever curses wrote this frame may have gone over one; so each is written again, last.
         if redrawn { drawClusters(grid) }
         keep(grid, changed: changed)
+    }
+
+    /// Whether a frame is sent by the presenter itself (`drawItself`): one that changes less than half the
+    /// screen (a second ticking by, a panel), over a frame of the presenter's own, where curses leaves the
+    /// hidden cursor where it is and the terminal saves and restores it, with no link to wrap.
+    private func sendsItself(_ grid: CellGrid, changed: [(x: Int, y: Int)]) -> Bool {
+        previous != nil && !flashShown && changed.count * 2 <= grid.width * grid.height && clusterBytes != nil
+            && movesInColour && (!hyperlinks || grid.links.isEmpty) && is_leaveok(cncursesw_stdscr())
+    }
+
+    /// Sends the changed cells itself, in one pass, instead of through curses' refresh, which weighed five
+    /// ways to make each cursor move (a `tparm` for each candidate) and converted every character through
+    /// the C library's multibyte machinery: together nearly half of a quiet second's instructions. Each run of
+    /// cells is one move (`cup`) and its characters, each change of look what curses' `vid_puts` sends;
+    /// the cursor and look are saved first and restored last (`sc`, `rc`), as for the clusters, so that
+    /// curses goes on from where it believes the terminal is.
+    ///
+    /// Curses still holds every cell: they go into stdscr and, without a refresh, into its screen to come
+    /// (`wnoutrefresh`), and what it believes those rows show is thrown away (`wredrawln`), so its next
+    /// refresh (a new screen, or the screen given back after `fg`) sends them whole. Returns false, before
+    /// changing anything, where a cell needs curses: a character of several scalars or of two columns, a
+    /// control, one the locale's charset cannot carry, or the bottom-right cell, which curses writes
+    /// without scrolling the screen; and false where curses cannot say how a look is sent, after which
+    /// its refresh sends the frame.
+    private func drawItself(_ grid: CellGrid, changed: [(x: Int, y: Int)]) -> Bool {
+        guard let (save, restore) = clusterBytes else { return false }
+        let width = grid.width, height = grid.height
+        for (x, y) in changed {
+            guard let scalar = grid.scalar(x: x, y: y), sendable(scalar), !grid[x, y].isContinuation,
+                  x + 1 == width ? y + 1 < height : !grid[x + 1, y].isContinuation else { return false }
+        }
+        var bytes = save
+        bytes.reserveCapacity(changed.count * 8 + 256)
+        var cursor = (x: -1, y: -1)
+        // Curses leaves the terminal in normal video after each frame.
+        var sent = Look(attributes: cncursesw_a_normal(), pair: 0)
+        // Rows thrown away, a run of them at once.
+        var rows = (first: -1, last: -2)
+        for (x, y) in changed {
+            let scalar = grid.scalar(x: x, y: y)!
+            let style = shownStyle(grid, x, y)
+            if style != lastStyle {
+                lastStyle = style
+                lastLook = (attributes(style), pair(style))
+            }
+            let look = Look(attributes: lastLook.attributes, pair: lastLook.pair)
+            if look != sent {
+                // Had it failed, curses' refresh sends the frame instead: the cells it was given are the frame's,
+                // and the rows thrown away are sent whole.
+                guard let change = lookChange(from: sent, to: look) else { return false }
+                bytes += change
+                sent = look
+            }
+            if cursor != (x, y) { bytes += move(y, x) }
+            appendUTF8(scalar, to: &bytes)
+            put(scalar, x, y)
+            if y > rows.last + 1 {
+                forget(rows)
+                rows.first = y
+            }
+            rows.last = y
+            cursor = (x + 1, y)
+        }
+        forget(rows)
+        // Curses believes a frame ends in normal video.
+        guard let normal = lookChange(from: sent, to: Look(attributes: cncursesw_a_normal(), pair: 0)) else {
+            return false
+        }
+        bytes += normal + restore
+        // ignored: ERR only for a null window; stdscr exists while curses runs
+        wnoutrefresh(cncursesw_stdscr())
+        output.insert(bytes)
+        keep(grid, changed: changed)
+        return true
+    }
+
+    /// Tells curses that the terminal no longer shows what it believes on rows `first` to `last` (none
+    /// when `last` < `first`), so that its next refresh sends them whole.
+    private func forget(_ rows: (first: Int, last: Int)) {
+        guard rows.last >= rows.first else { return }
+        // ignored: ERR only for rows outside the window, and these are inside it
+        wredrawln(cncursesw_stdscr(), Int32(rows.first), Int32(rows.last - rows.first + 1))
+    }
+
+    /// A cell's attributes and colour pair, as curses is given them.
+    private struct Look: Hashable {
+        var attributes: attr_t
+        var pair: Int32
+    }
+
+    /// The bytes that take the terminal from one look to another, as curses' `vid_puts` sends them, by pair
+    /// of looks: a frame has few, and a quiet second the same ones each time.
+    private var lookChanges: [[Look]: [UInt8]] = [:]
+
+    /// What takes the terminal from look `old` to `new`: `vid_puts` into `old` (its bytes dropped), then into
+    /// `new`, then back into normal video, where curses believes a frame leaves the terminal; nil where
+    /// curses cannot say.
+    private func lookChange(from old: Look, to new: Look) -> [UInt8]? {
+        if let known = lookChanges[[old, new]] { return known }
+        let normal = cncursesw_a_normal()
+        let change = attributeBytes(old.attributes, old.pair).flatMap { _ in attributeBytes(new.attributes, new.pair) }
+        // ignored: only to put curses' belief back to normal video; nothing is sent
+        _ = attributeBytes(normal, 0)
+        if let change { lookChanges[[old, new]] = change }
+        return change
+    }
+
+    /// Whether the terminal keeps the colours and attributes across a cursor move (`msgr`), as every
+    /// terminal today does: curses otherwise turns them off before each move.
+    private lazy var movesInColour: Bool = tigetflag("msgr") == 1
+
+    /// Whether the presenter may send `scalar` itself: a printable character of one column, ASCII unless
+    /// the terminal is sent UTF-8.
+    private func sendable(_ scalar: UInt32) -> Bool {
+        if scalar < 0x7F { return scalar >= 0x20 }
+        return sendsUTF8 && scalar >= 0xA0 && csevenmin_wcwidth(scalar) == 1
+    }
+
+    /// Where the terminal's `cup` is ANSI's (checked once curses has loaded the terminal), its bytes
+    /// made here; otherwise by `tiparm`.
+    private lazy var ansiMoves: Bool = cncursesw_move_bytes(4, 6).map { String(cString: $0) == "\u{1B}[5;7H" } ?? false
+
+    /// The bytes that move the cursor to row `y`, column `x`.
+    private func move(_ y: Int, _ x: Int) -> [UInt8] {
+        guard ansiMoves else {
+            return cncursesw_move_bytes(Int32(y), Int32(x)).map { Array(String(cString: $0).utf8) } ?? []
+        }
+        var bytes: [UInt8] = [0x1B, UInt8(ascii: "[")]
+        appendDecimal(y + 1, to: &bytes)
+        bytes.append(UInt8(ascii: ";"))
+        appendDecimal(x + 1, to: &bytes)
+        bytes.append(UInt8(ascii: "H"))
+        return bytes
+    }
+
+    private func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
+        if n >= 10 { appendDecimal(n / 10, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+
+    private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        guard let s = Unicode.Scalar(scalar) else { return }
+        UTF8.encode(s) { bytes.append($0) }
+    }
+
+    /// The style `grid`'s cell at `x`, `y` is drawn in: a blank between two cells of one style in theirs.
+    private func shownStyle(_ grid: CellGrid, _ x: Int, _ y: Int) -> CellStyle {
+        let cell = grid[x, y]
+        return cell.isPlainBlank ? grid.gapStyle(x: x, y: y) ?? cell.style : cell.style
+    }
+
+    /// Puts one cell of one scalar into stdscr, in the look of the last style worked out.
+    private func put(_ scalar: UInt32, _ x: Int, _ y: Int) {
+        var cch = cchar_t()
+        var one: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar), 0)
+        withUnsafePointer(to: &one) {
+            $0.withMemoryRebound(to: wchar_t.self, capacity: 2) { wide in
+                // ignored: ERR only for an over-long string; this is one character
+                _ = setcchar(&cch, wide, lastLook.attributes, 0, &lastLook.pair)
+            }
+        }
+        // ignored: ERR for the bottom-right cell, which curses cannot write without scrolling: harmless
+        mvadd_wch(Int32(y), Int32(x), &cch)
     }
 
     /// Remembers `grid` as what is on screen, in storage of the presenter's own (`CellGrid.show`).

@@ -113,7 +113,8 @@ public final class CursesTerminal: TerminalBackend {
                                     hyperlinks: HyperLink.supported(environment: ProcessInfo.processInfo.environment),
                                     output: output, reversesScreen: CursesTerminal.flashReversesScreen,
                                     erasesInColour: CursesTerminal.erasesInColour(type: type, inTmux: getenv("TMUX") != nil)
-                                        || tigetflag("bce") == 1)
+                                        || tigetflag("bce") == 1,
+                                    sendsUTF8: localeCharsetIsUTF8())
         armCrashGuard()
     }
 

@@ -176,6 +176,35 @@ struct ScreenTests {
         }
     }
 
+    /// A second ticking by, and the pause, are sent by the presenter itself rather than by curses' refresh
+    /// (`CursesPresenter.drawItself`): what they leave on screen is what curses shows when it draws the same
+    /// frame whole, as it does when the workout is taken back after Ctrl-Z.
+    @Test(arguments: ["", "LC_ALL=C "])
+    func secondsSentByThePresenterShowWhatAWholeFrameShows(locale: String) throws {
+        let tmux = try Tmux("\(locale)\(binary) start \(long) --mute --no-figure")
+        tmux.waitFor(text: "Get ready")
+        tmux.send("n")
+        tmux.waitFor(text: "Steady Squats")
+        // The status line's first word is the time left, whatever separates the words in this locale.
+        func left(_ screen: String) -> Substring? {
+            screen.split(separator: "\n").last { $0.contains(" left ") }?.split(separator: " ").first
+        }
+        let first = left(tmux.screen())
+        var changes = 0, shown = first
+        tmux.waitFor("two seconds to tick by", timeout: 5) { screen in
+            if let now = left(screen), now != shown { (changes, shown) = (changes + 1, now) }
+            return changes >= 2
+        }
+        tmux.send("Space")
+        let ticked = tmux.waitFor(text: "PAUSED")
+        tmux.send("C-z")
+        tmux.waitFor(text: "Stopped")
+        tmux.type("fg")
+        let whole = tmux.waitFor("the same frame drawn whole") { $0 == ticked }
+        #expect(whole == ticked)
+        tmux.quitWorkout()
+    }
+
     @Test func anUnknownTerminalIsRefused() throws {
         let tmux = try Tmux("TERM=no-such-terminal \(binary) start --mute")
         tmux.waitFor(text: "exit=1")
