@@ -52,6 +52,10 @@ public final class CursesPresenter {
     /// itself may hold characters beyond ASCII.
     private let sendsUTF8: Bool
 
+    /// The rows the presenter has sent cells of itself since curses last refreshed (`drawItself`): what
+    /// curses believes the terminal shows there is out of date until it is told (`tellCurses`).
+    private var rowsSentItself: [Bool] = []
+
     init(depth: ColorDepth, hyperlinks: Bool = false, output: FrameOutput, reversesScreen: Bool = false,
          erasesInColour: Bool = false, sendsUTF8: Bool = false) {
         self.sendsUTF8 = sendsUTF8
@@ -73,6 +77,7 @@ public final class CursesPresenter {
     /// Forgets what is on screen, so the next frame is drawn in full (after resize or `fg`).
     public func invalidate() {
         previous = nil
+        rowsSentItself = []
         windowBackground = nil
         screenReversed = nil
         flashShown = false
@@ -146,6 +151,7 @@ public final class CursesPresenter {
     /// Shows the whole screen as blanks in `style`: curses clears the window and sends what it takes
     /// (a clear where the terminal clears in colour, rows of blanks elsewhere).
     private func light(_ window: UnsafeMutablePointer<WINDOW>, _ style: CellStyle) {
+        tellCurses()
         var blank = cchar_t()
         var pairNumber = pair(style)
         // ignored: ERR only for an over-long string; a blank is one character
@@ -173,6 +179,7 @@ public final class CursesPresenter {
     /// Curses calls for `grid`: the cells that changed, then one `refresh`. After a flash, the whole of
     /// stdscr goes back over it: curses sends what differs from the lit screen.
     private func draw(_ grid: CellGrid, changed: [(x: Int, y: Int)]) {
+        tellCurses()
         let afterFlash = flashShown
         flashShown = false
         // ignored: ERR only for a null window; stdscr exists while curses runs
@@ -273,8 +280,8 @@ public final class CursesPresenter {
     /// curses goes on from where it believes the terminal is.
     ///
     /// Curses still holds every cell: they go into stdscr and, without a refresh, into its screen to come
-    /// (`wnoutrefresh`), and what it believes those rows show is thrown away (`wredrawln`), so its next
-    /// refresh (a new screen, or the screen given back after `fg`) sends them whole. Returns false, before
+    /// (`wnoutrefresh`), and before its next refresh (a new screen, or the terminal given back) it is told
+    /// that it no longer knows what those rows show (`tellCurses`), so that it sends them whole. Returns false, before
     /// changing anything, where a cell needs curses: a character of several scalars or of two columns, a
     /// control, one the locale's charset cannot carry, or the bottom-right cell, which curses writes
     /// without scrolling the screen; and false where curses cannot say how a look is sent, after which
@@ -291,8 +298,10 @@ public final class CursesPresenter {
         var cursor = (x: -1, y: -1)
         // Curses leaves the terminal in normal video after each frame.
         var sent = Look(attributes: cncursesw_a_normal(), pair: 0)
-        // Rows thrown away, a run of them at once.
-        var rows = (first: -1, last: -2)
+        if rowsSentItself.count != height {
+            tellCurses()
+            rowsSentItself = Array(repeating: false, count: height)
+        }
         for (x, y) in changed {
             let scalar = grid.scalar(x: x, y: y)!
             let style = shownStyle(grid, x, y)
@@ -311,14 +320,9 @@ public final class CursesPresenter {
             if cursor != (x, y) { bytes += move(y, x) }
             appendUTF8(scalar, to: &bytes)
             put(scalar, x, y)
-            if y > rows.last + 1 {
-                forget(rows)
-                rows.first = y
-            }
-            rows.last = y
+            rowsSentItself[y] = true
             cursor = (x + 1, y)
         }
-        forget(rows)
         // Curses believes a frame ends in normal video.
         guard let normal = lookChange(from: sent, to: Look(attributes: cncursesw_a_normal(), pair: 0)) else {
             return false
@@ -331,12 +335,21 @@ public final class CursesPresenter {
         return true
     }
 
-    /// Tells curses that the terminal no longer shows what it believes on rows `first` to `last` (none
-    /// when `last` < `first`), so that its next refresh sends them whole.
-    private func forget(_ rows: (first: Int, last: Int)) {
-        guard rows.last >= rows.first else { return }
-        // ignored: ERR only for rows outside the window, and these are inside it
-        wredrawln(cncursesw_stdscr(), Int32(rows.first), Int32(rows.last - rows.first + 1))
+    /// Tells curses that the terminal no longer shows what it believes on the rows sent by the presenter
+    /// itself (`wredrawln`), so that its refresh sends them whole: before any refresh of curses' own, which
+    /// would otherwise take a cell that went back to what curses last sent for one the terminal shows.
+    /// Told once, before the refresh, rather than at every frame sent, which cost a tenth of a quiet second.
+    func tellCurses() {
+        var y = 0
+        while y < rowsSentItself.count {
+            guard rowsSentItself[y] else { y += 1; continue }
+            var end = y
+            while end < rowsSentItself.count, rowsSentItself[end] { end += 1 }
+            // ignored: ERR only for rows outside the window, and these are inside it
+            wredrawln(cncursesw_stdscr(), Int32(y), Int32(end - y))
+            y = end
+        }
+        rowsSentItself = []
     }
 
     /// A cell's attributes and colour pair, as curses is given them.

@@ -259,6 +259,7 @@ public final class CursesTerminal: TerminalBackend {
         // ignored: stdout is the terminal being given back; a lost byte of it cannot be reported anywhere
         fflush(nil)
         signals.stopProcess()
+        presenter.tellCurses()
         // ignored: a failed refresh leaves the old frame; the next one redraws
         refresh()
         // The terminal's modes are set again: frames go out whole again.
@@ -346,6 +347,7 @@ public final class CursesTerminal: TerminalBackend {
         flushinp()
         // Without an alternate screen the workout would stay on the user's screen: clear it instead.
         if !CursesTerminal.has("rmcup") {
+            presenter.tellCurses()
             // ignored: ERR only for a null window; stdscr exists while curses runs
             erase()
             // ignored: a failed refresh leaves the old frame; the next one redraws
