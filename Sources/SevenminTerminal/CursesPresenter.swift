@@ -235,7 +235,7 @@ public final class CursesPresenter {
             }
             // Nearly every cell is one scalar: it goes to curses from the stack, with no array made for it.
             if let scalar = grid.scalar(x: x, y: y) {
-                put(scalar, x, y)
+                put(scalar, x, y, lastLook.attributes, lastLook.pair)
                 continue
             }
             var cch = cchar_t()
@@ -302,14 +302,18 @@ public final class CursesPresenter {
             tellCurses()
             rowsSentItself = Array(repeating: false, count: height)
         }
+        // The loop keeps what it changes in locals, which cost no exclusive-access checks, cell after cell.
+        var rows: [Bool] = []
+        swap(&rows, &rowsSentItself)
+        defer { swap(&rows, &rowsSentItself) }
+        var style: CellStyle?, look = sent
         for (x, y) in changed {
             let scalar = grid.scalar(x: x, y: y)!
-            let style = shownStyle(grid, x, y)
-            if style != lastStyle {
-                lastStyle = style
-                lastLook = (attributes(style), pair(style))
+            let shown = shownStyle(grid, x, y)
+            if shown != style {
+                style = shown
+                look = Look(attributes: attributes(shown), pair: pair(shown))
             }
-            let look = Look(attributes: lastLook.attributes, pair: lastLook.pair)
             if look != sent {
                 // Had it failed, curses' refresh sends the frame instead: the cells it was given are the frame's,
                 // and the rows thrown away are sent whole.
@@ -319,8 +323,8 @@ public final class CursesPresenter {
             }
             if cursor != (x, y) { bytes += move(y, x) }
             appendUTF8(scalar, to: &bytes)
-            put(scalar, x, y)
-            rowsSentItself[y] = true
+            put(scalar, x, y, look.attributes, look.pair)
+            rows[y] = true
             cursor = (x + 1, y)
         }
         // Curses believes a frame ends in normal video.
@@ -419,14 +423,15 @@ public final class CursesPresenter {
         return cell.isPlainBlank ? grid.gapStyle(x: x, y: y) ?? cell.style : cell.style
     }
 
-    /// Puts one cell of one scalar into stdscr, in the look of the last style worked out.
-    private func put(_ scalar: UInt32, _ x: Int, _ y: Int) {
+    /// Puts one cell of one scalar into stdscr, with these attributes and colour pair.
+    private func put(_ scalar: UInt32, _ x: Int, _ y: Int, _ attributes: attr_t, _ pair: Int32) {
         var cch = cchar_t()
         var one: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar), 0)
+        var pair = pair
         withUnsafePointer(to: &one) {
             $0.withMemoryRebound(to: wchar_t.self, capacity: 2) { wide in
                 // ignored: ERR only for an over-long string; this is one character
-                _ = setcchar(&cch, wide, lastLook.attributes, 0, &lastLook.pair)
+                _ = setcchar(&cch, wide, attributes, 0, &pair)
             }
         }
         // ignored: ERR for the bottom-right cell, which curses cannot write without scrolling: harmless
