@@ -266,10 +266,13 @@ public final class CursesPresenter {
 
     /// Whether a frame is sent by the presenter itself (`drawItself`): one that changes less than half the
     /// screen (a second ticking by, a panel), over a frame of the presenter's own, where curses leaves the
-    /// hidden cursor where it is and the terminal saves and restores it, with no link to wrap.
+    /// hidden cursor where it is and the terminal saves and restores it, and where no row showing a link
+    /// changes (such a row is drawn again whole, inside its link: `linkRows`).
     private func sendsItself(_ grid: CellGrid, changed: [(x: Int, y: Int)]) -> Bool {
-        previous != nil && !flashShown && changed.count * 2 <= grid.width * grid.height && clusterBytes != nil
-            && movesInColour && (!hyperlinks || grid.links.isEmpty) && is_leaveok(cncursesw_stdscr())
+        guard let previous, !flashShown, changed.count * 2 <= grid.width * grid.height, clusterBytes != nil,
+              movesInColour, is_leaveok(cncursesw_stdscr()) else { return false }
+        guard hyperlinks, !grid.links.isEmpty else { return true }
+        return grid.links == previous.links && !changed.contains { cell in grid.links.contains { $0.row == cell.y } }
     }
 
     /// Sends the changed cells itself, in one pass, instead of through curses' refresh, which weighed five
