@@ -324,7 +324,10 @@ public final class CursesPresenter {
                 bytes += change
                 sent = look
             }
-            if cursor != (x, y) { bytes += move(y, x) }
+            if cursor != (x, y) {
+                guard let move = move(y, x) else { return false }
+                bytes += move
+            }
             appendUTF8(scalar, to: &bytes)
             put(scalar, x, y, look.attributes, look.pair)
             rows[y] = true
@@ -397,11 +400,9 @@ public final class CursesPresenter {
     /// made here; otherwise by `tiparm`.
     private lazy var ansiMoves: Bool = cncursesw_move_bytes(4, 6).map { String(cString: $0) == "\u{1B}[5;7H" } ?? false
 
-    /// The bytes that move the cursor to row `y`, column `x`.
-    private func move(_ y: Int, _ x: Int) -> [UInt8] {
-        guard ansiMoves else {
-            return cncursesw_move_bytes(Int32(y), Int32(x)).map { Array(String(cString: $0).utf8) } ?? []
-        }
+    /// The bytes that move the cursor to row `y`, column `x`; nil where the terminal has no `cup`.
+    private func move(_ y: Int, _ x: Int) -> [UInt8]? {
+        guard ansiMoves else { return cncursesw_move_bytes(Int32(y), Int32(x)).map { Array(String(cString: $0).utf8) } }
         var bytes: [UInt8] = [0x1B, UInt8(ascii: "[")]
         appendDecimal(y + 1, to: &bytes)
         bytes.append(UInt8(ascii: ";"))
