@@ -137,7 +137,10 @@ struct CoachEndToEndTests {
     /// COLUMNS and LINES left behind in the environment.
     @Test func theScreenFillsTheWindow() throws {
         let tmux = try Tmux("COLUMNS=80 LINES=24 \(binary) start \(long) --mute", width: 120, height: 40)
-        let screen = tmux.waitFor(text: "Get ready")
+        // Read once the frame is out whole: a capture taken as its first words arrive can be half a frame.
+        let screen = tmux.waitFor("the first frame, down to the status line") {
+            $0.contains("Get ready") && $0.contains("to go")
+        }
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows.first?.hasSuffix("1/2") == true && rows.first?.count ?? 0 > 110, "header: \(rows.first ?? "")")
         // The status line is the window's last row.
