@@ -342,3 +342,7 @@ static void (*const keep_arguments_entry)(int, char **, char **) = keep_argument
 int csevenmin_argc(void) { return saved_argc; }
 
 char *const *csevenmin_argv(void) { return saved_argv; }
+
+extern char **environ;
+
+char *const *csevenmin_environ(void) { return environ; }

@@ -13,7 +13,7 @@ final class BrowserOpener: LinkOpener {
     /// `BROWSER` and `PATH` are read from here.
     private let environment: [String: String]
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment,
+    init(environment: [String: String] = ProcessEnvironment.current,
          report: @escaping @Sendable (WorkoutNotice.LinkFailure) -> Void = { _ in }) {
         self.environment = environment
         self.report = report

@@ -48,7 +48,7 @@ extension DoctorCommand: RunnableCommand {
         }
         let colours = ["direct": "24-bit colour", "palette256": "256 colours", "basic16": "16 colours",
                        "basic8": "8 colours", "monochrome": "no colour"][probe.depth.rawValue] ?? probe.depth.rawValue
-        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let noColor = !(ProcessEnvironment.current["NO_COLOR"] ?? "").isEmpty
         if probe.depth == .direct || probe.depth == .palette256 || color == .never || (noColor && color == .auto) {
             report.pass("colours: \(colours)" + (noColor && color == .auto ? " (NO_COLOR is set)" : ""))
         } else {
@@ -140,7 +140,7 @@ extension DoctorCommand: RunnableCommand {
         }
         // The routine is not known here: the voice named, else the language's own.
         let choice = start.voiceName.map(VoiceChoice.named) ?? (start.speech.language
-            ?? CoachLanguage.fromEnvironment(ProcessInfo.processInfo.environment) ?? .en).voice
+            ?? CoachLanguage.fromEnvironment(ProcessEnvironment.current) ?? .en).voice
         // Only a listed voice reaches an engine, and it really speaks, in the process a workout speaks in:
         // a voice that loads can still crash the engine.
         if let catalogue = VoiceSetup.catalogue(), case .unknown(let suggestion) = catalogue.check(choice.voice) {

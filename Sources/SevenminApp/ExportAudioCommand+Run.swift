@@ -57,7 +57,7 @@ extension ExportAudioCommand: RunnableCommand {
         let (sounds, missing) = CoachAudio.loadSounds()
         if !missing.isEmpty { Console.error("sevenmin: missing sounds: \(missing.joined(separator: ", "))") }
         let spoken = CoachLanguage.resolve(voiceName: voiceName, routine: plan.routine, option: speech.language,
-                                           environment: ProcessInfo.processInfo.environment)
+                                           environment: ProcessEnvironment.current)
         var speaker: (any SpeechEngine)?
         if speech.enabled {
             let opened = VoiceSetup.open(spoken.voice, rate: speech.rate)

@@ -11,7 +11,7 @@ struct HistorySetup {
     /// The database file, or nil when history is off (`--no-history`, `SEVENMIN_HISTORY=off`, no home).
     let path: String?
 
-    init(disabled: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(disabled: Bool, environment: [String: String] = ProcessEnvironment.current) {
         path = disabled || HistoryStore.isDisabled(environment: environment)
             ? nil : UserDirectories(environment: environment).historyFile
     }

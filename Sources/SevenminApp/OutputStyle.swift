@@ -13,7 +13,7 @@ struct OutputStyle {
     var utf8: Bool
     var metrics = TextMetrics.system
 
-    static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> OutputStyle {
+    static func standardOutput(environment: [String: String] = ProcessEnvironment.current) -> OutputStyle {
         let terminal = isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
         // The one rule every output follows, the screen's own: a vt100 gets no colour whatever TERM's name says.
         let depth = terminal ? CursesTerminal.probe(colorChoice: .auto).depth : .monochrome

@@ -2,6 +2,7 @@
 import FoundationEssentials
 import Glibc
 import SevenminCore
+import SevenminSystem
 import SevenminTerminal
 
 /// The program: parses arguments, runs the command, returns the exit status.
@@ -29,7 +30,7 @@ public enum Main {
 
     /// `COLUMNS` if set, else the terminal's width, else 80.
     static func terminalWidth() -> Int {
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 {
+        if let columns = ProcessEnvironment.current["COLUMNS"].flatMap(Int.init), columns > 20 {
             return columns
         }
         guard let size = kernelTerminalSize(), size.width > 20 else { return 80 }

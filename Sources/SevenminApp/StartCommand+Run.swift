@@ -57,7 +57,7 @@ extension StartCommand: RunnableCommand {
             }
         }
         let spoken = CoachLanguage.resolve(voiceName: voiceName, routine: loaded.plan.routine, option: speech.language,
-                                           environment: ProcessInfo.processInfo.environment)
+                                           environment: ProcessEnvironment.current)
         // From here until the screen is given back, fd 2 goes to the log: libraries
         // (ALSA above all) print there, and nothing may scribble over the screen.
         // A terminal that cannot move the cursor (TERM=dumb, an editor's shell) still gets the workout: as
@@ -67,7 +67,7 @@ extension StartCommand: RunnableCommand {
             return probe.known && !probe.canAddress
         }()
         if cannotAddress {
-            let term = visible(ProcessInfo.processInfo.environment["TERM"] ?? "")
+            let term = visible(ProcessEnvironment.current["TERM"] ?? "")
             Console.error("sevenmin: " + NoticeText.words(.linesInstead(term: term), in: spoken.language))
         }
         // The log itself is opened once the first frame is out, unless a speech process, which would keep
@@ -179,7 +179,7 @@ extension StartCommand {
 
     /// The sound output the options ask for; `SEVENMIN_AUDIO_WAV` writes a WAV file instead, for tests.
     var audioRequest: AudioOutputRequest {
-        let wav = ProcessInfo.processInfo.environment["SEVENMIN_AUDIO_WAV"].flatMap { $0.isEmpty ? nil : $0 }
+        let wav = ProcessEnvironment.current["SEVENMIN_AUDIO_WAV"].flatMap { $0.isEmpty ? nil : $0 }
         return AudioOutputRequest(driver: audioDriver, device: audioDevice, wavPath: wav, volume: volume)
     }
 }

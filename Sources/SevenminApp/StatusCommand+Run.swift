@@ -25,7 +25,7 @@ extension StatusCommand: RunnableCommand {
             ])) + "\n")
         } else {
             // tmux runs `#(sevenmin status)` with TMUX set, and reads #[…], #{…} and #(…) in what it prints.
-            let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
+            let tmux = ProcessEnvironment.current["TMUX"] != nil
             Console.out(record.formatted(format, at: now, monotonicNow: monotonic, forTmux: tmux) + "\n")
         }
         return ExitCode.success

@@ -20,7 +20,7 @@ public struct UserDirectories: Equatable, Sendable {
 
     /// Relative `XDG_*` values are ignored, as the spec requires: they would depend on the
     /// folder sevenmin happens to be started from.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessEnvironment.current) {
         self.init(environment: environment, passwordHome: SystemCall.passwordHome)
     }
 

@@ -87,7 +87,7 @@ public struct WorkoutDataSource {
     /// Whether the built-in routines stand in when there is no shipped folder.
     public var builtIn: Bool
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+    public init(environment: [String: String] = ProcessEnvironment.current,
                 shippedDirectory: String? = Resources.workoutsDirectory, builtIn: Bool = true) {
         self.environment = environment
         self.shippedDirectory = shippedDirectory

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
+import SevenminSystem
 
 /// Whether a PulseAudio server (PipeWire's included) could answer libpulse here, looked for the ways
 /// libpulse finds one: `PULSE_SERVER`, a `default-server` in a `client.conf`, the X11 display's
@@ -28,7 +29,7 @@ public struct PulseServerProbe: Sendable {
 
     /// This machine and process.
     public static var system: PulseServerProbe {
-        PulseServerProbe(environment: ProcessInfo.processInfo.environment,
+        PulseServerProbe(environment: ProcessEnvironment.current,
                          exists: { access($0, F_OK) == 0 },
                          read: { path in
                              // A client.conf is a few KiB; anything else is not read.

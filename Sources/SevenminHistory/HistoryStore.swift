@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import FoundationEssentials
-import Glibc
 import CSQLite
 import Dispatch
+import FoundationEssentials
+import Glibc
 import SevenminCore
+import SevenminSystem
 
 /// The history database: sessions and their segments in one SQLite file, shared safely by
 /// several sevenmin processes (WAL, a busy timeout, write transactions taken up front).
@@ -24,7 +25,7 @@ public final class HistoryStore {
     private var sessionsSurveyed = false
 
     /// Whether the user turned history off: `SEVENMIN_HISTORY=off` (or `0`, `no`, `false`).
-    public static func isDisabled(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    public static func isDisabled(environment: [String: String] = ProcessEnvironment.current) -> Bool {
         ["off", "0", "no", "false"].contains(environment["SEVENMIN_HISTORY"]?.lowercased() ?? "")
     }
 

@@ -110,7 +110,7 @@ public final class CursesTerminal: TerminalBackend {
         // Echo is off by now, so the terminal's answer never shows.
         if CursesTerminal.has("Sync") { output.synchronized = true } else { askForSynchronizedOutput() }
         presenter = CursesPresenter(depth: colorDepth,
-                                    hyperlinks: HyperLink.supported(environment: ProcessInfo.processInfo.environment),
+                                    hyperlinks: HyperLink.supported(environment: ProcessEnvironment.current),
                                     output: output, reversesScreen: CursesTerminal.flashReversesScreen,
                                     erasesInColour: CursesTerminal.erasesInColour(type: type, inTmux: getenv("TMUX") != nil)
                                         || tigetflag("bce") == 1,
@@ -156,7 +156,7 @@ public final class CursesTerminal: TerminalBackend {
     /// colour (`COLORTERM`) under a 256-colour `TERM` is driven through its family's `-direct` entry
     /// (`tmux-256color` → `tmux-direct`) when one is installed, and in 256 colours otherwise.
     static func colorDepth(type: String, described: TermDescription, choice: ColorChoice) -> (ColorDepth, String?) {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         // An unknown type has no colours and no direct colour, which is the safe answer.
         let (colors, direct) = (described.colors, described.direct ? Int32(1) : 0)
         let wanted = ColorDepth.detect(colors: Int(colors), directCapable: direct != 0,
@@ -231,7 +231,7 @@ public final class CursesTerminal: TerminalBackend {
     /// Writes the notification's OSC sequence in one write of its own, between frames, never
     /// inside one: it comes once, at the finish, when no frame may follow.
     public func notify(title: String, body: String) {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         let sequence = DesktopNotification.sequence(title: title, body: body, environment: environment)
         try? SystemCall.write(STDOUT_FILENO, Array(sequence.utf8))   // ignored: a notification is a courtesy
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
+import SevenminSystem
 
 /// Takes the character set the environment names (`setlocale(LC_CTYPE, "")`), so that character widths
 /// and the charset follow the user's. Only `LC_CTYPE`: curses and `wcwidth` read nothing else, every
@@ -14,7 +15,7 @@ public func adoptUserLocale() {
 
 private let userLocaleAdopted: Bool = {
     if setlocale(LC_CTYPE, "") != nil { return true }
-    let environment = ProcessInfo.processInfo.environment
+    let environment = ProcessEnvironment.current
     let name = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
         .compactMap { $0 }.first { !$0.isEmpty }?.lowercased() ?? ""
     // ignored: without C.UTF-8 too the C locale stands, and the screen is drawn in ASCII

@@ -108,4 +108,7 @@ int csevenmin_wcswidth(const uint32_t *s, size_t n);
 int csevenmin_argc(void);
 char *const *csevenmin_argv(void);
 
+/* The environment as it is now (`environ`, which setenv may move): NAME=value strings, NULL-terminated. */
+char *const *csevenmin_environ(void);
+
 #endif
