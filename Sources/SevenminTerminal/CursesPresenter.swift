@@ -123,8 +123,11 @@ public final class CursesPresenter {
             keep(grid, changed: changed)
             return 0
         }
+        // A new screen, or the one under a flash, is sent whole; a small change, only itself.
+        let whole = flashShown || changed.count * 2 > grid.width * grid.height
         output.frame(prefix: mode) {
-            if !(mode.isEmpty && sendsItself(grid, changed: changed) && drawItself(grid, changed: changed)) {
+            if !(mode.isEmpty && sendsItself(grid, changed: changed) && drawItself(grid, changed: changed))
+                && !(whole && drawWholeItself(grid, changed: changed)) {
                 draw(grid, changed: changed)
             }
         }
@@ -189,16 +192,7 @@ public final class CursesPresenter {
         var background: CellStyle?
         if grid.width > 0, grid.height > 0 {
             background = grid[0, grid.height / 2].style
-            if background != windowBackground, let background {
-                var blank = cchar_t()
-                var pairNumber = pair(background)
-                // Its colours alone: curses adds the background's attributes to every character put after it,
-                // so a bold, dim or reversed background made text bold, dim or reversed that is not.
-                // ignored: ERR only for an over-long string; a cell holds one cluster
-                setcchar(&blank, [wchar_t(32), 0], cncursesw_a_normal(), 0, &pairNumber)
-                wbkgrndset(cncursesw_stdscr(), &blank)
-                windowBackground = background
-            }
+            if let background { useWindowBackground(background) }
         }
         // A new screen (a change of segment, the first frame) is most of the cells: the window is erased to
         // its background in one call, and only the cells that do not look like its blanks are handed over
@@ -264,6 +258,20 @@ public final class CursesPresenter {
         keep(grid, changed: changed)
     }
 
+    /// Makes `background`, a screen's dominant style, stdscr's background: curses then clears runs of it
+    /// with erase sequences instead of writing every blank cell, and `werase` fills the window with it.
+    private func useWindowBackground(_ background: CellStyle) {
+        guard background != windowBackground else { return }
+        var blank = cchar_t()
+        var pairNumber = pair(background)
+        // Its colours alone: curses adds the background's attributes to every character put after it,
+        // so a bold, dim or reversed background made text bold, dim or reversed that is not.
+        // ignored: ERR only for an over-long string; a cell holds one cluster
+        setcchar(&blank, [wchar_t(32), 0], cncursesw_a_normal(), 0, &pairNumber)
+        wbkgrndset(cncursesw_stdscr(), &blank)
+        windowBackground = background
+    }
+
     /// Whether a frame is sent by the presenter itself (`drawItself`): one that changes less than half the
     /// screen (a second ticking by, a panel), over a frame of the presenter's own, where curses leaves the
     /// hidden cursor where it is and the terminal saves and restores it, and where no row showing a link
@@ -290,42 +298,105 @@ public final class CursesPresenter {
     /// without scrolling the screen; and false where curses cannot say how a look is sent, after which
     /// its refresh sends the frame.
     private func drawItself(_ grid: CellGrid, changed: [(x: Int, y: Int)]) -> Bool {
-        guard let (save, restore) = clusterBytes else { return false }
+        guard let (save, restore) = clusterBytes, sendable(changed, of: grid) else { return false }
+        if rowsSentItself.count != grid.height {
+            tellCurses()
+            rowsSentItself = Array(repeating: false, count: grid.height)
+        }
+        guard let bytes = send(changed, of: grid, after: save, gaps: nil) else { return false }
+        // ignored: ERR only for a null window; stdscr exists while curses runs
+        wnoutrefresh(cncursesw_stdscr())
+        output.insert(bytes + restore)
+        keep(grid, changed: changed)
+        return true
+    }
+
+    /// Sends a new screen itself (most of it changed, or a lit flash over it), where the terminal clears in
+    /// the current background: curses' refresh of one repainted every row, and cost as much as eight quiet
+    /// seconds. The screen is cleared in its dominant style (`clear`), then the cells that do not look like
+    /// a blank of it are sent as `drawItself` sends a small change. Curses is given the same: stdscr erased
+    /// to that style, the same cells put into it, and every row marked as sent (`tellCurses`). Returns false,
+    /// before changing anything, for the first frame after curses lost the screen (the first, a resize,
+    /// `fg`), which it draws itself, for a screen with a link, and wherever `drawItself` would.
+    private func drawWholeItself(_ grid: CellGrid, changed: [(x: Int, y: Int)]) -> Bool {
+        guard erasesInColour, previous != nil, grid.width > 0, grid.height > 0, let (save, restore) = clusterBytes,
+              movesInColour, is_leaveok(cncursesw_stdscr()), !hyperlinks || grid.links.isEmpty else { return false }
+        let background = grid[0, grid.height / 2].style
+        guard let cleared = clearedBytes(background) else { return false }
+        var cells: [(x: Int, y: Int)] = []
+        var gaps: [[CellStyle?]] = []
+        gaps.reserveCapacity(grid.height)
+        for y in 0..<grid.height {
+            let rowGaps = grid.gapStyles(row: y)
+            gaps.append(rowGaps)
+            for x in 0..<grid.width where !grid[x, y].isPlainBlank || rowGaps[x] != nil
+                || grid[x, y].style.background != background.background {
+                cells.append((x: x, y: y))
+            }
+        }
+        guard sendable(cells, of: grid) else { return false }
+        tellCurses()
+        useWindowBackground(background)
+        // ignored: ERR only for a null window; stdscr exists while curses runs
+        werase(cncursesw_stdscr())
+        rowsSentItself = Array(repeating: true, count: grid.height)
+        // Had a look or a move failed, curses sends the frame instead, every row of it: stdscr holds its blanks.
+        guard let bytes = send(cells, of: grid, after: save + cleared, gaps: gaps) else {
+            draw(grid, changed: (0..<grid.height).flatMap { y in (0..<grid.width).map { (x: $0, y: y) } })
+            return true
+        }
+        flashShown = false
+        // ignored: ERR only for a null window; stdscr exists while curses runs
+        wnoutrefresh(cncursesw_stdscr())
+        output.insert(bytes + restore)
+        keep(grid, changed: changed)
+        return true
+    }
+
+    /// Whether the presenter may send each of `cells` itself: a character of one scalar and one column,
+    /// that the locale's charset carries, and not the bottom-right cell, which curses writes without scrolling.
+    private func sendable(_ cells: [(x: Int, y: Int)], of grid: CellGrid) -> Bool {
         let width = grid.width, height = grid.height
-        for (x, y) in changed {
+        for (x, y) in cells {
             guard let scalar = grid.scalar(x: x, y: y), sendable(scalar), !grid[x, y].isContinuation,
                   x + 1 == width ? y + 1 < height : !grid[x + 1, y].isContinuation else { return false }
         }
-        var bytes = save
-        bytes.reserveCapacity(changed.count * 8 + 256)
+        return true
+    }
+
+    /// `opening`, then each of `cells` (all `sendable`) sent and put into stdscr: a change of look where it
+    /// changes, a move where the cursor is not already there, its character; then normal video, in which
+    /// curses believes a frame leaves the terminal. Marks their rows in `rowsSentItself`. A blank takes the
+    /// style of the cells around it (`gaps`, each row's `CellGrid.gapStyles`, or found cell by cell). Nil
+    /// where curses cannot say how a look or move is sent.
+    private func send(_ cells: [(x: Int, y: Int)], of grid: CellGrid, after opening: [UInt8],
+                      gaps: [[CellStyle?]]?) -> [UInt8]? {
+        var bytes = opening
+        bytes.reserveCapacity(opening.count + cells.count * 8 + 256)
         var cursor = (x: -1, y: -1)
-        // Curses leaves the terminal in normal video after each frame.
+        // Curses leaves the terminal in normal video after each frame, and `opening` too.
         var sent = Look(attributes: cncursesw_a_normal(), pair: 0)
-        if rowsSentItself.count != height {
-            tellCurses()
-            rowsSentItself = Array(repeating: false, count: height)
-        }
         // The loop keeps what it changes in locals, which cost no exclusive-access checks, cell after cell.
         var rows: [Bool] = []
         swap(&rows, &rowsSentItself)
         defer { swap(&rows, &rowsSentItself) }
         var style: CellStyle?, look = sent
-        for (x, y) in changed {
+        for (x, y) in cells {
             let scalar = grid.scalar(x: x, y: y)!
-            let shown = shownStyle(grid, x, y)
+            let cell = grid[x, y]
+            let shown = cell.isPlainBlank ? (gaps.map { $0[y][x] } ?? grid.gapStyle(x: x, y: y)) ?? cell.style
+                : cell.style
             if shown != style {
                 style = shown
                 look = Look(attributes: attributes(shown), pair: pair(shown))
             }
             if look != sent {
-                // Had it failed, curses' refresh sends the frame instead: the cells it was given are the frame's,
-                // and the rows thrown away are sent whole.
-                guard let change = lookChange(from: sent, to: look) else { return false }
+                guard let change = lookChange(from: sent, to: look) else { return nil }
                 bytes += change
                 sent = look
             }
             if cursor != (x, y) {
-                guard let move = move(y, x) else { return false }
+                guard let move = move(y, x) else { return nil }
                 bytes += move
             }
             appendUTF8(scalar, to: &bytes)
@@ -335,14 +406,9 @@ public final class CursesPresenter {
         }
         // Curses believes a frame ends in normal video.
         guard let normal = lookChange(from: sent, to: Look(attributes: cncursesw_a_normal(), pair: 0)) else {
-            return false
+            return nil
         }
-        bytes += normal + restore
-        // ignored: ERR only for a null window; stdscr exists while curses runs
-        wnoutrefresh(cncursesw_stdscr())
-        output.insert(bytes)
-        keep(grid, changed: changed)
-        return true
+        return bytes + normal
     }
 
     /// Tells curses that the terminal no longer shows what it believes on the rows sent by the presenter
@@ -419,12 +485,6 @@ public final class CursesPresenter {
     private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
         guard let s = Unicode.Scalar(scalar) else { return }
         UTF8.encode(s) { bytes.append($0) }
-    }
-
-    /// The style `grid`'s cell at `x`, `y` is drawn in: a blank between two cells of one style in theirs.
-    private func shownStyle(_ grid: CellGrid, _ x: Int, _ y: Int) -> CellStyle {
-        let cell = grid[x, y]
-        return cell.isPlainBlank ? grid.gapStyle(x: x, y: y) ?? cell.style : cell.style
     }
 
     /// Puts one cell of one scalar into stdscr, with these attributes and colour pair.

@@ -159,6 +159,51 @@ final class Tmux {
     /// The screen with colour escapes (`capture-pane -e`).
     func screenWithColours() -> String { (try? tmux(["capture-pane", "-p", "-e"])) ?? "" }
 
+    /// What a screen with colour escapes shows, cell by cell, one row a line: each character with the colours
+    /// and attributes it is drawn in, and a blank by the one colour it shows (its background, or in reverse
+    /// video its foreground), so that two frames that look the same compare equal however their bytes got
+    /// there. Blanks in the default colours at the end of a row are left out, as tmux leaves out some.
+    static func shown(_ capture: String) -> [String] {
+        capture.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var (fg, bg, attributes) = ("", "", Set<Int>())
+            var cells: [String] = []
+            var rest = Substring(line)
+            while let first = rest.first {
+                if first == "\u{1B}", rest.dropFirst().first == "[", let end = rest.firstIndex(of: "m") {
+                    let codes = rest[rest.index(rest.startIndex, offsetBy: 2)..<end]
+                        .split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                    var k = 0
+                    while k < codes.count {
+                        switch codes[k] {
+                        case 0: (fg, bg, attributes) = ("", "", [])
+                        case 1, 2, 4, 7: attributes.insert(codes[k])
+                        case 22: attributes.subtract([1, 2])
+                        case 24, 27: attributes.remove(codes[k] - 20)
+                        case 38, 48:
+                            let width = codes.count > k + 1 && codes[k + 1] == 5 ? 3 : 5
+                            let colour = codes[k..<min(codes.count, k + width)].map(String.init).joined(separator: ";")
+                            if codes[k] == 38 { fg = colour } else { bg = colour }
+                            k += width - 1
+                        case 39: fg = ""
+                        case 49: bg = ""
+                        case 30...37, 90...97: fg = String(codes[k])
+                        case 40...47, 100...107: bg = String(codes[k])
+                        default: break
+                        }
+                        k += 1
+                    }
+                    rest = rest[rest.index(after: end)...]
+                    continue
+                }
+                cells.append(first == " " ? "[" + (attributes.contains(7) ? "f" + fg : bg) + "]"
+                    : "\(first)\(fg)/\(bg)/\(attributes.sorted())")
+                rest = rest.dropFirst()
+            }
+            while cells.last == "[]" { cells.removeLast() }
+            return cells.joined(separator: " ")
+        }
+    }
+
     func send(_ keys: String...) { _ = try? tmux(["send-keys"] + keys) }
 
     func format(_ spec: String) -> String {
