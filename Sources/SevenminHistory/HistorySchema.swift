@@ -266,10 +266,22 @@ enum HistorySchema {
         return words.count == 3 && words[0] == "CREATE" && words[1] == "TABLE" && words[2] == table
     }
 
-    /// The first `count` words of `sql`, in capitals, read from its first bytes only: a trigger's text is
-    /// long, and splitting all of it by `Character` cost more than SQLite's work on it.
+    /// The first `count` words of `sql`, ASCII letters in capitals, read byte by byte up to the last of
+    /// them: a trigger's text is long, and splitting all of it by `Character` cost more than SQLite's
+    /// work on it.
     private static func firstWords(_ sql: String, _ count: Int) -> [String] {
-        let start = String(decoding: sql.utf8.prefix(120), as: UTF8.self)
-        return start.split(whereSeparator: \.isWhitespace).prefix(count).map { $0.uppercased() }
+        var words: [String] = [], word: [UInt8] = []
+        for byte in sql.utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                guard !word.isEmpty else { continue }
+                words.append(String(decoding: word, as: UTF8.self))
+                word.removeAll(keepingCapacity: true)
+                if words.count == count { return words }
+            } else {
+                word.append((0x61...0x7A).contains(byte) ? byte - 0x20 : byte)
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
     }
 }
