@@ -354,12 +354,14 @@ public final class CursesPresenter {
     }
 
     /// Whether the presenter may send each of `cells` itself: a character of one scalar and one column,
-    /// that the locale's charset carries, and not the bottom-right cell, which curses writes without scrolling.
+    /// that the locale's charset carries; the bottom-right cell only where writing it cannot scroll the
+    /// screen (`writesLastCell`), and curses' own tricks for it are otherwise needed.
     private func sendable(_ cells: [(x: Int, y: Int)], of grid: CellGrid) -> Bool {
         let width = grid.width, height = grid.height
         for (x, y) in cells {
             guard let scalar = grid.scalar(x: x, y: y), sendable(scalar), !grid[x, y].isContinuation,
-                  x + 1 == width ? y + 1 < height : !grid[x + 1, y].isContinuation else { return false }
+                  x + 1 == width ? y + 1 < height || writesLastCell : !grid[x + 1, y].isContinuation
+            else { return false }
         }
         return true
     }
@@ -454,6 +456,12 @@ public final class CursesPresenter {
     /// Whether the terminal keeps the colours and attributes across a cursor move (`msgr`), as every
     /// terminal today does: curses otherwise turns them off before each move.
     private lazy var movesInColour: Bool = tigetflag("msgr") == 1
+
+    /// Whether a character written into the bottom-right cell leaves the screen where it is: without
+    /// automatic margins (`am`), or where the terminal waits for the next character before it wraps
+    /// (`xenl`, as xterm, tmux, the Linux console and every VT100 descendant do). A move or `rc` follows
+    /// it in every frame the presenter sends, and either ends that wait without a scroll.
+    private lazy var writesLastCell: Bool = tigetflag("am") != 1 || tigetflag("xenl") == 1
 
     /// Whether the presenter may send `scalar` itself: a printable character of one column, ASCII unless
     /// the terminal is sent UTF-8.

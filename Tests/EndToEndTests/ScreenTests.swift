@@ -179,10 +179,13 @@ struct ScreenTests {
     /// A new screen after the flash, a second ticking by, and the pause are sent by the presenter itself
     /// rather than by curses' refresh (`CursesPresenter.drawWholeItself`, `drawItself`): what they leave on
     /// screen, characters and colours, is what curses shows when it draws the same frame whole, as it does
-    /// when the workout is taken back after Ctrl-Z.
+    /// when the workout is taken back after Ctrl-Z. Both are read from a tmux client attached to the
+    /// workout's tmux, inside a tmux of its own: the client draws every cell as a person sees it, where
+    /// `capture-pane` of the workout's pane leaves out cells that tmux keeps as cleared in a colour.
     @Test(arguments: ["", "LC_ALL=C "])
     func framesSentByThePresenterShowWhatAWholeFrameShows(locale: String) throws {
         let tmux = try Tmux("\(locale)\(binary) start \(long) --mute --no-figure")
+        let view = try Tmux("env -u TMUX tmux -L \(tmux.name) attach")
         tmux.waitFor(text: "Get ready")
         tmux.send("n")
         tmux.waitFor(text: "Steady Squats")
@@ -197,11 +200,12 @@ struct ScreenTests {
             return changes >= 2
         }
         tmux.send("Space")
-        let ticked = tmux.waitFor("the pause", colours: true) { $0.contains("PAUSED") }
+        tmux.waitFor(text: "PAUSED")
+        let ticked = view.waitFor("the pause, seen", allColumns: true) { $0.contains("PAUSED") }
         tmux.send("C-z")
         tmux.waitFor(text: "Stopped")
         tmux.type("fg")
-        let whole = tmux.waitFor("the same frame drawn whole", colours: true) { Tmux.shown($0) == Tmux.shown(ticked) }
+        let whole = view.waitFor("the same frame drawn whole", allColumns: true) { Tmux.shown($0) == Tmux.shown(ticked) }
         #expect(Tmux.shown(whole) == Tmux.shown(ticked))
         #expect(Tmux.shown(ticked).count > 20 && ticked.contains("PAUSED"))
         tmux.quitWorkout()

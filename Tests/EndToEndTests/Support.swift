@@ -156,16 +156,19 @@ final class Tmux {
     /// The screen as text.
     func screen() -> String { (try? tmux(["capture-pane", "-p"])) ?? "" }
 
-    /// The screen with colour escapes (`capture-pane -e`).
-    func screenWithColours() -> String { (try? tmux(["capture-pane", "-p", "-e"])) ?? "" }
+    /// The screen with colour escapes (`capture-pane -e`); with `allColumns`, the blanks that end each row too (`-N`).
+    func screenWithColours(allColumns: Bool = false) -> String {
+        (try? tmux(["capture-pane", "-p", "-e"] + (allColumns ? ["-N"] : []))) ?? ""
+    }
 
     /// What a screen with colour escapes shows, cell by cell, one row a line: each character with the colours
     /// and attributes it is drawn in, and a blank by the one colour it shows (its background, or in reverse
     /// video its foreground), so that two frames that look the same compare equal however their bytes got
-    /// there. Blanks in the default colours at the end of a row are left out, as tmux leaves out some.
+    /// there. Blanks in the default colours at the end of a row are left out, as tmux leaves out some. The
+    /// colours go on from one row to the next, as `capture-pane -e` writes them.
     static func shown(_ capture: String) -> [String] {
-        capture.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var (fg, bg, attributes) = ("", "", Set<Int>())
+        var (fg, bg, attributes) = ("", "", Set<Int>())
+        return capture.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var cells: [String] = []
             var rest = Substring(line)
             while let first = rest.first {
@@ -223,14 +226,15 @@ final class Tmux {
         return nil
     }
 
-    /// Waits until `predicate` holds for the screen, up to `timeout` seconds; returns the last screen.
+    /// Waits until `predicate` holds for the screen (with `colours`, or `allColumns`: as `screenWithColours`),
+    /// up to `timeout` seconds; returns the last screen.
     @discardableResult
-    func waitFor(_ what: String, timeout: Double = 10, colours: Bool = false,
+    func waitFor(_ what: String, timeout: Double = 10, colours: Bool = false, allColumns: Bool = false,
                  sourceLocation: SourceLocation = #_sourceLocation, _ predicate: (String) -> Bool) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
-            last = colours ? screenWithColours() : screen()
+            last = colours || allColumns ? screenWithColours(allColumns: allColumns) : screen()
             if predicate(last) { return last }
             Thread.sleep(forTimeInterval: 0.05)
         }
