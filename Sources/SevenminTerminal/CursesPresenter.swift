@@ -201,28 +201,18 @@ public final class CursesPresenter {
         // A blank between two cells of one style is drawn in theirs (`CellGrid.gapStyles`): the same look,
         // and the terminal is not sent a change of attributes on each side of it.
         var gaps = [[CellStyle?]?](repeating: nil, count: grid.height)
-        func shown(_ cell: Cell, _ x: Int, _ y: Int) -> CellStyle {
-            guard cell.isPlainBlank else { return cell.style }
-            return (gaps[y].map { $0[x] } ?? grid.gapStyle(x: x, y: y)) ?? cell.style
-        }
         if let background, changed.count * 2 > grid.width * grid.height {
             // ignored: ERR only for a null window; stdscr exists while curses runs
             werase(cncursesw_stdscr())
-            cells = []
-            for y in 0..<grid.height {
-                let rowGaps = grid.gapStyles(row: y)
-                gaps[y] = rowGaps
-                for x in 0..<grid.width where !grid[x, y].isPlainBlank || rowGaps[x] != nil
-                    || grid[x, y].style.background != background.background {
-                    cells.append((x: x, y: y))
-                }
-            }
+            let screen = CursesPresenter.cellsOverBlanks(of: grid, background: background)
+            cells = screen.cells
+            gaps = screen.gaps
         }
         for (x, y) in cells {
             let cell = grid[x, y]
             if cell.isContinuation { continue }
             // Neighbouring cells nearly always share a style: look it up once per run.
-            let style = shown(cell, x, y)
+            let style = CursesPresenter.shownStyle(grid, x, y, rowGaps: gaps[y])
             if style != lastStyle {
                 lastStyle = style
                 lastLook = (attributes(style), pair(style))
@@ -323,17 +313,7 @@ public final class CursesPresenter {
               movesInColour, is_leaveok(cncursesw_stdscr()), !hyperlinks || grid.links.isEmpty else { return false }
         let background = grid[0, grid.height / 2].style
         guard let cleared = clearedBytes(background) else { return false }
-        var cells: [(x: Int, y: Int)] = []
-        var gaps: [[CellStyle?]] = []
-        gaps.reserveCapacity(grid.height)
-        for y in 0..<grid.height {
-            let rowGaps = grid.gapStyles(row: y)
-            gaps.append(rowGaps)
-            for x in 0..<grid.width where !grid[x, y].isPlainBlank || rowGaps[x] != nil
-                || grid[x, y].style.background != background.background {
-                cells.append((x: x, y: y))
-            }
-        }
+        let (cells, gaps) = CursesPresenter.cellsOverBlanks(of: grid, background: background)
         guard sendable(cells, of: grid) else { return false }
         tellCurses()
         useWindowBackground(background)
@@ -351,6 +331,33 @@ public final class CursesPresenter {
         output.insert(bytes + restore)
         keep(grid, changed: changed)
         return true
+    }
+
+    /// The cells of a new screen drawn over blanks of `background`, in order: those that do not look like
+    /// one of its blanks (a plain blank shows its background colour alone, whatever its attributes), with
+    /// each row's `CellGrid.gapStyles`.
+    private static func cellsOverBlanks(of grid: CellGrid, background: CellStyle)
+        -> (cells: [(x: Int, y: Int)], gaps: [[CellStyle?]?]) {
+        var cells: [(x: Int, y: Int)] = []
+        var gaps: [[CellStyle?]?] = []
+        gaps.reserveCapacity(grid.height)
+        for y in 0..<grid.height {
+            let rowGaps = grid.gapStyles(row: y)
+            gaps.append(rowGaps)
+            for x in 0..<grid.width where !grid[x, y].isPlainBlank || rowGaps[x] != nil
+                || grid[x, y].style.background != background.background {
+                cells.append((x: x, y: y))
+            }
+        }
+        return (cells, gaps)
+    }
+
+    /// The style `grid`'s cell at `x`, `y` is drawn in: a blank between two cells of one style in theirs,
+    /// from `rowGaps` (its row's `CellGrid.gapStyles`) where worked out already.
+    private static func shownStyle(_ grid: CellGrid, _ x: Int, _ y: Int, rowGaps: [CellStyle?]?) -> CellStyle {
+        let cell = grid[x, y]
+        guard cell.isPlainBlank else { return cell.style }
+        return (rowGaps.map { $0[x] } ?? grid.gapStyle(x: x, y: y)) ?? cell.style
     }
 
     /// Whether the presenter may send each of `cells` itself: a character of one scalar and one column,
@@ -372,7 +379,7 @@ public final class CursesPresenter {
     /// style of the cells around it (`gaps`, each row's `CellGrid.gapStyles`, or found cell by cell). Nil
     /// where curses cannot say how a look or move is sent.
     private func send(_ cells: [(x: Int, y: Int)], of grid: CellGrid, after opening: [UInt8],
-                      gaps: [[CellStyle?]]?) -> [UInt8]? {
+                      gaps: [[CellStyle?]?]?) -> [UInt8]? {
         var bytes = opening
         bytes.reserveCapacity(opening.count + cells.count * 8 + 256)
         var cursor = (x: -1, y: -1)
@@ -385,9 +392,7 @@ public final class CursesPresenter {
         var style: CellStyle?, look = sent
         for (x, y) in cells {
             let scalar = grid.scalar(x: x, y: y)!
-            let cell = grid[x, y]
-            let shown = cell.isPlainBlank ? (gaps.map { $0[y][x] } ?? grid.gapStyle(x: x, y: y)) ?? cell.style
-                : cell.style
+            let shown = CursesPresenter.shownStyle(grid, x, y, rowGaps: gaps?[y])
             if shown != style {
                 style = shown
                 look = Look(attributes: attributes(shown), pair: pair(shown))
