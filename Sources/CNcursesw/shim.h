@@ -77,6 +77,20 @@ static inline int cncursesw_attribute_bytes(attr_t attrs, int pair, char *out, i
     return s->length;
 }
 
+/* The cell setcchar makes of one character in `attrs` and colour pair `pair` (the pair kept whole beside
+   the attributes, which hold it only up to 255), without its checks, its wcslen and its width lookups:
+   a frame's runs of cells are made with it and handed to curses a run at a time (mvadd_wchnstr). */
+static inline cchar_t cncursesw_cell(wchar_t ch, attr_t attrs, int pair) {
+    cchar_t c;
+    memset(&c, 0, sizeof c);
+    c.attr = (attrs & ~A_COLOR) | (attr_t)COLOR_PAIR(pair > 255 ? 255 : pair);
+    c.chars[0] = ch;
+#if NCURSES_EXT_COLORS
+    c.ext_color = pair;
+#endif
+    return c;
+}
+
 /* The bytes that move the cursor to row `y`, column `x` (terminfo's cup), or NULL without one. */
 static inline const char *cncursesw_move_bytes(int y, int x) {
     const char *cup = tigetstr("cup");

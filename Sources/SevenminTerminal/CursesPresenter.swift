@@ -208,11 +208,12 @@ public final class CursesPresenter {
             cells = screen.cells
             gaps = screen.gaps
         }
+        var blanks: BlankRun?
         for (x, y) in cells {
             let cell = grid[x, y]
             if cell.isContinuation { continue }
             // Neighbouring cells nearly always share a style: look it up once per run.
-            let style = CursesPresenter.shownStyle(grid, x, y, rowGaps: gaps[y])
+            let style = CursesPresenter.shownStyle(grid, x, y, rowGaps: gaps[y], run: &blanks)
             if style != lastStyle {
                 lastStyle = style
                 lastLook = (attributes(style), pair(style))
@@ -353,11 +354,24 @@ public final class CursesPresenter {
     }
 
     /// The style `grid`'s cell at `x`, `y` is drawn in: a blank between two cells of one style in theirs,
-    /// from `rowGaps` (its row's `CellGrid.gapStyles`) where worked out already.
-    private static func shownStyle(_ grid: CellGrid, _ x: Int, _ y: Int, rowGaps: [CellStyle?]?) -> CellStyle {
+    /// from `rowGaps` (its row's `CellGrid.gapStyles`) where worked out already, else from its run of blanks,
+    /// kept in `run` for the blanks after it.
+    private static func shownStyle(_ grid: CellGrid, _ x: Int, _ y: Int, rowGaps: [CellStyle?]?,
+                                   run: inout BlankRun?) -> CellStyle {
         let cell = grid[x, y]
         guard cell.isPlainBlank else { return cell.style }
-        return (rowGaps.map { $0[x] } ?? grid.gapStyle(x: x, y: y)) ?? cell.style
+        if let rowGaps { return rowGaps[x] ?? cell.style }
+        if run == nil || run!.y != y || !run!.columns.contains(x), let found = grid.blankRun(x: x, y: y) {
+            run = BlankRun(y: y, columns: found.columns, style: found.style)
+        }
+        return run?.style ?? cell.style
+    }
+
+    /// A row's run of plain blanks and the style they are drawn in (`CellGrid.blankRun`).
+    private struct BlankRun {
+        var y: Int
+        var columns: Range<Int>
+        var style: CellStyle?
     }
 
     /// Whether the presenter may send each of `cells` itself: a character of one scalar and one column,
@@ -389,10 +403,24 @@ public final class CursesPresenter {
         var rows: [Bool] = []
         swap(&rows, &rowsSentItself)
         defer { swap(&rows, &rowsSentItself) }
+        // The cells since the last move, a run along one row, go into stdscr in one call: one `mvadd_wch`
+        // a cell, which weighs each character as `addch` does, cost more than the rest of the loop.
+        var run: [cchar_t] = []
+        swap(&run, &runCells)
+        defer {
+            run.removeAll(keepingCapacity: true)
+            swap(&run, &runCells)
+        }
+        var runStart = (x: 0, y: 0)
         var style: CellStyle?, look = sent
+        var row = -1, rowGaps: [CellStyle?]?, blanks: BlankRun?
         for (x, y) in cells {
             let scalar = grid.scalar(x: x, y: y)!
-            let shown = CursesPresenter.shownStyle(grid, x, y, rowGaps: gaps?[y])
+            if y != row {
+                row = y
+                rowGaps = gaps?[y]
+            }
+            let shown = CursesPresenter.shownStyle(grid, x, y, rowGaps: rowGaps, run: &blanks)
             if shown != style {
                 style = shown
                 look = Look(attributes: attributes(shown), pair: pair(shown))
@@ -403,19 +431,35 @@ public final class CursesPresenter {
                 sent = look
             }
             if cursor != (x, y) {
-                guard let move = move(y, x) else { return nil }
-                bytes += move
+                guard appendMove(y, x, to: &bytes) else { return nil }
+                CursesPresenter.put(run, row: runStart.y, from: runStart.x)
+                run.removeAll(keepingCapacity: true)
+                runStart = (x, y)
             }
-            appendUTF8(scalar, to: &bytes)
-            put(scalar, x, y, look.attributes, look.pair)
+            CursesPresenter.appendUTF8(scalar, to: &bytes)
+            run.append(cncursesw_cell(wchar_t(bitPattern: scalar), look.attributes, look.pair))
             rows[y] = true
             cursor = (x + 1, y)
         }
+        CursesPresenter.put(run, row: runStart.y, from: runStart.x)
         // Curses believes a frame ends in normal video.
         guard let normal = lookChange(from: sent, to: Look(attributes: cncursesw_a_normal(), pair: 0)) else {
             return nil
         }
         return bytes + normal
+    }
+
+    /// Where `send` gathers a run of cells: kept, so that a frame makes no array for it.
+    private var runCells: [cchar_t] = []
+
+    /// Puts a run of one-column cells into stdscr from row `y`, column `x`, as `mvadd_wch` would put them
+    /// one by one (each rendered over the window's background alike), without moving on to the next row.
+    private static func put(_ run: [cchar_t], row y: Int, from x: Int) {
+        guard !run.isEmpty else { return }
+        run.withUnsafeBufferPointer { cells in
+            // ignored: ERR only for a null window or a start outside it; stdscr exists and `send`'s cells are in it
+            _ = mvadd_wchnstr(Int32(y), Int32(x), cells.baseAddress, Int32(cells.count))
+        }
     }
 
     /// Tells curses that the terminal no longer shows what it believes on the rows sent by the presenter
@@ -443,18 +487,19 @@ public final class CursesPresenter {
 
     /// The bytes that take the terminal from one look to another, as curses' `vid_puts` sends them, by pair
     /// of looks: a frame has few, and a quiet second the same ones each time.
-    private var lookChanges: [[Look]: [UInt8]] = [:]
+    private var lookChanges: [LookChange: [UInt8]] = [:]
+    private struct LookChange: Hashable { var old: Look; var new: Look }
 
     /// What takes the terminal from look `old` to `new`: `vid_puts` into `old` (its bytes dropped), then into
     /// `new`, then back into normal video, where curses believes a frame leaves the terminal; nil where
     /// curses cannot say.
     private func lookChange(from old: Look, to new: Look) -> [UInt8]? {
-        if let known = lookChanges[[old, new]] { return known }
+        if let known = lookChanges[LookChange(old: old, new: new)] { return known }
         let normal = cncursesw_a_normal()
         let change = attributeBytes(old.attributes, old.pair).flatMap { _ in attributeBytes(new.attributes, new.pair) }
         // ignored: only to put curses' belief back to normal video; nothing is sent
         _ = attributeBytes(normal, 0)
-        if let change { lookChanges[[old, new]] = change }
+        if let change { lookChanges[LookChange(old: old, new: new)] = change }
         return change
     }
 
@@ -479,15 +524,20 @@ public final class CursesPresenter {
     /// made here; otherwise by `tiparm`.
     private lazy var ansiMoves: Bool = cncursesw_move_bytes(4, 6).map { String(cString: $0) == "\u{1B}[5;7H" } ?? false
 
-    /// The bytes that move the cursor to row `y`, column `x`; nil where the terminal has no `cup`.
-    private func move(_ y: Int, _ x: Int) -> [UInt8]? {
-        guard ansiMoves else { return cncursesw_move_bytes(Int32(y), Int32(x)).map { Array(String(cString: $0).utf8) } }
-        var bytes: [UInt8] = [0x1B, UInt8(ascii: "[")]
+    /// Appends the bytes that move the cursor to row `y`, column `x`; false where the terminal has no `cup`.
+    private func appendMove(_ y: Int, _ x: Int, to bytes: inout [UInt8]) -> Bool {
+        guard ansiMoves else {
+            guard let move = cncursesw_move_bytes(Int32(y), Int32(x)) else { return false }
+            bytes += Array(String(cString: move).utf8)
+            return true
+        }
+        bytes.append(0x1B)
+        bytes.append(UInt8(ascii: "["))
         appendDecimal(y + 1, to: &bytes)
         bytes.append(UInt8(ascii: ";"))
         appendDecimal(x + 1, to: &bytes)
         bytes.append(UInt8(ascii: "H"))
-        return bytes
+        return true
     }
 
     private func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
@@ -495,22 +545,20 @@ public final class CursesPresenter {
         bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
-    private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+    @inline(__always)
+    private static func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        // Nearly every character sent is ASCII: one byte, with no encoder.
+        if scalar < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: scalar))
+            return
+        }
         guard let s = Unicode.Scalar(scalar) else { return }
         UTF8.encode(s) { bytes.append($0) }
     }
 
     /// Puts one cell of one scalar into stdscr, with these attributes and colour pair.
     private func put(_ scalar: UInt32, _ x: Int, _ y: Int, _ attributes: attr_t, _ pair: Int32) {
-        var cch = cchar_t()
-        var one: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar), 0)
-        var pair = pair
-        withUnsafePointer(to: &one) {
-            $0.withMemoryRebound(to: wchar_t.self, capacity: 2) { wide in
-                // ignored: ERR only for an over-long string; this is one character
-                _ = setcchar(&cch, wide, attributes, 0, &pair)
-            }
-        }
+        var cch = cncursesw_cell(wchar_t(bitPattern: scalar), attributes, pair)
         // ignored: ERR for the bottom-right cell, which curses cannot write without scrolling: harmless
         mvadd_wch(Int32(y), Int32(x), &cch)
     }

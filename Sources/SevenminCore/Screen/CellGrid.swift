@@ -214,6 +214,14 @@ public struct CellGrid: Equatable, Sendable {
 
     /// `gapStyles` for one cell, looking no further along its row than its run of blanks.
     public func gapStyle(x: Int, y: Int) -> CellStyle? {
+        guard let run = blankRun(x: x, y: y), let style = run.style, style != self[x, y].style else { return nil }
+        return style
+    }
+
+    /// The run of plain blanks along row `y` that holds column `x`, and the style its cells are drawn in
+    /// (`gapStyles`: the style on each side of it, or nil); nil where that cell is not a plain blank. A frame's
+    /// blanks, one after another, ask once for their run.
+    public func blankRun(x: Int, y: Int) -> (columns: Range<Int>, style: CellStyle?)? {
         cells.withUnsafeBufferPointer { all in
             let row = all[(y * width)..<((y + 1) * width)]
             let at = row.startIndex + x
@@ -221,8 +229,7 @@ public struct CellGrid: Equatable, Sendable {
             var start = at, end = at + 1
             while start > row.startIndex, row[start - 1].isPlainBlank { start -= 1 }
             while end < row.endIndex, row[end].isPlainBlank { end += 1 }
-            guard let style = CellGrid.gapStyle(row, start..<end), style != row[at].style else { return nil }
-            return style
+            return ((start - row.startIndex)..<(end - row.startIndex), CellGrid.gapStyle(row, start..<end))
         }
     }
 
