@@ -251,6 +251,23 @@ struct ScreenLayoutTests {
         #expect(!grid[1, 0].isContinuation)
     }
 
+    /// A run of one cell (a fill, a row of blocks) written over wide characters blanks the halves it cuts at
+    /// both ends, and leaves no continuation inside it.
+    @Test func runsOverWideCharactersBlankTheHalvesTheyCut() {
+        let style = CellStyle(foreground: RGB(0, 0, 0), background: RGB(9, 9, 9))
+        var filled = CellGrid(width: 8, height: 1, fill: style)
+        filled.put("日本語x", x: 0, y: 0, style: style)
+        filled.fill(row: 0, from: 1, to: 5, style: style)
+        #expect(filled.text == "      x ")
+        var blocks = CellGrid(width: 8, height: 1, fill: style)
+        blocks.put("日本語x", x: 0, y: 0, style: style)
+        blocks.repeatScalar("#", count: 2, x: 3, y: 0, style: style)
+        #expect(blocks.text == "日 ## x ")
+        for grid in [filled, blocks] {
+            #expect((0..<grid.width).allSatisfy { !grid[$0, 0].isContinuation || grid[$0 - 1, 0].code >= 0x3000 })
+        }
+    }
+
     /// Every size from 1×1 to 220×70 (sampled densely) in every kind of state: nothing drawn
     /// outside the grid, no half of a wide character left alone, and no trap.
     @Test(arguments: ScreenState.allCases)

@@ -101,14 +101,39 @@ public struct CellGrid: Equatable, Sendable {
     public mutating func fill(row y: Int, from x0: Int = 0, to x1: Int? = nil, style: CellStyle) {
         guard y >= 0, y < height else { return }
         let from = max(0, x0)
-        for x in from..<max(from, min(width, x1 ?? width)) { place(Cell(code: CellGrid.space, style), x: x, y: y) }
+        placeRun(Cell(code: CellGrid.space, style), y: y, columns: from..<max(from, min(width, x1 ?? width)))
     }
 
     /// Writes `count` copies of a single-width scalar from column `x`, clipped to the grid.
     public mutating func repeatScalar(_ scalar: Unicode.Scalar, count: Int, x: Int, y: Int, style: CellStyle) {
         guard y >= 0, y < height, count > 0 else { return }
         let from = max(0, x)
-        for col in from..<max(from, min(width, x + count)) { place(Cell(code: scalar.value, style), x: col, y: y) }
+        placeRun(Cell(code: scalar.value, style), y: y, columns: from..<max(from, min(width, x + count)))
+    }
+
+    /// `place` for each of a run of columns of row `y`, `cell` in each, in one pass over the row: of what
+    /// `place` blanks, only the other halves of wide characters cut at the run's two ends are left
+    /// (a half inside the run is written over).
+    private mutating func placeRun(_ cell: Cell, y: Int, columns: Range<Int>) {
+        guard !columns.isEmpty else { return }
+        let width = width
+        cells.withUnsafeMutableBufferPointer { all in
+            let row = y * width
+            CellGrid.mendEdges(all, row: row, width: width, columns: columns)
+            for x in columns { all[row + x] = cell }
+        }
+    }
+
+    /// Blanks the other half of a wide character that cells about to be written over `columns` of the row
+    /// starting at `row` would cut in two, at either end, as `place` does (`cell` not a continuation).
+    private static func mendEdges(_ all: UnsafeMutableBufferPointer<Cell>, row: Int, width: Int, columns: Range<Int>) {
+        guard !columns.isEmpty else { return }
+        if columns.lowerBound > 0, all[row + columns.lowerBound].isContinuation {
+            all[row + columns.lowerBound - 1] = Cell(code: CellGrid.space, all[row + columns.lowerBound - 1].style)
+        }
+        if columns.upperBound < width, all[row + columns.upperBound].isContinuation {
+            all[row + columns.upperBound] = Cell(code: CellGrid.space, all[row + columns.upperBound].style)
+        }
     }
 
     /// Writes `text` from column `x`, clipped to the grid (and to `limit` columns);
@@ -120,12 +145,17 @@ public struct CellGrid: Equatable, Sendable {
         var col = x
         // Printable ASCII, the common case, needs no grapheme or width work.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            for byte in text.utf8 {
-                if col >= end { break }
-                if col >= 0 { place(Cell(code: UInt32(byte), style), x: col, y: y) }
-                col += 1
+            let count = min(text.utf8.count, max(0, end - x))
+            let columns = max(0, x)..<max(0, x + count)
+            let width = width
+            cells.withUnsafeMutableBufferPointer { all in
+                let row = y * width
+                CellGrid.mendEdges(all, row: row, width: width, columns: columns)
+                for (k, byte) in text.utf8.prefix(count).enumerated() where x + k >= 0 {
+                    all[row + x + k] = Cell(code: UInt32(byte), style)
+                }
             }
-            return col - x
+            return count
         }
         // One character of `w` columns at the next column; false once the row (or the limit) is full.
         func emit(_ code: @autoclosure () -> UInt32, _ w: Int) -> Bool {
