@@ -21,8 +21,8 @@ public struct CellGrid: Equatable, Sendable {
     /// The whole screen lit in one style for a moment (a flash where the terminal cannot reverse its
     /// screen): every cell a blank in it, which a terminal can draw as one.
     public var lit: CellStyle?
-    static let clusterBase: UInt32 = 0x11_0000
-    static let space = UInt32(0x20)
+    @usableFromInline static let clusterBase: UInt32 = 0x11_0000
+    @usableFromInline static let space = UInt32(0x20)
 
     public init(width: Int, height: Int, fill style: CellStyle) {
         self.width = max(0, width)
@@ -36,8 +36,10 @@ public struct CellGrid: Equatable, Sendable {
             && a.asciiOnly == b.asciiOnly && a.links == b.links && a.reversed == b.reversed && a.lit == b.lit
     }
 
+    // Inlinable, as are `scalar` and `Cell.isPlainBlank`: the presenter reads a frame's cells through them,
+    // one call each across the module boundary before.
     public subscript(x: Int, y: Int) -> Cell {
-        get { cells[y * width + x] }
+        @inlinable get { cells[y * width + x] }
         set { cells[y * width + x] = newValue }
     }
 
@@ -58,7 +60,7 @@ public struct CellGrid: Equatable, Sendable {
     }
 
     /// The cell's scalar when it holds one alone (nearly every cell); nil for a character of several.
-    public func scalar(x: Int, y: Int) -> UInt32? {
+    @inlinable public func scalar(x: Int, y: Int) -> UInt32? {
         let code = self[x, y].code
         return code < CellGrid.clusterBase ? code : nil
     }

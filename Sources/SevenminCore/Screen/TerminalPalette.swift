@@ -64,6 +64,8 @@ public enum TerminalPalette {
         let chroma = lab.chroma, hue = lab.hue
         let chromatic = chroma > 0.03
         var best = 16, bestDistance = Double.infinity, bestInHue = false
+        // The tables once, outside the loop: each use of a static is a check that it is made.
+        let lab256 = lab256, chroma256 = chroma256, hue256 = hue256
         for k in 16..<256 {
             if chromatic && chroma256[k] < 0.03 { continue }
             let inHue = !chromatic || OKLab.hueDifference(hue, hue256[k]) <= 30
