@@ -18,11 +18,18 @@ struct WorkoutFrame {
     /// A part of the frame that only time changes (the clock, the status line, the progress bar), with the
     /// cells it was drawn over: put back, and the part drawn again, they give the frame drawn whole.
     struct TimeSpot {
-        enum Part { case status, progress, digits(BigType.Scale), line }
+        enum Part { case status(StatusTimes?), progress, digits(BigType.Scale), line }
         var part: Part
         var x: Int, y: Int, width: Int
         var under: [Cell]
         var height: Int { under.count / max(1, width) }
+    }
+
+    /// The times the status line shows and the columns where they start (nil for one it leaves out): a
+    /// second in which they change only their digits changes those cells alone.
+    struct StatusTimes {
+        var clock: String, clockX: Int
+        var toGo: String, toGoX: Int?
     }
 
     /// A frame to draw whole at `width`×`height`, or, given the last frame's `grid`, to draw again over it.
@@ -112,8 +119,9 @@ struct WorkoutFrame {
     /// Draws the status line, the progress bar and the overview strip as space allows; returns the
     /// first row they take.
     mutating func drawFooter() -> Int {
-        noteTime(.status, x: 0, y: h - 1, width: w, height: 1)
-        drawStatus(row: h - 1)
+        noteTime(.status(nil), x: 0, y: h - 1, width: w, height: 1)
+        let times = drawStatus(row: h - 1)
+        if let k = timeSpots.indices.last, case .status = timeSpots[k].part { timeSpots[k].part = .status(times) }
         var top = h - 1
         if h >= 6 {
             top -= 1
@@ -124,7 +132,8 @@ struct WorkoutFrame {
         return top
     }
 
-    mutating func drawStatus(row: Int) {
+    @discardableResult
+    mutating func drawStatus(row: Int) -> StatusTimes? {
         grid.fill(row: row, style: theme.bar)
         // Cut whole phrases, never mid-word: what is left of this one first, then of the workout.
         // Counting reps, the clock is no time left: the user ends the step.
@@ -132,9 +141,17 @@ struct WorkoutFrame {
         let paused = model.paused ? " · " + model.words.paused.uppercased() : ""
         let toGo = " · \(model.toGo) \(model.text.toGo)"
         let clockOnly = " \(clock)"
-        // Lazily: the first, which nearly always fits, is the only one made and measured.
-        let status = [left + toGo + paused, left + paused, left, clockOnly + paused, clockOnly].lazy.map(say)
-            .first { measure($0) <= w } ?? fitted(clockOnly, w)
+        // The first, which nearly always fits, is the only one measured.
+        let forms = [left + toGo + paused, left + paused, left, clockOnly + paused, clockOnly]
+        var chosen: (form: Int, text: String)?
+        for k in forms.indices {
+            let text = say(forms[k])
+            if measure(text) <= w {
+                chosen = (k, text)
+                break
+            }
+        }
+        let status = chosen?.text ?? fitted(clockOnly, w)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.
         var keys = say(model.text.keyHints) + " "
@@ -150,6 +167,26 @@ struct WorkoutFrame {
             let text = say(glyphs.separator) + notice
             if room >= 8 { grid.put(fitted(text, room), x: used, y: row, style: theme.bar) }
         }
+        // Every form starts with a space and the clock, whole unless cut short; the first, the time to go
+        // after it. Nil where either is not found where it is shown.
+        guard grid.holds(clock, x: 1, y: row) else { return nil }
+        guard chosen?.form == 0 else { return StatusTimes(clock: clock, clockX: 1, toGo: model.toGo, toGoX: nil) }
+        guard let toGoX = grid.firstColumn(of: " " + model.toGo + " ", y: row, from: 1 + clock.utf8.count, to: used)
+        else { return nil }
+        return StatusTimes(clock: clock, clockX: 1, toGo: model.toGo, toGoX: toGoX + 1)
+    }
+
+    /// The status line of a quiet second drawn over the last one's (`times`) by changing the digits of its
+    /// times alone, where they are as long as before and ASCII: every other word and its place stay as
+    /// they were, as drawing it whole would leave them. Nil otherwise, and it is drawn whole.
+    mutating func moveStatus(_ times: StatusTimes, row: Int) -> StatusTimes? {
+        let clock = clock, toGo = model.toGo
+        func ascii(_ text: String) -> Bool { text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        guard clock.utf8.count == times.clock.utf8.count, toGo.utf8.count == times.toGo.utf8.count,
+              ascii(clock), ascii(toGo), ascii(times.clock), ascii(times.toGo) else { return nil }
+        grid.replaceCharacters(clock, x: times.clockX, y: row)
+        if let x = times.toGoX { grid.replaceCharacters(toGo, x: x, y: row) }
+        return StatusTimes(clock: clock, clockX: times.clockX, toGo: toGo, toGoX: times.toGoX)
     }
 
     mutating func drawProgress(row: Int) {
@@ -650,10 +687,16 @@ struct WorkoutFrame {
     /// Draws the parts that time changes again, over the last frame drawn for a model that differed from
     /// this one only in its times (and a clock of the same shape): the frame this model draws whole.
     mutating func redrawTime(_ spots: [TimeSpot], figure: FigurePlacement?) {
-        for spot in spots {
+        var spots = spots
+        for k in spots.indices {
+            let spot = spots[k]
+            if case .status(let times?) = spot.part, let moved = moveStatus(times, row: spot.y) {
+                spots[k].part = .status(moved)
+                continue
+            }
             grid.restore(spot.under, x: spot.x, y: spot.y, width: spot.width)
             switch spot.part {
-            case .status: drawStatus(row: spot.y)
+            case .status: spots[k].part = .status(drawStatus(row: spot.y))
             case .progress: drawProgress(row: spot.y)
             case .digits(let scale):
                 BigType.draw(clock, scale: scale, into: &grid, x: spot.x, y: spot.y, style: theme.digits,
