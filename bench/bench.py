@@ -142,14 +142,20 @@ def strace_waits(path):
     """Calls that put a thread to sleep: waits with a timeout that is not zero, and futex waits.
 
     Zero-timeout polls return at once and futex wakes do not sleep, so neither is a wake-up."""
-    total = 0
-    call = re.compile(r"^\d+\s+(\w+)\((.*)")
+    return len(strace_wait_times(path))
+
+
+def strace_wait_times(path):
+    """When each call that put a thread to sleep (`strace_waits`) began, in seconds from midnight where the
+    trace has times (`strace -tt`), else None for each."""
+    times = []
+    call = re.compile(r"^\d+\s+(?:(\d+):(\d+):([\d.]+)\s+)?(\w+)\((.*)")
     with open(path) as f:
         for line in f:
             m = call.match(line)
             if not m or "resumed>" in line:
                 continue
-            name, args = m.group(1), m.group(2)
+            name, args = m.group(4), m.group(5)
             if name == "futex":
                 blocking = "FUTEX_WAIT" in args
             elif name == "poll":
@@ -160,8 +166,25 @@ def strace_waits(path):
                 blocking = not re.search(r", 0[,)]", args)
             else:
                 blocking = True
-            total += blocking
-    return total
+            if blocking:
+                times.append(int(m.group(1)) * 3600 + int(m.group(2)) * 60 + float(m.group(3)) if m.group(1) else None)
+    return times
+
+
+def wakes_by_second(path):
+    """How many of a workout's seconds saw how many wake-ups, from a trace with times (`strace -tt`). A
+    second runs from half a second before a tick of the loop to half a second after, the ticks being
+    whole seconds from the first wait (the loop's, after the first frame): what a change adds (the flash
+    ending 150 ms after it, the history's thread) falls in the second it starts."""
+    times = sorted(t for t in strace_wait_times(path) if t is not None)
+    counts = {}
+    for t in times:
+        second = int(t - times[0] + 0.5)
+        counts[second] = counts.get(second, 0) + 1
+    histogram = {}
+    for n in counts.values():
+        histogram[n] = histogram.get(n, 0) + 1
+    return dict(sorted(histogram.items()))
 
 
 def strace_bytes_and_first_frame(path):

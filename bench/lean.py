@@ -166,7 +166,7 @@ def main():
     cpu, seconds = cpu_figures(binary, cpu_runs, show=False)
     minutes = seconds / 60
     waits = {label: os.path.join(RESULTS, f"waits-{label}.strace") for label in ("no-figure", "figure")}
-    whole_runs(binary, "waits", lambda label: f"strace -f -e trace={bench.WAITS} -o {waits[label]}")
+    whole_runs(binary, "waits", lambda label: f"strace -f -tt -e trace={bench.WAITS} -o {waits[label]}")
 
     print(f"{'write(2) to terminal in 12 s':<34} {statistics.median(writes):>10.0f} {'<= 40':>10}  {writes}")
     print(f"{'first frame, ms (median of 21)':<34} {statistics.median(frames):>10.2f} {'<= 6':>10}"
@@ -176,7 +176,7 @@ def main():
         print(f"{'CPU muted, s per minute, ' + label:<34} {statistics.median(cpu[label]):>10.4f} {target[0]:>10}"
               f"  {cpu[label]}")
         print(f"{'wake-ups a second, muted, ' + label:<34} {bench.strace_waits(waits[label]) / seconds:>10.2f}"
-              f" {target[1]:>10}")
+              f" {target[1]:>10}  seconds by wake-ups: {bench.wakes_by_second(waits[label])}")
     starts = bench.timing(os.path.join(RESULTS, "cpu-0-no-figure.jsonl"))
     print(f"{'segment starts, muted, no-figure':<34} p50 {starts['p50_ms']:.3f} ms, max {starts['max_ms']:.3f} ms"
           f" over {starts['segments']}")
