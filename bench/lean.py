@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """sevenmin's weight: binary and package size, peak memory, writes per frame, start-up, CPU.
 
-Run from the repository root:  python3 bench/lean.py [--runs N] [--memory] [--cpu] [--cpu-runs N]
+Run from the repository root:  python3 bench/lean.py [--runs N] [--memory] [--cpu] [--cpu-runs N] [--kept-history]
 
 --memory stops after the sizes and the memory runs (about 3 minutes); --cpu runs only the CPU rounds
-(--cpu-runs, 3 unless given, each two whole workouts side by side: about 7 minutes). SEVENMIN_BINARY=path
+(--cpu-runs, 3 unless given, each two whole workouts side by side: about 7 minutes). --kept-history gives
+the CPU rounds a HOME whose history has a workout in it already, as every workout but a user's first
+finds it, instead of a fresh one, whose history file is made during the run. SEVENMIN_BINARY=path
 measures a binary already built instead of building one.
 
 Builds the release binary and the package (scripts/release-binary, scripts/package), then runs the
@@ -40,11 +42,14 @@ TWO = os.path.join(ROOT, "bench", "routines", "two-minutes.json")
 MIB = 1024 * 1024
 
 
-def workout(binary, name, extra, seconds, wrapper="", finish=False, cache=None, processes=False):
-    """Runs the two-minute routine in its own pane with a fresh HOME (and `cache` as XDG_CACHE_HOME, when
-    given, so that rendered phrases are kept between runs), quits it after `seconds` (or, with `finish`,
-    lets it end); returns its rusage record (CPU seconds, peak RSS, each process's VmHWM) and its events."""
+def workout(binary, name, extra, seconds, wrapper="", finish=False, cache=None, processes=False, home_from=None):
+    """Runs the two-minute routine in its own pane with a fresh HOME, or a copy of `home_from` (and `cache`
+    as XDG_CACHE_HOME, when given, so that rendered phrases are kept between runs), quits it after `seconds`
+    (or, with `finish`, lets it end); returns its rusage record (CPU seconds, peak RSS, each process's VmHWM)
+    and its events."""
     home = tempfile.mkdtemp(prefix="sevenmin-lean-")
+    if home_from:
+        shutil.copytree(home_from, home, dirs_exist_ok=True)
     if cache:
         wrapper = f"XDG_CACHE_HOME={cache} {wrapper}"
     cost, ev = os.path.join(RESULTS, name + ".cost.json"), os.path.join(RESULTS, name + ".jsonl")
@@ -84,11 +89,12 @@ def terminal_writes(trace):
         return sum(1 for line in f if re.match(r"^\d+\s+writev?\(\d+</dev/pts/", line))
 
 
-def whole_runs(binary, name, wrapper=lambda label: ""):
+def whole_runs(binary, name, wrapper=lambda label: "", home_from=None):
     """A whole muted workout without the figure (the targets' terms) and, at the same time, one with it."""
     found = {}
     def one(label, extra):
-        found[label] = workout(binary, f"{name}-{label}", extra, 300, wrapper=wrapper(label), finish=True)
+        found[label] = workout(binary, f"{name}-{label}", extra, 300, wrapper=wrapper(label), finish=True,
+                               home_from=home_from)
     threads = [threading.Thread(target=one, args=item)
                for item in (("no-figure", "--mute --no-figure"), ("figure", "--mute"))]
     for t in threads:
@@ -101,7 +107,23 @@ def whole_runs(binary, name, wrapper=lambda label: ""):
 def cpu_figures(binary, rounds, show=True):
     """CPU seconds a minute of `rounds` pairs of whole workouts, by label, and the workout's length. Two
     identical workouts side by side differ by a sixth, so the figure is the median of the rounds."""
-    found = [whole_runs(binary, f"cpu-{k}") for k in range(rounds)]
+    home_from = None
+    if "--kept-history" in sys.argv:
+        # One short workout, quit after 20 s, leaves a history with a session in it; each run gets a copy.
+        home_from = tempfile.mkdtemp(prefix="sevenmin-lean-kept-")
+        command = (f"env HOME={home_from} XDG_STATE_HOME={home_from}/state {binary} start {TWO} --mute "
+                   f"--no-figure")
+        pane = bench.Pane("kept-history", command)
+        time.sleep(20)
+        pane.keys("q")
+        time.sleep(0.5)
+        pane.keys("y")
+        # Quitting ends the workout and its pane; the history is then closed.
+        time.sleep(3)
+        pane.close()
+        if not glob.glob(os.path.join(home_from, "state", "sevenmin", "history*")):
+            sys.exit("lean: the first workout left no history")
+    found = [whole_runs(binary, f"cpu-{k}", home_from=home_from) for k in range(rounds)]
     seconds = [e for e in found[0]["no-figure"][1] if e["event"] == "start"][0]["duration"]
     cpu = {label: [round(r[label][0]["cpu"] / (seconds / 60), 4) for r in found] for label in ("no-figure", "figure")}
     if show:
