@@ -581,12 +581,7 @@ public final class CursesPresenter {
 
     /// A blank in `style` where the second column of a cluster held as blanks is.
     private func blank(_ x: Int, _ y: Int, _ style: CellStyle) {
-        var cch = cchar_t()
-        var pairNumber = pair(style)
-        // ignored: ERR only for an over-long string, and a blank is one character
-        setcchar(&cch, [wchar_t(32), 0], attributes(style), 0, &pairNumber)
-        // ignored: ERR for the bottom-right cell, which curses cannot write without scrolling: expected and harmless
-        mvadd_wch(Int32(y), Int32(x), &cch)
+        put(UInt32(0x20), x, y, attributes(style), pair(style))
     }
 
     /// Writes the clusters curses cannot hold, whole, over the blanks it holds for them: the cursor and

@@ -25,10 +25,13 @@ struct WorkoutFrame {
         var height: Int { under.count / max(1, width) }
     }
 
-    /// The times the status line shows and the columns where they start (nil for one it leaves out): a
-    /// second in which they change only their digits changes those cells alone.
+    /// The times the status line shows, its clock from `StatusTimes.clockX` and its time to go from `toGoX`
+    /// (nil where the line leaves it out): a second in which they change only their digits changes those
+    /// cells alone.
     struct StatusTimes {
-        var clock: String, clockX: Int
+        /// Every form of the line starts with a space and the clock.
+        static let clockX = 1
+        var clock: String
         var toGo: String, toGoX: Int?
     }
 
@@ -167,13 +170,14 @@ struct WorkoutFrame {
             let text = say(glyphs.separator) + notice
             if room >= 8 { grid.put(fitted(text, room), x: used, y: row, style: theme.bar) }
         }
-        // Every form starts with a space and the clock, whole unless cut short; the first, the time to go
-        // after it. Nil where either is not found where it is shown.
-        guard grid.holds(clock, x: 1, y: row) else { return nil }
-        guard chosen?.form == 0 else { return StatusTimes(clock: clock, clockX: 1, toGo: model.toGo, toGoX: nil) }
-        guard let toGoX = grid.firstColumn(of: " " + model.toGo + " ", y: row, from: 1 + clock.utf8.count, to: used)
-        else { return nil }
-        return StatusTimes(clock: clock, clockX: 1, toGo: model.toGo, toGoX: toGoX + 1)
+        // The clock is whole unless cut short; the first form has the time to go after it. Nil where either
+        // is not found where it is shown.
+        let clockX = StatusTimes.clockX
+        guard grid.holds(clock, x: clockX, y: row) else { return nil }
+        guard chosen?.form == 0 else { return StatusTimes(clock: clock, toGo: model.toGo, toGoX: nil) }
+        guard let toGoX = grid.firstColumn(of: " " + model.toGo + " ", y: row, from: clockX + clock.utf8.count,
+                                           to: used) else { return nil }
+        return StatusTimes(clock: clock, toGo: model.toGo, toGoX: toGoX + 1)
     }
 
     /// The status line of a quiet second drawn over the last one's (`times`) by changing the digits of its
@@ -182,11 +186,12 @@ struct WorkoutFrame {
     mutating func moveStatus(_ times: StatusTimes, row: Int) -> StatusTimes? {
         let clock = clock, toGo = model.toGo
         func ascii(_ text: String) -> Bool { text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        // The last clock was found in the row, so it is ASCII; the last time to go may not have been shown.
         guard clock.utf8.count == times.clock.utf8.count, toGo.utf8.count == times.toGo.utf8.count,
-              ascii(clock), ascii(toGo), ascii(times.clock), ascii(times.toGo) else { return nil }
-        grid.replaceCharacters(clock, x: times.clockX, y: row)
+              ascii(clock), ascii(toGo), ascii(times.toGo) else { return nil }
+        grid.replaceCharacters(clock, x: StatusTimes.clockX, y: row)
         if let x = times.toGoX { grid.replaceCharacters(toGo, x: x, y: row) }
-        return StatusTimes(clock: clock, clockX: times.clockX, toGo: toGo, toGoX: times.toGoX)
+        return StatusTimes(clock: clock, toGo: toGo, toGoX: times.toGoX)
     }
 
     mutating func drawProgress(row: Int) {
