@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <stddef.h>
-#include <string.h>
-/* As in audio.c: for the program alone, never exported (readdir below is, on purpose). */
+/* As in audio.c: for the program alone, never exported. */
 #pragma GCC visibility push(hidden)
 #include <ao/ao.h>
 #include "clibraries.h"
@@ -68,36 +66,4 @@ int ao_play(ao_device *device, char *output_samples, uint_32 num_bytes) {
 int ao_close(ao_device *device) {
     REAL(LIB_AO, ao_close)
     return f ? f(device) : 0;
-}
-
-/* The plugin file that ao_initialize, on this thread and while it runs, is not shown. */
-static __thread const char *left_out;
-
-/* readdir(3), as libc's, except that it skips `left_out` while it is set. libao lists its plugin
-   folder with readdir and has no other way to be told what not to load, so this definition, in the
-   program, stands in for libc's for libao (exported, as every symbol of the program's own is, and
-   found first, since libao is opened after the program); every other
-   caller, on every other thread and at every other time, gets libc's entries unchanged. */
-__attribute__((visibility("default"))) struct dirent *readdir(DIR *dir) {
-    static struct dirent *(*real_readdir)(DIR *);
-    struct dirent *(*f)(DIR *) = __atomic_load_n(&real_readdir, __ATOMIC_ACQUIRE);
-    if (!f) {
-        f = (struct dirent *(*)(DIR *))dlsym(RTLD_NEXT, "readdir");
-        if (!f) {
-            errno = ENOSYS;
-            return NULL;
-        }
-        __atomic_store_n(&real_readdir, f, __ATOMIC_RELEASE);
-    }
-    struct dirent *entry;
-    do {
-        entry = f(dir);
-    } while (entry && left_out && strcmp(entry->d_name, left_out) == 0);
-    return entry;
-}
-
-void caudio_ao_initialize(const char *plugin_left_out) {
-    left_out = plugin_left_out;
-    ao_initialize();
-    left_out = NULL;
 }

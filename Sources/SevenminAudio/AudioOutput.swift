@@ -8,21 +8,17 @@ import Synchronization
 /// Opens libao devices. libao is initialised once per process and never shut down, since a
 /// device abandoned under a stuck `ao_play` must stay valid until the process exits.
 public enum AudioOutput {
-    /// Whether libao has started, and with its PulseAudio plugin.
+    /// Whether libao has started, and whether a PulseAudio server could answer its pulse driver.
     private static let started = Mutex<Bool?>(nil)
 
-    /// The plugin file of libao's PulseAudio driver.
-    static let pulsePlugin = "libpulse.so"
-
-    /// Starts libao, once; says whether its PulseAudio driver is there. libao loads every plugin it has
-    /// when it starts; the PulseAudio one is left out unless it is named or a server could answer it
-    /// (`PulseServerProbe`), since its libraries are most of what sound costs in memory.
+    /// Starts libao, once; says whether its PulseAudio driver is worth trying: only where a server could
+    /// answer it (`PulseServerProbe`), since libpulse otherwise tries to start a server of its own.
     @discardableResult
     static func start(for request: AudioOutputRequest) -> Bool {
         started.withLock { state in
             if let state { return state }
+            ao_initialize()
             let pulse = request.driver == "pulse" || PulseServerProbe.system.mayAnswer
-            caudio_ao_initialize(pulse ? nil : pulsePlugin)
             state = pulse
             return pulse
         }

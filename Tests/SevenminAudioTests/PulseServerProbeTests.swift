@@ -48,19 +48,6 @@ struct PulseServerProbeTests {
         #expect(!probe(Self.home.merging(["XDG_RUNTIME_DIR": "/run/user/1000"]) { $1 }, files).mayAnswer)
     }
 
-    /// What this process holds once libao has started: its PulseAudio plugin exactly when it was to be
-    /// loaded, and its other plugins always. (libpulse itself may be here anyway: this process runs
-    /// espeak-ng, which links it; the workout's own maps are checked end to end.)
-    @Test func libaoLoadsItsPulseAudioPluginOnlyWhenAServerCouldAnswer() throws {
-        let player = CuePlayer(sounds: cueSounds(), request: AudioOutputRequest(wavPath: scratchPath("probe.wav")),
-                               clock: ManualClock()) { _, _, _ in }
-        player.close()
-        let pulse = AudioOutput.start(for: AudioOutputRequest())
-        let maps = try ProcFile.text("/proc/self/maps")
-        #expect(maps.contains("plugins-4/libalsa.so") && maps.contains("plugins-4/liboss.so"))
-        #expect(maps.contains("plugins-4/libpulse.so") == pulse)
-    }
-
     /// The drivers tried say why PulseAudio was not, in the log and in `doctor`, once libao has started
     /// without it (as a workout's does, no driver named).
     @Test func pulseIsReportedAsHavingNoServerWhenLeftOut() {

@@ -15,10 +15,4 @@
 /* The library that could not be opened, and why (dlerror), or NULL. */
 const char *clibraries_missing(void);
 
-/* ao_initialize(), except that libao does not load the plugin file named (such as "libpulse.so"), or
-   loads them all if it is NULL. libao opens every plugin in its folder when it starts, and keeps them
-   for the life of the process: PulseAudio's brings libpulse, D-Bus, systemd, X11 and libsndfile with
-   its codecs, 2.5 MiB resident, where no PulseAudio server could answer it. */
-void caudio_ao_initialize(const char *plugin_left_out);
-
 #endif
