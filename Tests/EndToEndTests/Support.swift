@@ -101,7 +101,7 @@ final class Tmux {
             + "XDG_CACHE_HOME=\(directory)/cache "
             + "bash --norc --noprofile -i"
         try tmux(["-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
-        waitFor("the shell prompt", timeout: 10) { $0.contains("e2e$") }
+        waitFor("the shell prompt") { $0.contains("e2e$") }
         if recording { try tmux(["pipe-pane", "-o", "cat >> \(directory)/raw"]) }
         if !command.isEmpty { type("\(command); \(statusLine)") }
     }
@@ -227,9 +227,10 @@ final class Tmux {
     }
 
     /// Waits until `predicate` holds for the screen (with `colours`, or `allColumns`: as `screenWithColours`),
-    /// up to `timeout` seconds; returns the last screen.
+    /// up to `timeout` seconds; returns the last screen. The default deadline is only reached by a test that fails:
+    /// it is long, since the suites run several at once on a loaded machine.
     @discardableResult
-    func waitFor(_ what: String, timeout: Double = 10, colours: Bool = false, allColumns: Bool = false,
+    func waitFor(_ what: String, timeout: Double = 30, colours: Bool = false, allColumns: Bool = false,
                  sourceLocation: SourceLocation = #_sourceLocation, _ predicate: (String) -> Bool) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
@@ -243,7 +244,7 @@ final class Tmux {
     }
 
     @discardableResult
-    func waitFor(text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    func waitFor(text: String, timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) -> String {
         waitFor("'\(text)'", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
@@ -294,9 +295,9 @@ func events(_ path: String) -> [[String: Any]] {
 }
 
 /// Waits until `condition` holds, up to `timeout` seconds of the monotonic clock, looking every 20 ms;
-/// records an issue and returns false if it never did.
+/// records an issue and returns false if it never did. As for `Tmux.waitFor`, the default deadline is long.
 @discardableResult
-func waitUntil(_ what: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+func waitUntil(_ what: String, timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
                _ condition: () -> Bool) -> Bool {
     let deadline = monotonicSeconds() + timeout
     while monotonicSeconds() < deadline {
