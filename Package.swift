@@ -76,17 +76,19 @@ let package = Package(
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp", "SevenminSystem"]),
         // Generates a large history and times stats on it; also records a synthetic workout for tests.
         .executableTarget(name: "sevenmin-history-bench", dependencies: ["SevenminHistory", "SevenminCore",
-            "SevenminSystem"]),
+            "SevenminSystem"], path: "bench/sevenmin-history-bench"),
         // Synthesises the cue set in Sounds/ reproducibly.
-        .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem"]),
+        .executableTarget(name: "sevenmin-sounds", dependencies: ["SevenminAudio", "SevenminCore", "SevenminSystem"],
+            path: "Tools/sevenmin-sounds"),
         // Times the drawing of workout frames (bench/frames.sh).
-        .executableTarget(name: "sevenmin-frame-bench", dependencies: ["SevenminCore"]),
+        .executableTarget(name: "sevenmin-frame-bench", dependencies: ["SevenminCore"],
+            path: "bench/sevenmin-frame-bench"),
         // Measures speech rendering, export and cue levels for BENCHMARKS.md.
         .executableTarget(name: "sevenmin-audio-bench", dependencies: ["SevenminAudio", "SevenminCore",
-            "SevenminSystem"]),
+            "SevenminSystem"], path: "bench/sevenmin-audio-bench"),
 
         // Writes Workouts/ and Sounds/ as a Swift file, for the plugin below.
-        .executableTarget(name: "sevenmin-embed", dependencies: ["SevenminShipped"]),
+        .executableTarget(name: "sevenmin-embed", dependencies: ["SevenminShipped"], path: "Tools/sevenmin-embed"),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["sevenmin-embed"]),
 
         // Scratch folders that are removed when a test process ends, for every test target.
