@@ -10,8 +10,10 @@ extension ImportCommand: RunnableCommand {
         var worst = ExitCode.success
         for path in paths {
             do {
-                let root = try ImportCommand.tree(WorkoutDataSource.read(path), path: path)
-                results.append(try RoutineImport.convert(root, path: path))
+                let bytes = try WorkoutDataSource.read(path)
+                results.append(try ImportCommand.isYAML(bytes, path: path)
+                    ? RoutineImport.convert(ImportCommand.tree(bytes, path: path), path: path)
+                    : RoutineImport.convert(json: bytes, path: path))
             } catch {
                 worst = max(worst, PlanLoading.report(error))
             }
@@ -49,7 +51,9 @@ extension ImportCommand: RunnableCommand {
             Console.error(error.description)
             return ExitCode.cannotCreate
         }
-        for (path, result) in zip(paths, results) where !result.ignored.isEmpty {
+        for (path, result) in zip(paths, results) {
+            for warning in result.warnings { Console.error("Warning: \(visible(path)): \(visible(warning))") }
+            guard !result.ignored.isEmpty else { continue }
             Console.error("Warning: \(visible(path)): left out, as sevenmin has no use for them: "
                 + result.ignored.joined(separator: ", "))
         }
@@ -65,15 +69,19 @@ extension ImportCommand: RunnableCommand {
         return ExitCode.success
     }
 
+    /// Whether a file is read as YAML: `.yaml` and `.yml`, or text that does not even begin as JSON does.
+    static func isYAML(_ bytes: [UInt8], path: String) -> Bool {
+        let lower = path.lowercased()
+        let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+        return lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
+            || (first != UInt8(ascii: "{") && first != UInt8(ascii: "["))
+    }
+
     /// The file as a positioned tree: YAML for `.yaml` and `.yml`, else JSON, or YAML when the
     /// text does not even begin as JSON does.
     static func tree(_ bytes: [UInt8], path: String) throws(RoutineLoadError) -> JSONNode {
-        let lower = path.lowercased()
-        let yaml = lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
-        let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
-        let looksLikeJSON = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         do {
-            return yaml || !looksLikeJSON ? try YAMLParser.parse(bytes) : try JSONParser.parse(bytes)
+            return isYAML(bytes, path: path) ? try YAMLParser.parse(bytes) : try JSONParser.parse(bytes)
         } catch {
             throw RoutineLoadError([Diagnostic(path: path, position: error.position, message: error.message)])
         }

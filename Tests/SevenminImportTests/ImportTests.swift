@@ -6,6 +6,9 @@ import Testing
 
 let here = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!))
 let fixtures = here + "/Fixtures"
+let fixtureNames = ["jawt-backup.json", "jawt-export-de.json", "jawt-export-ru.json", "jawt-workout-v1.7.0.json",
+                    "openhiit-timers.json", "openhiit-timer-es.json", "openhiit-workouts-2024.json",
+                    "sweat-example.yaml", "sweat-dashed-v201909080.yaml", "sweat-de.yaml"]
 let shippedRoutines = here + "/../../Workouts"
 
 func bytes(_ path: String) throws -> [UInt8] {
@@ -22,9 +25,11 @@ func imported(_ text: String, yaml: Bool = false, path: String = "in.json") thro
     return try RoutineImport.convert(root, path: path)
 }
 
+/// A fixture as `sevenmin import` reads it: YAML for .yaml, else JSON from its bytes.
 func importedFixture(_ name: String) throws -> ImportResult {
-    let text = String(decoding: try bytes(fixtures + "/" + name), as: UTF8.self)
-    return try imported(text, yaml: name.hasSuffix(".yaml"), path: name)
+    let data = try bytes(fixtures + "/" + name)
+    if name.hasSuffix(".yaml") { return try imported(String(decoding: data, as: UTF8.self), yaml: true, path: name) }
+    return try RoutineImport.convert(json: data, path: name)
 }
 
 /// Each segment as (kind, heading, seconds), the way the workout runs.
@@ -37,14 +42,18 @@ func timeline(_ routine: Routine) -> [String] {
 
 @Suite("Importing other apps' files")
 struct ImportTests {
+    // Just Another Workout Timer's total, from lib/utils/timetable.dart (v1.13.0; lib/workout_runner.dart
+    // in v1.7.0 the same): buildTimetable starts `currentTime` at 10 (the lead-in), then for every set,
+    // `repetitions` times, adds each exercise's `duration`, rests too, and the workout is done at the
+    // last `currentTime`: 10 + Σ sets repetitions × Σ durations.
+
     @Test func jawtBackupRunsAsTheAppRunsIt() throws {
         let result = try importedFixture("jawt-backup.json")
-        #expect(result.format == .jawt)
+        #expect(result.format == .jawt && result.warnings.isEmpty)
         #expect(result.routines.map(\.fileName) == ["morning-burner", "tabata-quick"])
         let burner = result.routines[0].routine
-        // JAWT: its 10 s lead-in plus every set's repetitions of all its durations, rests included.
-        let sum: Double = 10 + 1 * (45 + 15) + 3 * (30 + 10 + 40 + 20) + 1 * 60
-        #expect(Plan(burner).totalDuration == sum)
+        // 10 + 1 × (45 + 15) + 3 × (30 + 10 + 40 + 20) + 1 × 60.
+        #expect(Plan(burner).totalDuration == 430)
         #expect(burner.rounds == 3 && burner.roundRest == 20)
         #expect(timeline(burner) == [
             "getReady Get ready 10", "work Jumping Jacks 45", "rest Rest 15",
@@ -52,6 +61,7 @@ struct ImportTests {
             "work Push-ups 30", "rest Rest 10", "work Squats 40", "roundRest Rest before round 3 20",
             "work Push-ups 30", "rest Rest 10", "work Squats 40", "rest Rest 20", "work Plank 60",
         ])
+        #expect(burner.warmup.map(\.title) == ["Jumping Jacks"] && burner.cooldown.map(\.title) == ["Plank"])
         #expect(result.routines[0].notes.isEmpty)
         // Ids, versions and positions are not worth a word.
         #expect(result.ignored.isEmpty)
@@ -59,10 +69,9 @@ struct ImportTests {
 
     @Test func jawtRestAtTheVeryEndIsRunBeforeTheFinish() throws {
         let tabata = try importedFixture("jawt-backup.json").routines[1]
-        // "Отдых" is the Russian app's rest; the app runs the last of eight too, so it is the final rest.
-        let sum: Double = 10 + 8 * (20 + 10)
+        // 10 + 8 × (20 + 10): the app runs the last of eight rests too, so it is the final rest.
         let plan = Plan(tabata.routine)
-        #expect(plan.totalDuration == sum)
+        #expect(plan.totalDuration == 250)
         #expect(tabata.routine.rounds == 8 && tabata.routine.exercises.map(\.title) == ["Burpees"])
         #expect(tabata.routine.finalRest == 10 && tabata.notes.isEmpty)
         #expect(Array(timeline(tabata.routine).suffix(2)) == ["work Burpees 20", "rest Rest 10"])
@@ -74,10 +83,68 @@ struct ImportTests {
         // Back to the app and again, the same timeline.
         let export = try RoutineExport.file(tabata.routine, as: .jawt).get()
         let back = try #require(try imported(export.text).routines.first).routine
-        #expect(timeline(back) == timeline(tabata.routine) && Plan(back).totalDuration == sum)
+        #expect(timeline(back) == timeline(tabata.routine) && Plan(back).totalDuration == 250)
         #expect(throws: RoutineExport.Refusal(reasons: ["it ends on a rest"])) {
             try RoutineExport.file(tabata.routine, as: .openhiit).get()
         }
+    }
+
+    @Test func jawtExportWrittenOneByteACodeUnitIsReadAsLatin1WithAWarning() throws {
+        let result = try importedFixture("jawt-export-de.json")
+        #expect(result.warnings == ["not UTF-8, so read as Just Another Workout Timer writes its exports: one "
+            + "byte a character (Latin-1)"])
+        let routine = try #require(result.routines.first).routine
+        #expect(routine.name == "Rücken & Bauch")
+        // "Pause" is the German app's rest. 10 + 1 × (30 + 10) + 2 × (40 + 20 + 40 + 20) + 1 × 60.
+        #expect(Plan(routine).totalDuration == 350)
+        #expect(routine.warmup.map(\.title) == ["Hampelmann"] && routine.rounds == 2)
+        #expect(routine.exercises.map(\.title) == ["Liegestütze", "Unterarmstütz"])
+        #expect(routine.cooldown.map(\.title) == ["Dehnübung"])
+    }
+
+    @Test func jawtExportTheAppCannotReadIsRefusedWhereItBreaks() throws {
+        // "Табата" cut to one byte a code unit: its "Т" is a quote that ends the title.
+        let error = try #require(throws: RoutineLoadError.self) { try importedFixture("jawt-export-ru.json") }
+        #expect(error.description == "jawt-export-ru.json:1:25: unexpected '0'; expected ',' or '}'")
+        // A file that is not UTF-8 and not the app's is refused at its first byte that is not UTF-8.
+        let other = try #require(throws: RoutineLoadError.self) {
+            try RoutineImport.convert(json: Array("[{\"name\": \"x".utf8) + [0xE9] + Array("\"}]".utf8), path: "o.json")
+        }
+        #expect(other.description == "o.json:1:13: the text is not valid UTF-8")
+    }
+
+    @Test func jawtOlderWorkoutFileRunsAsTheAppRunsIt() throws {
+        // v1.7.0's own workout file: no ids, version or position; "Repos" is the French app's rest.
+        let result = try importedFixture("jawt-workout-v1.7.0.json")
+        #expect(result.warnings.isEmpty && result.ignored.isEmpty)
+        let routine = try #require(result.routines.first).routine
+        #expect(routine.name == "Séance éclair")
+        // 10 + 1 × (5 + 60) + 4 × (30 + 15 + 30 + 15).
+        #expect(Plan(routine).totalDuration == 435)
+        #expect(routine.getReady == 15 && routine.warmup.map(\.title) == ["Échauffement"] && routine.rounds == 4)
+        #expect(routine.exercises.map(\.title) == ["Pompes", "Fentes"] && routine.finalRest == 15)
+    }
+
+    @Test func jawtSetsOfNoRepetitionsAreNotRun() throws {
+        // Every set run no times: the app counts its 10 s in and is done; there is nothing to import.
+        let text = #"{"title":"x","sets":[{"repetitions":0,"exercises":[{"name":"a","duration":10}]}]}"#
+        #expect(throws: RoutineLoadError.self) { try imported(text) }
+        do { _ = try imported(text) } catch {
+            #expect(error.description == "in.json:1:21: every set with an exercise has 0 repetitions, so the "
+                + "workout runs no exercise")
+        }
+        let some = #"{"title":"x","sets":[{"repetitions":0,"exercises":[{"name":"a","duration":10}]},"#
+            + #"{"repetitions":2,"exercises":[{"name":"b","duration":20}]}]}"#
+        let routine = try imported(some).routines[0].routine
+        // 10 + 0 × 10 + 2 × 20.
+        #expect(routine.rounds == 2 && Plan(routine).totalDuration == 50)
+    }
+
+    @Test func jawtNullsTakeTheAppsDefaults() throws {
+        // workout.g.dart: a null title is "Workout", repetitions 1, name "Exercise", duration 30.
+        let text = #"{"title":null,"sets":[{"repetitions":null,"exercises":[{"name":null,"duration":null}]}]}"#
+        let routine = try imported(text).routines[0].routine
+        #expect(routine.name == "Workout" && timeline(routine) == ["getReady Get ready 10", "work Exercise 30"])
     }
 
     @Test(arguments: ["Rest", "pause", "REPOS", "Riposo", "ОТДЫХ", "Dinlenme", " rest "])
@@ -100,72 +167,125 @@ struct ImportTests {
         #expect(Plan(routine).totalDuration == sum)
     }
 
-    @Test func openHIITExpandsAsTheIssueSays() throws {
-        let result = try importedFixture("openhiit-export.json")
+    // OpenHIIT's timers, from generateIntervalsFromTimer (v1.7.0, lib/core/utils/interval_calculation.dart;
+    // generateIntervalsFromSettings in v1.5.0, lib/providers/workout_provider.dart, the same but for no rest
+    // after a warm-up): getReadyTime; warmupTime and then restTime; `restarts + 1` times the
+    // activeIntervals works of workTime with restTime between two, and between rounds breakTime, or
+    // restTime when breakTime is 0; then cooldownTime. An interval of 0 s is not added.
+
+    @Test func openHIITTimersRunAsTheAppRunsThem() throws {
+        let result = try importedFixture("openhiit-timers.json")
         #expect(result.format == .openhiit)
         let hiit = result.routines[0].routine
-        // get ready → warm-up + rest → (4 works, rests between) × (1 restart + 1), a break between → cool-down.
-        let sum: Double = 10 + 120 + 10 + 2 * (4 * 20 + 3 * 10) + 60 + 90
-        #expect(Plan(hiit).totalDuration == sum)
+        // 10 + 120 + 10 + 2 × (4 × 20 + 3 × 10) + 60 + 90: the app's own totalTime, 510.
+        #expect(Plan(hiit).totalDuration == 510)
         let round = ["work Burpees 20", "rest Rest 10", "work Squats 20", "rest Rest 10", "work Push-ups 20",
                      "rest Rest 10", "work Lunges 20"]
         let expected: [String] = ["getReady Get ready 10", "work Warm-up 120", "rest Rest 10"] + round
             + ["roundRest Rest before round 2 60"] + round + ["work Cool-down 90"]
         #expect(timeline(hiit) == expected)
-        // The legacy Workout: names past the list are the app's "Work"; zero-length intervals are dropped.
-        let old = result.routines[1].routine
-        #expect(old.name == "Old Timer" && old.rounds == 3)
-        #expect(old.exercises.map(\.title) == ["Jacks", "Sit-ups", "Work"])
-        let oldSum: Double = 5 + 3 * (3 * 30 + 2 * 15)
-        #expect(Plan(old).totalDuration == oldSum)
-        #expect(!timeline(old).contains { $0.hasPrefix("roundRest") })
-        #expect(result.ignored == ["color (in a timer)", "soundSettings (in a timer)", "halfTime (in a timer)",
-                                   "workSound (in a timer)", "colorInt (in a timer)"])
+        // breakTime 0: 10 + 2 × (3 × 40 + 2 × 15) + 15, the rest between rounds the app's restTime.
+        let core = result.routines[1].routine
+        #expect(Plan(core).totalDuration == 325 && core.rounds == 2 && core.roundRest == 15)
+        #expect(result.ignored == ["color (in a timer)", "soundSettings (in a timer)"])
     }
 
-    @Test func openHIITTimeSettingsMayBeAnObjectAndRestartsInside() throws {
-        let text = #"[{"name": "Plain", "activeIntervals": 2, "activities": "[\"Up\", \"Down\"]", "timeSettings": "#
-            + #"{"workTime": 40, "restTime": 0, "breakTime": 30, "warmupTime": 0, "cooldownTime": 0, "#
-            + #""getReadyTime": 0, "restarts": 2}}]"#
+    @Test func openHIITSpanishTimerOfVersion150() throws {
+        let routine = try #require(try importedFixture("openhiit-timer-es.json").routines.first).routine
+        #expect(routine.name == "Piernas y glúteos")
+        #expect(routine.exercises.map(\.title) == ["Sentadillas", "Zancadas", "Puente de glúteos"])
+        // 5 + 3 × (3 × 45 + 2 × 15) + 2 × 30 + 60: the app's totalTime, 620.
+        #expect(Plan(routine).totalDuration == 620 && routine.rounds == 3)
+    }
+
+    // The 2024 workouts (v1.4.3) ran on background_hiit_timer 1.0.0-dev.6 (lib/utils/utils.dart): the
+    // "start" status counts getReadyTime; startIntervalEnd goes to the warm-up (first round only) or a
+    // work; workIntervalEnd after the warm-up or a work goes to a rest of restTime; after the last
+    // work of a round with iterations left, a break of breakTime or, when that is 0, "start" again
+    // with getReadyTime; after the last round, the cool-down if cooldownTime > 0. `iterations + 1`
+    // rounds (lib/utils/functions.dart listItems counts them the same). halfTime is not used.
+
+    @Test func openHIITWorkoutsOf2024RunAsThatAppRanThem() throws {
+        let result = try importedFixture("openhiit-workouts-2024.json")
+        let old = result.routines[0].routine
+        #expect(old.name == "Old Timer" && old.rounds == 3)
+        #expect(old.exercises.map(\.title) == ["Jacks", "Sit-ups", "Squats"])
+        // 5 + 3 × (3 × 30 + 2 × 15) + 2 × 5: between rounds the get-ready again.
+        #expect(Plan(old).totalDuration == 375 && old.roundRest == 5)
+        let tabata = result.routines[1].routine
+        // 10 + 120 + 10 + 4 × (2 × 20 + 10) + 3 × 60 + 90.
+        #expect(Plan(tabata).totalDuration == 610 && tabata.rounds == 4)
+        #expect(timeline(tabata).prefix(4) == ["getReady Get ready 10", "work Warm-up 120", "rest Rest 10",
+                                               "work Burpees 20"])
+        #expect(result.ignored == ["workSound (in a timer)", "restSound (in a timer)", "halfwaySound (in a timer)",
+                                   "completeSound (in a timer)", "countdownSound (in a timer)",
+                                   "colorInt (in a timer)"])
+    }
+
+    @Test func openHIITTimeSettingsMayBeAnObjectOrAString() throws {
+        let text = #"[{"name": "Plain", "activeIntervals": 2, "activities": ["Up", "Down"], "timeSettings": "#
+            + #""{\"workTime\": 40, \"restTime\": 0, \"breakTime\": 30, \"warmupTime\": 0, \"cooldownTime\": 0, "#
+            + #"\"getReadyTime\": 0, \"restarts\": 2}"}]"#
         let routine = try imported(text).routines[0].routine
         #expect(timeline(routine) == ["work Up 40", "work Down 40", "roundRest Rest before round 2 30",
             "work Up 40", "work Down 40", "roundRest Rest before round 3 30", "work Up 40", "work Down 40"])
     }
 
-    @Test func sweatTakesDrillsRoundRobinWithoutChairs() throws {
-        let result = try importedFixture("sweat.yaml")
+    // Sweat's timing, from lib/Sweat.pm (202101030; v201909080 the same): `order` counts rest_length
+    // down before every drill, the first too, then drill_length, or for a side-switching drill
+    // drill_length / 2, side_switch_length (4 s), drill_length / 2. So n drills last
+    // n × (rest_length + drill_length) + 4 s for each side-switching one. (Its countdown loop also
+    // waits a second on "0", and it sleeps drill_prep_length, 1 s, after each drill's "Rest."; those
+    // are the loop's tick and a pause for the speech, not lengths the configuration sets.)
+
+    @Test func sweatExampleConfigRunsItsTwelveDrills() throws {
+        let result = try importedFixture("sweat-example.yaml")
         #expect(result.format == .sweat)
         let sweat = try #require(result.routines.first).routine
-        // chair: 0 drops both chair drills; jumping: yes keeps the jumping jacks.
-        #expect(sweat.exercises.map(\.title) == ["Jumping jacks", "Wall sit", "Push-ups", "High knees", "Squats",
-                                                  "Push-ups", "Jumping jacks"])
-        let sum: Double = 10 + 7 * 40 + 6 * 15
-        #expect(Plan(sweat).totalDuration == sum)
-        #expect(sweat.exercises.map(\.group) == [.cardio, .lower, .upper, .cardio, .lower, .upper, .cardio])
-        #expect(sweat.exercises[0].tags == ["jumping"])
-        #expect(result.ignored == ["shuffle", "entertainment"])
+        // Round-robin over the four groups, three times.
+        #expect(sweat.exercises.map(\.title) == ["jumping jacks", "wall sit", "push-ups", "abdominal crunches",
+            "high knees", "squats", "tricep dips", "plank", "step-ups", "knee lunges", "rotational push-ups",
+            "side plank"])
+        // 12 × (10 + 30) + 4.
+        #expect(Plan(sweat).totalDuration == 484 && sweat.getReady == 10)
+        #expect(sweat.exercises.last?.sides == 2 && sweat.switchRest == 4)
+        #expect(result.ignored == ["shuffle", "no_chair", "no_jumping", "entertainment"])
+    }
+
+    @Test func sweatWithNoGroupsUsesItsDefaultsAndReadsDashedKeys() throws {
+        let result = try importedFixture("sweat-dashed-v201909080.yaml")
+        let sweat = try #require(result.routines.first).routine
+        #expect(sweat.exercises.map(\.title) == ["jumping jacks", "wall sit", "push-ups", "abdominal crunches",
+            "high knees", "squats", "tricep dips", "plank"])
+        // 8 × (15 + 45): the lead-in is the 15 s rest_length.
+        #expect(Plan(sweat).totalDuration == 480 && sweat.getReady == 15)
+        #expect(sweat.exercises.allSatisfy { $0.work == 45 })
+        #expect(result.ignored.isEmpty)
+    }
+
+    @Test func sweatGermanDrillsWithoutAChairSwitchSidesForFourSeconds() throws {
+        let result = try importedFixture("sweat-de.yaml")
+        let sweat = try #require(result.routines.first).routine
+        #expect(sweat.exercises.map(\.title) == ["Hampelmann", "Wandsitzen", "Unterarmstütz", "Hampelmann",
+                                                  "Ausfallschritte", "Seitstütz"])
+        // 6 × (20 + 40) + 2 × 4.
+        #expect(Plan(sweat).totalDuration == 368)
+        #expect(timeline(sweat).suffix(3) == ["work Seitstütz 20", "switch Switch sides 4", "work Seitstütz 20"])
         #expect(result.routines[0].notes == ["chair drills are left out, as the file asks"])
     }
 
-    @Test func sweatSideSwitchingDrillsAreTwoSidedAndDefaultsApply() throws {
-        let yaml = """
-            chair: 1
-            groups:
-              - name: legs
-                drills:
-                  - name: Lunges
-                    requires_side_switching: true
-                  - Squats
-            """
-        let routine = try imported(yaml, yaml: true).routines[0].routine
-        // Sweat's defaults: 12 drills of 30 s with 10 s between.
-        #expect(routine.exercises.count == 12 && routine.exercises.map(\.sides).prefix(2) == [2, 1])
-        let sum: Double = 10 + 12 * 30 + 11 * 10
-        #expect(Plan(routine).totalDuration == sum)
+    @Test func sweatRefusesAGroupWithNoDrillLeft() throws {
+        let yaml = "jumping: 0\ngroups:\n  - name: aerobic\n    drills:\n      - name: jacks\n"
+            + "        requires_jumping: 1\n"
+        #expect(throws: RoutineLoadError.self) { try imported(yaml, yaml: true) }
+        do { _ = try imported(yaml, yaml: true) } catch {
+            #expect(error.description == "in.json:3:5: once chair and jumping drills are left out, the group "
+                + "aerobic has no drill, and Sweat will not run")
+        }
     }
 
     @Test func everyWrittenRoutineCarriesItsSchemaAndReadsBackTheSame() throws {
-        for name in ["jawt-backup.json", "openhiit-export.json", "sweat.yaml"] {
+        for name in fixtureNames where name != "jawt-export-ru.json" {
             for imported in try importedFixture(name).routines {
                 #expect(imported.text.hasPrefix("{\n  \"$schema\": \"https://sevenmin.invalid/schema/routine.json\""))
                 #expect(try RoutineLoader.parse(Array(imported.text.utf8), path: "x.json") == imported.routine)
@@ -181,7 +301,8 @@ struct ImportTests {
          #"in.json:2:11: the set has no "repetitions""#),
         (#"{"title": "T", "sets": [{"repetitions": 1, "exercises": [{"name": "Rest", "duration": 5}]}]}"#, false,
          "in.json:1:24: the workout has no exercise other than rests"),
-        (#"{"title": "T", "title": "U", "sets": [{"repetitions": 1, "exercises": [{"name": "A"}]}]}"#, false,
+        (#"{"title": "T", "title": "U", "sets": [{"repetitions": 1, "exercises": [{"name": "A", "duration": 9}]}]}"#,
+         false,
          #"in.json:1:16: duplicate key "title" (first given at 1:2)"#),
         (#"[{"name": "N", "activeIntervals": 2, "timeSettings": "{\"workTime\": 20"}]"#, false,
          #"in.json:1:54: "timeSettings" holds text that is not JSON: unexpected end of file; expected ',' or '}' "#
@@ -195,6 +316,15 @@ struct ImportTests {
         ("drill_length: thirty\ngroups: []\n", true,
          #"in.json:1:15: "drill_length" must be a number of seconds, not a string"#),
         ("chair: 2\ngroups:\n  - name: a\n    drills: [x]\n", true, #"in.json:1:8: "chair" must be 0 or 1, not 2"#),
+        (#"{"title": "T", "sets": [{"repetitions": 1, "exercises": [{"name": "A", "duration": 12.5}]}]}"#, false,
+         #"in.json:1:84: "duration" must be a whole number of seconds, as Just Another Workout Timer reads it, "#
+            + "not 12.5"),
+        (#"{"title": "T", "sets": [{"repetitions": 1, "exercises": [{"name": "A"}]}]}"#, false,
+         #"in.json:1:58: the exercise has no "duration""#),
+        (#"[{"title": "W", "numExercises": 1, "exercises": "", "exerciseTime": 20.5, "iterations": 0}]"#, false,
+         #"in.json:1:69: "exerciseTime" must be a whole number of seconds, as OpenHIIT reads it, not 20.5"#),
+        ("drill-length: 12.5\n", true,
+         #"in.json:1:15: "drill_length" must be a whole number of seconds, as Sweat reads it, not 12.5"#),
         (#"{"name": "Mine", "exercises": []}"#, false,
          "in.json:1:1: this is already a sevenmin routine; run it as it is, or copy it into your workouts folder"),
         (#"{"title": "Long", "sets": [{"repetitions": 100, "exercises": [{"name": "A", "duration": 86400}]}]}"#,

@@ -7,4 +7,6 @@ public struct ImportResult: Equatable, Sendable {
     public var routines: [ImportedRoutine]
     /// Keys of the file that sevenmin has no use for, each named once, in file order.
     public var ignored: [String]
+    /// What was read otherwise than the file says, one sentence each, said once for the file.
+    public var warnings: [String] = []
 }

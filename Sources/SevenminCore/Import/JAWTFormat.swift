@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Just Another Workout Timer's files: a backup `{"workouts": [Workout…]}` or one Workout
-/// `{title, sets: [{repetitions, exercises: [{name, duration}]}]}`. A rest is an exercise named
-/// the app's word for rest; the app counts 10 s in before the first exercise and then runs every
-/// exercise of every set, repetition by repetition.
+/// Just Another Workout Timer's files, as its `workout.g.dart` reads them (v1.8.0 to v1.13.0): a
+/// backup `{"workouts": [Workout…]}` or one Workout `{title, sets: [{repetitions, id, exercises:
+/// [{name, id, duration}]}], version, position}`; v1.7.0 and before wrote the same without ids,
+/// version and position. Every key the app requires must be there; a null takes the app's default
+/// (title "Workout", repetitions 1, name "Exercise", duration 30), and numbers are whole, as the
+/// app's `int`s. A rest is an exercise named the app's word for rest; the app counts 10 s in before
+/// the first exercise and then runs every exercise of every set, repetition by repetition.
 enum JAWTFormat {
     /// The app's fixed lead-in.
     static let leadIn = 10.0
-    /// "Rest" in the app's languages; an exercise so named is a rest.
+    /// "Rest" in the app's languages (its `rest` string in lib/l10n); an exercise so named is a rest.
     static let restNames: Set<String> = ["rest", "pause", "repos", "riposo", "отдых", "dinlenme"]
 
-    /// Set names that mark a warm-up or a cool-down; `export` writes the first of each.
+    /// Set names that mark a warm-up or a cool-down, as sevenmin wrote them before the app's own
+    /// sets, which have no names, were followed.
     static let stageNames: [String: Stage] = ["warm-up": .warmup, "warmup": .warmup, "warm up": .warmup,
                                               "cool-down": .cooldown, "cooldown": .cooldown, "cool down": .cooldown]
 
@@ -19,12 +23,27 @@ enum JAWTFormat {
     struct WorkoutSet: Equatable {
         var repetitions: Int
         var items: [TimelineItem]
-        /// Which part of a workout the set's name says it is, as `export` names them.
+        /// Which part of a workout the set is, from its id (see `stageID`) or an old name.
         var stage: Stage = .main
 
         /// The set as steps: rests before its first exercise, the steps, and the rest it ends with.
         var circuit: (leading: Double, steps: [RoutineDraft.Step]) { [RoutineDraft.Step].from(items) }
         var hasWork: Bool { items.contains { if case .work = $0 { true } else { false } } }
+    }
+
+    /// The id `export` gives a warm-up or cool-down set: a UUID made from the stage and the set's
+    /// exercises. The app keeps a set's id through its reader and writer but has no set names, so
+    /// the stage comes back with the set as long as the set is unchanged.
+    static func stageID(_ stage: Stage, _ exercises: [(name: String, duration: Int)]) -> String {
+        let text = ([stage.rawValue] + exercises.map { "\($0.name)\u{0}\($0.duration)" }).joined(separator: "\u{0}")
+        return uuid(ContentHash.sha256(Array(("sevenmin stage\u{0}" + text).utf8)))
+    }
+
+    /// A version 4 UUID's form made from a hash's hex digits.
+    static func uuid(_ hex: String) -> String {
+        let d = Array(hex.prefix(32))
+        return String(d[0..<8]) + "-" + String(d[8..<12]) + "-4" + String(d[13..<16]) + "-a" + String(d[17..<20])
+            + "-" + String(d[20..<32])
     }
 
     static func drafts(_ root: JSONNode, _ walker: inout ImportWalker) -> [RoutineDraft] {
@@ -45,7 +64,7 @@ enum JAWTFormat {
         guard let m = walker.members(of: node, used: ["title", "sets"], silent: ["version", "position"],
                                      what: "a workout") else { return nil }
         let title = walker.require(m["title"], key: "title", in: node, what: "the workout")
-            .flatMap { walker.title($0, key: "title", fallback: "Workout") }
+            .flatMap { $0.value == .null ? "Workout" : walker.title($0, key: "title", fallback: "Workout") }
         guard let setsNode = walker.require(m["sets"], key: "sets", in: node, what: "the workout") else { return nil }
         guard case .array(let setNodes) = setsNode.value else {
             walker.validator.report(setsNode.position, "\"sets\" must be an array, not \(setsNode.value.typeName)")
@@ -57,6 +76,12 @@ enum JAWTFormat {
             walker.validator.report(setsNode.position, "the workout has no exercise other than rests")
             return nil
         }
+        // The app runs a set of 0 repetitions no times.
+        guard sets.contains(where: { $0.hasWork && $0.repetitions > 0 }) else {
+            walker.validator.report(setsNode.position, "every set with an exercise has 0 repetitions, so the "
+                + "workout runs no exercise")
+            return nil
+        }
         var draft = RoutineDraft(name: title, description: "Imported from \(RoutineFormat.jawt.appName)",
                                  getReady: leadIn, exercises: [], position: node.position)
         layOut(sets, into: &draft)
@@ -64,34 +89,54 @@ enum JAWTFormat {
     }
 
     static func workoutSet(_ node: JSONNode, _ walker: inout ImportWalker) -> WorkoutSet? {
-        guard let m = walker.members(of: node, used: ["repetitions", "exercises", "name"], silent: ["id"],
+        guard let m = walker.members(of: node, used: ["repetitions", "exercises", "name", "id"],
                                      what: "a set") else { return nil }
         let name = m["name"].flatMap { node in node.value == .null ? nil : walker.validator.string(node, key: "name") }
+        let id = m["id"].flatMap { node in node.value == .null ? nil : walker.validator.string(node, key: "id") }
         let repetitions = walker.require(m["repetitions"], key: "repetitions", in: node, what: "the set")
-            .flatMap { walker.validator.integer($0, key: "repetitions", range: 0...RoutineLoader.maximumRounds) }
+            .flatMap { $0.value == .null ? 1 : walker.validator.integer($0, key: "repetitions",
+                                                                         range: 0...RoutineLoader.maximumRounds) }
         guard let list = walker.require(m["exercises"], key: "exercises", in: node, what: "the set") else { return nil }
         guard case .array(let nodes) = list.value else {
             walker.validator.report(list.position, "\"exercises\" must be an array, not \(list.value.typeName)")
             return nil
         }
         var items: [TimelineItem] = []
+        var written: [(name: String, duration: Int)] = []
         var complete = true
         for exercise in nodes {
             guard let e = walker.members(of: exercise, used: ["name", "duration"], silent: ["id"],
-                                         what: "an exercise") else { continue }
-            let name = walker.require(e["name"], key: "name", in: exercise, what: "the exercise")
-                .flatMap { walker.title($0, key: "name", fallback: "Exercise") }
-            // The app's own default when a file has none.
-            let duration = e["duration"] == nil ? 30 : walker.seconds(e["duration"], key: "duration")
-            guard let name, let duration else {
+                                         what: "an exercise") else {
                 complete = false
                 continue
             }
+            let nameNode = walker.require(e["name"], key: "name", in: exercise, what: "the exercise")
+            let raw = nameNode.flatMap { $0.value == .null ? "Exercise" : walker.validator.string($0, key: "name") }
+            let durationNode = walker.require(e["duration"], key: "duration", in: exercise, what: "the exercise")
+            // The app's `int`: a null is its default of 30 s; a fraction it cannot read.
+            let duration = durationNode.flatMap { node -> Int? in
+                if node.value == .null { return 30 }
+                guard let seconds = walker.seconds(node, key: "duration") else { return nil }
+                guard seconds == seconds.rounded() else {
+                    walker.validator.report(node.position, "\"duration\" must be a whole number of seconds, as "
+                        + "\(RoutineFormat.jawt.appName) reads it, not \(JSONWriter.number(seconds))")
+                    return nil
+                }
+                return Int(seconds)
+            }
+            guard let raw, let duration else {
+                complete = false
+                continue
+            }
+            written.append((raw, duration))
+            let title = raw.trimmingBlanks.isEmpty ? "Exercise" : raw.trimmingBlanks
             if duration == 0 { continue }
-            items.append(isRest(name) ? .rest(duration) : .work(RoutineDraft.Step(title: name, work: duration)))
+            let seconds = Double(duration)
+            items.append(isRest(title) ? .rest(seconds) : .work(RoutineDraft.Step(title: title, work: seconds)))
         }
         guard let repetitions, complete else { return nil }
-        let stage = name.flatMap { stageNames[$0.trimmingBlanks.lowercased()] } ?? .main
+        var stage = name.flatMap { stageNames[$0.trimmingBlanks.lowercased()] } ?? .main
+        for marked in [Stage.warmup, .cooldown] where id == stageID(marked, written) { stage = marked }
         return WorkoutSet(repetitions: repetitions, items: items, stage: stage)
     }
 

@@ -1,16 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// OpenHIIT's export: a JSON array of timers, `{name, activities, activeIntervals, restarts,
-/// timeSettings: {workTime, restTime, breakTime, warmupTime, cooldownTime, getReadyTime}}`, where
-/// `timeSettings` and `activities` may be JSON held in a string, or the app's older "Workout"
-/// objects (`title`, `numExercises`, `exercises`, `iterations` and the times at the top level).
+/// OpenHIIT's exports, each a JSON array (`jsonEncode` of the app's list, UTF-8):
+/// - timers, as `TimerType.toJson` writes them (v1.5.0 to v1.7.0, lib/core/models/timer_type.dart):
+///   `{name, activities, activeIntervals, timeSettings: {workTime, restTime, breakTime, warmupTime,
+///   cooldownTime, getReadyTime, restarts}, soundSettings}`, `timeSettings` an object or its JSON in
+///   a string; a timer runs as `generateIntervalsFromTimer` (v1.7.0, lib/core/utils/interval_calculation.dart)
+///   lays it out: get ready; warm-up, then a rest; `activeIntervals` works with a rest between two,
+///   `restarts + 1` times, between rounds `breakTime` or, when that is 0, `restTime`; then the
+///   cool-down. An interval of no length is left out.
+/// - the 2024 workouts, as `Workout.toJson` writes them (v1.4.0 to v1.4.3,
+///   lib/workout_data_type/workout_type.dart): `{title, numExercises, exercises (a JSON string),
+///   getReadyTime, exerciseTime, restTime, halfTime, breakTime, warmupTime, cooldownTime,
+///   iterations, ...}`, run by background_hiit_timer 1.0.0-dev.6 (lib/utils/utils.dart) as a timer
+///   is, `iterations + 1` rounds, but between rounds `breakTime` or, when that is 0, the get-ready
+///   again. `halfTime` only entered the app's estimate of the total, never the timer.
 ///
-/// A timer runs: get ready, warm-up and a rest, then `activeIntervals` works with a rest between
-/// two, `restarts + 1` times with a break between rounds, then the cool-down; an interval of
-/// no length is left out. That is exactly a sevenmin routine's shape.
+/// Times are the apps' `int`s: a fraction is refused, as the app refuses it. That is exactly a
+/// sevenmin routine's shape.
 enum OpenHIITFormat {
     static let times = ["workTime", "restTime", "breakTime", "warmupTime", "cooldownTime", "getReadyTime"]
+    /// The 2024 workout's names for the same times.
+    static let workoutTimes = ["exerciseTime", "restTime", "breakTime", "warmupTime", "cooldownTime", "getReadyTime"]
     /// Set in the app and of no use to sevenmin, so not worth a warning.
-    static let silent = ["id", "timerIndex", "totalTime", "intervals", "workoutIndex", "timerId", "showMinutes"]
+    static let silent = ["id", "timerIndex", "totalTime", "intervals", "workoutIndex", "timerId", "showMinutes",
+                         "halfTime", "halfwayMark", "restarts"]
 
     static func drafts(_ root: JSONNode, _ walker: inout ImportWalker) -> [RoutineDraft] {
         guard case .array(let timers) = root.value else { return [] }
@@ -22,9 +34,13 @@ enum OpenHIITFormat {
             walker.validator.report(node.position, "a timer must be an object, not \(node.value.typeName)")
             return nil
         }
+        // The 2024 workout: its keys at the top level, the work as "exerciseTime" (sevenmin's own
+        // earlier reading took "workTime" there too).
         let legacy = list.contains { $0.key == "numExercises" || $0.key == "iterations" }
-        let used = legacy ? ["title", "numExercises", "exercises", "iterations"] + times
-            : ["name", "activities", "activeIntervals", "restarts", "timeSettings"]
+        let timeKeys = legacy && !list.contains(where: { $0.key == "workTime" }) ? workoutTimes : times
+        let workKey = timeKeys[0]
+        let used = legacy ? ["title", "numExercises", "exercises", "iterations"] + timeKeys
+            : ["name", "activities", "activeIntervals", "timeSettings"]
         guard let m = walker.members(of: node, used: used, silent: silent, what: "a timer") else { return nil }
         let what = legacy ? "the workout" : "the timer"
         let nameKey = legacy ? "title" : "name"
@@ -33,8 +49,6 @@ enum OpenHIITFormat {
         let countKey = legacy ? "numExercises" : "activeIntervals"
         let count = walker.require(m[countKey], key: countKey, in: node, what: what)
             .flatMap { walker.validator.integer($0, key: countKey, range: 0...RoutineLoader.maximumDiagnostics) }
-        let restartsKey = legacy ? "iterations" : "restarts"
-        var restartsNode = m[restartsKey]
         // Times live in `timeSettings` (an object, or its JSON in a string), or at the top level.
         var settings = m
         var settingsNode = node
@@ -44,26 +58,34 @@ enum OpenHIITFormat {
                   let inner = walker.members(of: decoded, used: times + ["restarts"], silent: silent,
                                              what: "\"timeSettings\"") else { return nil }
             settings = inner
-            restartsNode = restartsNode ?? inner["restarts"]
         }
-        let restarts = restartsNode.map {
+        // The app reads the restarts only from `timeSettings`; a top-level copy is not read.
+        let restartsKey = legacy ? "iterations" : "restarts"
+        let restarts = settings[restartsKey].map {
             walker.validator.integer($0, key: restartsKey, range: 0...(RoutineLoader.maximumRounds - 1))
         } ?? 0
         // A time left out is no interval at all, as the app reads it; only the work must be there.
         var seconds: [String: Double] = [:]
-        for key in times {
-            guard let node = settings[key] else {
+        for (key, fileKey) in zip(times, timeKeys) {
+            guard let node = settings[fileKey] else {
                 if key == "workTime" {
                     walker.validator.report(settingsNode.position,
-                                            (legacy ? what : "\"timeSettings\"") + " has no \"workTime\"")
+                                            (legacy ? what : "\"timeSettings\"") + " has no \"\(workKey)\"")
                 } else { seconds[key] = 0 }
                 continue
             }
-            if let value = walker.seconds(node, key: key) { seconds[key] = value }
+            guard let value = walker.seconds(node, key: fileKey) else { continue }
+            guard value == value.rounded() else {
+                walker.validator.report(node.position, "\"\(fileKey)\" must be a whole number of seconds, as "
+                    + "OpenHIIT reads it, not \(JSONWriter.number(value))")
+                continue
+            }
+            seconds[key] = value
         }
         let namesKey = legacy ? "exercises" : "activities"
         var names: [String] = []
-        if let listNode = m[namesKey], let decoded = walker.decoded(listNode, key: namesKey) {
+        if let listNode = m[namesKey], listNode.value != .string(""),
+           let decoded = walker.decoded(listNode, key: namesKey) {
             if case .array(let items) = decoded.value {
                 names = items.compactMap { walker.title($0, key: namesKey, fallback: "Work") }
             } else {
@@ -75,12 +97,16 @@ enum OpenHIITFormat {
         let work = seconds["workTime"]!, rest = seconds["restTime"]!
         guard count > 0, work > 0 else {
             walker.validator.report(node.position,
-                                    "the timer has no work: \(countKey) and workTime must be more than 0")
+                                    "the timer has no work: \(countKey) and \(workKey) must be more than 0")
             return nil
         }
+        // Between rounds: the break, or when there is none the timer's rest (the 2024 workout's
+        // get-ready).
+        let breakTime = seconds["breakTime"]!
+        let roundRest = breakTime > 0 ? breakTime : legacy ? seconds["getReadyTime"]! : rest
         var draft = RoutineDraft(name: name, description: "Imported from \(RoutineFormat.openhiit.appName)",
                                  getReady: seconds["getReadyTime"]!, rounds: restarts + 1,
-                                 roundRest: seconds["breakTime"]!, exercises: [], position: node.position)
+                                 roundRest: roundRest, exercises: [], position: node.position)
         if seconds["warmupTime"]! > 0 {
             draft.warmup = [RoutineDraft.Step(title: "Warm-up", work: seconds["warmupTime"]!, rest: rest)]
         }

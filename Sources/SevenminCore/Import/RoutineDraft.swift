@@ -18,6 +18,8 @@ struct RoutineDraft: Equatable {
     var roundRest = 0.0
     /// The rest after the very last exercise, before the finish.
     var finalRest = 0.0
+    /// The pause to switch sides in a two-sided step.
+    var switchRest = 0.0
     var warmup: [Step] = []
     var exercises: [Step]
     var cooldown: [Step] = []
@@ -57,9 +59,9 @@ struct RoutineDraft: Equatable {
             .init("rounds", .integer(rounds)),
         ]
         if rounds > 1 { members.append(.init("roundRest", .number(roundRest))) }
-        // The apps read here switch sides at half time, with no pause: their timing is kept.
+        // The app's own pause to switch sides (Sweat's 4 s), whatever sevenmin's default.
         if (warmup + exercises + cooldown).contains(where: { $0.sides == 2 }) {
-            members.append(.init("switchRest", .number(0)))
+            members.append(.init("switchRest", .number(switchRest)))
         }
         if finalRest > 0 { members.append(.init("finalRest", .number(finalRest))) }
         if !warmup.isEmpty { members.append(.init("warmup", items(warmup) { _ in true })) }

@@ -10,12 +10,40 @@ public enum RoutineImport {
         case .object(let members):
             let keys = Set(members.map(\.key))
             if keys.contains("workouts") || keys.contains("sets") { return .jawt }
-            if keys.contains("groups") || keys.contains("drill_length") || keys.contains("drill_count") {
+            // Sweat's keys, with underscores or, as Sweat also reads them, dashes.
+            let sweat = ["groups", "drill_length", "drill_count", "rest_length"]
+            if sweat.contains(where: { keys.contains($0) || keys.contains(SweatFormat.dashed($0)) }) {
                 return .sweat
             }
             return nil
         default: return nil
         }
+    }
+
+    /// Every routine in a JSON file's bytes, or every problem in it. Just Another Workout Timer writes
+    /// its exports and backups one byte per UTF-16 code unit (`jsonEncode(…).codeUnits`), so a name
+    /// with é or ü is Latin-1, not UTF-8: a file that is not UTF-8 is read as those code units when it
+    /// is that app's, with a warning, and refused at its first byte that is not UTF-8 otherwise.
+    public static func convert(json bytes: [UInt8], path: String) throws(RoutineLoadError) -> ImportResult {
+        func parsed(_ bytes: [UInt8]) throws(RoutineLoadError) -> JSONNode {
+            do { return try JSONParser.parse(bytes) } catch {
+                throw RoutineLoadError([Diagnostic(path: path, position: error.position, message: error.message)])
+            }
+        }
+        guard String(validating: bytes, as: UTF8.self) == nil else { return try convert(parsed(bytes), path: path) }
+        // Each byte its own character: U+0000 to U+00FF, as UTF-8. What the app itself could not
+        // read (a character above U+00FF cut to a control byte, say) is refused where it is.
+        let latin1 = bytes.flatMap { b -> [UInt8] in b < 0x80 ? [b] : [0xC0 | b >> 6, 0x80 | b & 0x3F] }
+        let root = try parsed(latin1)
+        guard detect(root) == .jawt else {
+            _ = try parsed(bytes)
+            throw RoutineLoadError([Diagnostic(path: path, position: root.position, message: "the text is not "
+                + "valid UTF-8")])
+        }
+        var result = try convert(root, path: path)
+        result.warnings.append("not UTF-8, so read as \(RoutineFormat.jawt.appName) writes its exports: one byte "
+            + "a character (Latin-1)")
+        return result
     }
 
     /// Every routine in a file, or every problem in it.

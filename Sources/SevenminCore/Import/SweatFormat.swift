@@ -1,10 +1,34 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Sweat's configuration (YAML): `drill_length` (30), `rest_length` (10), `drill_count` (12),
-/// `chair` and `jumping` (0 leaves those drills out), and `groups: [{name, drills: [{name,
-/// requires_a_chair, requires_jumping, requires_side_switching}]}]`. Sweat takes drills
-/// round-robin across the groups in file order, with a rest between two.
+/// Sweat's configuration (YAML), as its lib/Sweat.pm reads it (v201909080 to 202101030):
+/// `drill_length` (30), `rest_length` (10), `drill_count` (12), `chair` and `jumping` (0 leaves
+/// those drills out), and `groups: [{name, drills: [{name, requires_a_chair, requires_jumping,
+/// requires_side_switching}]}]`, or its 12 default drills when there are none. A top-level key may
+/// be written with dashes (`drill-length`), as Sweat's `_mangle_args` reads it. Sweat takes drills
+/// round-robin across the groups in file order; before each drill, the first too, it counts
+/// `rest_length` down, and a side-switching drill is half, `side_switch_length` (4 s) to switch,
+/// and half again.
 enum SweatFormat {
     static let drillKeys = ["name", "requires_a_chair", "requires_jumping", "requires_side_switching"]
+    /// Sweat's fixed pause to switch sides (`side_switch_length`, which no file sets).
+    static let sideSwitch = 4.0
+    /// What Sweat's configuration sets that has nothing to do with the workout's timing or drills.
+    static let silent = ["speech_program", "url_program", "fortune_program", "newsapi_key", "newsapi_country",
+                         "country", "refocus", "no_news"]
+
+    /// Sweat's `_default_group_config`: the twelve drills of the seven-minute workout.
+    static let defaultGroups: [(name: String, drills: [(name: String, chair: Bool, jumping: Bool, sides: Bool)])] = [
+        ("aerobic", [("jumping jacks", false, true, false), ("high knees", false, true, false),
+                     ("step-ups", true, false, false)]),
+        ("lower-body", [("wall sit", false, false, false), ("squats", false, false, false),
+                        ("knee lunges", false, false, false)]),
+        ("upper-body", [("push-ups", false, false, false), ("tricep dips", true, false, false),
+                        ("rotational push-ups", false, false, false)]),
+        ("core", [("abdominal crunches", false, false, false), ("plank", false, false, false),
+                  ("side plank", false, false, true)]),
+    ]
+
+    /// A key as written with dashes.
+    static func dashed(_ key: String) -> String { String(key.map { $0 == "_" ? "-" : $0 }) }
 
     struct Drill {
         var step: RoutineDraft.Step
@@ -12,44 +36,85 @@ enum SweatFormat {
         var jumping: Bool
     }
 
-    static func drafts(_ root: JSONNode, _ walker: inout ImportWalker) -> [RoutineDraft] {
+    static func drafts(_ file: JSONNode, _ walker: inout ImportWalker) -> [RoutineDraft] {
+        // Sweat reads `drill-length` as `drill_length`: every dash of a top-level key an underscore.
+        var root = file
+        if case .object(var members) = root.value {
+            for k in members.indices { members[k].key = String(members[k].key.map { $0 == "-" ? "_" : $0 }) }
+            root.value = .object(members)
+        }
         guard let m = walker.members(of: root, used: ["drill_length", "rest_length", "drill_count", "chair",
-                                                      "jumping", "groups"], what: "the configuration")
+                                                      "jumping", "groups"], silent: silent,
+                                     what: "the configuration")
         else { return [] }
-        let length = m["drill_length"].map { walker.seconds($0, key: "drill_length") } ?? 30
-        let rest = m["rest_length"].map { walker.seconds($0, key: "rest_length") } ?? 10
+        // Sweat's `Int`s.
+        func whole(_ key: String, _ fallback: Double) -> Double? {
+            guard let node = m[key] else { return fallback }
+            guard let value = walker.seconds(node, key: key) else { return nil }
+            guard value == value.rounded() else {
+                walker.validator.report(node.position, "\"\(key)\" must be a whole number of seconds, as Sweat "
+                    + "reads it, not \(JSONWriter.number(value))")
+                return nil
+            }
+            return value
+        }
+        let length = whole("drill_length", 30)
+        let rest = whole("rest_length", 10)
         let count = m["drill_count"].map { walker.validator.integer($0, key: "drill_count", range: 1...1_000) } ?? 12
         let chair = m["chair"].map { flag($0, key: "chair", &walker) } ?? true
         let jumping = m["jumping"].map { flag($0, key: "jumping", &walker) } ?? true
-        guard let groupsNode = walker.require(m["groups"], key: "groups", in: root, what: "the configuration")
-        else { return [] }
-        guard case .array(let groupNodes) = groupsNode.value else {
-            walker.validator.report(groupsNode.position, "\"groups\" must be a list, not \(groupsNode.value.typeName)")
-            return []
-        }
-        var groups: [[Drill]] = []
-        for node in groupNodes {
-            guard let g = walker.members(of: node, used: ["name", "drills"], what: "a group") else { continue }
-            let groupName = g["name"].flatMap { walker.validator.string($0, key: "name") }
-            guard let drillsNode = walker.require(g["drills"], key: "drills", in: node, what: "the group") else {
-                continue
+        var groups: [(name: String?, position: SourcePosition, drills: [Drill])] = []
+        if let groupsNode = m["groups"], groupsNode.value != .null {
+            guard case .array(let groupNodes) = groupsNode.value else {
+                walker.validator.report(groupsNode.position,
+                                        "\"groups\" must be a list, not \(groupsNode.value.typeName)")
+                return []
             }
-            guard case .array(let drillNodes) = drillsNode.value else {
-                walker.validator.report(drillsNode.position,
-                                        "\"drills\" must be a list, not \(drillsNode.value.typeName)")
-                continue
+            for node in groupNodes {
+                guard let g = walker.members(of: node, used: ["name", "drills"], what: "a group") else { continue }
+                let groupName = g["name"].flatMap { walker.validator.string($0, key: "name") }
+                guard let drillsNode = walker.require(g["drills"], key: "drills", in: node, what: "the group") else {
+                    continue
+                }
+                guard case .array(let drillNodes) = drillsNode.value else {
+                    walker.validator.report(drillsNode.position,
+                                            "\"drills\" must be a list, not \(drillsNode.value.typeName)")
+                    continue
+                }
+                groups.append((groupName, node.position,
+                               drillNodes.compactMap { drill($0, group: groupName, work: length ?? 30, &walker) }))
             }
-            groups.append(drillNodes.compactMap { drill($0, group: groupName, work: length ?? 30, &walker) })
         }
-        guard let length, let rest, let count, let chair, let jumping, length > 0 else {
+        if m["groups"] == nil || m["groups"]?.value == .null {
+            groups = defaultGroups.map { group in
+                (group.name, root.position, group.drills.map { d in
+                    var step = RoutineDraft.Step(title: d.name, work: length ?? 30, sides: d.sides ? 2 : 1,
+                                                 group: exerciseGroup(group.name))
+                    step.tags = [d.chair ? "chair" : nil, d.jumping ? "jumping" : nil].compactMap { $0 }
+                    return Drill(step: step, chair: d.chair, jumping: d.jumping)
+                })
+            }
+        }
+        guard let length, let rest, let count, let chair, let jumping, walker.validator.diagnostics.isEmpty,
+              length > 0 else {
             if let node = m["drill_length"], length == 0 {
                 walker.validator.report(node.position, "\"drill_length\" must be more than 0 seconds")
             }
             return []
         }
-        let kept = groups.map { $0.filter { (chair || !$0.chair) && (jumping || !$0.jumping) } }.filter { !$0.isEmpty }
+        // Sweat stops when a group has no drill left once chair and jumping drills are left out.
+        var kept: [[Drill]] = []
+        for group in groups {
+            let drills = group.drills.filter { (chair || !$0.chair) && (jumping || !$0.jumping) }
+            guard !drills.isEmpty else {
+                walker.validator.report(group.position, "once chair and jumping drills are left out, the group "
+                    + "\(visible(group.name ?? "")) has no drill, and Sweat will not run")
+                return []
+            }
+            kept.append(drills)
+        }
         guard !kept.isEmpty else {
-            walker.validator.report(groupsNode.position, "no drill is left once chair and jumping drills are left out")
+            walker.validator.report(m["groups"]?.position ?? root.position, "the configuration has no drill")
             return []
         }
         // Round-robin: the first drill of each group, then the second of each, and so on; a
@@ -66,7 +131,8 @@ enum SweatFormat {
         }
         steps[steps.count - 1].rest = 0
         var draft = RoutineDraft(name: "Sweat", description: "Imported from \(RoutineFormat.sweat.appName)",
-                                 getReady: Routine.defaultGetReady, exercises: steps, position: root.position)
+                                 getReady: rest, exercises: steps, position: root.position)
+        draft.switchRest = sideSwitch
         if !chair || !jumping {
             let left = [chair ? nil : "chair", jumping ? nil : "jumping"].compactMap { $0 }
             draft.notes.append("\(left.joined(separator: " and ")) drills are left out, as the file asks")
