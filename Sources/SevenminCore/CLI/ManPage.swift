@@ -136,7 +136,9 @@ public enum ManPage {
             + FlatColor.allCases.map { "\\fB\\%" + $0.name + "\\fR" }.joined(separator: ", ") + ".\n"
         out += ".SH OTHER APPS' FILES\n" + Roff.inline("`sevenmin import FILE...` makes routines from these apps' "
             + "files, and `sevenmin export-routine FILE.json ROUTINE --format jawt|openhiit` writes them back. "
-            + "Problems are reported as for a routine; keys sevenmin has no use for are named in one warning.") + "\n"
+            + "Problems are reported as for a routine; keys sevenmin has no use for are named in one warning. Both "
+            + "apps count whole seconds, so `export-routine` rounds every time to a whole second (a half away from "
+            + "zero) and says in one note what it rounded.") + "\n"
         for format in RoutineFormat.allCases {
             out += tagged("\\fB" + Roff.literal(format.appName) + "\\fR", Roff.inline(format.manual))
         }
