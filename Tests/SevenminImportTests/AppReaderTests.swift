@@ -204,15 +204,19 @@ struct AppReaderTests {
     func jawtRoundTripThroughTheAppKeepsNamesDurationsRoundsAndSets(name: String) throws {
         var routine = try Self.routine(name)
         routine.name += " für Rücken"
+        // Longer than the app's 10 s in: a set of rest before all else.
+        routine.getReady = 15
         let export = try RoutineExport.file(routine, as: .jawt).get()
         let app = try JAWTApp.read(export.text)
         let result = try RoutineImport.convert(json: JAWTApp.export(app), path: "Backup.json")
         #expect(result.warnings.count == 1)
         let back = try #require(result.routines.first).routine
         Self.same(routine, back)
+        #expect(back.getReady == 15)
         if routine.rounds > 1 { #expect(back.roundRest == routine.roundRest) }
-        // The warm-up and cool-down are sets of their own, the app's first and last.
-        if !routine.warmup.isEmpty { #expect(app.sets.first?.exercises.first?.name == routine.warmup[0].title) }
+        // The warm-up and cool-down are sets of their own, the app's first after the rest and its last.
+        #expect(app.sets.first?.exercises.map(\.name) == ["Rest"] && app.sets.first?.exercises.first?.duration == 5)
+        if !routine.warmup.isEmpty { #expect(app.sets[1].exercises.first?.name == routine.warmup[0].title) }
         if !routine.cooldown.isEmpty { #expect(app.sets.last?.exercises.first?.name == routine.cooldown[0].title) }
     }
 

@@ -165,9 +165,10 @@ enum JAWTFormat {
             list.flatMap { set in (0..<set.repetitions).flatMap { _ in set.items } }
         }
         guard let best else {
-            // No rounds: sets named as warm-up at the start and cool-down at the end are those
+            // No rounds: sets marked as warm-up at the start and cool-down at the end are those
             // stages (as `export` writes them), and the rest is the circuit, run once.
-            var start = sets.prefix { $0.stage == .warmup }.count
+            // A set of rests only before the warm-up (an export's longer get-ready) counts with it.
+            var start = sets.prefix { $0.stage == .warmup || !$0.hasWork }.count
             var end = sets.count - sets.reversed().prefix { $0.stage == .cooldown }.count
             if !sets[start..<max(start, end)].contains(where: \.hasWork) { (start, end) = (0, sets.count) }
             let (warmLeading, warmup) = [RoutineDraft.Step].from(unrolled(sets[..<start]))
