@@ -35,11 +35,8 @@ public enum RoutineImport {
         // read (a character above U+00FF cut to a control byte, say) is refused where it is.
         let latin1 = bytes.flatMap { b -> [UInt8] in b < 0x80 ? [b] : [0xC0 | b >> 6, 0x80 | b & 0x3F] }
         let root = try parsed(latin1)
-        guard detect(root) == .jawt else {
-            _ = try parsed(bytes)
-            throw RoutineLoadError([Diagnostic(path: path, position: root.position, message: "the text is not "
-                + "valid UTF-8")])
-        }
+        // Not the app's: read as UTF-8, which fails where the first byte that is not UTF-8 is.
+        guard detect(root) == .jawt else { return try convert(parsed(bytes), path: path) }
         var result = try convert(root, path: path)
         result.warnings.append("not UTF-8, so read as \(RoutineFormat.jawt.appName) writes its exports: one byte "
             + "a character (Latin-1)")
