@@ -35,14 +35,14 @@ struct SpeechStoreTests {
         let first = CountingEngine()
         let cache = PhraseCache(engine: first, store: store)
         cache.prepare(texts)
-        #expect(cache.waitUntilReady(timeout: 10))
+        #expect(cache.waitUntilReady(timeout: 60))
         #expect(first.renders.value == 3)
         #expect(files(in: store).count == 3 && files(in: store).allSatisfy { $0.hasSuffix(".pcm") })
 
         let second = CountingEngine()
         let again = PhraseCache(engine: second, store: store)
         again.prepare(texts)
-        #expect(again.waitUntilReady(timeout: 10))
+        #expect(again.waitUntilReady(timeout: 60))
         #expect(second.renders.value == 0, "the second run rendered what it had kept")
         for text in texts { #expect(again.sound(for: text) == cache.sound(for: text)) }
     }

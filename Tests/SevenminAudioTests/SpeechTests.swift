@@ -69,7 +69,7 @@ struct PhraseCacheTests {
         #expect(!cache.waitUntilReady(timeout: 0.05))
         gate.signal()
         gate.signal()
-        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(cache.waitUntilReady(timeout: 60))
         #expect(cache.sound(for: "Halfway.")?.sampleRate == 44_100)
         #expect(abs((cache.sound(for: "Rest. Next: Push-up.")?.duration ?? 0) - 2) < 0.01)
         #expect(cache.sound(for: "never asked for") == nil)
@@ -79,7 +79,7 @@ struct PhraseCacheTests {
     @Test func aPhraseIsKeptAtTheEnginesRateUnlessARateIsAsked() {
         let cache = PhraseCache { _ in tone(seconds: 2, rate: 16_000) }
         cache.prepare(["Halfway."])
-        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(cache.waitUntilReady(timeout: 60))
         #expect(cache.sound(for: "Halfway.")?.sampleRate == 16_000)
         #expect(cache.heldBytes == 2 * 16_000 * 2)
     }
@@ -98,9 +98,9 @@ struct PhraseCacheTests {
         cache.prepare(["One.", "Two.", "One."])   // "One." is being rendered, "Two." is queued
         gate.signal()
         gate.signal()
-        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(cache.waitUntilReady(timeout: 60))
         cache.prepare(["Two."])
-        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(cache.waitUntilReady(timeout: 60))
         #expect(count.value == 2)
     }
 
@@ -111,7 +111,7 @@ struct PhraseCacheTests {
             return tone(seconds: 0.1)
         }
         cache.prepare(["bad", "good", "good"])
-        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(cache.waitUntilReady(timeout: 60))
         #expect(cache.sound(for: "good") != nil)
         #expect(cache.sound(for: "bad") == nil)
         #expect(cache.failures.keys.sorted() == ["bad"])
@@ -121,7 +121,7 @@ struct PhraseCacheTests {
         let cache = PhraseCache(engine: try SpeechSynthesizer())
         let texts = [Phrases.english.getReady(first: "Jumping Jacks").text, Phrases.english.count(3).text]
         cache.prepare(texts)
-        #expect(cache.waitUntilReady(timeout: 10))
+        #expect(cache.waitUntilReady(timeout: 60))
         for text in texts { #expect(audibleSeconds(cache.sound(for: text) ?? Sound(samples: [], sampleRate: 1)) > 0.2) }
     }
 }
@@ -196,7 +196,7 @@ struct PhraseCacheBoundTests {
     @Test func aPhraseIsCutAtItsLongest() {
         let cache = PhraseCache(sampleRate: 44_100) { _ in tone(seconds: 20, rate: 22_050) }
         cache.prepare([(text: "long", longest: 5)])
-        #expect(cache.waitUntilReady(timeout: 5))
+        #expect(cache.waitUntilReady(timeout: 60))
         #expect(abs((cache.sound(for: "long")?.duration ?? 0) - 5) < 0.01)
     }
 
@@ -205,7 +205,7 @@ struct PhraseCacheBoundTests {
         let cache = PhraseCache(sampleRate: 44_100, maximumBytes: 300_000) { _ in tone(seconds: 1, rate: 44_100) }
         for window in 0..<20 {
             cache.prepare([(text: "p\(window)", longest: nil), (text: "p\(window + 1)", longest: nil)])
-            #expect(cache.waitUntilReady(timeout: 5))
+            #expect(cache.waitUntilReady(timeout: 60))
             #expect(cache.heldBytes <= 300_000)
         }
         #expect(cache.sound(for: "p20") != nil && cache.sound(for: "p0") == nil)
