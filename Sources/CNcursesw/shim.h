@@ -14,7 +14,6 @@
 /* Swift 6 rejects mutable C globals and cannot see function-like macros,
    so each one used gets a small accessor. */
 #include <stdio.h>
-#include <string.h>
 static inline FILE *cncursesw_stdout(void) { return stdout; }
 static inline FILE *cncursesw_stdin(void) { return stdin; }
 static inline WINDOW *cncursesw_stdscr(void) { return stdscr; }
@@ -51,50 +50,5 @@ static inline int cncursesw_winsize(int fd, int *rows, int *cols) {
     if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
     *rows = ws.ws_row; *cols = ws.ws_col;
     return 0;
-}
-/* Where cncursesw_attribute_bytes gathers what vid_puts writes: a static of a function, which Swift's
-   importer emits with the function (a static of the header itself it leaves undefined). */
-struct cncursesw_attribute_store { char bytes[256]; int length; };
-static inline struct cncursesw_attribute_store *cncursesw_attribute_store(void) {
-    static struct cncursesw_attribute_store store;
-    return &store;
-}
-static inline int cncursesw_attribute_putc(int c) {
-    struct cncursesw_attribute_store *s = cncursesw_attribute_store();
-    if (s->length < (int)sizeof s->bytes) s->bytes[s->length++] = (char)c;
-    return c;
-}
-
-/* The bytes that switch the terminal to `attrs` in colour pair `pair`, as curses itself sends them
-   (vid_puts, which also takes them as the terminal's attributes from then on), copied into `out`.
-   Returns how many, or -1 if vid_puts fails or they do not fit in `size`. */
-static inline int cncursesw_attribute_bytes(attr_t attrs, int pair, char *out, int size) {
-    struct cncursesw_attribute_store *s = cncursesw_attribute_store();
-    s->length = 0;
-    if (vid_puts(attrs, 0, &pair, cncursesw_attribute_putc) == ERR) return -1;
-    if (s->length >= (int)sizeof s->bytes || s->length > size) return -1;
-    memcpy(out, s->bytes, (size_t)s->length);
-    return s->length;
-}
-
-/* The cell setcchar makes of one character in `attrs` and colour pair `pair` (the pair kept whole beside
-   the attributes, which hold it only up to 255), without its checks, its wcslen and its width lookups:
-   a frame's runs of cells are made with it and handed to curses a run at a time (mvadd_wchnstr). */
-static inline cchar_t cncursesw_cell(wchar_t ch, attr_t attrs, int pair) {
-    cchar_t c;
-    memset(&c, 0, sizeof c);
-    c.attr = (attrs & ~A_COLOR) | (attr_t)COLOR_PAIR(pair > 255 ? 255 : pair);
-    c.chars[0] = ch;
-#if NCURSES_EXT_COLORS
-    c.ext_color = pair;
-#endif
-    return c;
-}
-
-/* The bytes that move the cursor to row `y`, column `x` (terminfo's cup), or NULL without one. */
-static inline const char *cncursesw_move_bytes(int y, int x) {
-    const char *cup = tigetstr("cup");
-    if (cup == NULL || cup == (char *)-1) return NULL;
-    return tiparm(cup, y, x);
 }
 #endif

@@ -121,8 +121,7 @@ extension StartCommand: RunnableCommand {
                 let input = TerminalInput(terminal: terminal, signals: signals, timer: timer, inbox: inbox)
                 // One renderer for the run: it keeps the colours and wrapped text it has worked out.
                 let renderer = ScreenRenderer(depth: terminal.colorDepth,
-                    glyphs: .forLocale(utf8: localeCharsetIsUTF8()), metrics: .system,
-                    reversesScreen: terminal.reversesScreen)
+                    glyphs: .forLocale(utf8: localeCharsetIsUTF8()), metrics: .system)
                 let loop = WorkoutLoop(app: app,
                                        clock: clock, terminal: terminal, input: input,
                                        audio: audio, recorder: journal, renderer: renderer, opener: opener,

@@ -111,16 +111,9 @@ public final class CursesTerminal: TerminalBackend {
         if CursesTerminal.has("Sync") { output.synchronized = true } else { askForSynchronizedOutput() }
         presenter = CursesPresenter(depth: colorDepth,
                                     hyperlinks: HyperLink.supported(environment: ProcessEnvironment.current),
-                                    output: output, reversesScreen: CursesTerminal.flashReversesScreen,
-                                    erasesInColour: CursesTerminal.erasesInColour(type: type, inTmux: getenv("TMUX") != nil)
-                                        || tigetflag("bce") == 1,
-                                    sendsUTF8: localeCharsetIsUTF8())
+                                    output: output)
         armCrashGuard()
     }
-
-    /// Whether the terminal shows a flash itself, reversing its screen: a renderer for it then marks
-    /// a flashed grid `reversed` instead of drawing every cell inverted.
-    public var reversesScreen: Bool { CursesTerminal.flashReversesScreen }
 
     /// Asks the terminal (DECRQM) whether it takes synchronised output, without waiting: the answer
     /// comes in among the keys, which `pendingKeys` takes it out of. Frames before it are sent
@@ -128,21 +121,6 @@ public final class CursesTerminal: TerminalBackend {
     private func askForSynchronizedOutput() {
         guard (try? SystemCall.write(STDOUT_FILENO, TerminalReplies.query)) != nil else { return }
         awaitingReply = true
-    }
-
-    /// Whether the terminal's visual bell reverses the whole screen (DECSCNM, `CSI ? 5 h`): then a
-    /// flash is that mode for a moment, a few bytes, instead of every cell drawn twice.
-    static var flashReversesScreen: Bool {
-        guard let p = tigetstr("flash"), Int(bitPattern: p) != -1 else { return false }
-        // strstr, not String.contains: that is _StringProcessing's generic searcher, whose first use
-        // has the runtime look its types up among every conformance of the binary, at start-up.
-        return strstr(p, CursesPresenter.reverseScreen) != nil && strstr(p, CursesPresenter.normalScreen) != nil
-    }
-
-    /// Whether the terminal is tmux, which erases in the current background (ED, EL, ECH) though its
-    /// descriptions lack `bce`: a `tmux` type, or a `screen` one inside tmux.
-    static func erasesInColour(type: String, inTmux: Bool) -> Bool {
-        type.hasPrefix("tmux") || (inTmux && type.hasPrefix("screen"))
     }
 
     /// Whether the terminal takes xterm's title sequence; others could print it as text.
@@ -189,9 +167,8 @@ public final class CursesTerminal: TerminalBackend {
                 restore += String(cString: p)
             }
         }
-        // A crash in the middle of a flash must not leave the screen reversed, nor a frame unfinished.
-        if CursesTerminal.flashReversesScreen { restore += CursesPresenter.normalScreen }
-        // Sent whether or not the terminal has said it takes the mode: others ignore a mode they lack.
+        // A crash in the middle of a frame must not leave it unfinished. Sent whether or not the terminal
+        // has said it takes the mode: others ignore a mode they lack.
         restore += String(decoding: TerminalReplies.endSynchronized, as: UTF8.self)
         restore += "\r\n"
         // ignored: sigaction on the fatal signals cannot fail; without the guard a crash leaves the modes as they were
@@ -253,13 +230,11 @@ public final class CursesTerminal: TerminalBackend {
         // its modes would then stop us again with SIGTTOU, so that signal is ignored meanwhile.
         let ttou = signal(SIGTTOU, SIG_IGN)
         output.release()
-        presenter.giveBackScreen()
         // ignored: ERR only when curses was not started; the terminal is given back either way
         endwin()
         // ignored: stdout is the terminal being given back; a lost byte of it cannot be reported anywhere
         fflush(nil)
         signals.stopProcess()
-        presenter.tellCurses()
         // ignored: a failed refresh leaves the old frame; the next one redraws
         refresh()
         // The terminal's modes are set again: frames go out whole again.
@@ -347,14 +322,12 @@ public final class CursesTerminal: TerminalBackend {
         flushinp()
         // Without an alternate screen the workout would stay on the user's screen: clear it instead.
         if !CursesTerminal.has("rmcup") {
-            presenter.tellCurses()
             // ignored: ERR only for a null window; stdscr exists while curses runs
             erase()
             // ignored: a failed refresh leaves the old frame; the next one redraws
             refresh()
         }
         if titles { writeControl("\u{1B}[23;0t") }
-        presenter.giveBackScreen()
         // ignored: a terminal that cannot hide or show its cursor is still usable
         curs_set(1)
         let ttou = signal(SIGTTOU, SIG_IGN)

@@ -65,9 +65,9 @@ final class FrameOutput {
     }
 
     /// Runs `draw` (curses calls ending in `refresh`) and writes what it produced, after what was
-    /// queued and `prefix` (bytes of our own, such as a screen mode), as one write.
-    func frame(prefix: [UInt8] = [], _ draw: () -> Void) {
-        let prefix = queued + prefix
+    /// queued, as one write.
+    func frame(_ draw: () -> Void) {
+        let prefix = queued
         queued = []
         guard holding else {
             if !prefix.isEmpty { try? SystemCall.write(cursesDescriptor, prefix) }   // ignored: as below

@@ -41,19 +41,11 @@ struct QuietSecondTests {
         let fresh = ScreenRenderer(depth: depth, glyphs: glyphs, metrics: .unicode)
         fresh.drawsOver = false
         var differing: [String] = []
-        // What a presenter keeps as shown, brought up to each frame by its changes alone (`CellGrid.show`).
-        var shown: CellGrid?
         for model in models {
             let whole = fresh.render(model, width: width, height: height)
             let step = running.render(model, width: width, height: height)
-            if !step.changes(since: whole).isEmpty || step.links != whole.links || step.reversed != whole.reversed {
+            if !step.changes(since: whole).isEmpty || step.links != whole.links {
                 differing.append("\(model.clock) \(model.kind) at \(width)×\(height):\n\(step.text)\n---\n\(whole.text)")
-            }
-            if shown == nil {
-                shown = step
-            } else {
-                shown!.show(step, changed: step.changes(since: shown))
-                if shown != step { differing.append("kept at \(model.clock) \(model.kind) at \(width)×\(height)") }
             }
         }
         return differing
@@ -116,27 +108,5 @@ struct QuietSecondTests {
         #expect(ScreenRenderer.sameShape("10:00", "09:59"))
         #expect(!ScreenRenderer.sameShape("10:00", "9:59"))
         #expect(!ScreenRenderer.sameShape("1:00:00", "1:00"))
-    }
-
-    /// The frame a presenter keeps follows each new one by its changes: a cluster, a link, a lit flash and a
-    /// new size included.
-    @Test func aKeptFrameFollowsEveryKindOfChange() {
-        let plain = CellStyle(foreground: RGB(200, 200, 200), background: RGB(0, 0, 0))
-        var kept = CellGrid(width: 6, height: 2, fill: plain)
-        func follow(_ next: CellGrid) {
-            kept.show(next, changed: next.changes(since: kept))
-            #expect(kept == next, "\(kept.text)\n---\n\(next.text)")
-        }
-        var next = kept
-        _ = next.put("ab", x: 1, y: 0, style: plain.with(bold: true))
-        follow(next)
-        _ = next.put("e\u{301}", x: 4, y: 1, style: plain)
-        follow(next)
-        next = CellGrid(width: 6, height: 2, fill: plain)
-        next.links = [HyperLink(row: 1, url: "https://example.org")]
-        follow(next)
-        next.lit = plain.with(reverse: true)
-        follow(next)
-        follow(CellGrid(width: 3, height: 4, fill: plain.with(dim: true)))
     }
 }

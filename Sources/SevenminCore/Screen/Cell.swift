@@ -6,7 +6,7 @@ import FoundationEssentials
 public struct Cell: Equatable, Sendable {
     /// A Unicode scalar, or for a multi-scalar cluster `CellGrid.clusterBase` plus its index
     /// in the grid's cluster table.
-    @usableFromInline var code: UInt32
+    var code: UInt32
     public var style: CellStyle
     /// The right half of a double-width character drawn in the cell to its left.
     public var isContinuation: Bool
@@ -19,8 +19,4 @@ public struct Cell: Equatable, Sendable {
         self.style = style
         self.isContinuation = isContinuation
     }
-
-    /// Whether the cell is a blank that shows nothing but its background: a space, not half of a wide
-    /// character, neither reversed nor underlined.
-    @inlinable public var isPlainBlank: Bool { code == CellGrid.space && !isContinuation && !style.reverse && !style.underline }
 }

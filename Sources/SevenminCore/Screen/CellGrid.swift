@@ -16,13 +16,8 @@ public struct CellGrid: Equatable, Sendable {
     public var metrics = TextMetrics.unicode
     /// Rows that show a link, for terminals that can make them clickable (OSC 8).
     public var links: [HyperLink] = []
-    /// The whole screen shown in reverse video for a moment (a flash), by the terminal itself.
-    public var reversed = false
-    /// The whole screen lit in one style for a moment (a flash where the terminal cannot reverse its
-    /// screen): every cell a blank in it, which a terminal can draw as one.
-    public var lit: CellStyle?
-    @usableFromInline static let clusterBase: UInt32 = 0x11_0000
-    @usableFromInline static let space = UInt32(0x20)
+    static let clusterBase: UInt32 = 0x11_0000
+    static let space = UInt32(0x20)
 
     public init(width: Int, height: Int, fill style: CellStyle) {
         self.width = max(0, width)
@@ -33,13 +28,11 @@ public struct CellGrid: Equatable, Sendable {
     /// What is shown: how its text was measured is not part of it.
     public static func == (a: CellGrid, b: CellGrid) -> Bool {
         a.width == b.width && a.height == b.height && a.cells == b.cells && a.clusters == b.clusters
-            && a.asciiOnly == b.asciiOnly && a.links == b.links && a.reversed == b.reversed && a.lit == b.lit
+            && a.asciiOnly == b.asciiOnly && a.links == b.links
     }
 
-    // Inlinable, as are `scalar` and `Cell.isPlainBlank`: the presenter reads a frame's cells through them,
-    // one call each across the module boundary before.
     public subscript(x: Int, y: Int) -> Cell {
-        @inlinable get { cells[y * width + x] }
+        get { cells[y * width + x] }
         set { cells[y * width + x] = newValue }
     }
 
@@ -57,23 +50,6 @@ public struct CellGrid: Equatable, Sendable {
             return clusters[Int(code - CellGrid.clusterBase)].unicodeScalars.map(\.value)
         }
         return [code]
-    }
-
-    /// The cell's scalar when it holds one alone (nearly every cell); nil for a character of several.
-    @inlinable public func scalar(x: Int, y: Int) -> UInt32? {
-        let code = self[x, y].code
-        return code < CellGrid.clusterBase ? code : nil
-    }
-
-    /// The cells that hold a character of several scalars, row by row.
-    public func clusterCells() -> [(x: Int, y: Int)] {
-        var out: [(x: Int, y: Int)] = []
-        // Nearly every frame has none: no cell to look at.
-        guard !clusters.isEmpty else { return out }
-        cells.withUnsafeBufferPointer { all in
-            for i in 0..<all.count where all[i].code >= CellGrid.clusterBase { out.append((x: i % width, y: i / width)) }
-        }
-        return out
     }
 
     /// The cells of the box at (`x`, `y`), `width` wide, row by row.
@@ -247,57 +223,6 @@ public struct CellGrid: Equatable, Sendable {
         }.joined(separator: "\n")
     }
 
-    /// For each cell of row `y`, the style to draw it in where it is a plain blank between two cells of one
-    /// style with its background (the gaps in big type's bold blocks, the spaces between words): a blank
-    /// shows only its background, so drawn in its neighbours' style it looks the same and costs the terminal
-    /// no change of attributes. Nil elsewhere (and where the blank already has that style).
-    public func gapStyles(row y: Int) -> [CellStyle?] {
-        var out = [CellStyle?](repeating: nil, count: width)
-        cells.withUnsafeBufferPointer { all in
-            let row = all[(y * width)..<((y + 1) * width)]
-            var x = row.startIndex
-            while x < row.endIndex {
-                guard row[x].isPlainBlank else { x += 1; continue }
-                let start = x
-                while x < row.endIndex, row[x].isPlainBlank { x += 1 }
-                guard let style = CellGrid.gapStyle(row, start..<x) else { continue }
-                for k in start..<x where row[k].style != style { out[k - row.startIndex] = style }
-            }
-        }
-        return out
-    }
-
-    /// `gapStyles` for one cell, looking no further along its row than its run of blanks.
-    public func gapStyle(x: Int, y: Int) -> CellStyle? {
-        guard let run = blankRun(x: x, y: y), let style = run.style, style != self[x, y].style else { return nil }
-        return style
-    }
-
-    /// The run of plain blanks along row `y` that holds column `x`, and the style its cells are drawn in
-    /// (`gapStyles`: the style on each side of it, or nil); nil where that cell is not a plain blank. A frame's
-    /// blanks, one after another, ask once for their run.
-    public func blankRun(x: Int, y: Int) -> (columns: Range<Int>, style: CellStyle?)? {
-        cells.withUnsafeBufferPointer { all in
-            let row = all[(y * width)..<((y + 1) * width)]
-            let at = row.startIndex + x
-            guard row[at].isPlainBlank else { return nil }
-            var start = at, end = at + 1
-            while start > row.startIndex, row[start - 1].isPlainBlank { start -= 1 }
-            while end < row.endIndex, row[end].isPlainBlank { end += 1 }
-            return ((start - row.startIndex)..<(end - row.startIndex), CellGrid.gapStyle(row, start..<end))
-        }
-    }
-
-    /// The style of the cells on each side of a run of plain blanks, where both are of one style that
-    /// shows the run's background as it is (neither reversed nor underlined); nil at a row's end.
-    private static func gapStyle(_ row: Slice<UnsafeBufferPointer<Cell>>, _ run: Range<Int>) -> CellStyle? {
-        guard run.lowerBound > row.startIndex, run.upperBound < row.endIndex else { return nil }
-        let left = row[run.lowerBound - 1].style
-        guard left == row[run.upperBound].style, !left.reverse, !left.underline,
-              row[run].allSatisfy({ $0.style.background == left.background }) else { return nil }
-        return left
-    }
-
     /// Whether a cell's bytes are its values, with no padding between or after them (`Cell.spare`): then
     /// two cells are equal exactly when their bytes are.
     static let bytesAreValues = MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride && MemoryLayout<Cell>.size % 8 == 0
@@ -320,34 +245,6 @@ public struct CellGrid: Equatable, Sendable {
             offset += 1
         }
         return true
-    }
-
-    /// Makes this grid show what `shown` shows, given the cells where they differ (`shown.changes(since:)`):
-    /// written into this grid's own storage where they are the same size and hold no clusters, else
-    /// taken whole. A presenter keeps the frame on screen so, apart from the renderer's: the renderer
-    /// draws its next frame into the one it drew, in place, which a grid shared with the presenter's
-    /// would first copy whole.
-    public mutating func show(_ shown: CellGrid, changed: [(x: Int, y: Int)]) {
-        guard shown.width == width, shown.height == height, clusters.isEmpty, shown.clusters.isEmpty else {
-            self = shown
-            return
-        }
-        if changed.count == cells.count {
-            cells.withUnsafeMutableBufferPointer { own in
-                shown.cells.withUnsafeBufferPointer { _ = own.update(fromContentsOf: $0) }
-            }
-        } else {
-            cells.withUnsafeMutableBufferPointer { own in
-                shown.cells.withUnsafeBufferPointer { new in
-                    for (x, y) in changed { own[y * width + x] = new[y * width + x] }
-                }
-            }
-        }
-        asciiOnly = shown.asciiOnly
-        metrics = shown.metrics
-        links = shown.links
-        reversed = shown.reversed
-        lit = shown.lit
     }
 
     /// Positions whose cell differs from `old`; everything when the sizes differ.

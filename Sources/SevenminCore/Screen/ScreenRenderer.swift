@@ -6,9 +6,6 @@ public final class ScreenRenderer {
     public let glyphs: Glyphs
     /// How many columns text takes in this terminal.
     public let metrics: TextMetrics
-    /// Whether the terminal reverses its own screen for a flash (DECSCNM): a flashed frame is then
-    /// marked `reversed`, costing a few bytes, instead of drawn with every cell inverted.
-    public let reversesScreen: Bool
     private var themes: [ThemeKey: ScreenTheme] = [:]
     private var bands: [RGB: CellStyle] = [:]
     private var wrapped: [WrapKey: [String]] = [:]
@@ -31,11 +28,10 @@ public final class ScreenRenderer {
         var text: String, width: Int, height: Int, halfBlocks: Bool, quarterBlocks: Bool, maxHalfRows: Int
     }
 
-    public init(depth: ColorDepth, glyphs: Glyphs, metrics: TextMetrics, reversesScreen: Bool = false) {
+    public init(depth: ColorDepth, glyphs: Glyphs, metrics: TextMetrics) {
         self.depth = depth
         self.glyphs = glyphs
         self.metrics = metrics
-        self.reversesScreen = reversesScreen
     }
 
     /// One frame of the workout screen at `width`×`height`.
@@ -46,7 +42,7 @@ public final class ScreenRenderer {
         }
         let (background, accent) = WorkoutScreen.colors(model)
         let inverse = model.kind == .work && model.summary == nil
-        if model.flash, !reversesScreen {
+        if model.flash {
             return lit(theme(background: shown(background), accent: accent.map(shown), inverse: inverse),
                        width: width, height: height)
         }
@@ -61,12 +57,10 @@ public final class ScreenRenderer {
         return frame.grid
     }
 
-    /// A moment's flash where the terminal cannot reverse its screen: every cell a blank in the theme's
-    /// flash, which lights the whole screen from across the room, and costs no layout. The frame after it
-    /// is drawn whole.
+    /// A moment's flash: every cell a blank in the theme's flash, which lights the whole screen from across
+    /// the room, and costs no layout. The frame after it is drawn whole.
     private func lit(_ theme: ScreenTheme, width: Int, height: Int) -> CellGrid {
         var grid = CellGrid(width: width, height: height, fill: theme.flash)
-        grid.lit = theme.flash
         grid.asciiOnly = !glyphs.unicodeText
         grid.metrics = metrics
         last = nil

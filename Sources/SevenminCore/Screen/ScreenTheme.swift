@@ -14,8 +14,8 @@ public struct ScreenTheme: Equatable, Sendable {
     public let bar: CellStyle
     /// The colour of the exercise to come, as a band with text on it (rests and get ready).
     public let accent: CellStyle?
-    /// A moment's flash, where the terminal cannot reverse its screen: the whole screen lit in the light
-    /// text colour, bright after any screen; without colour, the body in the other video.
+    /// A moment's flash: the whole screen lit in the light text colour, bright after any screen; without
+    /// colour, the body in the other video.
     public let flash: CellStyle
 
     /// Colours for a screen on `background`, with the exercise to come in `accent`. Without colour,

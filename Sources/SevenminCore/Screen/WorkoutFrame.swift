@@ -86,7 +86,6 @@ struct WorkoutFrame {
             drawBody(rows: 1..<bottom)
             drawHeader()
         }
-        if model.flash { flash() }
     }
 
     // MARK: Sizes too small for a layout
@@ -95,7 +94,6 @@ struct WorkoutFrame {
         let text = clock + (model.paused ? " " + glyphs.pause : "")
         noteTime(.line, x: 0, y: 0, width: w, height: 1)
         center(text, y: 0, style: theme.digits.with(bold: true))
-        if model.flash { flash() }
     }
 
     // MARK: Bars
@@ -777,12 +775,6 @@ struct WorkoutFrame {
                 grid.put(fitted(line, width - 4), x: x0 + 3, y: y0 + 2 + k, style: style, limit: width - 4)
             }
         }
-    }
-
-    /// A moment's flash where the terminal reverses its screen itself (elsewhere the renderer lights the
-    /// screen instead of drawing a frame).
-    mutating func flash() {
-        grid.reversed = true
     }
 
     /// A panel's lines without a box, centred on the screen, for sizes down to 10×3: the quit prompt in
