@@ -52,46 +52,6 @@ public struct CellGrid: Equatable, Sendable {
         return [code]
     }
 
-    /// The cells of the box at (`x`, `y`), `width` wide, row by row.
-    func box(x: Int, y: Int, width: Int, height: Int) -> [Cell] {
-        var out: [Cell] = []
-        out.reserveCapacity(width * height)
-        for row in y..<(y + height) { out += cells[(row * self.width + x)..<(row * self.width + x + width)] }
-        return out
-    }
-
-    /// Puts back the cells of a box that `box` gave.
-    mutating func restore(_ box: [Cell], x: Int, y: Int, width: Int) {
-        guard width > 0 else { return }
-        for row in 0..<(box.count / width) {
-            let start = (y + row) * self.width + x
-            cells.replaceSubrange(start..<(start + width), with: box[(row * width)..<((row + 1) * width)])
-        }
-    }
-
-    /// Whether row `y` shows `text`, printable ASCII, from column `x`, a character a cell.
-    func holds(_ text: String, x: Int, y: Int) -> Bool {
-        guard y >= 0, y < height, x >= 0, x + text.utf8.count <= width else { return false }
-        return text.utf8.enumerated().allSatisfy { k, byte in
-            byte >= 0x20 && byte < 0x7F && self[x + k, y].code == UInt32(byte) && !self[x + k, y].isContinuation
-        }
-    }
-
-    /// The first column from `from` where row `y` shows `text` (printable ASCII) ending before `to`; nil if none.
-    func firstColumn(of text: String, y: Int, from: Int, to: Int) -> Int? {
-        let end = min(to, width) - text.utf8.count
-        guard from <= end else { return nil }
-        return (max(0, from)...end).first { holds(text, x: $0, y: y) }
-    }
-
-    /// Writes printable ASCII `text` over as many cells from column `x` of row `y`, each keeping its style:
-    /// cells that held single-width characters (`holds`), as a clock's digits moving on do.
-    mutating func replaceCharacters(_ text: String, x: Int, y: Int) {
-        for (k, byte) in text.utf8.enumerated() where x + k < width {
-            self[x + k, y].code = UInt32(byte)
-        }
-    }
-
     mutating func code(for ch: Character) -> UInt32 {
         let scalars = ch.unicodeScalars
         if scalars.count == 1 { return scalars.first!.value }

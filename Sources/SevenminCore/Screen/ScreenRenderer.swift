@@ -12,15 +12,8 @@ public final class ScreenRenderer {
     private var fitted: [FitKey: BigType.Fit?] = [:]
     /// The plan's colours and the background each is shown on at this depth.
     private var backgrounds: (colors: [RGB], shown: [RGB: RGB]) = ([], [:])
-    /// The last frame drawn, with where its figure's dots are and what time alone changes in it, for a frame
-    /// that moves only the figure or the time.
-    private var last: (model: ScreenModel, width: Int, height: Int, grid: CellGrid, figure: FigurePlacement?,
-                       time: [WorkoutFrame.TimeSpot])?
-
-    /// Whether the last frame was drawn over the one before, its times alone moved on.
-    private(set) var drewOver = false
-    /// Whether a frame may be drawn over the last one; a renderer without draws every frame whole.
-    var drawsOver = true
+    /// The last frame drawn, with where its figure's dots are, for a frame that moves only the figure.
+    private var last: (model: ScreenModel, width: Int, height: Int, grid: CellGrid, figure: FigurePlacement?)?
 
     private struct ThemeKey: Hashable { var background: RGB; var accent: RGB?; var inverse: Bool }
     private struct WrapKey: Hashable { var text: String; var width: Int }
@@ -36,7 +29,7 @@ public final class ScreenRenderer {
 
     /// One frame of the workout screen at `width`×`height`.
     public func render(_ model: ScreenModel, width: Int, height: Int) -> CellGrid {
-        if drawsOver, let moved = movingFigure(model, width: width, height: height) { return moved }
+        if let moved = movingFigure(model, width: width, height: height) { return moved }
         if model.overview != backgrounds.colors {
             backgrounds = (model.overview, ExerciseBackgrounds.assign(model.overview, depth: depth))
         }
@@ -46,14 +39,11 @@ public final class ScreenRenderer {
             return lit(theme(background: shown(background), accent: accent.map(shown), inverse: inverse),
                        width: width, height: height)
         }
-        let over = drawsOver ? timeMoved(model, width: width, height: height) : nil
         var frame = WorkoutFrame(model: model, theme: theme(background: shown(background), accent: accent.map(shown),
                                                             inverse: inverse),
-                                 glyphs: glyphs, width: width, height: height, renderer: self,
-                                 over: over == nil ? nil : takeLastGrid())
-        if let over { frame.redrawTime(over.time, figure: over.figure) } else { frame.draw() }
-        drewOver = over != nil
-        last = (model, width, height, frame.grid, frame.figurePlacement, frame.timeSpots)
+                                 glyphs: glyphs, width: width, height: height, renderer: self)
+        frame.draw()
+        last = (model, width, height, frame.grid, frame.figurePlacement)
         return frame.grid
     }
 
@@ -64,43 +54,7 @@ public final class ScreenRenderer {
         grid.asciiOnly = !glyphs.unicodeText
         grid.metrics = metrics
         last = nil
-        drewOver = false
         return grid
-    }
-
-    /// The last frame, when `model` is the last one with only its times moved on (a quiet second): the same
-    /// words and layout, a clock of the same shape (the digits are all as wide), no flash, pause or panel.
-    /// Then only the clock, the status line, the progress bar and the figure are drawn again; nil when
-    /// anything else differs, and the whole frame is drawn.
-    private func timeMoved(_ model: ScreenModel, width: Int, height: Int)
-        -> (figure: FigurePlacement?, time: [WorkoutFrame.TimeSpot])? {
-        guard let last, last.width == width, last.height == height, !last.time.isEmpty, !model.flash,
-              !model.paused, model.summary == nil, model.overlay == .none, !last.model.flash,
-              ScreenRenderer.sameShape(model.clock, last.model.clock),
-              WorkoutFrame.heading(model) == WorkoutFrame.heading(last.model) else { return nil }
-        var timeless = model
-        timeless.remaining = last.model.remaining
-        timeless.counted = last.model.counted
-        timeless.elapsed = last.model.elapsed
-        timeless.totalRemaining = last.model.totalRemaining
-        timeless.progress = last.model.progress
-        timeless.figureMoment = last.model.figureMoment
-        guard timeless == last.model else { return nil }
-        return (last.figure, last.time)
-    }
-
-    /// The last frame's grid, given up, so that the frame drawn over it changes it in place, not a copy.
-    private func takeLastGrid() -> CellGrid? {
-        defer { last = nil }
-        return last?.grid
-    }
-
-    /// Whether two clocks take the same room: the same length, with the same marks where either has no digit.
-    static func sameShape(_ a: String, _ b: String) -> Bool {
-        let a = Array(a.utf8), b = Array(b.utf8)
-        guard a.count == b.count else { return false }
-        func digit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-        return zip(a, b).allSatisfy { digit($0) ? digit($1) : $0 == $1 }
     }
 
     /// The last frame with the figure's dots redrawn, when `model` is the last one with only the figure
@@ -111,8 +65,6 @@ public final class ScreenRenderer {
         var unmoved = model
         unmoved.figureMoment = last.model.figureMoment
         guard unmoved == last.model else { return nil }
-        // Given up first, so that the dots are drawn into the grid itself, not a copy of it.
-        self.last = nil
         placement.draw(figure, at: model.figureTime, mirrored: model.side == 2, into: &last.grid)
         last.model = model
         self.last = last

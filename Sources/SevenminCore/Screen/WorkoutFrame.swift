@@ -12,43 +12,15 @@ struct WorkoutFrame {
     var headerWords: String?
     /// Where the figure's dots were drawn, so that a frame moving only the figure redraws those cells alone.
     var figurePlacement: FigurePlacement?
-    /// Where what changes with time alone was drawn, so that a frame where only time moved on redraws that alone.
-    var timeSpots: [TimeSpot] = []
-
-    /// A part of the frame that only time changes (the clock, the status line, the progress bar), with the
-    /// cells it was drawn over: put back, and the part drawn again, they give the frame drawn whole.
-    struct TimeSpot {
-        enum Part { case status(StatusTimes?), progress, digits(BigType.Scale), line }
-        var part: Part
-        var x: Int, y: Int, width: Int
-        var under: [Cell]
-        var height: Int { under.count / max(1, width) }
-    }
-
-    /// The times the status line shows, its clock from `StatusTimes.clockX` and its time to go from `toGoX`
-    /// (nil where the line leaves it out): a second in which they change only their digits changes those
-    /// cells alone.
-    struct StatusTimes {
-        /// Every form of the line starts with a space and the clock.
-        static let clockX = 1
-        var clock: String
-        var toGo: String, toGoX: Int?
-    }
-
-    /// A frame to draw whole at `width`×`height`, or, given the last frame's `grid`, to draw again over it.
-    init(model: ScreenModel, theme: ScreenTheme, glyphs: Glyphs, width: Int, height: Int, renderer: ScreenRenderer,
-         over last: CellGrid? = nil) {
+    /// A frame to draw at `width`×`height`.
+    init(model: ScreenModel, theme: ScreenTheme, glyphs: Glyphs, width: Int, height: Int, renderer: ScreenRenderer) {
         self.model = model
         self.theme = theme
         self.glyphs = glyphs
         self.renderer = renderer
-        if let last {
-            grid = last
-        } else {
-            grid = CellGrid(width: width, height: height, fill: theme.body)
-            grid.asciiOnly = !glyphs.unicodeText
-            grid.metrics = renderer.metrics
-        }
+        grid = CellGrid(width: width, height: height, fill: theme.body)
+        grid.asciiOnly = !glyphs.unicodeText
+        grid.metrics = renderer.metrics
     }
 
     var w: Int { grid.width }
@@ -92,7 +64,6 @@ struct WorkoutFrame {
 
     mutating func drawTiny() {
         let text = clock + (model.paused ? " " + glyphs.pause : "")
-        noteTime(.line, x: 0, y: 0, width: w, height: 1)
         center(text, y: 0, style: theme.digits.with(bold: true))
     }
 
@@ -120,21 +91,17 @@ struct WorkoutFrame {
     /// Draws the status line, the progress bar and the overview strip as space allows; returns the
     /// first row they take.
     mutating func drawFooter() -> Int {
-        noteTime(.status(nil), x: 0, y: h - 1, width: w, height: 1)
-        let times = drawStatus(row: h - 1)
-        if let k = timeSpots.indices.last, case .status = timeSpots[k].part { timeSpots[k].part = .status(times) }
+        drawStatus(row: h - 1)
         var top = h - 1
         if h >= 6 {
             top -= 1
-            noteTime(.progress, x: 0, y: top, width: w, height: 1)
             drawProgress(row: top)
         }
         if h >= 12, !model.overview.isEmpty { top -= 1; drawOverview(row: top) }
         return top
     }
 
-    @discardableResult
-    mutating func drawStatus(row: Int) -> StatusTimes? {
+    mutating func drawStatus(row: Int) {
         grid.fill(row: row, style: theme.bar)
         // Cut whole phrases, never mid-word: what is left of this one first, then of the workout.
         // Counting reps, the clock is no time left: the user ends the step.
@@ -144,15 +111,7 @@ struct WorkoutFrame {
         let clockOnly = " \(clock)"
         // The first, which nearly always fits, is the only one measured.
         let forms = [left + toGo + paused, left + paused, left, clockOnly + paused, clockOnly]
-        var chosen: (form: Int, text: String)?
-        for k in forms.indices {
-            let text = say(forms[k])
-            if measure(text) <= w {
-                chosen = (k, text)
-                break
-            }
-        }
-        let status = chosen?.text ?? fitted(clockOnly, w)
+        let status = forms.lazy.map(say).first { measure($0) <= w } ?? fitted(clockOnly, w)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.
         var keys = say(model.text.keyHints) + " "
@@ -168,28 +127,6 @@ struct WorkoutFrame {
             let text = say(glyphs.separator) + notice
             if room >= 8 { grid.put(fitted(text, room), x: used, y: row, style: theme.bar) }
         }
-        // The clock is whole unless cut short; the first form has the time to go after it. Nil where either
-        // is not found where it is shown.
-        let clockX = StatusTimes.clockX
-        guard grid.holds(clock, x: clockX, y: row) else { return nil }
-        guard chosen?.form == 0 else { return StatusTimes(clock: clock, toGo: model.toGo, toGoX: nil) }
-        guard let toGoX = grid.firstColumn(of: " " + model.toGo + " ", y: row, from: clockX + clock.utf8.count,
-                                           to: used) else { return nil }
-        return StatusTimes(clock: clock, toGo: model.toGo, toGoX: toGoX + 1)
-    }
-
-    /// The status line of a quiet second drawn over the last one's (`times`) by changing the digits of its
-    /// times alone, where they are as long as before and ASCII: every other word and its place stay as
-    /// they were, as drawing it whole would leave them. Nil otherwise, and it is drawn whole.
-    mutating func moveStatus(_ times: StatusTimes, row: Int) -> StatusTimes? {
-        let clock = clock, toGo = model.toGo
-        func ascii(_ text: String) -> Bool { text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-        // The last clock was found in the row, so it is ASCII; the last time to go may not have been shown.
-        guard clock.utf8.count == times.clock.utf8.count, toGo.utf8.count == times.toGo.utf8.count,
-              ascii(clock), ascii(toGo), ascii(times.toGo) else { return nil }
-        grid.replaceCharacters(clock, x: StatusTimes.clockX, y: row)
-        if let x = times.toGoX { grid.replaceCharacters(toGo, x: x, y: row) }
-        return StatusTimes(clock: clock, toGo: toGo, toGoX: times.toGoX)
     }
 
     mutating func drawProgress(row: Int) {
@@ -315,7 +252,6 @@ struct WorkoutFrame {
     /// The countdown in big type, dimmed and striped while on hold, centred in `columns`.
     mutating func drawDigits(scale: BigType.Scale, y: Int, columns: Range<Int>) {
         let x = columns.lowerBound + (columns.count - BigType.width(clock, scale: scale)) / 2
-        noteTime(.digits(scale), x: x, y: y, width: BigType.width(clock, scale: scale), height: scale.rows)
         // On hold the countdown is dimmed and striped, so that from afar it cannot pass for a running one.
         BigType.draw(clock, scale: scale, into: &grid, x: x, y: y,
                      style: model.paused ? theme.digits.with(dim: true) : theme.digits, glyphs: glyphs,
@@ -619,7 +555,6 @@ struct WorkoutFrame {
         if showSubtitle { center(subtitle, y: y, style: theme.body); y += 1 }
         if showClock {
             let line = clock + (model.paused ? "  " + glyphs.pause + " " + model.words.paused.uppercased() : "")
-            noteTime(.line, x: 0, y: y, width: w, height: 1)
             center(line, y: y, style: theme.digits.with(bold: true))
             y += 1
         }
@@ -676,45 +611,7 @@ struct WorkoutFrame {
         return true
     }
 
-    // MARK: Time alone
-
-    /// Notes the cells in a box as under a part that time changes, before the part is drawn; the part of a
-    /// box that falls off the grid is left out (as drawing clips it), and a box the grid cannot hold noted not.
-    mutating func noteTime(_ part: TimeSpot.Part, x: Int, y: Int, width: Int, height: Int) {
-        let x0 = max(0, x), y0 = max(0, y), x1 = min(w, x + width), y1 = min(h, y + height)
-        guard x0 < x1, y0 < y1 else { return }
-        let under = grid.box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        timeSpots.append(TimeSpot(part: part, x: x0, y: y0, width: x1 - x0, under: under))
-    }
-
-    /// Draws the parts that time changes again, over the last frame drawn for a model that differed from
-    /// this one only in its times (and a clock of the same shape): the frame this model draws whole.
-    mutating func redrawTime(_ spots: [TimeSpot], figure: FigurePlacement?) {
-        var spots = spots
-        for k in spots.indices {
-            let spot = spots[k]
-            if case .status(let times?) = spot.part, let moved = moveStatus(times, row: spot.y) {
-                spots[k].part = .status(moved)
-                continue
-            }
-            grid.restore(spot.under, x: spot.x, y: spot.y, width: spot.width)
-            switch spot.part {
-            case .status: spots[k].part = .status(drawStatus(row: spot.y))
-            case .progress: drawProgress(row: spot.y)
-            case .digits(let scale):
-                BigType.draw(clock, scale: scale, into: &grid, x: spot.x, y: spot.y, style: theme.digits,
-                             glyphs: glyphs)
-            case .line: center(clock, y: spot.y, style: theme.digits.with(bold: true))
-            }
-        }
-        if let figure, let moving = model.exercise.figure {
-            figure.draw(moving, at: model.figureTime, mirrored: model.side == 2, into: &grid)
-        }
-        timeSpots = spots
-        figurePlacement = figure
-    }
-
-    // MARK: Summary, panels, flash
+    // MARK: Summary and panels
 
     mutating func drawSummary(_ summary: ScreenModel.Summary) {
         let text = model.text
