@@ -252,6 +252,8 @@ struct WorkoutAppTests {
     }
 
     @Test func flashesMarkTransitionsBrieflyUnlessTurnedOff() {
+        var first = WorkoutApp(plan: shortPlan, settings: CoachSettings())
+        #expect(first.start(at: 0).model?.flash == false, "the first screen is no change")
         var app = started()
         let at2 = app.handle(.tick, at: 2)
         #expect(at2.model?.flash == true)

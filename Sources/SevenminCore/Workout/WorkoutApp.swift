@@ -416,7 +416,7 @@ public struct WorkoutApp: Sendable {
     /// With `leftCurrent`, the first segment change was the user's jump, already recorded by `leave`.
     private mutating func perform(_ events: [SessionEvent], at now: Instant, into effects: inout [Effect],
                                   leftCurrent: Bool = false) {
-        var jumped = leftCurrent
+        var jumped = leftCurrent, opening = false
         for event in events {
             if let line = EventRecords.record(for: event, in: plan, origin: origin, now: now, seed: settings.seed) {
                 effects.append(.log(line))
@@ -426,6 +426,7 @@ public struct WorkoutApp: Sendable {
             case .started:
                 // The first segment (of a resumed workout, maybe not the plan's first) follows no other.
                 jumped = true
+                opening = true
             case .segmentStarted, .finished:
                 let finished = event.kind == .finished
                 if jumped {
@@ -442,7 +443,10 @@ public struct WorkoutApp: Sendable {
                 } else {
                     currentLength = plan.segments[event.segmentIndex].duration
                 }
-                flash(at: now)
+                // The first segment changes nothing on a screen that has only just appeared: no flash, and
+                // its words show in the first frame.
+                if !opening { flash(at: now) }
+                opening = false
             case .halfway, .switchSides:
                 flash(at: now)
             default:
