@@ -102,7 +102,7 @@ final class CursesPresenter {
 
     /// Has curses send row `y` whole at the next refresh.
     private func redraw(row y: Int) {
-        // ignored: ERR only for rows outside the window, and a grid's rows are inside it
+        // ignored: ERR only for a row outside the window (one of a larger screen before a resize), gone anyway
         wredrawln(cncursesw_stdscr(), Int32(y), 1)
     }
 
