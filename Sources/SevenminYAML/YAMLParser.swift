@@ -82,11 +82,15 @@ public enum YAMLParser {
     }
 }
 
-/// Builds the tree from libyaml's events: a stack of open mappings and sequences.
+/// Builds the tree from libyaml's events: a stack of open mappings and sequences, each filled in place,
+/// so that a value is added without copying the container it goes into (the whole file reads in linear time).
 private struct TreeBuilder {
-    private enum Open {
-        case mapping(SourcePosition, [JSONMember], pendingKey: (String, SourcePosition)?)
-        case sequence(SourcePosition, [JSONNode])
+    private struct Open {
+        let start: SourcePosition
+        let isMapping: Bool
+        var items: [JSONNode] = []
+        var members: [JSONMember] = []
+        var pendingKey: (String, SourcePosition)?
     }
 
     private var stack: [Open] = []
@@ -121,17 +125,14 @@ private struct TreeBuilder {
             try add(JSONNode(value: quoted ? .string(text) : YAMLParser.resolve(text), position: at), key: text)
             return nil
         case YAML_MAPPING_START_EVENT:
-            try open(.mapping(at, [], pendingKey: nil), at: at)
+            try open(Open(start: at, isMapping: true), at: at)
             return nil
         case YAML_SEQUENCE_START_EVENT:
-            try open(.sequence(at, []), at: at)
+            try open(Open(start: at, isMapping: false), at: at)
             return nil
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             guard let top = stack.popLast() else { return nil }
-            switch top {
-            case .mapping(let start, let members, _): try add(JSONNode(value: .object(members), position: start))
-            case .sequence(let start, let items): try add(JSONNode(value: .array(items), position: start))
-            }
+            try add(JSONNode(value: top.isMapping ? .object(top.members) : .array(top.items), position: top.start))
             return nil
         default:
             return nil
@@ -139,7 +140,7 @@ private struct TreeBuilder {
     }
 
     private mutating func open(_ container: Open, at: SourcePosition) throws(JSONSyntaxError) {
-        if case .mapping(_, _, nil)? = stack.last {
+        if let top = stack.last, top.isMapping, top.pendingKey == nil {
             throw JSONSyntaxError(position: at, message: "a mapping key must be plain text, not a list or mapping")
         }
         guard stack.count < YAMLParser.maximumDepth else {
@@ -149,26 +150,26 @@ private struct TreeBuilder {
     }
 
     /// Puts a finished value where it belongs: as a key or value of the open mapping, an item of
-    /// the open sequence, or the root. `key` is a scalar's text, for when it is a key.
+    /// the open sequence, or the root. `key` is a scalar's text, for when it is a key. The open container
+    /// is changed where it lies in the stack, never taken out and put back, which would copy it.
     private mutating func add(_ node: JSONNode, key: String? = nil) throws(JSONSyntaxError) {
-        guard let top = stack.popLast() else {
+        let top = stack.count - 1
+        guard top >= 0 else {
             root = node
             return
         }
-        switch top {
-        case .mapping(let start, var members, let pending):
-            if let (name, keyAt) = pending {
-                members.append(JSONMember(key: name, keyPosition: keyAt, value: node))
-                stack.append(.mapping(start, members, pendingKey: nil))
-            } else {
-                guard let key else {
-                    throw JSONSyntaxError(position: node.position, message: "a mapping key must be plain text")
-                }
-                stack.append(.mapping(start, members, pendingKey: (key, node.position)))
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
+        }
+        if let (name, keyAt) = stack[top].pendingKey {
+            stack[top].members.append(JSONMember(key: name, keyPosition: keyAt, value: node))
+            stack[top].pendingKey = nil
+        } else {
+            guard let key else {
+                throw JSONSyntaxError(position: node.position, message: "a mapping key must be plain text")
             }
-        case .sequence(let start, var items):
-            items.append(node)
-            stack.append(.sequence(start, items))
+            stack[top].pendingKey = (key, node.position)
         }
     }
 }
