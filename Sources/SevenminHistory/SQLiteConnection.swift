@@ -11,13 +11,15 @@ final class SQLiteConnection {
     /// preparing a write compiles the triggers it fires, which costs far more than running it.
     private var prepared: [String: OpaquePointer] = [:]
 
-    /// `sqlite3_open_v2`, never through a symbolic link (`SQLITE_OPEN_NOFOLLOW`). With `immutable`, a
+    /// `sqlite3_open_v2`. A link at the file itself is refused before this, by the store (`lstat`);
+    /// SQLite's own `SQLITE_OPEN_NOFOLLOW` is not asked for, as it refuses a link in any folder of the
+    /// path too (a linked home, or a `history.d` linked into a synced folder). With `immutable`, a
     /// file SQLite may not lock or keep a shared-memory file beside (its folder is read-only) is read as
     /// it is, through a `file:` URI.
     init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW | (immutable ? SQLITE_OPEN_URI : 0)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | (immutable ? SQLITE_OPEN_URI : 0)
         let name = immutable ? SQLiteConnection.immutableURI(path) : path
         let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {

@@ -293,6 +293,41 @@ struct HistoryEndToEndTests {
         }
     }
 
+    /// SQLite's no-link flag refused a link in any folder of the history's path: under a linked home (Fedora
+    /// Silverblue links /home to /var/home) a workout said "history not saved", `history`, `stats` and `rate`
+    /// failed with error 1550, and a `history.d` linked into a synced folder was never published to.
+    @Test func everyCommandKeepsTheHistoryUnderALinkedHome() throws {
+        let outside = temporaryDirectory()
+        let real = outside + "/var/home", synced = outside + "/synced", home = outside + "/home"
+        for folder in [real + "/.local/state/sevenmin", synced] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        #expect(symlink(real, home) == 0)
+        #expect(symlink(synced, home + "/.local/state/sevenmin/history.d") == 0)
+        // The state and config folders a home gives, with no XDG_* set.
+        let env = ["HOME": home, "XDG_STATE_HOME": "", "XDG_CONFIG_HOME": "", "LC_ALL": "C.UTF-8"]
+        let tmux = try Tmux("HOME=\(home) XDG_STATE_HOME= XDG_CONFIG_HOME= \(binary) start \(short) --mute")
+        tmux.waitFor(text: "Workout complete", timeout: 20)
+        tmux.dismissSummary()
+        tmux.waitFor(text: "exit=0")
+        let log = (try? String(contentsOfFile: real + "/.local/state/sevenmin/sevenmin.log", encoding: .utf8)) ?? ""
+        #expect(!log.contains("not saved"), "\(log)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: synced).filter { $0.hasSuffix(".sqlite3") }
+            .count == 1)
+
+        let history = try run(binary, ["history"], environment: env)
+        #expect(history.status == 0 && history.stdout.contains("Short Test Routine"), "\(history.stderr)")
+        let rated = try run(binary, ["rate", "7"], environment: env)
+        #expect(rated.status == 0 && rated.stdout.contains("effort 7/10"), "\(rated.stderr)")
+        let stats = try run(binary, ["stats", "--json"], environment: env)
+        #expect(stats.status == 0 && stats.stdout.contains("\"sessions\": 1,"), "\(stats.stderr)")
+        let json = try run(binary, ["history", "--json"], environment: env)
+        let sessions = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]) ?? []
+        #expect(sessions.map { $0["effort"] as? Int } == [7], "\(json.stdout)\(json.stderr)")
+        let doctor = try run(binary, ["doctor"], environment: env)
+        #expect(doctor.stdout.contains("intact, 1 workout recorded"), "\(doctor.stdout)")
+    }
+
     /// Two quick workouts recorded by the real program, in a fresh state folder; returns the folder.
     func twoRecordedWorkouts() throws -> String {
         let dir = temporaryDirectory()

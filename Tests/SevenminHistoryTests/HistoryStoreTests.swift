@@ -535,6 +535,32 @@ final class Counter: @unchecked Sendable {
         }
     }
 
+    /// SQLite's no-link flag refused a link in any folder of the path, so a linked home (Fedora Silverblue
+    /// links /home to /var/home) or a `history.d` linked into a synced folder turned the history off. A link
+    /// at the file itself is still refused (above); links to the folders on the way are followed.
+    @Test func aHistoryIsKeptAndReadThroughLinkedFolders() throws {
+        try withTemporaryDirectory { dir throws in
+            for folder in ["/var/home/state", "/synced"] {
+                try FileManager.default.createDirectory(atPath: dir + folder, withIntermediateDirectories: true)
+            }
+            #expect(symlink(dir + "/var/home", dir + "/home") == 0)
+            #expect(symlink(dir + "/synced", dir + "/home/state/history.d") == 0)
+            let path = dir + "/home/state/history.sqlite3"
+            let store = try HistoryStore(path: path)
+            let id = try store.beginSession(sampleSession())
+            for k in 0..<4 { try store.recordSegment(sampleSegment(id, k)) }
+            try store.finish(id, outcome: .completed)
+            try store.publish(to: dir + "/home/state/history.d/desk.sqlite3")
+            #expect(FileManager.default.fileExists(atPath: dir + "/var/home/state/history.sqlite3"))
+            #expect(FileManager.default.fileExists(atPath: dir + "/synced/desk.sqlite3"))
+
+            #expect(try HistoryStore(path: path, readOnly: true).sessions().map(\.exercisesDone) == [2])
+            let library = HistoryLibrary(own: nil, shared: dir + "/home/state/history.d")
+            #expect(library.notices.isEmpty && library.others.map(\.machine) == ["desk"])
+            #expect(try library.sessions().map(\.record.machine) == ["desk"])
+        }
+    }
+
     /// With the state folder read-only, readers still read (SQLite cannot make its shared-memory file there).
     @Test(.enabled(if: canMakeReadOnly))
     func aHistoryInAReadOnlyFolderCanStillBeRead() throws {
