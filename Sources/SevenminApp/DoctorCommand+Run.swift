@@ -247,24 +247,17 @@ extension DoctorCommand: RunnableCommand {
         }
         do throws(HistoryError) {
             let store = try HistoryStore(path: path, readOnly: true)
-            let check = try store.integrityCheck()
-            let count = try store.sessions().count
-            // SQLite's check cannot see a number out of range: a time of 1e300 is a sound page.
-            let skipped = check == "ok" ? try store.rowsOutOfRange() : 0
-            if check == "ok" && skipped == 0 {
-                report.pass("\(visible(path)): intact, \(count) workout\(count == 1 ? "" : "s") recorded")
-            } else if check == "ok" {
-                report.fail("\(visible(path)): \(skipped == 1 ? "1 row holds" : "\(skipped) rows hold") values out of "
-                    + "range, which history, stats and start skip; \(count) workout\(count == 1 ? "" : "s") can be read",
+            switch try Self.examine(store) {
+            case .intact(let count):
+                report.pass("\(visible(path)): intact, \(Self.workouts(count)) recorded")
+            case .outOfRange(let skipped, let count):
+                report.fail("\(visible(path)): \(Self.rowsHold(skipped)) values out of range, which history, stats and "
+                    + "start skip; \(Self.workouts(count)) can be read",
                             fix: "the file was changed outside sevenmin: restore it from a backup to get them back")
-            } else {
-                // SQLite lists a problem a line, and a damaged page can give hundreds: the first few, and a count.
-                let problems = check.split(separator: "\n").filter { !$0.hasPrefix("*** in database") }
-                    .map { visible(String($0)) }
-                for problem in problems.prefix(Self.problemsShown) { report.note(problem) }
-                if problems.count > Self.problemsShown { report.note("and \(problems.count - Self.problemsShown) more") }
-                report.fail("\(visible(path)): damaged, \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")"
-                    + " in SQLite's integrity check; \(count) workout\(count == 1 ? "" : "s") can be read",
+            case .damaged(let problems, let count):
+                Self.list(problems, in: &report)
+                report.fail("\(visible(path)): damaged, \(Self.problems(problems)) in SQLite's integrity check; "
+                    + "\(Self.workouts(count)) can be read",
                             fix: "move it aside to keep it; the next workout starts a new one")
             }
         } catch .notAFile(_, let kind) {
@@ -274,7 +267,68 @@ extension DoctorCommand: RunnableCommand {
         } catch {
             report.fail(error.readingDescription, fix: "check the file and its folder's permissions")
         }
+        checkSharedHistory(&report)
     }
+
+    /// Every other machine's file in `history.d`, read as `history` reads it: one that cannot be read, or
+    /// holds damage or values out of range, is named (history, stats and plans leave it out, or its rows).
+    private func checkSharedHistory(_ report: inout DoctorReport) {
+        guard let folder = UserDirectories().sharedHistoryDirectory else { return }
+        let library = HistoryLibrary(own: nil, shared: folder, ownName: HistoryLibrary.machineName())
+        let fix = "it was changed or cut short on its way here; its machine publishes it again after its next "
+            + "workout, or move it away"
+        for notice in library.notices { report.fail(visible(notice), fix: fix) }
+        for (_, store) in library.others {
+            let path = visible(store.path)
+            do throws(HistoryError) {
+                switch try Self.examine(store) {
+                case .intact(let count):
+                    report.pass("\(path): another machine's, intact, \(Self.workouts(count))")
+                case .outOfRange(let skipped, let count):
+                    report.fail("\(path): another machine's; \(Self.rowsHold(skipped)) values out of range, which "
+                        + "history, stats and start skip; \(Self.workouts(count)) can be read", fix: fix)
+                case .damaged(let problems, _):
+                    Self.list(problems, in: &report)
+                    report.fail("\(path): another machine's, damaged, \(Self.problems(problems)) in SQLite's "
+                        + "integrity check; history, stats and plans leave it out", fix: fix)
+                }
+            } catch {
+                report.fail(visible(HistoryLibrary.notice(store.path, error)), fix: fix)
+            }
+        }
+    }
+
+    /// What `doctor` finds in a history file.
+    enum Verdict {
+        case intact(workouts: Int)
+        /// Rows every reader skips, and the workouts that can still be read.
+        case outOfRange(rows: Int, workouts: Int)
+        /// SQLite's integrity check's problems.
+        case damaged(problems: [String], workouts: Int)
+    }
+
+    static func examine(_ store: HistoryStore) throws(HistoryError) -> Verdict {
+        let check = try store.integrityCheck()
+        let count = try store.sessions().count
+        guard check == "ok" else {
+            // SQLite lists a problem a line, and a damaged page can give hundreds.
+            return .damaged(problems: check.split(separator: "\n").filter { !$0.hasPrefix("*** in database") }
+                .map { visible(String($0)) }, workouts: count)
+        }
+        // SQLite's check cannot see a number out of range: a time of 1e300 is a sound page.
+        let skipped = try store.rowsOutOfRange()
+        return skipped == 0 ? .intact(workouts: count) : .outOfRange(rows: skipped, workouts: count)
+    }
+
+    /// The first few of SQLite's problems, and a count of the rest.
+    static func list(_ problems: [String], in report: inout DoctorReport) {
+        for problem in problems.prefix(problemsShown) { report.note(problem) }
+        if problems.count > problemsShown { report.note("and \(problems.count - problemsShown) more") }
+    }
+
+    static func workouts(_ n: Int) -> String { n == 1 ? "1 workout" : "\(n) workouts" }
+    static func rowsHold(_ n: Int) -> String { n == 1 ? "1 row holds" : "\(n) rows hold" }
+    static func problems(_ n: [String]) -> String { n.count == 1 ? "1 problem" : "\(n.count) problems" }
 
     /// How many of `integrity_check`'s problems `doctor` lists.
     static let problemsShown = 5

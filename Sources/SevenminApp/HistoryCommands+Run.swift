@@ -129,12 +129,13 @@ extension HistoryCommand.Format {
 }
 
 extension StatsCommand: RunnableCommand {
-    /// The plan joined, with this week's planned days and the plan streak; nil without one.
-    private func planSummary(_ stats: HistoryStats) -> StatsReport.PlanSummary? {
+    /// The plan joined, with this week's planned days and the plan streak; nil without one. Its workouts
+    /// are read from `library`, the one the statistics came from, so that what it left out is said once.
+    private func planSummary(_ stats: HistoryStats, library: HistoryLibrary?) -> StatsReport.PlanSummary? {
         let now = Date().timeIntervalSince1970
         // The sessions themselves only for a plan: the statistics need their sums alone.
         guard PlanFiles.joined() != nil else { return nil }
-        let sessions = HistoryReading.everySession()
+        let sessions = HistoryReading.everySession(in: library)
         guard case .success(let (report, joined)?) = PlanFiles.current(now: now, sessions: sessions) else {
             return nil
         }
@@ -165,7 +166,7 @@ extension StatsCommand: RunnableCommand {
         } catch {
             return HistoryReading.report(error)
         }
-        let plan = planSummary(stats)
+        let plan = planSummary(stats, library: store)
         if json {
             Console.out(StatsReport.json(stats, plan: plan))
         } else {
@@ -180,22 +181,32 @@ extension StatsCommand: RunnableCommand {
 /// Reading the history for `history` and `stats`. A file not there yet is an empty history (and is not
 /// created). The file is only ever opened read-only: a reader changes nothing, and moves nothing aside.
 enum HistoryReading {
-    /// This machine's history and every other machine's in `history.d`, read together.
+    /// This machine's history and every other machine's in `history.d`, read together; a file of
+    /// `history.d` that cannot be read is said and left out.
     static func store() throws(HistoryError) -> HistoryLibrary? {
         let own = try ownStore()
         let library = HistoryLibrary(own: own, shared: UserDirectories().sharedHistoryDirectory,
                                      ownName: HistoryLibrary.machineName())
-        for notice in library.notices { Console.error("Warning: \(notice)") }
+        warn(library)
         return own == nil && library.others.isEmpty ? nil : library
     }
 
-    /// Every workout of this machine and of `history.d`, each once, for a plan's step; quietly: what
-    /// cannot be read counts as no workouts (`history` and `doctor` say why).
-    static func everySession() -> [SessionRecord] {
-        let own = try? ownStore()
-        let library = HistoryLibrary(own: own ?? nil, shared: UserDirectories().sharedHistoryDirectory,
-                                     ownName: HistoryLibrary.machineName())
-        return (try? library.allSessions()) ?? []
+    /// Says each file of `history.d` that `library` has left out since it last said any.
+    static func warn(_ library: HistoryLibrary?) {
+        for notice in library?.takeNotices() ?? [] { Console.error("Warning: \(visible(notice))") }
+    }
+
+    /// Every workout of this machine and of `history.d`, each once, for a plan's step; from `library`
+    /// when a command has read the history already. A file of `history.d` that cannot be read is said and
+    /// left out, as `history` leaves it out; this machine's history that cannot be read counts as no
+    /// workouts (`history` and `doctor` say why).
+    static func everySession(in library: HistoryLibrary?? = nil) -> [SessionRecord] {
+        let library = library ?? HistoryLibrary(own: (try? ownStore()) ?? nil,
+                                                shared: UserDirectories().sharedHistoryDirectory,
+                                                ownName: HistoryLibrary.machineName())
+        let sessions = (try? library?.allSessions()) ?? []
+        warn(library)
+        return sessions
     }
 
     /// This machine's file, read-only; nil when there is none yet.
@@ -220,6 +231,7 @@ enum HistoryReading {
     /// what damage stopped the reading (exit 1; what could be read was shown).
     static func finish(_ library: HistoryLibrary?) -> Int32 {
         guard let library else { return ExitCode.success }
+        warn(library)
         var status = ExitCode.success
         for store in library.stores {
             sayIfSkipped(store)
@@ -235,9 +247,10 @@ enum HistoryReading {
         Console.error("sevenmin: \(visible(store.path)): skipped \(rows) holding values out of range.")
     }
 
-    /// Whether a read so far left anything out: rows out of range, or damage.
+    /// Whether a read so far left anything out: rows out of range, damage, or a file of `history.d`.
     static func leftOut(_ library: HistoryLibrary?) -> Bool {
-        library?.stores.contains { $0.skippedRows > 0 || $0.damageFound != nil } ?? false
+        guard let library else { return false }
+        return !library.notices.isEmpty || library.stores.contains { $0.skippedRows > 0 || $0.damageFound != nil }
     }
 
     static func report(_ error: HistoryError) -> Int32 {

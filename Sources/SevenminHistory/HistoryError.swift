@@ -66,6 +66,19 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
             : description
     }
 
+    /// What is wrong with a file read for another machine's workouts, without its path: for the line
+    /// that says it was left out (nothing was being saved to it).
+    public var readingReason: String {
+        switch self {
+        case .locked: return "it is locked by another program"
+        case .notAFile(_, let kind): return "it is \(kind), not a plain file"
+        case .damaged(_, let detail): return "it is damaged (\(detail))"
+        case .tooNew(_, let version): return "it is from a newer sevenmin (schema \(version))"
+        case .failed(_, let error): return error.description
+        default: return readingDescription
+        }
+    }
+
     /// Sorts a SQLite failure into what a person can act on.
     static func classify(_ error: SQLiteError, path: String) -> HistoryError {
         switch error.primary {

@@ -6,7 +6,9 @@ import SevenminCore
 /// This machine's history and the histories of others, read together: every `*.sqlite3` in a
 /// shared folder (`history.d`, synced by Syncthing or the like) is read, from a copy in memory,
 /// beside the machine's own file, and each workout counts once, by its stable id, however many
-/// files hold it. Only the own file is ever written, by the recorder; this only reads.
+/// files hold it. Only the own file is ever written, by the recorder; this only reads. Another machine's
+/// file that cannot be read (Syncthing can deliver one half-written) is named once and left out of every
+/// read from then on; the rest is read as if it were not there.
 public final class HistoryLibrary {
     /// Session ids of another file are moved up by this much times its place, so they never meet.
     static let idStride: Int64 = 1 << 40
@@ -14,8 +16,13 @@ public final class HistoryLibrary {
     public let own: HistoryStore?
     /// Other machines' files, named by their file names without `.sqlite3`, in name order.
     public let others: [(machine: String, store: HistoryStore)]
-    /// One line for each shared file that could not be read, for the user.
-    public let notices: [String]
+    /// One line for each shared file left out, for the user: one that could not be opened, or whose read
+    /// failed or found damage later. `takeNotices` hands each out once.
+    public private(set) var notices: [String]
+    private var noticesTaken = 0
+    /// Places in `others` of the files left out since they were opened; still in `others`, so that the
+    /// ids of the rest stay where they were.
+    private var leftOut: Set<Int> = []
 
     /// `ownName` is the file this machine publishes into `shared`, left out of the others.
     public init(own: HistoryStore?, shared folder: String?, ownName: String? = nil) {
@@ -26,28 +33,65 @@ public final class HistoryLibrary {
         for name in names.sorted() where name.hasSuffix(".sqlite3") && name != ownName.map({ $0 + ".sqlite3" }) {
             let path = folder! + "/" + name
             do { others.append((String(name.dropLast(8)), try HistoryStore(copyOf: path))) } catch {
-                notices.append("left out \(visible(path)): \(error)")
+                notices.append(Self.notice(path, error))
             }
         }
         self.others = others
         self.notices = notices
     }
 
-    /// This machine's store, then the others', in the order they are read.
-    public var stores: [HistoryStore] { (own.map { [$0] } ?? []) + others.map(\.store) }
+    /// The line that says another machine's file at `path` was left out, and why.
+    public static func notice(_ path: String, _ error: HistoryError) -> String {
+        "left out \(visible(path)): \(error.readingReason); the file was left as it is."
+    }
 
-    /// Every store with the offset its ids take and the machine its sessions are marked with.
-    private var placed: [(store: HistoryStore, offset: Int64, machine: String?)] {
-        (own.map { [($0, Int64(0), String?.none)] } ?? [])
-            + others.enumerated().map { ($0.element.store, Int64($0.offset + 1) * Self.idStride, $0.element.machine) }
+    /// The notices not handed out before, each said once however many reads found it.
+    public func takeNotices() -> [String] {
+        defer { noticesTaken = notices.count }
+        return Array(notices[noticesTaken...])
+    }
+
+    /// This machine's store, then the others' not left out, in the order they are read.
+    public var stores: [HistoryStore] { placed.map(\.store) }
+
+    /// Every store read, with the offset its ids take, the machine its sessions are marked with, and
+    /// its place in `others` (nil for this machine's).
+    private var placed: [(store: HistoryStore, offset: Int64, machine: String?, place: Int?)] {
+        (own.map { [($0, Int64(0), String?.none, Int?.none)] } ?? [])
+            + others.enumerated().filter { !leftOut.contains($0.offset) }.map {
+                ($0.element.store, Int64($0.offset + 1) * Self.idStride, $0.element.machine, $0.offset)
+            }
+    }
+
+    /// `body`'s read of one store. This machine's failure is thrown, as before; another machine's file
+    /// whose read fails, or finds damage part-way, is left out (nil), now and in every read after.
+    private func attempt<T>(_ place: Int?, _ store: HistoryStore,
+                            _ body: (HistoryStore) throws(HistoryError) -> T) throws(HistoryError) -> T? {
+        guard let place else { return try body(store) }
+        do {
+            let result = try body(store)
+            guard let damage = store.damageFound else { return result }
+            leave(place, damage)
+        } catch {
+            leave(place, error)
+        }
+        return nil
+    }
+
+    private func leave(_ place: Int, _ error: HistoryError) {
+        guard leftOut.insert(place).inserted else { return }
+        notices.append(Self.notice(others[place].store.path, error))
     }
 
     /// Sessions from every store, each once (this machine's copy first), as `HistoryStore.sessions`.
     public func sessions(since: Double? = nil, limit: Int? = nil) throws(HistoryError) -> [SessionSummary] {
         var seen: Set<String> = []
         var all: [SessionSummary] = []
-        for (store, offset, machine) in placed {
-            for var s in try store.sessions(since: since, limit: limit) where seen.insert(s.record.uuid).inserted {
+        for (store, offset, machine, place) in placed {
+            let read = try attempt(place, store) { store throws(HistoryError) in
+                try store.sessions(since: since, limit: limit)
+            }
+            for var s in read ?? [] where seen.insert(s.record.uuid).inserted {
                 s.record.id += offset
                 s.record.machine = machine
                 all.append(s)
@@ -59,9 +103,10 @@ public final class HistoryLibrary {
 
     /// The segments of a session as `sessions` numbered it.
     public func segments(of id: Int64) throws(HistoryError) -> [SegmentRecord] {
-        let k = Int(id / Self.idStride)
-        let store = k == 0 ? own : (k <= others.count ? others[k - 1].store : nil)
-        return try (store?.segments(of: id % Self.idStride) ?? []).map { segment in
+        let offset = id / Self.idStride * Self.idStride
+        guard let (store, _, _, place) = placed.first(where: { $0.offset == offset }) else { return [] }
+        let read = try attempt(place, store) { store throws(HistoryError) in try store.segments(of: id - offset) }
+        return (read ?? []).map { segment in
             var s = segment
             s.sessionID = id
             return s
@@ -76,8 +121,9 @@ public final class HistoryLibrary {
         if let every { return every }
         var seen: Set<String> = []
         var all: [SessionRecord] = []
-        for (store, offset, machine) in placed {
-            for var r in try store.allSessions() where seen.insert(r.uuid).inserted {
+        for (store, offset, machine, place) in placed {
+            let read = try attempt(place, store) { store throws(HistoryError) in try store.allSessions() }
+            for var r in read ?? [] where seen.insert(r.uuid).inserted {
                 r.id += offset
                 r.machine = machine
                 all.append(r)
@@ -91,8 +137,9 @@ public final class HistoryLibrary {
     public func completedSegments() throws(HistoryError) -> [SegmentRecord] {
         let kept = Set(try allSessions().map(\.id))
         var all: [SegmentRecord] = []
-        for (store, offset, _) in placed {
-            for var s in try store.completedSegments() {
+        for (store, offset, _, place) in placed {
+            let read = try attempt(place, store) { store throws(HistoryError) in try store.completedSegments() }
+            for var s in read ?? [] {
                 s.sessionID += offset
                 if kept.contains(s.sessionID) { all.append(s) }
             }
@@ -105,16 +152,23 @@ public final class HistoryLibrary {
     public func totals() throws(HistoryError) -> HistoryTotals {
         var seen: Set<String> = []
         var all = HistoryTotals()
-        for (store, _, _) in placed {
-            let keys = try store.sessionKeys()
-            let kept = keys.filter { seen.insert($0.uuid).inserted }
-            // The file's own sums hold each of its sessions once; only a file sharing sessions with an
-            // earlier one is summed from its segments.
-            var sums = kept.count == keys.count ? try store.keptTotals() : try store.totals(of: kept.map(\.id))
-            sums.sessions = kept.count
-            sums.completedSessions = kept.filter(\.completed).count
-            all.add(sums)
-            try store.countUnsoundSegments()
+        for (store, _, _, place) in placed {
+            var now = seen
+            let read = try attempt(place, store) { store throws(HistoryError) -> HistoryTotals in
+                let keys = try store.sessionKeys()
+                let kept = keys.filter { now.insert($0.uuid).inserted }
+                // The file's own sums hold each of its sessions once; only a file sharing sessions with an
+                // earlier one is summed from its segments.
+                var sums = kept.count == keys.count ? try store.keptTotals() : try store.totals(of: kept.map(\.id))
+                sums.sessions = kept.count
+                sums.completedSessions = kept.filter(\.completed).count
+                try store.countUnsoundSegments()
+                return sums
+            }
+            // A file left out part-way counts none of its sessions as seen.
+            guard let read else { continue }
+            seen = now
+            all.add(read)
         }
         return all
     }

@@ -134,7 +134,7 @@ public final class HistoryStore {
         do { db = try HistoryStore.inMemoryCopy(of: path) } catch let error as HistoryError {
             throw error
         } catch let error as SQLiteError {
-            throw HistoryError.classify(error, path: path)
+            throw HistoryStore.failure(error, path: path, moveAside: false)
         } catch {
             throw HistoryError.failed(path: path, SQLiteError(call: "open", code: -1, message: "\(error)"))
         }

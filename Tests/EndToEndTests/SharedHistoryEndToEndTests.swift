@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import FoundationEssentials
+import Foundation
 import Testing
 
 @Suite("History from other machines")
@@ -36,5 +36,35 @@ struct SharedHistoryEndToEndTests {
         #expect(stats.stdout.contains("\"sessions\": 1,"), "\(stats.stdout)")
         // Reading never writes another machine's file, nor makes one of this machine's own.
         #expect(!FileManager.default.fileExists(atPath: there + "/sevenmin/history.sqlite3"))
+    }
+
+    /// One damaged file in `history.d` (Syncthing can deliver one) made `history` and `stats` show nothing
+    /// and exit 1, the plan start again at step 1, and `doctor` call the history intact. Now it is named
+    /// once and left out, and the rest is shown and counted.
+    @Test func aDamagedFileInHistoryDIsNamedOnceAndTheRestIsShown() throws {
+        let state = temporaryDirectory()
+        let shared = state + "/sevenmin/history.d"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        let env = ["XDG_STATE_HOME": state, "XDG_CONFIG_HOME": state, "LC_ALL": "C.UTF-8"]
+        let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        // Another machine's copy, its schema's page damaged past the header.
+        let published = try #require(try FileManager.default.contentsOfDirectory(atPath: shared).first)
+        let broken = shared + "/laptop.sqlite3"
+        try FileManager.default.copyItem(atPath: shared + "/" + published, toPath: broken)
+        let file = try #require(FileHandle(forUpdatingAtPath: broken))
+        try file.seek(toOffset: 100)
+        try file.write(contentsOf: Data(repeating: 7, count: 200))
+        try file.close()
+
+        let warning = "Warning: left out \(broken): it is damaged"
+        let history = try run(binary, ["history"], environment: env)
+        #expect(history.status == 0 && history.stdout.contains("Short Test Routine"), "\(history.stderr)")
+        #expect(history.stderr.components(separatedBy: warning).count == 2, "\(history.stderr)")
+        let stats = try run(binary, ["stats", "--json"], environment: env)
+        #expect(stats.status == 0 && stats.stdout.contains("\"sessions\": 1,"), "\(stats.stderr)")
+        #expect(stats.stderr.components(separatedBy: warning).count == 2, "\(stats.stderr)")
+        let doctor = try run(binary, ["doctor"], environment: env)
+        #expect(doctor.stdout.contains("✘ left out \(broken): it is damaged"), "\(doctor.stdout)")
     }
 }

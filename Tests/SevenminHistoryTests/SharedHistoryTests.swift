@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import FoundationEssentials
+import Foundation
 import Testing
 @testable import SevenminCore
 @testable import SevenminHistory
@@ -76,6 +76,46 @@ struct SharedHistoryTests {
             // The same file migrated where it lies gives its session the same id.
             let migrated = try HistoryStore(path: path)
             #expect(try migrated.sessions().map(\.record.uuid) == ["legacy-1795000000.500000-abc"])
+        }
+    }
+
+    /// A file of `history.d` that opened but failed a read (its schema's page damaged: every query fails)
+    /// or found damage part-way (its sessions' page) made `history` and `stats` show nothing and the plan
+    /// start again at step 1. Now it is named once and left out of every read; the rest is read.
+    @Test(arguments: [(page: "schema", offset: 100), (page: "sessions", offset: 8)])
+    func aSharedFileDamagedPastItsHeaderIsNamedOnceAndLeftOut(page: String, offset: Int) throws {
+        try withTemporaryDirectory { dir throws in
+            let own = try HistoryStore(path: dir + "/history.sqlite3")
+            let mine = try own.beginSession(sampleSession(start: 1_795_000_000))
+            for i in 0..<4 { try own.recordSegment(sampleSegment(mine, i)) }
+            try own.finish(mine, outcome: .completed)
+            try FileManager.default.createDirectory(atPath: dir + "/history.d", withIntermediateDirectories: true)
+            try otherMachine(dir + "/laptop/history.sqlite3")
+            try HistoryStore(path: dir + "/laptop/history.sqlite3").publish(to: dir + "/history.d/laptop.sqlite3")
+            // The same machine's workouts in a file damaged on its way, read first.
+            let broken = dir + "/history.d/a-broken.sqlite3"
+            try FileManager.default.copyItem(atPath: dir + "/history.d/laptop.sqlite3", toPath: broken)
+            let root = page == "schema" ? 1 : try #require(try SQLiteConnection(path: broken)
+                .rows("SELECT rootpage FROM sqlite_master WHERE name = 'sessions'").first?.first?.int)
+            let file = try #require(FileHandle(forUpdatingAtPath: broken))
+            try file.seek(toOffset: UInt64((Int(root) - 1) * 4096 + offset))
+            try file.write(contentsOf: Data(repeating: 7, count: 200))
+            try file.close()
+
+            let library = HistoryLibrary(own: own, shared: dir + "/history.d", ownName: "desk")
+            #expect(library.others.map(\.machine) == ["a-broken", "laptop"])
+            let sessions = try library.sessions()
+            #expect(sessions.map(\.record.machine) == [nil, "laptop", "laptop"])
+            #expect(try library.segments(of: sessions[1].record.id).count == 4)
+            #expect(try library.allSessions().count == 3 && library.completedSegments().count == 9)
+            let totals = try library.totals()
+            #expect(totals.sessions == 3 && totals.completedSessions == 2)
+            #expect(library.stores.map(\.path) == [own.path, dir + "/history.d/laptop.sqlite3"])
+            // Said once, however many reads met it.
+            let notices = library.takeNotices()
+            #expect(notices.count == 1 && library.takeNotices().isEmpty, "\(notices)")
+            #expect(notices.first?.hasPrefix("left out \(broken): it is damaged (") == true, "\(notices)")
+            #expect(notices.first?.hasSuffix("; the file was left as it is.") == true, "\(notices)")
         }
     }
 
