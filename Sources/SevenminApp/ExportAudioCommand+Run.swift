@@ -38,7 +38,7 @@ extension ExportAudioCommand: RunnableCommand {
         do {
             let track = try render(loaded.plan, voiceName: voiceName, to: temporary, progress: progress)
             progress.finish()
-            try ExportTarget.finish(temporary, as: path, force: force)
+            try AtomicFile.place(temporary, at: path, existing: force ? .replace : .refuse)
             Console.out("Wrote \(visible(path)): \(TimeFormat.clock(track.duration, roundingUp: false)), "
                         + "\(track.cues) cues, \(track.phrases) spoken lines.\n")
             return ExitCode.success

@@ -4,7 +4,8 @@ import Glibc
 import SevenminCore
 import SevenminSystem
 
-/// Where an export is written: a new file beside the target, renamed over it once complete.
+/// Where an export is written: a new file beside the target, put in its place once complete
+/// (`AtomicFile.place`).
 enum ExportTarget {
     /// Refuses what may not be replaced (anything without `force`; a FIFO, device or folder even with
     /// it) and creates the temporary file, with `O_EXCL`, before any work, removed if a signal ends us
@@ -62,17 +63,5 @@ enum ExportTarget {
             // ignored: one that cannot be removed is left as it was; the export goes on
             try? SystemCall.unlink(file)
         }
-    }
-
-    /// Puts the finished file in place: over the target with `force`, else only if nothing appeared there
-    /// meanwhile (`link`, which never replaces).
-    static func finish(_ temporary: String, as path: String, force: Bool) throws(SystemError) {
-        if force {
-            try SystemCall.rename(temporary, path)
-            return
-        }
-        _ = try retryingEINTR("link") { link(temporary, path) }
-        // ignored: the file is in place; a temporary name left behind is only clutter.
-        _ = unlink(temporary)
     }
 }

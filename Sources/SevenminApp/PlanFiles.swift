@@ -108,7 +108,7 @@ enum PlanFiles {
             throw ExitStatus(ExitCode.failure)
         }
         try UserDirectories.makeDirectory(dir)
-        try Atomic.write(JSONWriter.line(.object([.init("plan", .string(plan)), .init("joined", .number(time))]))
+        try AtomicFile.write(JSONWriter.line(.object([.init("plan", .string(plan)), .init("joined", .number(time))]))
             + "\n", to: path)
     }
 

@@ -53,8 +53,8 @@ extension RemindCommand: RunnableCommand {
             ?? CommandLine.arguments[0]
         do {
             try UserDirectories.makeDirectory(folder)
-            try Atomic.write(Reminder.serviceUnit(executable: executable), to: service)
-            try Atomic.write(r.timerUnit, to: timer)
+            try AtomicFile.write(Reminder.serviceUnit(executable: executable), to: service)
+            try AtomicFile.write(r.timerUnit, to: timer)
         } catch {
             Console.error("Error: Cannot write the reminder under \(visible(folder)): \(error)")
             return ExitCode.cannotCreate
@@ -152,7 +152,7 @@ extension RemindCommand: RunnableCommand {
         let now = Date().timeIntervalSince1970
         let today = LocalDay.number(now, utcOffset: SystemTimeZone.current.secondsFromUTC(at: now))
         let r = reminder
-        do { try Atomic.write(r.icalendar(today: today, now: now), to: file) } catch {
+        do { try AtomicFile.write(r.icalendar(today: today, now: now), to: file) } catch {
             Console.error("Error: Cannot write \(visible(file)): \(error)")
             return ExitCode.cannotCreate
         }

@@ -6,7 +6,7 @@ import SevenminCore
 import SevenminSystem
 
 /// The status file status lines read: `$XDG_RUNTIME_DIR/sevenmin/status.json`, else the state folder.
-/// Written whole to a temporary file beside it and renamed over it, so a reader never sees half.
+/// Written whole (`AtomicFile`), so a reader never sees half.
 final class StatusFile: StatusPublisher {
     let path: String
     private let pid = getpid()
@@ -29,20 +29,15 @@ final class StatusFile: StatusPublisher {
         let record = StatusRecord(pid: pid, snapshot: snapshot, wallNow: Date().timeIntervalSince1970,
                                   monotonicNow: SystemMonotonicClock().now())
         let folder = PathText.folder(of: path)
-        let temporary = path + ".\(pid).tmp"
         do {
             try UserDirectories.makeDirectory(folder)
             try StatusFile.requireOwnFolder(folder)
-            let fd = try StatusFile.createTemporary(temporary)
-            // ignored: the write is checked and the file is renamed whole; a reader checks the pid anyway
-            defer { close(fd) }
-            try SystemCall.write(fd, Array(record.json.utf8))
-            try SystemCall.rename(temporary, path)
+            // Not synced: the file means nothing after a crash, and the loop must not wait for a disk.
+            try AtomicFile.write(record.json, to: path, mode: 0o600, durable: false)
             // A crash cannot run Swift; the crash guard removes the file in C.
             csevenmin_crash_guard_unlink(path)
         } catch {
             broken = true
-            try? SystemCall.unlink(temporary)
             Console.error("sevenmin: status file \(path): \(error)")
         }
     }
@@ -56,18 +51,6 @@ final class StatusFile: StatusPublisher {
             throw StatusFolderError(folder: folder)
         }
         if info.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 { throw SystemError(call: "chmod", errno: errno) }
-    }
-
-    /// A new temporary file: `O_EXCL` and `O_NOFOLLOW` so nothing planted at its name is used, and
-    /// `O_NONBLOCK` so that even opening never blocks. Something left at the name is removed once first.
-    static func createTemporary(_ path: String) throws(SystemError) -> Int32 {
-        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
-        do {
-            return try SystemCall.open(path, flags, 0o600)
-        } catch where error.errno == EEXIST {
-            try SystemCall.unlink(path)
-            return try SystemCall.open(path, flags, 0o600)
-        }
     }
 
     /// Removes the file, if it is still this process's (another workout may have started since).

@@ -57,28 +57,10 @@ public final class SpeechStore: Sendable {
         return sound
     }
 
-    /// Keeps `sound` under `key`: written beside its place and renamed into it.
+    /// Keeps `sound` under `key`, written whole (`AtomicFile`). Not synced: a file a crash tore is
+    /// refused on reading (`decode`) and rendered again, and rendering need not wait for the disk.
     public func keep(_ sound: Sound, for key: String) throws(SystemError) {
-        let final = path(for: key)
-        let temporary = directory + "/.tmp-\(getpid())-" + (final.split(separator: "/").last.map(String.init) ?? "")
-        // O_EXCL: never through a link someone left at the temporary name, never over another writer's file.
-        let fd = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        var failure: SystemError?
-        do throws(SystemError) {
-            try SystemCall.write(fd, SpeechStore.encode(sound, key: key))
-        } catch {
-            failure = error
-        }
-        // close(2) can report a write that failed late (NFS, a full disk), so it is checked too.
-        if Glibc.close(fd) != 0, failure == nil { failure = SystemError(call: "close", errno: Glibc.errno) }
-        if failure == nil {
-            do throws(SystemError) { try SystemCall.rename(temporary, final) } catch { failure = error }
-        }
-        if let failure {
-            // ignored: the file is abandoned; if it cannot be removed either, trim() never counts it.
-            try? SystemCall.unlink(temporary)
-            throw failure
-        }
+        try AtomicFile.write(SpeechStore.encode(sound, key: key), to: path(for: key), mode: 0o600, durable: false)
     }
 
     /// `engine`'s speech for `text`: from `store` when it is kept there, else rendered and kept.
@@ -99,7 +81,7 @@ public final class SpeechStore: Sendable {
     public func trim() {
         guard let names = try? SystemCall.names(inDirectory: directory) else { return }
         let abandoned = Int(time(nil)) - 600
-        for name in names where name.hasPrefix(".tmp-") {
+        for name in names where AtomicFile.isTemporary(name) {
             let path = directory + "/" + name
             if let info = try? SystemCall.linkStatus(atPath: path), Int(info.st_mtim.tv_sec) < abandoned {
                 try? SystemCall.unlink(path)

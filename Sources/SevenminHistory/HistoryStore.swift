@@ -141,19 +141,19 @@ public final class HistoryStore {
     }
 
     /// Writes a consistent copy of this database to `path` (`VACUUM INTO` a temporary name, then
-    /// renamed), for other machines to read; the copy has no WAL of its own.
+    /// put in place by `AtomicFile`), for other machines to read; the copy has no WAL of its own.
     public func publish(to path: String) throws(HistoryError) {
-        let temporary = path + ".tmp-\(getpid())"
+        let temporary = AtomicFile.temporaryName(for: path)
         try guarded {
             // ignored: a leftover temporary from an earlier run, usually absent; VACUUM INTO fails if it stays
             unlink(temporary)
             let quoted = temporary.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
             try db.execute("VACUUM INTO '\(quoted)'")
-            guard rename(temporary, path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                // ignored: removing the copy that could not be renamed; the rename's error is what is reported
+            do throws(SystemError) { try AtomicFile.place(temporary, at: path) } catch {
+                // ignored: removing the copy that could not be put in place; that error is what is reported
                 unlink(temporary)
-                throw SQLiteError(call: "rename", code: SQLITE_CANTOPEN, message: reason)
+                let reason = String(cString: strerror(error.errno))
+                throw SQLiteError(call: error.call, code: SQLITE_CANTOPEN, message: reason)
             }
         }
     }

@@ -113,6 +113,28 @@ public enum SystemCall {
         _ = try check("rename") { Int(Glibc.rename(from, to)) }
     }
 
+    /// `link(2)`: a second name for `from`; fails with `EEXIST` rather than replace what `to` names.
+    public static func link(_ from: String, _ to: String) throws(Failure) {
+        _ = try check("link") { Int(Glibc.link(from, to)) }
+    }
+
+    /// `fsync(2)`: what was written to `fd` is on the disk, not only in the page cache.
+    public static func sync(_ fd: Int32) throws(Failure) {
+        _ = try check("fsync") { Int(fsync(fd)) }
+    }
+
+    /// `fchmod(2)`.
+    public static func changeMode(_ fd: Int32, _ mode: mode_t) throws(Failure) {
+        _ = try check("fchmod") { Int(fchmod(fd, mode)) }
+    }
+
+    /// `close(2)`, checked: a write that failed late (NFS, a full disk) is reported here. Never retried:
+    /// on Linux the descriptor is gone even when `EINTR` is returned, and it may already be reused.
+    public static func close(_ fd: Int32) throws(Failure) {
+        guard Glibc.close(fd) != 0, Glibc.errno != EINTR else { return }
+        throw Failure(call: "close", errno: Glibc.errno)
+    }
+
     /// `unlink(2)`.
     public static func unlink(_ path: String) throws(Failure) {
         _ = try check("unlink") { Int(Glibc.unlink(path)) }

@@ -4,6 +4,7 @@ import SevenminTestSupport
 import Testing
 @testable import SevenminApp
 import SevenminCore
+import SevenminSystem
 
 /// A fresh folder of our own for one test, removed with the rest when the tests end.
 func scratchDirectory() -> String { ScratchFolder.make("sevenmin-app") }
@@ -139,7 +140,7 @@ struct StatusFileFolderTests {
     @Test func aFIFOAtTheTemporaryNameNeverBlocks() throws {
         let folder = scratchDirectory() + "/sevenmin"
         try UserDirectories.makeDirectory(folder)
-        #expect(mkfifo(folder + "/status.json.\(getpid()).tmp", 0o600) == 0)
+        #expect(mkfifo(AtomicFile.temporaryName(for: folder + "/status.json"), 0o600) == 0)
         let done = DispatchSemaphore(value: 0)
         let snapshot = snapshot
         DispatchQueue.global().async {
