@@ -140,9 +140,9 @@ extension StatsCommand: RunnableCommand {
             return nil
         }
         let workoutDays = Set(sessions.filter { $0.outcome == .completed }
-            .map { LocalDay.number($0.startedAt, utcOffset: $0.utcOffset) })
+            .map { CivilTime.dayNumber(at: $0.startedAt, utcOffset: $0.utcOffset) })
         let week = PlanWeek.compute(planDays: report.plan.days, workoutDays: workoutDays,
-                                    from: LocalDay.number(joined.joinedAt, utcOffset: report.utcOffset),
+                                    from: CivilTime.dayNumber(at: joined.joinedAt, utcOffset: report.utcOffset),
                                     today: stats.today, weekStart: stats.weeklyStarts.last ?? stats.today)
         return StatsReport.PlanSummary(name: report.plan.name, step: report.progress.step + 1,
                                        steps: report.plan.steps.count, week: week)

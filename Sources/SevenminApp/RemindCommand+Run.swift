@@ -121,7 +121,7 @@ extension RemindCommand: RunnableCommand {
            let store = try? HistoryStore(path: path, readOnly: true) {
             sessions = (try? store.allSessions()) ?? []
         }
-        if LocalDay.completed(sessions, on: LocalDay.number(now, utcOffset: offset)) { return ExitCode.success }
+        if PlanDay.completed(sessions, on: CivilTime.dayNumber(at: now, utcOffset: offset)) { return ExitCode.success }
         var body = "Seven minutes: run 'sevenmin start'."
         if case .success(let (report, _)?) = PlanFiles.current(now: now) {
             body = "\(report.plan.name), step \(report.progress.step + 1) of \(report.plan.steps.count): "
@@ -150,7 +150,7 @@ extension RemindCommand: RunnableCommand {
             return ExitCode.cannotCreate
         }
         let now = Date().timeIntervalSince1970
-        let today = LocalDay.number(now, utcOffset: SystemTimeZone.current.secondsFromUTC(at: now))
+        let today = CivilTime.dayNumber(at: now, utcOffset: SystemTimeZone.current.secondsFromUTC(at: now))
         let r = reminder
         do { try AtomicFile.write(r.icalendar(today: today, now: now), to: file) } catch {
             Console.error("Error: Cannot write \(visible(file)): \(error)")

@@ -177,7 +177,7 @@ enum HistorySchema {
     private static let startDay = "((CAST(s.started_at AS REAL) + CAST(s.utc_offset AS INTEGER)) / 86400.0)"
 
     /// Every counted segment of a session that is read, with the local day its session started on (by
-    /// its stored offset, as `LocalDay.number`) and what it adds to that day and to its exercise.
+    /// its stored offset, as `CivilTime.dayNumber`) and what it adds to that day and to its exercise.
     static let countedSegments = """
         SELECT g.id AS segment_id, g.session_id AS session_id,
             CAST(\(startDay) AS INTEGER) - (\(startDay) < CAST(\(startDay) AS INTEGER)) AS day,

@@ -60,9 +60,9 @@ private func localeFirstWeekday() -> Int {
     defer { freelocale(time) }
     // A word, not a string: only the low 32 bits are the value (the rest is whatever follows it in the file).
     let stamp = Int(UInt32(truncatingIfNeeded: UInt(bitPattern: nl_langinfo_l(nl_item(_NL_TIME_WEEK_1STDAY), time))))
-    let date = CivilDate(year: stamp / 10000, month: stamp / 100 % 100, day: stamp % 100)
+    let date = CivilTime(year: stamp / 10000, month: stamp / 100 % 100, day: stamp % 100)
     guard stamp > 0, let first = nl_langinfo_l(nl_item(_NL_TIME_FIRST_WEEKDAY), time) else { return 1 }
-    let weekday = ((date.dayNumber + 4) % 7 + 7) % 7   // 0 for Sunday: 1970-01-01 was a Thursday
+    let weekday = date.weekday   // 0 for Sunday
     let offset = Int(UInt8(bitPattern: first.pointee))
     guard (1...7).contains(offset) else { return 1 }
     return (weekday + offset - 1) % 7 + 1

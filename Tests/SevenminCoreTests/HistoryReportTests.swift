@@ -116,7 +116,7 @@ struct HistoryReportTests {
         let lastColumn = map[1...7].map { $0.count > 4 + 51 ? String(Array($0)[4 + 51]) : " " }
         #expect(lastColumn == [".", ".", "+", "+", "+", "+", "+"])
         // 1 October: 15 minutes, level 3, on a Thursday in the week of 28 September.
-        let column = (CivilDate(iso: "2026-09-28")!.dayNumber - stats.heatMapStart) / 7
+        let column = (CivilTime(iso: "2026-09-28")!.dayNumber - stats.heatMapStart) / 7
         #expect(Array(map[4])[4 + column] == "*")
         #expect(map[0].contains("Oct"))
         #expect(map.last == "    less .:+*# more")

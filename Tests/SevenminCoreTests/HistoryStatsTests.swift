@@ -14,7 +14,7 @@ func calendar(_ zone: String, firstWeekday: Int = 2) -> LocalCalendar {
 /// of two, in the hour a clock goes back).
 func local(_ text: String, _ calendar: LocalCalendar) -> Double {
     let n = text.split(whereSeparator: { "- :".contains($0) }).map { Int($0)! }
-    let wall = Double(CivilDate(year: n[0], month: n[1], day: n[2]).dayNumber * 86400 + n[3] * 3600 + n[4] * 60)
+    let wall = Double(CivilTime(year: n[0], month: n[1], day: n[2]).dayNumber * 86400 + n[3] * 3600 + n[4] * 60)
     let guess = wall - Double(calendar.timeZone.secondsFromUTC(at: wall))
     return wall - Double(calendar.timeZone.secondsFromUTC(at: guess))
 }
@@ -42,9 +42,9 @@ struct HistoryStatsTests {
         #expect(s.currentStreak == 0 && s.longestStreak == 0 && !s.todayCounts)
         #expect(s.weekMinutes == 0 && s.totalWorkSeconds == 0 && s.exercises.isEmpty)
         #expect(s.heatMapMinutes.count == 51 * 7 + 7 && s.heatMapMinutes.allSatisfy { $0 == 0 })
-        #expect(CivilDate(dayNumber: s.heatMapStart).iso == "2025-12-01")
+        #expect(CivilTime(dayNumber: s.heatMapStart).iso == "2025-12-01")
         #expect(s.weeklyMinutes == Array(repeating: 0, count: 12))
-        #expect(CivilDate(dayNumber: s.weeklyStarts.last!).iso == "2026-11-23")
+        #expect(CivilTime(dayNumber: s.weeklyStarts.last!).iso == "2026-11-23")
         #expect(s.totalCalories == nil)
     }
 
@@ -130,7 +130,7 @@ struct HistoryStatsTests {
         let s = stats(segments, now: local(now, cal), cal)
         #expect(s.currentStreak == current && s.longestStreak == longest)
         let counted = s.heatMapMinutes.enumerated().filter { $0.element >= 7 }
-            .map { CivilDate(dayNumber: s.heatMapStart + $0.offset).iso }
+            .map { CivilTime(dayNumber: s.heatMapStart + $0.offset).iso }
         #expect(counted == days)
     }
 
@@ -140,8 +140,8 @@ struct HistoryStatsTests {
         let now = local("2026-11-30 12:00", tokyo)   // 19:00 on the 29th in Los Angeles
         let here = stats(work(14, endingAt: end), now: now, tokyo)
         let there = stats(work(14, endingAt: end), now: now, angeles)
-        #expect(CivilDate(dayNumber: here.today).iso == "2026-11-30")
-        #expect(CivilDate(dayNumber: there.today).iso == "2026-11-29")
+        #expect(CivilTime(dayNumber: here.today).iso == "2026-11-30")
+        #expect(CivilTime(dayNumber: there.today).iso == "2026-11-29")
         #expect(here.currentStreak == 1 && !here.todayCounts)
         #expect(there.currentStreak == 1 && !there.todayCounts)
         #expect(here.heatMapMinutes.suffix(2) == [7, 0] && there.heatMapMinutes.suffix(2) == [7, 0])
@@ -154,7 +154,7 @@ struct HistoryStatsTests {
         let segments = work(14, endingAt: local("2026-11-28 08:00", cal))
             + work(14, endingAt: local("2026-11-29 08:00", cal))
         let s = stats(segments, now: local("2026-11-29 20:00", cal), cal)
-        #expect(CivilDate(dayNumber: s.weeklyStarts.last!).iso == weekStart)
+        #expect(CivilTime(dayNumber: s.weeklyStarts.last!).iso == weekStart)
         #expect(s.weekMinutes == minutes && s.weeklyMinutes.last == minutes)
     }
 
@@ -198,13 +198,13 @@ struct HistoryStatsTests {
 
     @Test(arguments: [("1970-01-01", 0), ("2000-02-29", 11016), ("1969-12-31", -1), ("2026-11-29", 20786)])
     func civilDatesRoundTrip(iso: String, dayNumber: Int) {
-        #expect(CivilDate(iso: iso)?.dayNumber == dayNumber)
-        #expect(CivilDate(dayNumber: dayNumber).iso == iso)
+        #expect(CivilTime(iso: iso)?.dayNumber == dayNumber)
+        #expect(CivilTime(dayNumber: dayNumber).iso == iso)
     }
 
     @Test(arguments: ["2026-02-30", "2026-13-01", "2026-2-03", "26-02-03", "2026-02-03x", "२०२६-02-03", ""])
     func civilDatesRejectWhatDoesNotExist(text: String) {
-        #expect(CivilDate(iso: text) == nil)
+        #expect(CivilTime(iso: text) == nil)
     }
 
     @Test(arguments: [
@@ -245,7 +245,7 @@ extension HistoryStatsTests {
                       ("Asia/Kathmandu", "2026-11-29", "2026-11-28T18:15:00Z"),
                       ("America/Havana", "2026-03-08", "2026-03-08T05:00:00Z")])
     func aDateStartsAtTheFirstInstantOfTheLocalDay(zone: String, date: String, utc: String) {
-        let start = LocalDays.start(of: CivilDate(iso: date)!, calendar: calendar(zone))
+        let start = LocalDays.start(of: CivilTime(iso: date)!, calendar: calendar(zone))
         #expect(HistoryReport.isoUTC(start) == utc)
     }
 
@@ -352,7 +352,7 @@ struct StartUpStreakTests {
         var totals = HistoryTotals()
         for day in ["2011-12-28 08:00", "2011-12-29 08:00", "2011-12-31 08:00"] {
             let start = local(day, apia)
-            totals.days[LocalDay.number(start, utcOffset: apia.timeZone.secondsFromUTC(at: start))] =
+            totals.days[CivilTime.dayNumber(at: start, utcOffset: apia.timeZone.secondsFromUTC(at: start))] =
                 HistoryTotals.Day(workout: 420, work: 360)
         }
         let basis = StreakBasis(totals, now: local("2012-01-01 07:00", apia), calendar: apia)

@@ -32,7 +32,7 @@ struct ReminderTests {
         // Tuesday 2026-12-01, 10:33:06 UTC: the first Monday, Wednesday or Friday is Wednesday the 2nd.
         let now = 1_796_121_186.0
         let ics = Reminder(days: [1, 3, 5], hour: 7, minute: 30)
-            .icalendar(today: LocalDay.number(now, utcOffset: 0), now: now)
+            .icalendar(today: CivilTime.dayNumber(at: now, utcOffset: 0), now: now)
         let lines = ics.components(separatedBy: "\r\n")
         #expect(ics.hasSuffix("END:VCALENDAR\r\n") && !ics.replacing("\r\n", with: "").contains("\n"))
         #expect(lines.first == "BEGIN:VCALENDAR" && lines.contains("VERSION:2.0"))

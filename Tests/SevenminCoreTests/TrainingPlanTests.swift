@@ -176,15 +176,15 @@ struct PlanDayTests {
         let now = monday + offset * day + 12 * 3600
         let sessions = doneToday ? [planSession(1, day: offset, step: 1, effort: nil)] : []
         let d = PlanDay.next(threeCircuits, sessions: sessions, now: now, utcOffset: 0)
-        #expect(d.isToday == isToday && d.day == LocalDay.number(monday, utcOffset: 0) + dayAfterMonday)
+        #expect(d.isToday == isToday && d.day == CivilTime.dayNumber(at: monday, utcOffset: 0) + dayAfterMonday)
     }
 
     @Test func weekdaysCountFromSunday() {
-        #expect(LocalDay.weekday(LocalDay.number(monday, utcOffset: 0)) == 1)
-        #expect(LocalDay.weekday(0) == 4)   // 1970-01-01, a Thursday
-        #expect(LocalDay.weekday(-1) == 3)
+        #expect(CivilTime.weekday(ofDay: CivilTime.dayNumber(at: monday, utcOffset: 0)) == 1)
+        #expect(CivilTime.weekday(ofDay: 0) == 4)   // 1970-01-01, a Thursday
+        #expect(CivilTime.weekday(ofDay: -1) == 3)
         // 23:30 on Monday in New York is Tuesday in UTC.
-        #expect(LocalDay.weekday(LocalDay.number(monday + 28.5 * 3600, utcOffset: -5 * 3600)) == 1)
+        #expect(CivilTime.weekday(ofDay: CivilTime.dayNumber(at: monday + 28.5 * 3600, utcOffset: -5 * 3600)) == 1)
     }
 }
 
@@ -253,7 +253,7 @@ struct TrainingPlanLoaderTests {
 @Suite("Plans: the week and the grace of two days")
 struct PlanWeekTests {
     /// Monday 2026-11-30 as a local day; the plan is Monday, Wednesday and Friday.
-    let mon = LocalDay.number(monday, utcOffset: 0)
+    let mon = CivilTime.dayNumber(at: monday, utcOffset: 0)
 
     func week(_ workouts: [Int], today: Int, from: Int? = nil) -> PlanWeek {
         PlanWeek.compute(planDays: [1, 3, 5], workoutDays: Set(workouts.map { mon + $0 }), from: from ?? mon - 14,

@@ -77,11 +77,8 @@ public enum FITActivity {
 
     /// A name for the file: the workout's local start, `2026-12-01-0730.fit` style, sortable.
     public static func fileName(_ session: SessionRecord) -> String {
-        let local = Int((session.startedAt + Double(session.utcOffset)).rounded(.down))
-        let day = CivilDate(dayNumber: Int((Double(local) / 86_400).rounded(.down)))
-        let seconds = local - day.dayNumber * 86_400
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "sevenmin-\(day.iso)-\(two(seconds / 3600))\(two(seconds / 60 % 60))\(two(seconds % 60)).fit"
+        let local = CivilTime(session.startedAt, utcOffset: session.utcOffset)
+        return "sevenmin-\(local.iso)-\(local.basicISO.suffix(6)).fit"
     }
 
     /// FIT's CRC-16 (the reflected 0xA001 polynomial), four bits at a time as the protocol gives it.

@@ -11,7 +11,7 @@ public enum HistoryReport {
         let elsewhere = sessions.contains { $0.record.machine != nil }
         let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT", "OUTCOME"] + (elsewhere ? ["MACHINE"] : [])
         let rows = sessions.map { s in
-            [localStart(s.record), visible(s.record.routine), clock(s.workedSeconds),
+            [localStart(s.record), visible(s.record.routine), TimeFormat.clock(s.workedSeconds, roundingUp: false),
              "\(s.exercisesDone)/\(s.record.plannedExercises)", s.record.effort.map { "\($0)/10" } ?? "-",
              outcomeText(s.record)] + (elsewhere ? [s.record.machine.map(visible) ?? "this one"] : [])
         }
@@ -159,7 +159,7 @@ public enum HistoryReport {
         // To the nearest millisecond, never rounded up into the next second.
         let ms = min(999, Int(((t - t.rounded(.down)) * 1000).rounded()))
         // The rest as a String: a Substring joined to it is generic code, looked up as the log's first line is stamped.
-        return String(text.dropLast()) + "." + (ms < 100 ? "0" : "") + CivilDate.pad(ms) + "Z"
+        return String(text.dropLast()) + "." + (ms < 100 ? "0" : "") + CivilTime.pad(ms) + "Z"
     }
 
     private static func dateTime(_ seconds: Double) -> String {
@@ -171,34 +171,23 @@ public enum HistoryReport {
     /// `isoUTC`, appended to `out`.
     static func writeISOUTC(_ t: Double, into out: inout JSONBytes) {
         writeDateTime(t, separator: UInt8(ascii: "T"), into: &out)
-        let second = Int(t.rounded(.down)) % 60
         out.raw(byte: UInt8(ascii: ":"))
-        out.twoDigits((second + 60) % 60)
+        out.twoDigits(CivilTime(t).second)
         out.raw(byte: UInt8(ascii: "Z"))
     }
 
     /// `2026-11-29 07:05` for `seconds` since 1970 (on whichever clock), appended to `out`.
     static func writeDateTime(_ seconds: Double, separator: UInt8 = UInt8(ascii: " "), into out: inout JSONBytes) {
-        let whole = Int(seconds.rounded(.down))
-        let day = Int((Double(whole) / 86400).rounded(.down))
-        let inDay = whole - day * 86400
-        let date = CivilDate(dayNumber: day)
+        let date = CivilTime(seconds)
         out.integer(date.year)
         out.raw(byte: UInt8(ascii: "-"))
         out.twoDigits(date.month)
         out.raw(byte: UInt8(ascii: "-"))
         out.twoDigits(date.day)
         out.raw(byte: separator)
-        out.twoDigits(inDay / 3600)
+        out.twoDigits(date.hour)
         out.raw(byte: UInt8(ascii: ":"))
-        out.twoDigits(inDay / 60 % 60)
-    }
-
-    /// `7:45`, or `1:02:03` past an hour.
-    static func clock(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded())
-        if s >= 3600 { return "\(s / 3600):" + CivilDate.pad(s / 60 % 60) + ":" + CivilDate.pad(s % 60) }
-        return "\(s / 60):" + CivilDate.pad(s % 60)
+        out.twoDigits(date.minute)
     }
 
     /// Up to three decimals, without trailing zeros: `450`, `29.5`.

@@ -71,10 +71,10 @@ public struct HistoryStats: Equatable, Sendable {
     public static func compute(_ totals: HistoryTotals, now: Double, calendar: LocalCalendar, weightKg: Double? = nil,
                                dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
         // Days outside the prepared range are found all the same, only more slowly.
-        let earliest = min(now, totals.days.keys.min().map { Double($0) * 86400 } ?? now)
+        let earliest = min(now, totals.days.keys.min().map { Double($0 * CivilTime.secondsPerDay) } ?? now)
         let days = LocalDays(calendar: calendar, from: earliest, to: now)
         let today = days.day(at: now)
-        let thisWeek = days.weekStart(of: today)
+        let thisWeek = CivilTime.weekStart(of: today, firstWeekday: days.firstWeekday)
         var secondsByDay: [Int: Double] = [:]
         // Work as `history` counts it, the exercise cut short included: what the calories are of.
         var total = 0.0, weekWork = 0.0

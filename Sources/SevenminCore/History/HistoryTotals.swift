@@ -62,7 +62,9 @@ public struct HistoryTotals: Equatable, Sendable {
     public init(sessions: [SessionRecord], segments: [SegmentRecord], now: Double, calendar: LocalCalendar) {
         self.init(sessions: sessions.count, completedSessions: sessions.filter { $0.outcome == .completed }.count)
         var startDay: [Int64: Int] = [:]
-        for session in sessions { startDay[session.id] = LocalDay.number(session.startedAt, utcOffset: session.utcOffset) }
+        for session in sessions {
+            startDay[session.id] = CivilTime.dayNumber(at: session.startedAt, utcOffset: session.utcOffset)
+        }
         let earliest = min(now, segments.lazy.map(\.endedAt).min() ?? now)
         let local = LocalDays(calendar: calendar, from: earliest, to: now)
         for segment in segments where segment.kind == "work" || segment.isCompletedWorkout {

@@ -55,7 +55,7 @@ public struct LocalDays: Sendable {
 
     /// The local day holding `t`, as days since 1970-01-01.
     public func day(at t: Double) -> Int {
-        Int(((t + Double(offset(at: t))) / 86400).rounded(.down))
+        CivilTime.dayNumber(at: t, utcOffset: offset(at: t))
     }
 
     /// The first instant of local day `day` (its midnight, or where a transition skips midnight,
@@ -72,7 +72,7 @@ public struct LocalDays: Sendable {
 
     /// The first instant of `date` in `calendar`'s time zone, in UTC seconds: what
     /// `history --since DATE` filters from.
-    public static func start(of date: CivilDate, calendar: LocalCalendar) -> Double {
+    public static func start(of date: CivilTime, calendar: LocalCalendar) -> Double {
         let noon = Double(date.dayNumber) * 86400 + 43200
         return LocalDays(calendar: calendar, from: noon - 86400, to: noon + 86400).start(ofDay: date.dayNumber)
     }
@@ -80,12 +80,5 @@ public struct LocalDays: Sendable {
     /// Whether local day `day` happened at all: a zone that moved across the date line skipped one.
     public func exists(_ day: Int) -> Bool {
         self.day(at: start(ofDay: day)) == day
-    }
-
-    /// The day the week holding `day` starts on, by `firstWeekday`.
-    public func weekStart(of day: Int) -> Int {
-        // 1970-01-01 was a Thursday: weekday 5 in this numbering.
-        let weekday = ((day + 4) % 7 + 7) % 7 + 1
-        return day - ((weekday - firstWeekday) % 7 + 7) % 7
     }
 }

@@ -48,7 +48,7 @@ public enum StatsReport {
         out.append("  " + bar(stats.weekMinutes, scale: guideline, width: 30, marker: nil, colors: colors, utf8: utf8,
                               met: stats.weekMinutes >= guideline))
         out.append("Workouts: \(stats.sessions) (\(stats.completedSessions) completed), "
-                   + hoursAndMinutes(stats.totalWorkSeconds) + " of work")
+                   + TimeFormat.hoursMinutesWords.string(stats.totalWorkSeconds, roundingUp: false) + " of work")
         if let total = stats.totalCalories, let week = stats.weekCalories, let kg = stats.weightKg {
             out.append("Energy: about \(Int(total.rounded())) kcal in all, \(Int(week.rounded())) this week"
                        + " (MET \(HistoryStats.met) at \(HistoryReport.number(kg)) kg)")
@@ -60,7 +60,7 @@ public enum StatsReport {
         out.append("Minutes per week (\(utf8 ? "│" : "|") marks \(Int(guideline)))")
         let scale = max(guideline, stats.weeklyMinutes.max() ?? 0)
         for (start, minutes) in zip(stats.weeklyStarts, stats.weeklyMinutes) {
-            let date = CivilDate(dayNumber: start)
+            let date = CivilTime(dayNumber: start)
             let label = date.monthAbbreviation + " " + (date.day < 10 ? " " : "") + String(date.day)
             let drawn = bar(minutes, scale: scale, width: 40, marker: guideline, colors: colors, utf8: utf8,
                             met: minutes >= guideline)
@@ -75,7 +75,7 @@ public enum StatsReport {
                 let title = visible(e.title)
                 out.append("  " + title + String(repeating: " ", count: width - metrics.width(title)) + "  "
                            + pad(String(e.times), 5) + (e.times == 1 ? " time   " : " times  ")
-                           + pad(HistoryReport.clock(e.seconds), 8))
+                           + pad(TimeFormat.clock(e.seconds, roundingUp: false), 8))
             }
             if stats.exercises.count > shown.count { out.append("  and \(stats.exercises.count - shown.count) more") }
         }
@@ -103,7 +103,7 @@ public enum StatsReport {
         var header = [Character](repeating: " ", count: weeks + 3)
         var lastMonth = 0
         for week in 0..<weeks {
-            let date = CivilDate(dayNumber: stats.heatMapStart + 7 * week)
+            let date = CivilTime(dayNumber: stats.heatMapStart + 7 * week)
             // A month is named above the first week that starts in it, when the name fits.
             if date.month != lastMonth, week + 3 <= weeks, header[max(0, week - 1)] == " " {
                 for (k, c) in date.monthAbbreviation.enumerated() { header[week + k] = c }
@@ -167,17 +167,17 @@ public enum StatsReport {
     public static func json(_ stats: HistoryStats, plan: PlanSummary? = nil) -> String {
         let n = HistoryReport.number
         let heat = stats.heatMapMinutes.enumerated().map { k, m in
-            "{\"date\": \"\(CivilDate(dayNumber: stats.heatMapStart + k).iso)\", \"minutes\": \(n(m)), "
+            "{\"date\": \"\(CivilTime(dayNumber: stats.heatMapStart + k).iso)\", \"minutes\": \(n(m)), "
                 + "\"level\": \(HistoryStats.level(minutes: m, threshold: stats.dayThreshold))}"
         }
         let weekly = zip(stats.weeklyStarts, stats.weeklyMinutes).map { start, m in
-            "{\"week_start\": \"\(CivilDate(dayNumber: start).iso)\", \"minutes\": \(n(m))}"
+            "{\"week_start\": \"\(CivilTime(dayNumber: start).iso)\", \"minutes\": \(n(m))}"
         }
         let exercises = stats.exercises.map {
             "{\"title\": \(JSONWriter.quote($0.title)), \"times\": \($0.times), \"seconds\": \(n($0.seconds))}"
         }
         let fields: [(String, String)] = [
-            ("today", "\"\(CivilDate(dayNumber: stats.today).iso)\""),
+            ("today", "\"\(CivilTime(dayNumber: stats.today).iso)\""),
             ("current_streak", String(stats.currentStreak)),
             ("today_counts", String(stats.todayCounts)),
             ("longest_streak", String(stats.longestStreak)),
@@ -199,10 +199,10 @@ public enum StatsReport {
                     .init("name", .string(p.name)), .init("step", .integer(p.step)), .init("steps", .integer(p.steps)),
                     .init("streak", .integer(p.week.streak)),
                     .init("week", .array(p.week.days.map { d in
-                        .object([.init("date", .string(CivilDate(dayNumber: d.day).iso)),
+                        .object([.init("date", .string(CivilTime(dayNumber: d.day).iso)),
                                  .init("status", .string(d.status.rawValue)),
                                  .init("made_up_on",
-                                       d.madeUpOn.map { .string(CivilDate(dayNumber: $0).iso) } ?? .null)])
+                                       d.madeUpOn.map { .string(CivilTime(dayNumber: $0).iso) } ?? .null)])
                     })),
                 ]))
             } ?? "null"),
@@ -213,10 +213,4 @@ public enum StatsReport {
     static func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
     static func wholeMinutes(_ m: Double) -> String { String(Int(m.rounded())) }
     static func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
-
-    /// `14 h 20 min`, or `35 min` under an hour.
-    static func hoursAndMinutes(_ seconds: Double) -> String {
-        let minutes = Int((seconds / 60).rounded())
-        return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
-    }
 }

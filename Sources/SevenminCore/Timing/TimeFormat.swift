@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// How a number of seconds is written.
+/// How a number of seconds is written: the one duration formatter, for the screen, the transcript,
+/// the status file, history and stats.
 public enum TimeFormat: Sendable {
     /// `m:ss`, with minutes unbounded.
     case minutesSeconds
@@ -10,24 +11,33 @@ public enum TimeFormat: Sendable {
     case minutesSecondsTenths
     /// `h:mm:ss.t`.
     case hoursMinutesSecondsTenths
+    /// `14 h 20 min`, or `35 min` under an hour: whole minutes.
+    case hoursMinutesWords
 
-    /// Formats `seconds`. Countdowns round up, so a timer reads 0:00 only when it is done
-    /// and a 30-second segment shows 0:30 for its first second.
+    /// Formats `seconds`. A countdown (`roundingUp`, the default) shows the time left rounded up, so a
+    /// timer reads 0:00 only when it is done and a 30-second segment shows 0:30 for its first second;
+    /// time elapsed (`roundingUp: false`) is rounded down, so a unit counts once it has passed.
     public func string(_ seconds: Double, roundingUp: Bool = true) -> String {
-        let tenths = self == .minutesSecondsTenths || self == .hoursMinutesSecondsTenths
-        let scale = tenths ? 10.0 : 1.0
+        let scale: Double = switch self {
+        case .minutesSecondsTenths, .hoursMinutesSecondsTenths: 10
+        case .hoursMinutesWords: 1.0 / 60
+        case .minutesSeconds, .hoursMinutesSeconds: 1
+        }
         let scaled = max(0, seconds) * scale
         // A hair of tolerance so that 29.9999999 shown as whole seconds is 0:30, not 0:31.
         let units = Int(roundingUp ? (scaled - 1e-9).rounded(.up) : (scaled + 1e-9).rounded(.down))
-        let whole = tenths ? units / 10 : units
-        let fraction = tenths ? ".\(units % 10)" : ""
-        let h = whole / 3600, m = (whole % 3600) / 60, s = whole % 60
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         switch self {
-        case .minutesSeconds, .minutesSecondsTenths:
-            return "\(whole / 60):\(two(s))\(fraction)"
-        case .hoursMinutesSeconds, .hoursMinutesSecondsTenths:
-            return "\(h):\(two(m)):\(two(s))\(fraction)"
+        case .minutesSeconds:
+            return "\(units / 60):\(two(units % 60))"
+        case .hoursMinutesSeconds:
+            return "\(units / 3600):\(two(units / 60 % 60)):\(two(units % 60))"
+        case .minutesSecondsTenths:
+            return "\(units / 600):\(two(units / 10 % 60)).\(units % 10)"
+        case .hoursMinutesSecondsTenths:
+            return "\(units / 36000):\(two(units / 600 % 60)):\(two(units / 10 % 60)).\(units % 10)"
+        case .hoursMinutesWords:
+            return units >= 60 ? "\(units / 60) h \(units % 60) min" : "\(units) min"
         }
     }
 

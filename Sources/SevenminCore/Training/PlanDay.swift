@@ -10,10 +10,17 @@ public struct PlanDay: Equatable, Sendable {
     public var day: Int
 
     public static func next(_ plan: TrainingPlan, sessions: [SessionRecord], now: Double, utcOffset: Int) -> PlanDay {
-        let today = LocalDay.number(now, utcOffset: utcOffset)
-        let doneToday = LocalDay.completed(sessions.filter { $0.plan == plan.name }, on: today)
-        if !doneToday, plan.days.contains(LocalDay.weekday(today)) { return PlanDay(isToday: true, day: today) }
-        let next = (1...7).map { today + $0 }.first { plan.days.contains(LocalDay.weekday($0)) } ?? today + 1
+        let today = CivilTime.dayNumber(at: now, utcOffset: utcOffset)
+        let doneToday = PlanDay.completed(sessions.filter { $0.plan == plan.name }, on: today)
+        if !doneToday, plan.days.contains(CivilTime.weekday(ofDay: today)) { return PlanDay(isToday: true, day: today) }
+        let next = (1...7).map { today + $0 }.first { plan.days.contains(CivilTime.weekday(ofDay: $0)) } ?? today + 1
         return PlanDay(isToday: false, day: next)
+    }
+
+    /// Whether any of `sessions` was completed on local day `day` (each by the offset where it was done).
+    public static func completed(_ sessions: [SessionRecord], on day: Int) -> Bool {
+        sessions.contains {
+            $0.outcome == .completed && CivilTime.dayNumber(at: $0.startedAt, utcOffset: $0.utcOffset) == day
+        }
     }
 }

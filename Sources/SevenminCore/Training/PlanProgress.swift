@@ -94,6 +94,6 @@ public struct PlanProgress: Equatable, Sendable {
 
     /// The local date of `t` where the offset was `utcOffset`: `2026-12-01`.
     static func date(_ t: Double, _ utcOffset: Int) -> String {
-        CivilDate(dayNumber: LocalDay.number(t, utcOffset: utcOffset)).iso
+        CivilTime(t, utcOffset: utcOffset).iso
     }
 }

@@ -32,11 +32,11 @@ public struct PlanReport: Equatable, Sendable {
         var lines = ["Plan: \(visible(plan.name)) (\(visible(path)))",
                      "Days: " + plan.days.map { PlanReport.weekdays[$0] }.joined(separator: ", "),
                      "Step \(progress.step + 1) of \(plan.steps.count): \(visible(step.summary))"]
-        let date = CivilDate(dayNumber: day.day).iso
+        let date = CivilTime(dayNumber: day.day).iso
         lines.append(day.isToday ? "Today: \(visible(step.summary)) (sevenmin start)"
-            : "Next: \(PlanReport.weekdays[LocalDay.weekday(day.day)]) \(date): \(visible(step.summary))")
+            : "Next: \(PlanReport.weekdays[CivilTime.weekday(ofDay: day.day)]) \(date): \(visible(step.summary))")
         if progress.step + 1 < plan.steps.count {
-            let earliest = CivilDate(dayNumber: LocalDay.number(progress.earliestMoveUp(plan), utcOffset: utcOffset))
+            let earliest = CivilTime(progress.earliestMoveUp(plan), utcOffset: utcOffset)
             lines.append("Moves up after \(a.sessions) completed workout\(a.sessions == 1 ? "" : "s") rated "
                 + "\(a.effortAtMost)/10 or less (\(progress.counted) so far), on \(earliest.iso) at the soonest")
         } else {
@@ -81,7 +81,7 @@ public struct PlanReport: Equatable, Sendable {
             .init("days", .array(plan.days.map { .string(TrainingPlan.dayNames[$0]) })),
             .init("step", .integer(progress.step + 1)), .init("steps", .integer(plan.steps.count)),
             .init("today", day.isToday ? stepJSON(step) : .null),
-            .init("next", day.isToday ? .null : .object([.init("date", .string(CivilDate(dayNumber: day.day).iso)),
+            .init("next", day.isToday ? .null : .object([.init("date", .string(CivilTime(dayNumber: day.day).iso)),
                                                           .init("workout", stepJSON(step))])),
             .init("counted", .integer(progress.counted)), .init("needed", .integer(plan.advance.sessions)),
             .init("last_change", change),

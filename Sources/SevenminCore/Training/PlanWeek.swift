@@ -39,7 +39,7 @@ public struct PlanWeek: Equatable, Sendable {
         var used = Set<Int>()
         var statuses: [Int: Day] = [:]
         let last = max(weekStart + 6, today)
-        let planned = (min(first, weekStart)...last).filter { planDays.contains(LocalDay.weekday($0)) }
+        let planned = (min(first, weekStart)...last).filter { planDays.contains(CivilTime.weekday(ofDay: $0)) }
         for p in planned {
             if p > today {
                 statuses[p] = Day(day: p, status: .toCome)
@@ -48,7 +48,7 @@ public struct PlanWeek: Equatable, Sendable {
                 used.insert(p)
             } else if let w = (1...graceDays).map({ p + $0 }).first(where: {
                 $0 <= today && workoutDays.contains($0) && !used.contains($0)
-                    && !planDays.contains(LocalDay.weekday($0))
+                    && !planDays.contains(CivilTime.weekday(ofDay: $0))
             }) {
                 statuses[p] = Day(day: p, status: .madeUp, madeUpOn: w)
                 used.insert(w)
@@ -71,11 +71,11 @@ public struct PlanWeek: Equatable, Sendable {
     /// `Mon ✓  Wed ✓ (Thu)  Fri ·`: this week's planned days as `stats` prints them.
     public func line(utf8: Bool) -> String {
         days.map { d in
-            let name = StatsReport.weekdayNames[LocalDay.weekday(d.day)]
+            let name = StatsReport.weekdayNames[CivilTime.weekday(ofDay: d.day)]
             switch d.status {
             case .done: return name + (utf8 ? " ✓" : " x")
             case .madeUp: return name + (utf8 ? " ✓" : " x") + " (made up "
-                + StatsReport.weekdayNames[LocalDay.weekday(d.madeUpOn ?? d.day)] + ")"
+                + StatsReport.weekdayNames[CivilTime.weekday(ofDay: d.madeUpOn ?? d.day)] + ")"
             case .missed: return name + " missed"
             case .open: return name + " open"
             case .toCome: return name + (utf8 ? " ·" : " .")

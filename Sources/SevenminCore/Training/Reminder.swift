@@ -45,7 +45,7 @@ public struct Reminder: Equatable, Sendable {
         return (h, m)
     }
 
-    public var clock: String { CivilDate.pad(hour) + ":" + CivilDate.pad(minute) }
+    public var clock: String { CivilTime.pad(hour) + ":" + CivilTime.pad(minute) }
 
     static let systemdDays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let icalDays = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
@@ -102,20 +102,15 @@ public struct Reminder: Equatable, Sendable {
     /// calendars show at that time wherever they are), from the first planned day on or after `today`
     /// (days since 1970). `now` (UTC seconds) stamps it. Lines end in CRLF and are folded at 75 octets.
     public func icalendar(today: Int, now: Double) -> String {
-        let first = (0..<7).map { today + $0 }.first { days.contains(LocalDay.weekday($0)) } ?? today
-        let date = CivilDate(dayNumber: first)
-        let start = String(date.year) + CivilDate.pad(date.month) + CivilDate.pad(date.day) + "T"
-            + CivilDate.pad(hour) + CivilDate.pad(minute) + "00"
-        let whole = Int(now.rounded(.down)), day = whole / 86_400, inDay = whole % 86_400
-        let stampDate = CivilDate(dayNumber: day)
-        let stamp = String(stampDate.year) + CivilDate.pad(stampDate.month) + CivilDate.pad(stampDate.day) + "T"
-            + CivilDate.pad(inDay / 3600) + CivilDate.pad(inDay / 60 % 60) + CivilDate.pad(inDay % 60) + "Z"
+        let first = (0..<7).map { today + $0 }.first { days.contains(CivilTime.weekday(ofDay: $0)) } ?? today
+        let start = CivilTime(dayNumber: first, secondOfDay: hour * 3600 + minute * 60).basicISO
+        let stamp = CivilTime(now).basicISO + "Z"
         let byDay = days.map { Reminder.icalDays[$0] }.joined(separator: ",")
         let lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//sevenmin//sevenmin remind//EN", "CALSCALE:GREGORIAN",
             "BEGIN:VEVENT",
-            "UID:sevenmin-\(byDay.lowercased().replacing(",", with: "-"))-\(CivilDate.pad(hour))"
-                + "\(CivilDate.pad(minute))@sevenmin.invalid",
+            "UID:sevenmin-\(byDay.lowercased().replacing(",", with: "-"))-\(CivilTime.pad(hour))"
+                + "\(CivilTime.pad(minute))@sevenmin.invalid",
             "DTSTAMP:" + stamp, "DTSTART:" + start, "DURATION:PT10M", "RRULE:FREQ=WEEKLY;BYDAY=" + byDay,
             "SUMMARY:Seven-minute workout",
             "DESCRIPTION:" + Reminder.icalText("Time for your workout: run 'sevenmin start' in a terminal. "

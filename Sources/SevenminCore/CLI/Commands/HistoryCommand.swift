@@ -26,7 +26,7 @@ public struct HistoryCommand: ParsableCommand, Equatable {
         case fit(String)
     }
 
-    public var since: CivilDate?
+    public var since: CivilTime?
     public var limit: Int?
     public var format = Format.text
 
@@ -34,7 +34,7 @@ public struct HistoryCommand: ParsableCommand, Equatable {
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
         if let text = parsed.value(Option.since) {
-            guard let date = CivilDate(iso: text) else {
+            guard let date = CivilTime(iso: text) else {
                 throw .invalidValue(option: Option.since.synopsis, value: text, expected: "a date as YYYY-MM-DD",
                     command: "history")
             }
