@@ -1,36 +1,46 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import Synchronization
 
 /// Standard output and error as a careful Unix tool uses them: every write is checked, a failed
 /// stdout turns into "write error" and exit 1 (as coreutils do), a closed pipe into a silent 141, and a stderr that cannot be
 /// written is given up on silently rather than crashing.
 enum Console {
-    /// The first error writing standard output, if any.
-    nonisolated(unsafe) private(set) static var outputError: Int32?
+    /// The first error writing standard output, if any; a write after it is not tried. Held while
+    /// writing, so that lines written from two threads never interleave.
+    private static let output = Mutex<Int32?>(nil)
     /// Whether lines to standard error start with a timestamp: while it goes to the log.
-    nonisolated(unsafe) static var timestamps = false
+    static let timestamps = Atomic(false)
+
+    /// The first error writing standard output, if any.
+    static var outputError: Int32? { output.withLock { $0 } }
 
     /// Writes `text` to standard output.
     static func out(_ text: String) {
-        guard outputError == nil else { return }
-        if let code = write(STDOUT_FILENO, text) { outputError = code }
+        out(Array(text.utf8))
     }
 
     /// Writes `bytes` to standard output.
     static func out(_ bytes: [UInt8]) {
-        guard outputError == nil else { return }
-        if let code = write(STDOUT_FILENO, bytes) { outputError = code }
+        output.withLock { error in
+            guard error == nil else { return }
+            error = write(STDOUT_FILENO, bytes)
+        }
     }
 
     /// Writes a line to standard error; a failure is dropped, since there is nowhere left to say it.
     static func error(_ line: String) {
-        _ = write(STDERR_FILENO, (timestamps ? DiagnosticLog.stamp() + " " : "") + line + "\n")
+        let stamp = timestamps.load(ordering: .relaxed) ? DiagnosticLog.stamp() + " " : ""
+        _ = write(STDERR_FILENO, stamp + line + "\n")
     }
 
     /// The exit status after a command: its own, or 1 when standard output could not be written.
     static func finish(_ status: Int32) -> Int32 {
-        if outputError == nil, fsync(STDOUT_FILENO) != 0, errno == ENOSPC || errno == EIO { outputError = errno }
-        guard let code = outputError else { return status }
+        let failed: Int32? = output.withLock { error in
+            if error == nil, fsync(STDOUT_FILENO) != 0, errno == ENOSPC || errno == EIO { error = errno }
+            return error
+        }
+        guard let code = failed else { return status }
         // A reader that has seen enough (`| head`) closed the pipe: as a tool ended by SIGPIPE, say nothing.
         if code == EPIPE { return 128 + SIGPIPE }
         error("sevenmin: write error: " + String(cString: strerror(code)))

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import SevenminCore
 import SevenminSystem
+import Synchronization
 
 /// The log that standard error goes to while the screen is up: `$XDG_STATE_HOME/sevenmin/sevenmin.log`.
 /// Each run begins with a separator line, sevenmin's own lines carry a timestamp, and the file is kept
@@ -42,7 +43,7 @@ enum DiagnosticLog {
             log?.restore()
             log = nil
             redirect.restore()
-            Console.timestamps = false
+            Console.timestamps.store(false, ordering: .relaxed)
         }
     }
 
@@ -60,7 +61,7 @@ enum DiagnosticLog {
             }
         }
         guard let redirection = redirection ?? openLog().map({ Redirection($0) }) else { return nil }
-        Console.timestamps = true
+        Console.timestamps.store(true, ordering: .relaxed)
         Console.error("---- sevenmin \(HelpText.version) \(command), pid \(getpid()) ----")
         return redirection
     }

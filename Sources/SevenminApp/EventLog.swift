@@ -5,11 +5,10 @@ import SevenminCore
 import Synchronization
 
 /// Appends event records to the `--events` file, one JSON object per line, as they happen.
-public final class EventLog: @unchecked Sendable {
+public final class EventLog: Sendable {
     private let fd: Int32
-    private let lock = Mutex(())
-    private var failure: WorkoutNotice.WriteFailure?
-    private var failureTaken = false
+    /// The first write's failure, and whether it was taken; held while a line is written.
+    private let failure = Mutex<(first: WorkoutNotice.WriteFailure?, taken: Bool)>((nil, false))
 
     /// Why an events file could not be opened.
     public struct OpenError: Error, CustomStringConvertible {
@@ -34,10 +33,10 @@ public final class EventLog: @unchecked Sendable {
     /// writing and says so once.
     public func append(_ record: EventRecord) {
         let line = record.jsonLine + "\n"
-        lock.withLock { _ in
-            guard failure == nil else { return }
+        failure.withLock { failure in
+            guard failure.first == nil else { return }
             if let code = Console.write(fd, line) {
-                failure = EventLog.failure(code)
+                failure.first = EventLog.failure(code)
                 Console.error("sevenmin: events file: " + String(cString: strerror(code)) + "; no more events written")
             }
         }
@@ -54,10 +53,10 @@ public final class EventLog: @unchecked Sendable {
 
     /// The failure, the first time it is asked after one happened.
     public func takeFailure() -> WorkoutNotice.WriteFailure? {
-        lock.withLock { _ in
-            guard let failure, !failureTaken else { return nil }
-            failureTaken = true
-            return failure
+        failure.withLock { failure in
+            guard let first = failure.first, !failure.taken else { return nil }
+            failure.taken = true
+            return first
         }
     }
 

@@ -11,23 +11,22 @@ import SevenminSystem
 /// libao probes its drivers when it starts (ALSA, PulseAudio…), which can take far longer
 /// than drawing the first frame; the workout should not wait for it. Items queued meanwhile keep
 /// their due instants, so the player drops those that went stale while the device opened.
-public final class DeferredCuePlayer: @unchecked Sendable {
-    private let lock = Mutex(())
+public final class DeferredCuePlayer: Sendable {
     private let opened = DispatchSemaphore(value: 0)
-    private var player: CuePlayer?
-    private var pending: [(CuePlayer) -> Void] = []
-    private var closed = false
+    /// The player once open, what was queued for it before, and whether it was closed meanwhile.
+    private let state = Mutex<(player: CuePlayer?, pending: [@Sendable (CuePlayer) -> Void], closed: Bool)>(
+        (nil, [], false))
 
     /// `open` runs on a background thread; its player receives the items queued meanwhile.
     public init(open: @escaping @Sendable () -> CuePlayer) {
         startThread(named: "sevenmin-ao-open") { [self] in
             let ready = open()
-            let abandoned: Bool = lock.withLock { _ in
-                guard !closed else { return true }
-                player = ready
+            let abandoned: Bool = state.withLock { state in
+                guard !state.closed else { return true }
+                state.player = ready
                 // Under the lock, so nothing queued later overtakes what waited.
-                for item in pending { item(ready) }
-                pending.removeAll()
+                for item in state.pending { item(ready) }
+                state.pending.removeAll()
                 return false
             }
             // Closed while opening: nobody will play to it, so give it back at once.
@@ -37,10 +36,10 @@ public final class DeferredCuePlayer: @unchecked Sendable {
     }
 
     /// The player's output once open; nil while it is still opening.
-    public var output: CuePlayer.Output? { lock.withLock { _ in player?.output } }
+    public var output: CuePlayer.Output? { state.withLock { $0.player?.output } }
 
     /// The drivers tried and the one chosen, once open.
-    public var choice: AudioOutputChoice? { lock.withLock { _ in player?.choice } }
+    public var choice: AudioOutputChoice? { state.withLock { $0.player?.choice } }
 
     public func play(_ cue: Cue, due: Instant) {
         forward { $0.play(cue, due: due) }
@@ -51,9 +50,9 @@ public final class DeferredCuePlayer: @unchecked Sendable {
         forward { $0.say(text, sound: sound, priority: priority, due: due) }
     }
 
-    private func forward(_ item: @escaping (CuePlayer) -> Void) {
-        lock.withLock { _ in
-            if let player { item(player) } else if !closed { pending.append(item) }
+    private func forward(_ item: @escaping @Sendable (CuePlayer) -> Void) {
+        state.withLock { state in
+            if let player = state.player { item(player) } else if !state.closed { state.pending.append(item) }
         }
     }
 
@@ -62,9 +61,9 @@ public final class DeferredCuePlayer: @unchecked Sendable {
     /// still opening by then is abandoned, and closed when it opens.
     public func close(openTimeout: Double = 0.05, drain: Double = 0.15) {
         _ = opened.wait(timeout: .now() + openTimeout)
-        let ready: CuePlayer? = lock.withLock { _ in
-            closed = true
-            return player
+        let ready: CuePlayer? = state.withLock { state in
+            state.closed = true
+            return state.player
         }
         ready?.close(drain: drain)
     }

@@ -41,19 +41,19 @@ public final class SpeechSynthesizer: Sendable {
         sampleRate = try Espeak.shared.sampleRate()
         self.voice = voice
         rate = min(max(wordsPerMinute, Int(espeakRATE_MINIMUM)), Int(espeakRATE_MAXIMUM))
-        try Espeak.shared.locked { try Espeak.select(voice: voice, rate: rate) }
+        try Espeak.shared.locked { try Espeak.select(voice: voice, rate: rate, in: &$0) }
     }
 
     /// The voices installed (`espeak_ListVoices`), sorted by name.
     public static func voices() throws -> [SpeechVoice] {
         _ = try Espeak.shared.sampleRate()
-        return try Espeak.shared.locked { try Espeak.listVoices() }
+        return try Espeak.shared.locked { _ in try Espeak.listVoices() }
     }
 
     /// What `voices()` lists and the variants, for checking a name before it reaches the engine.
     public static func catalogue() throws -> VoiceCatalogue {
         _ = try Espeak.shared.sampleRate()
-        return try Espeak.shared.locked {
+        return try Espeak.shared.locked { _ in
             var aliases: [String: String] = [:]
             let voices = try Espeak.listVoices()
             // espeak-ng takes a voice's language too (`en-us` for `en-US`): the first voice of each.
@@ -67,8 +67,8 @@ public final class SpeechSynthesizer: Sendable {
 
     /// Speech for `text` (bounded first, `SpokenText`), trimmed of the silence espeak leaves after the last word.
     public func synthesize(_ text: String) throws -> Sound {
-        let samples = try Espeak.shared.locked {
-            try Espeak.select(voice: voice, rate: rate)
+        let samples = try Espeak.shared.locked { state in
+            try Espeak.select(voice: voice, rate: rate, in: &state)
             return try Espeak.synth(SpokenText.bounded(text))
         }
         return Sound(samples: samples, sampleRate: sampleRate).trimmingTrailingSilence()
@@ -79,23 +79,28 @@ extension SpeechSynthesizer: SpeechEngine {
     public var choice: VoiceChoice { VoiceChoice(engine: .espeak, voice: voice) }
 }
 
-/// The library's global state, behind one lock.
-private final class Espeak: @unchecked Sendable {
+/// The library's global state, behind one lock: every call into it is made holding it.
+private final class Espeak: Sendable {
     static let shared = Espeak()
-    private let lock = Mutex(())
-    private var initialised: Result<Int, SpeechError>?
-    /// What was last selected, so a voice is loaded only when it changes.
-    private static nonisolated(unsafe) var current: (voice: String, rate: Int)?
 
-    func locked<T>(_ body: () throws -> T) throws -> T {
-        try lock.withLock { _ in try body() }
+    struct State {
+        var initialised: Result<Int, SpeechError>?
+        /// What was last selected, so a voice is loaded only when it changes.
+        var current: (voice: String, rate: Int)?
+    }
+    private let state = Mutex(State())
+
+    func locked<T: Sendable>(_ body: (inout State) throws -> T) throws -> T {
+        try state.withLock { try body(&$0) }
     }
 
     /// Initialises once (`espeak_Initialize`); later calls return the first outcome.
     func sampleRate() throws -> Int {
-        try locked {
-            if initialised == nil { initialised = Result { try Espeak.initialize() }.mapError { $0 as! SpeechError } }
-            return try initialised!.get()
+        try locked { state in
+            if state.initialised == nil {
+                state.initialised = Result { try Espeak.initialize() }.mapError { $0 as! SpeechError }
+            }
+            return try state.initialised!.get()
         }
     }
 
@@ -128,12 +133,12 @@ private final class Espeak: @unchecked Sendable {
     }
 
     /// `espeak_SetVoiceByName` and `espeak_SetParameter(espeakRATE)`, when they change.
-    static func select(voice: String, rate: Int) throws {
-        if let current, current == (voice, rate) { return }
+    static func select(voice: String, rate: Int, in state: inout State) throws {
+        if let current = state.current, current == (voice, rate) { return }
         guard espeak_SetVoiceByName(voice) == EE_OK else { throw SpeechError.unknownVoice(voice) }
         let code = espeak_SetParameter(espeakRATE, Int32(rate), 0)
         guard code == EE_OK else { throw SpeechError.failed(call: "espeak_SetParameter", code: Int32(code.rawValue)) }
-        current = (voice, rate)
+        state.current = (voice, rate)
     }
 
     /// `espeak_Synth`: in synchronous mode it returns once every sample went through the callback.

@@ -28,15 +28,18 @@ public final class HistoryRecorder: @unchecked Sendable {
 
     private typealias Write = @Sendable (HistoryStore) throws(HistoryError) -> Void
 
-    private let lock = Mutex(())
-    private var _failure: HistoryError?
-    private var closed = false
-    /// Writes given and not yet taken by the thread, in order (guarded by `lock`); `posted` says a job
-    /// that takes them is on its way to the thread.
-    private var queued: [Write] = []
-    private var posted = false
-    /// Whether the writes queued are to be synced when committed (the finish is among them).
-    private var queuedDurable = false
+    /// What the callers' threads and the recorder's share.
+    private struct Shared {
+        var failure: HistoryError?
+        var closed = false
+        /// Writes given and not yet taken by the thread, in order; `posted` says a job that takes them
+        /// is on its way to the thread.
+        var queued: [Write] = []
+        var posted = false
+        /// Whether the writes queued are to be synced when committed (the finish is among them).
+        var queuedDurable = false
+    }
+    private let shared = Mutex(Shared())
 
     /// Records into the database at `path`, opened on the recorder's thread.
     public convenience init(path: String, onFailure: @escaping @Sendable (HistoryError) -> Void = { _ in }) {
@@ -54,7 +57,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     }
 
     /// The first failure, if any.
-    public var failure: HistoryError? { lock.withLock { _ in _failure } }
+    public var failure: HistoryError? { shared.withLock { $0.failure } }
 
     /// Starts a new session; `record.id` is ignored.
     public func begin(_ record: SessionRecord) {
@@ -112,7 +115,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     /// a read (the streak) costs no second connection, which would open the file and read its schema
     /// again. Not run once closed.
     public func alongside(_ job: @escaping @Sendable (HistoryStore?) -> Void) {
-        if lock.withLock({ _ in closed }) { return }
+        if shared.withLock({ $0.closed }) { return }
         worker.async {
             self.writeQueued()
             job(self.stopped ? nil : self.store)
@@ -135,7 +138,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     /// With `publishing`, a copy of the whole history is written there first, for other machines.
     @discardableResult
     public func close(timeout: Double = 2, publishing copy: String? = nil) -> Bool {
-        lock.withLock { _ in closed = true }
+        shared.withLock { $0.closed = true }
         // The thread ends once it has closed the file, rather than sleep again until told to end.
         return worker.finish(timeout: timeout) {
             self.writeQueued(durable: true)
@@ -150,12 +153,12 @@ public final class HistoryRecorder: @unchecked Sendable {
     /// Queues `write`; with `wakes`, makes sure a job that takes it is on its way to the thread; with
     /// `durable`, its commit is synced.
     private func enqueue(wakes: Bool = true, durable: Bool = false, _ write: @escaping Write) {
-        let post: Bool = lock.withLock { _ in
-            if closed { return false }
-            queued.append(write)
-            queuedDurable = queuedDurable || durable
-            guard wakes, !posted else { return false }
-            posted = true
+        let post: Bool = shared.withLock { state in
+            if state.closed { return false }
+            state.queued.append(write)
+            state.queuedDurable = state.queuedDurable || durable
+            guard wakes, !state.posted else { return false }
+            state.posted = true
             return true
         }
         if post { worker.async { self.writeQueued() } }
@@ -164,9 +167,9 @@ public final class HistoryRecorder: @unchecked Sendable {
     /// Makes every write queued so far, in one transaction when there are several, synced when one of
     /// them asked for it or `durable` does. On the worker's thread.
     private func writeQueued(durable: Bool = false) {
-        let (group, synced): ([Write], Bool) = lock.withLock { _ in
-            defer { (queued, posted, queuedDurable) = ([], false, false) }
-            return (queued, queuedDurable || durable)
+        let (group, synced): ([Write], Bool) = shared.withLock { state in
+            defer { (state.queued, state.posted, state.queuedDurable) = ([], false, false) }
+            return (state.queued, state.queuedDurable || durable)
         }
         guard !group.isEmpty, !stopped else { return }
         let write: Write
@@ -196,7 +199,7 @@ public final class HistoryRecorder: @unchecked Sendable {
         } catch {
             stopped = true
             store = nil
-            lock.withLock { _ in _failure = error }
+            shared.withLock { $0.failure = error }
             onFailure(error)
         }
     }
@@ -218,12 +221,11 @@ public final class HistoryRecorder: @unchecked Sendable {
 }
 
 /// A value handed from the recorder's thread to a waiting one.
-private final class LockedBox<T>: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var stored: T
-    init(_ value: T) { stored = value }
+private final class LockedBox<T: Sendable>: Sendable {
+    private let stored: Mutex<T>
+    init(_ value: T) { stored = Mutex(value) }
     var value: T {
-        get { lock.withLock { _ in stored } }
-        set { lock.withLock { _ in stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }
