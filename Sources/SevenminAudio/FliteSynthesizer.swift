@@ -48,7 +48,8 @@ public final class FliteSynthesizer: SpeechEngine, @unchecked Sendable {
 
     /// Flite keeps a feature's name by reference, never copying it, so the name must outlive the
     /// voice: one C string for the life of the process (a Swift temporary was freed at once).
-    private static nonisolated(unsafe) let stretchName: UnsafePointer<CChar> = UnsafePointer(strdup("duration_stretch")!)
+    private static nonisolated(unsafe) let stretchName: UnsafePointer<CChar> =
+        UnsafePointer(strdup("duration_stretch")!)
 
     private static let lock = Mutex<[String: UnsafeMutablePointer<cst_voice>]>([:])
 
@@ -59,7 +60,8 @@ public final class FliteSynthesizer: SpeechEngine, @unchecked Sendable {
             if voices.isEmpty {
                 // flite_init only registers the built-in lexicons and returns 0.
                 guard flite_init() == 0 else {
-                    throw SpeechError.unavailable(call: "flite_init", detail: "Flite is missing (is libflite1 installed?)")
+                    throw SpeechError.unavailable(call: "flite_init",
+                                                  detail: "Flite is missing (is libflite1 installed?)")
                 }
             }
             let voice: UnsafeMutablePointer<cst_voice>?

@@ -29,7 +29,8 @@ enum PCMWave {
                 let code = word(body), channels = word(body + 2), rate = long(body + 4)
                 let align = word(body + 12), bits = word(body + 14)
                 // PCM, or WAVE_FORMAT_EXTENSIBLE whose sub-format is PCM.
-                let pcm = code == 1 || (code == 0xFFFE && size >= 40 && Array(bytes[body + 24..<body + 40]) == pcmFormat)
+                let pcm = code == 1
+                    || (code == 0xFFFE && size >= 40 && Array(bytes[body + 24..<body + 40]) == pcmFormat)
                 guard pcm, bits == 16, (1...SoundFile.maxChannels).contains(channels), align == 2 * channels,
                       SoundFile.sampleRates.contains(rate) else { return nil }
                 format = (channels, rate)

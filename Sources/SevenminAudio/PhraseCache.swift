@@ -90,7 +90,9 @@ public final class PhraseCache: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         wanted.insert(text)
-        if rendering != text, !todo.contains(where: { $0.text == text }) { todo.insert((text: text, longest: nil), at: 0) }
+        if rendering != text, !todo.contains(where: { $0.text == text }) {
+            todo.insert((text: text, longest: nil), at: 0)
+        }
         guard !busy else { return }
         busy = true
         startThread(named: "sevenmin-speech") { [self] in work() }

@@ -60,7 +60,8 @@ public struct PulseServerProbe: Sendable {
             }
         }
         var configs = ["/etc/pulse/client.conf"]
-        configs += list("/etc/pulse/client.conf.d").filter { $0.hasSuffix(".conf") }.map { "/etc/pulse/client.conf.d/" + $0 }
+        configs += list("/etc/pulse/client.conf.d").filter { $0.hasSuffix(".conf") }
+            .map { "/etc/pulse/client.conf.d/" + $0 }
         if let configHome { configs.append(configHome + "/pulse/client.conf") }
         return configs.contains { path in
             read(path)?.split(whereSeparator: \.isNewline).contains { line in

@@ -74,7 +74,8 @@ public enum SoundFile {
         // O_NONBLOCK, then a plain file only: a FIFO in a cue's place is refused, never waited on.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            throw SoundFileError(reason: .cannotOpen, call: "open", path: path, detail: String(cString: strerror(errno)))
+            throw SoundFileError(reason: .cannotOpen, call: "open", path: path,
+                                 detail: String(cString: strerror(errno)))
         }
         // ignored: the file was only read: closing it cannot lose anything
         defer { close(fd) }
@@ -218,7 +219,8 @@ public final class SoundFileWriter {
         // plain file is written (libsndfile then takes the descriptor, and closes it).
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw SoundFileError(reason: .cannotOpen, call: "open", path: path, detail: String(cString: strerror(errno)))
+            throw SoundFileError(reason: .cannotOpen, call: "open", path: path,
+                                 detail: String(cString: strerror(errno)))
         }
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG,

@@ -9,7 +9,8 @@ import SevenminSystem
 /// A phrase is kept under the SHA-256 of its engine, voice, rate and text, in a file that repeats
 /// the key, so a stale or damaged file is never played: it is rendered again. Files are written
 /// to a temporary name and renamed, so no reader ever sees half of one; nothing is opened through
-/// a symbolic link, and only a plain file is read (a FIFO or device in its place is never waited on); and the folder is kept under `limit` bytes by removing the least recently used.
+/// a symbolic link, and only a plain file is read (a FIFO or device in its place is never waited
+/// on); and the folder is kept under `limit` bytes by removing the least recently used.
 public final class SpeechStore: Sendable {
     public let directory: String
     public let limit: Int
@@ -108,7 +109,9 @@ public final class SpeechStore: Sendable {
         for value in [UInt32(sound.sampleRate), UInt32(keyBytes.count)] { out += littleEndian(value) }
         out += keyBytes
         out += littleEndian(UInt32(sound.samples.count))
-        for sample in sound.samples { out += [UInt8(truncatingIfNeeded: sample), UInt8(truncatingIfNeeded: sample >> 8)] }
+        for sample in sound.samples {
+            out += [UInt8(truncatingIfNeeded: sample), UInt8(truncatingIfNeeded: sample >> 8)]
+        }
         return out
     }
 
@@ -125,7 +128,9 @@ public final class SpeechStore: Sendable {
               let count = word(at: keyStart + keyLength) else { return nil }
         let start = keyStart + keyLength + 4
         guard bytes.count == start + 2 * count else { return nil }
-        let samples = (0..<count).map { Int16(bitPattern: UInt16(bytes[start + 2 * $0]) | UInt16(bytes[start + 2 * $0 + 1]) << 8) }
+        let samples = (0..<count).map {
+            Int16(bitPattern: UInt16(bytes[start + 2 * $0]) | UInt16(bytes[start + 2 * $0 + 1]) << 8)
+        }
         return Sound(samples: samples, sampleRate: rate)
     }
 

@@ -29,7 +29,8 @@ public func retryingEINTR<T: FixedWidthInteger>(_ call: String, _ body: () -> T)
 /// Runs a shim that reports failure as a negative `errno` (`-EINTR` is retried); throws a
 /// `SystemError` naming the call for any other failure, and returns the result otherwise.
 @discardableResult
-public func retryingNegativeErrno<T: FixedWidthInteger & SignedInteger>(_ call: String, _ body: () -> T) throws(SystemError) -> T {
+public func retryingNegativeErrno<T: FixedWidthInteger & SignedInteger>(_ call: String, _ body: () -> T)
+    throws(SystemError) -> T {
     while true {
         let result = body()
         if result >= 0 { return result }

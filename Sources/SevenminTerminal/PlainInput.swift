@@ -4,8 +4,9 @@ import SevenminCore
 import SevenminSystem
 
 /// Plain mode's waiting room: `poll` on the signal pipe, the deadline timer, the inbox of
-/// background news and, when standard input is a terminal, its keys. Without a terminal the workout runs on and ends by signals, or
-/// when nobody reads its lines any more (`outputClosed`: `| head` has exited), as a hang-up.
+/// background news and, when standard input is a terminal, its keys. Without a terminal the
+/// workout runs on and ends by signals, or when nobody reads its lines any more (`outputClosed`:
+/// `| head` has exited), as a hang-up.
 public final class PlainInput: InputSource {
     private let signals: SignalPipe
     private let timer: DeadlineTimer

@@ -50,7 +50,9 @@ struct CoachEndToEndTests {
         let dir = temporaryDirectory()
         let tmux = try Tmux("SEVENMIN_AUDIO_WAV=\(dir)/out.wav \(binary) start \(long) --events \(dir)/ev.jsonl")
         waitUntil("the first phrase") {
-            events(dir + "/ev.jsonl").contains { $0["event"] as? String == "say" && $0["delivery"] as? String == "device" }
+            events(dir + "/ev.jsonl").contains {
+                $0["event"] as? String == "say" && $0["delivery"] as? String == "device"
+            }
         }
         let pid = try #require(tmux.sevenminPID())
         let maps = try ProcFile.text("/proc/\(pid)/maps")

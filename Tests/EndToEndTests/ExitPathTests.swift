@@ -86,7 +86,8 @@ struct ExitPathTests {
             usleep(20_000)
         }
         let lines = log.split(separator: "\n")
-        #expect(lines.first?.contains("---- sevenmin ") == true && lines.first?.contains(" start, pid ") == true, "\(log)")
+        #expect(lines.first?.contains("---- sevenmin ") == true && lines.first?.contains(" start, pid ") == true,
+                "\(log)")
         #expect(lines.filter { $0.contains("---- sevenmin ") }.count == 1, "\(log)")
         #expect(lines.contains { $0.contains("sevenmin: audio: ") }, "\(log)")
         tmux.quitWorkout()

@@ -45,7 +45,8 @@ struct ExportAudioTests {
             let differs = track.samples.indices.first { $0 >= without.count || track.samples[$0] != without[$0] }
             var given = item.sound
             if given == nil, case .phrase(let text, _) = item.kind { given = voice?(text) }
-            let sound = (given ?? Sound(samples: [], sampleRate: track.sampleRate)).resampled(to: track.sampleRate).samples
+            let sound = (given ?? Sound(samples: [], sampleRate: track.sampleRate))
+                .resampled(to: track.sampleRate).samples
             var expected = Int((item.offset * rate).rounded())
             switch (item.kind, delivered["\(item.kind)@\(item.offset)"]) {
             case (.phrase, .stale?):
@@ -109,8 +110,10 @@ struct ExportAudioTests {
         #expect(kept.count == 6 && kept.allSatisfy { $0.hasSuffix(".pcm") }, "\(kept)")
         let second = try run(binary, ["export-audio", dir + "/2.wav", short], environment: ["XDG_CACHE_HOME": cache])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache + "/sevenmin/speech").sorted() == kept.sorted())
-        #expect(FileManager.default.contents(atPath: dir + "/1.wav") == FileManager.default.contents(atPath: dir + "/2.wav"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache + "/sevenmin/speech").sorted()
+                == kept.sorted())
+        #expect(FileManager.default.contents(atPath: dir + "/1.wav")
+                == FileManager.default.contents(atPath: dir + "/2.wav"))
     }
 
     /// A long workout's track is written as it is made, its phrases spoken as it reaches them: half an
@@ -228,7 +231,8 @@ struct ExportAudioTests {
         try "still writing".write(toFile: live, atomically: false, encoding: .utf8)
         let again = try run(binary, ["export-audio", "--no-voice", "--force", target, short])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [".k.\(getpid()).partial.wav", "k.wav"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+                == [".k.\(getpid()).partial.wav", "k.wav"])
     }
 
     /// Without espeak-ng's data the library prints "Error processing file …phontab" itself: that is caught
@@ -240,7 +244,8 @@ struct ExportAudioTests {
                              environment: ["ESPEAK_DATA_PATH": dir + "/data"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].hasPrefix("sevenmin: voice: no voice: espeak-ng de: espeak_Initialize failed"),
+        #expect(lines.count == 1
+                && lines[0].hasPrefix("sevenmin: voice: no voice: espeak-ng de: espeak_Initialize failed"),
                 "\(result.stderr)")
         #expect(result.stderr.contains("phontab"), "\(result.stderr)")
     }

@@ -264,7 +264,8 @@ struct HistoryEndToEndTests {
     }
 
     /// In the workout's language: the notice is the core's, worded by its tables.
-    @Test(arguments: [("read-only", "en", "history not saved"), ("corrupt", "de", "Verlauf beschädigt; dieses Training")])
+    @Test(arguments: [("read-only", "en", "history not saved"),
+                      ("corrupt", "de", "Verlauf beschädigt; dieses Training")])
     func aBadDatabaseGivesOneNoticeAndTheWorkoutGoesOn(kind: String, language: String, notice: String) throws {
         let tmux = try Tmux("")
         let folder = tmux.directory + "/sevenmin"

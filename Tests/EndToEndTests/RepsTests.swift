@@ -35,7 +35,8 @@ struct RepsEndToEndTests {
 
         let env = ["XDG_STATE_HOME": tmux.directory]
         let history = try run(binary, ["history", "--json"], environment: env)
-        let sessions = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        let parsed = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8))
+        let sessions = try #require(parsed as? [[String: Any]])
         let session = try #require(sessions.first)
         #expect(session["outcome"] as? String == "completed" && session["exercises_done"] as? Int == 3)
         let segments = try #require(session["segments"] as? [[String: Any]])
@@ -61,11 +62,13 @@ struct RepsEndToEndTests {
     @Test func listShowsTheRepsAndSaysTheTotalIsOpen() throws {
         let list = try run(binary, ["list", reps])
         #expect(list.stdout.contains("2  Push-up      10 reps   flatTeal"), "\(list.stdout)")
-        #expect(list.stdout.contains("Total: 0:10 + 1 open (3 exercise periods; 1 counted in reps, as long as it takes)"))
+        #expect(list.stdout.contains(
+            "Total: 0:10 + 1 open (3 exercise periods; 1 counted in reps, as long as it takes)"))
         let json = try run(binary, ["list", "--json", reps]).stdout
         #expect(json.contains(#""open": 1,"#) && json.contains(#""duration": 0, "reps": 10}"#), "\(json)")
         let plain = try run(binary, ["start", reps, "--plain", "--mute", "--no-history"], stdin: "")
-        #expect(plain.stdout.hasPrefix("0:00 Reps Test Routine — 3 exercises — 0:10 + 1 open in all\n"), "\(plain.stdout)")
+        #expect(plain.stdout.hasPrefix("0:00 Reps Test Routine — 3 exercises — 0:10 + 1 open in all\n"),
+                "\(plain.stdout)")
         #expect(plain.stdout.contains("Push-up — 10 reps, Enter when done — next: Bravo Plank"))
         let schema = try run("/usr/bin/python3", [repositoryRoot + "/scripts/check-schema", reps])
         #expect(schema.status == 0, "\(schema.stdout)")

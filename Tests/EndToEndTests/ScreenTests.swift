@@ -204,7 +204,9 @@ struct ScreenTests {
         tmux.send("C-z")
         tmux.waitFor(text: "Stopped")
         tmux.type("fg")
-        let whole = view.waitFor("the same frame drawn whole", allColumns: true) { Tmux.shown($0) == Tmux.shown(ticked) }
+        let whole = view.waitFor("the same frame drawn whole", allColumns: true) {
+            Tmux.shown($0) == Tmux.shown(ticked)
+        }
         #expect(Tmux.shown(whole) == Tmux.shown(ticked))
         #expect(Tmux.shown(ticked).count > 20 && ticked.contains("PAUSED"))
         tmux.quitWorkout()

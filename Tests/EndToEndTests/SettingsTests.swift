@@ -233,7 +233,8 @@ struct StatusEndToEndTests {
         let (tmux, runtime) = try workout("\(fixtures)/long.json")
         waitForStatus(runtime, "a running segment") { $0.status == 0 }
         func seconds(_ text: String) -> Int? {
-            let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":").compactMap { Int($0) }
+            let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":")
+                .compactMap { Int($0) }
             return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
         }
         let before = try #require(seconds(try status(runtime, ["--format", "{remaining}"]).stdout))

@@ -65,7 +65,9 @@ struct BackgroundNewsTests {
         }
         #expect(try loop.run() == .signal(.interrupt))
         let sent = try #require(posted.withLock { $0 })
-        let shown = try #require(terminal.frames.withLock { $0.first { $0.notice == "history not saved (disk full): /h.sqlite3" }?.at })
+        let shown = try #require(terminal.frames.withLock {
+            $0.first { $0.notice == "history not saved (disk full): /h.sqlite3" }?.at
+        })
         #expect(shown - sent < 0.050, "the notice was drawn \(shown - sent) s after it was posted")
         #expect(shown >= sent)
     }

@@ -16,7 +16,9 @@ struct PCMWaveTests {
             + le(channels * bits / 8, 2) + le(bits, 2)
         if code == 0xFFFE { fmt += le(22, 2) + le(bits, 2) + le(0, 4) + PCMWave.pcmFormat }
         var body = Array("WAVE".utf8) + Array("fmt ".utf8) + le(fmt.count, 4) + fmt
-        for (tag, bytes) in extra { body += Array(tag.utf8) + le(bytes.count, 4) + bytes + (bytes.count % 2 == 1 ? [0] : []) }
+        for (tag, bytes) in extra {
+            body += Array(tag.utf8) + le(bytes.count, 4) + bytes + (bytes.count % 2 == 1 ? [0] : [])
+        }
         let data = samples.flatMap { le(Int($0), 2) }
         body += Array("data".utf8) + le(dataSize ?? data.count, 4) + data
         return Array("RIFF".utf8) + le(body.count, 4) + body

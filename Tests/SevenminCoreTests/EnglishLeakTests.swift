@@ -134,7 +134,9 @@ struct EnglishLeakTests {
         var quitting = app.screen(at: t)
         quitting.summary = nil
         quitting.overlay = .confirmQuit
-        for (w, h) in [(40, 12), (20, 5), (10, 3)] { texts.append(WorkoutScreen.render(quitting, width: w, height: h).text) }
+        for (w, h) in [(40, 12), (20, 5), (10, 3)] {
+            texts.append(WorkoutScreen.render(quitting, width: w, height: h).text)
+        }
         return texts
     }
 

@@ -30,7 +30,8 @@ struct ExerciseBackgroundTests {
             let work = all.filter(\.work)
             #expect(rests.count == 1, "\(name) at \(depth): rests on \(rests)")
             for screen in work {
-                #expect(!rests.contains(screen.body), "\(name) at \(depth): \(screen.title) on the rest's \(screen.body)")
+                #expect(!rests.contains(screen.body),
+                        "\(name) at \(depth): \(screen.title) on the rest's \(screen.body)")
             }
             for (a, b) in zip(work, work.dropFirst()) where a.title != b.title {
                 #expect(a.body != b.body, "\(name) at \(depth): \(a.title) and \(b.title) both on \(a.body)")

@@ -26,7 +26,8 @@ struct FigureTests {
 }
 
 /// Compares plain text with `Snapshots/NAME.txt`; `SNAPSHOT_RECORD=1` rewrites the file.
-func expectSnapshotText(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectSnapshotText(_ actual: String, named name: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws {
     let path = repositoryRoot.path + "/Tests/SevenminCoreTests/Snapshots/\(name).txt"
     if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1" {
         try actual.write(toFile: path, atomically: true, encoding: .utf8)
@@ -62,7 +63,12 @@ struct FigureCoverageTests {
             #expect("\(error)".contains("r.json:1:50") || "\(error)".contains("did you mean \"jumping-jack\""),
                     "\(error)")
         }
-        let own = #"{"name": "N", "exercises": [{"title": "A", "cues": ["hips level"], "figure": {"period": 2, "keyframes": [{"head": [0.5, 0.1], "neck": [0.5, 0.2], "hip": [0.5, 0.5], "leftElbow": [0.4, 0.3], "leftHand": [0.4, 0.5], "rightElbow": [0.6, 0.3], "rightHand": [0.6, 0.5], "leftKnee": [0.45, 0.75], "leftFoot": [0.45, 1], "rightKnee": [0.55, 0.75], "rightFoot": [0.55, 1]}]}}]}"#
+        let own = """
+            {"name": "N", "exercises": [{"title": "A", "cues": ["hips level"], "figure": {"period": 2, "keyframes": [
+             {"head": [0.5, 0.1], "neck": [0.5, 0.2], "hip": [0.5, 0.5], "leftElbow": [0.4, 0.3],
+              "leftHand": [0.4, 0.5], "rightElbow": [0.6, 0.3], "rightHand": [0.6, 0.5], "leftKnee": [0.45, 0.75],
+              "leftFoot": [0.45, 1], "rightKnee": [0.55, 0.75], "rightFoot": [0.55, 1]}]}}]}
+            """
         let routine = try? RoutineLoader.parse(Array(own.utf8), path: "r.json")
         #expect(routine?.exercises[0].figure?.period == 2 && routine?.exercises[0].cues == ["hips level"])
         let off = own.replacing("[0.5, 0.1]", with: "[1.5, 0.1]")
@@ -73,7 +79,9 @@ struct FigureCoverageTests {
         let figure = FigureLibrary.figures["side-plank"]!
         let first = FigureDrawing.canvas(figure, at: 0, columns: 20, rows: 10)
         let second = FigureDrawing.canvas(figure, at: 0, mirrored: true, columns: 20, rows: 10)
-        let mirror = (0..<40).allSatisfy { y in (0..<40).allSatisfy { x in first.isSet(x, y) == second.isSet(39 - x, y) } }
+        let mirror = (0..<40).allSatisfy { y in
+            (0..<40).allSatisfy { x in first.isSet(x, y) == second.isSet(39 - x, y) }
+        }
         #expect(mirror && first != second)
     }
 
@@ -117,8 +125,8 @@ struct FigureCoverageTests {
     }
 
     /// A frame that redraws only the figure's cells is the frame drawn whole, at any moment of the move.
-    @Test(arguments: [ColorDepth.direct, .monochrome], [(100, 30, true), (80, 24, false), (60, 40, true), (40, 12, true),
-                                                      (200, 60, false)])
+    @Test(arguments: [ColorDepth.direct, .monochrome],
+          [(100, 30, true), (80, 24, false), (60, 40, true), (40, 12, true), (200, 60, false)])
     func aFigureFrameEqualsTheWholeFrame(depth: ColorDepth, size: (width: Int, height: Int, unicode: Bool)) throws {
         let unicode = size.unicode
         let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
@@ -137,7 +145,8 @@ struct FigureCoverageTests {
         let glyphs: Glyphs = unicode ? .unicode : .ascii
         let running = ScreenRenderer(depth: depth, glyphs: glyphs, metrics: .unicode)
         for model in models {
-            let whole = ScreenRenderer(depth: depth, glyphs: glyphs, metrics: .unicode).render(model, width: size.width, height: size.height)
+            let whole = ScreenRenderer(depth: depth, glyphs: glyphs, metrics: .unicode)
+                .render(model, width: size.width, height: size.height)
             let step = running.render(model, width: size.width, height: size.height)
             #expect(step.changes(since: whole).isEmpty, "at \(model.figureTime) s:\n\(step.text)\n\(whole.text)")
         }

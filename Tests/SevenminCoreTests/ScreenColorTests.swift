@@ -45,7 +45,9 @@ struct ScreenColorTests {
             let candidates = (16..<256).filter { !chromatic || palette[$0].chroma >= 0.03 }
             func inHue(_ k: Int) -> Bool { !chromatic || lab.hueDifference(to: palette[k]) <= 30 }
             let pool = candidates.contains(where: inHue) ? candidates.filter(inHue) : candidates
-            return pool.min { lab.distance(to: palette[$0], hueWeight: 1) < lab.distance(to: palette[$1], hueWeight: 1) }!
+            return pool.min {
+                lab.distance(to: palette[$0], hueWeight: 1) < lab.distance(to: palette[$1], hueWeight: 1)
+            }!
         }
         let steps = Array(stride(from: 0, through: 255, by: 34)) + [255]
         let colours = steps.flatMap { r in steps.flatMap { g in steps.map { b in RGB(UInt8(r), UInt8(g), UInt8(b)) } } }

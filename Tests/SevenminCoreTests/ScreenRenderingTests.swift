@@ -160,7 +160,9 @@ struct ScreenLayoutTests {
         let grid = WorkoutScreen.render(ScreenState.paused.model(), width: 100, height: 40)
         let rows = grid.text.split(separator: "\n")
         let words = bigWordRows(grid)
-        let digits = (0..<37).filter { y in (0..<100).contains { grid.character(x: $0, y: y) == "▀" && !grid[$0, y].style.bold } }
+        let digits = (0..<37).filter { y in
+            (0..<100).contains { grid.character(x: $0, y: y) == "▀" && !grid[$0, y].style.bold }
+        }
         #expect(words.count >= 3 && !digits.isEmpty && words.last! < digits.first!)
         for y in digits {
             for x in 0..<100 where !grid[x, y].style.bold && "█▀▄".contains(grid.character(x: x, y: y)) {
@@ -168,7 +170,8 @@ struct ScreenLayoutTests {
             }
         }
         #expect(rows[39].contains("PAUSED"))
-        #expect(grid.text.contains("Jumping Jacks") && grid.text.contains("Jump your feet") && grid.text.contains("youtu.be"))
+        #expect(grid.text.contains("Jumping Jacks") && grid.text.contains("Jump your feet")
+                && grid.text.contains("youtu.be"))
     }
 
     @Test(arguments: [(200, 60), (100, 30), (80, 24)])

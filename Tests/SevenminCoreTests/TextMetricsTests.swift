@@ -42,7 +42,9 @@ struct TextMetricsTests {
     /// A cluster takes its base's width: the family is one glyph of two columns where glibc's
     /// `wcswidth` counts six, the waving hand two where it counts four; a flag two, as its `wcswidth`.
     @Test func aClusterTakesItsBasesWidthAndAFlagTwo() throws {
-        func wcswidth(_ s: String) -> Int { Int(csevenmin_wcswidth(s.unicodeScalars.map(\.value), s.unicodeScalars.count)) }
+        func wcswidth(_ s: String) -> Int {
+            Int(csevenmin_wcswidth(s.unicodeScalars.map(\.value), s.unicodeScalars.count))
+        }
         try inLocale("C.UTF-8") {
             let clusters: [(Character, Int)] = [
                 ("👨‍👩‍👧", Int(csevenmin_wcwidth(0x1F468))),
@@ -109,7 +111,8 @@ struct TextMetricsTests {
     /// their own beside any other of them, and shown as they are: so the quick path gives what the
     /// character-by-character one gives, in cells and columns, under a UTF-8 locale and the C locale.
     @Test func scalarsThatStandAloneAreMeasuredAndPlacedAsCharacters() throws {
-        let alone = (0..<0x3000).compactMap { UInt32($0) }.filter(TextMetrics.standsAlone).compactMap(Unicode.Scalar.init)
+        let alone = (0..<0x3000).compactMap { UInt32($0) }.filter(TextMetrics.standsAlone)
+            .compactMap(Unicode.Scalar.init)
         #expect(alone.count > 700)
         var text = String.UnicodeScalarView()
         text.append(contentsOf: alone)

@@ -214,8 +214,8 @@ struct WorkoutAppTests {
     @Test func aQuitMidExerciseKeepsTheSecondsItRanAndCountsItWhenHalfDone() {
         var app = started()
         let e = app.handle(.signal(.interrupt), at: 4)            // 2 s into A's 3
-        #expect(e.records.suffix(2) == [.segmentEnded(SegmentEnd(index: 1, kind: .work, title: "A", round: 1, planned: 3,
-                                                       actual: 2, ranOut: false)), .finished(.signal(2))])
+        let end = SegmentEnd(index: 1, kind: .work, title: "A", round: 1, planned: 3, actual: 2, ranOut: false)
+        #expect(e.records.suffix(2) == [.segmentEnded(end), .finished(.signal(2))])
         #expect(app.summary(at: 4).exercisesDone == 1)
     }
 
@@ -312,8 +312,10 @@ struct WorkoutAppTests {
         let phrase = Phrase("Get ready. First: A.", priority: .high)
         _ = app.handle(.delivered(AudioDelivery(.phrase(phrase), due: 0, at: 0.01, outcome: .notRendered)), at: 0.01)
         let expired = app.handle(.tick, at: CuePolicy.stalenessLimit)
-        let line = try #require(expired.compactMap { if case .log(let r) = $0, r.event == "say" { r } else { nil } }.first)
-        #expect(line.jsonLine == #"{"t": 0.500000, "event": "say", "text": "Get ready. First: A.", "planned": 0.000000, "delivery": "none", "skipped": "not rendered in time"}"#)
+        let said = expired.compactMap { if case .log(let r) = $0, r.event == "say" { r } else { nil } }
+        let line = try #require(said.first)
+        #expect(line.jsonLine == #"{"t": 0.500000, "event": "say", "text": "Get ready. First: A.", "#
+                + #""planned": 0.000000, "delivery": "none", "skipped": "not rendered in time"}"#)
         #expect(app.handle(.phraseReady(phrase), at: 0.6).isEmpty, "too late: not said")
         #expect(app.nextDeadline() == 1, "nothing left to wait for but the countdown")
         // One reported already past the limit is skipped at once.

@@ -58,7 +58,9 @@ do {
 
     let cueSounds = Dictionary(uniqueKeysWithValues: Cue.allCases.map { ($0, CueSynthesizer.sound(for: $0)) })
     let items = WorkoutTrack.items(for: plan, cues: cueSounds, countAloud: false, voice: true)
-    let say: (String) -> Sound = { text in rendered[text] ?? ((try? voice.synthesize(text)) ?? Sound(samples: [], sampleRate: 22_050)) }
+    let say: (String) -> Sound = { text in
+        rendered[text] ?? ((try? voice.synthesize(text)) ?? Sound(samples: [], sampleRate: 22_050))
+    }
     let cues = items.filter { if case .cue = $0.kind { true } else { false } }
     let voiced = items.filter { if case .phrase = $0.kind { true } else { false } }
     let duration = plan.totalDuration

@@ -48,7 +48,9 @@ public struct DotCanvas: Equatable, Sendable {
         guard r > 0 else { return set(cx, cy) }
         var (x, y, d) = (r, 0, 1 - r)
         while x >= y {
-            for (a, b) in [(x, y), (y, x), (-y, x), (-x, y), (-x, -y), (-y, -x), (y, -x), (x, -y)] { set(cx + a, cy + b) }
+            for (a, b) in [(x, y), (y, x), (-y, x), (-x, y), (-x, -y), (-y, -x), (y, -x), (x, -y)] {
+                set(cx + a, cy + b)
+            }
             y += 1
             if d < 0 { d += 2 * y + 1 } else { x -= 1; d += 2 * (y - x) + 1 }
         }

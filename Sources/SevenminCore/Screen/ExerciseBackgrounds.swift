@@ -51,7 +51,8 @@ public enum ExerciseBackgrounds {
     static func candidates(near colour: RGB, in palette: [(rgb: RGB, lab: OKLab)]) -> [RGB] {
         let lab = OKLab(colour)
         let ranked = palette.map { p in
-            (rgb: p.rgb, grey: lab.chroma > 0.03 && p.lab.chroma < 0.03, distance: lab.distance(to: p.lab, hueWeight: 2))
+            (rgb: p.rgb, grey: lab.chroma > 0.03 && p.lab.chroma < 0.03,
+             distance: lab.distance(to: p.lab, hueWeight: 2))
         }
         return ranked.sorted { ($0.grey ? 1 : 0, $0.distance) < ($1.grey ? 1 : 0, $1.distance) }.map(\.rgb)
     }

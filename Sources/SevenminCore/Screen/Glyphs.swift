@@ -102,7 +102,9 @@ public struct Glyphs: Equatable, Sendable {
     }
 
     /// German without umlauts writes the "e" they stand for.
-    static let germanSpellings: [UInt32: String] = [0xC4: "Ae", 0xD6: "Oe", 0xDC: "Ue", 0xE4: "ae", 0xF6: "oe", 0xFC: "ue"]
+    static let germanSpellings: [UInt32: String] = [
+        0xC4: "Ae", 0xD6: "Oe", 0xDC: "Ue", 0xE4: "ae", 0xF6: "oe", 0xFC: "ue",
+    ]
 
     /// U+00C0–U+00FF, À to ÿ, without their accents.
     static let latin1: [String] = [

@@ -29,7 +29,9 @@ public struct TextMetrics: Sendable {
         // accented Latin letters) needs no grapheme breaking either: scalar by scalar gives the same.
         var columns = 0
         for scalar in text.unicodeScalars {
-            guard TextMetrics.standsAlone(scalar.value) else { return visible(String(text)).reduce(0) { $0 + width($1) } }
+            guard TextMetrics.standsAlone(scalar.value) else {
+                return visible(String(text)).reduce(0) { $0 + width($1) }
+            }
             columns += width(scalar)
         }
         return columns

@@ -479,7 +479,9 @@ struct WorkoutFrame {
         if let big = plan.big {
             y = drawBigLines(big, y: y, columns: columns, style: theme.body.with(bold: true))
             if plan.titleLine == nil { headerWords = WorkoutScreen.title(model) }
-            if plan.bigNext != nil { headerWords = (headerWords.map { $0 + " · " } ?? "") + WorkoutScreen.nextUp(model) }
+            if plan.bigNext != nil {
+                headerWords = (headerWords.map { $0 + " · " } ?? "") + WorkoutScreen.nextUp(model)
+            }
         }
         if let titleLine = plan.titleLine {
             center(titleLine, y: y, style: theme.body.with(bold: true), from: x0, to: x1)
