@@ -33,7 +33,9 @@ enum ConfigFile {
             let bytes = try WorkoutDataSource.read(path)
             let config = try UserConfig.parse(bytes, path: path)
             // Listing the voices starts espeak-ng here, so it is done only for a file that names one.
-            guard case .some(.some) = config.voice, let voices = voices() else { return .success(config) }
+            guard case .named = config.value("voice", as: ConfigVoice.self), let voices = voices() else {
+                return .success(config)
+            }
             return .success(try UserConfig.parse(bytes, path: path, voices: voices))
         } catch let error as RoutineFileError where error.reason == .notFound {
             return .success(nil)

@@ -154,7 +154,7 @@ extension StatsCommand: RunnableCommand {
         if weight == nil {
             switch ConfigFile.load() {
             case .failure(let status): return status.code
-            case .success(let config): weight = config?.weight
+            case .success(let config): weight = config.map { applying($0) }?.weight
             }
         }
         let stats: HistoryStats

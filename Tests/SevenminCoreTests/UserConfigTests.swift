@@ -34,7 +34,7 @@ struct UserConfigTests {
         #expect(try start(["--language", "it"]).applying(config).speech.language == .it, "the command line wins")
         #expect(s.plan.routine == "tabata" && s.mute && s.voiceName == "de" && s.rate == 150 && s.volume == 40)
         #expect(s.countAloud && !s.flash && s.bell == .never && s.audioDriver == "alsa" && s.audioDevice == "hw:1")
-        #expect(s.color == .never && s.noHistory && !s.notify && config.weight == 72.5)
+        #expect(s.color == .never && s.noHistory && !s.notify && StatsCommand().applying(config).weight == 72.5)
     }
 
     @Test func voiceFalseMeansNoVoice() throws {
@@ -101,6 +101,67 @@ struct UserConfigTests {
             return
         }
         #expect(properties.map(\.key).sorted() == UserConfig.keys.sorted())
+    }
+
+    /// Values for each setting, as the file spells them, the first not its default; and an argument for each
+    /// option that takes one, other than the file's: a new setting fails here until it has its own.
+    static let samples = [
+        "routine": [#""tabata""#], "mute": ["true", "false"], "voice": [#""de""#, "false"], "language": [#""nl""#],
+        "rate": ["150"], "volume": ["40"], "countAloud": ["true", "false"], "flash": ["false", "true"],
+        "figure": ["false", "true"], "bell": [#""never""#, #""always""#, #""auto""#], "audioDriver": [#""alsa""#],
+        "audioDevice": [#""hw:1""#], "color": [#""never""#], "history": ["false", "true"],
+        "notify": ["false", "true"], "weight": ["72.5"],
+    ]
+    static let arguments = [
+        "voice": "fr", "language": "it", "rate": "200", "volume": "90", "audio-driver": "oss", "audio-device": "hw:2",
+        "color": "always", "weight": "80",
+    ]
+
+    /// Each entry of the table is read, applied under the command line, printed, completed and in the schema;
+    /// all of these are made from the table, so this holds for a new setting with nothing else to write.
+    @Test(arguments: ConfigSettings.all.map(\.key))
+    func everySettingIsReadAppliedPrintedAndCompleted(key: String) throws {
+        let setting = try #require(ConfigSettings.all.first { $0.key == key })
+        let samples = try #require(UserConfigTests.samples[key], "no sample value for \(key)")
+        let configs = try samples.map { try parse("{\"\(key)\": \($0)}") }
+        let printed = try #require(EffectiveSettings(config: configs[0], path: "c.json").rows.first { $0.key == key })
+        #expect(printed.value == samples[0] && printed.source == "c.json:1", "read, applied and printed")
+        // An option that stands for the setting, typed, wins over the file, whatever it says.
+        let values = try configs.map { try #require($0.value(key, as: (any Sendable).self)) }
+        let spec = setting.command
+        if setting.argument {
+            let start = try #require(try CommandLineParser.parse(["start", "original"]) as? StartCommand)
+            #expect(start.applying(configs[0]).plan.routine == "original")
+        }
+        for option in setting.options {
+            #expect(spec.options.contains { $0.long == option.long }, "\(spec.name) has no \(option.name)")
+            let typed = try CommandLineParser.parse([spec.name, option.name]
+                + (option.value == nil ? [] : [try #require(UserConfigTests.arguments[option.long])]))
+            let command = try #require(typed as? any ConfigurableCommand)
+            #expect(values.allSatisfy { same(command, setting.apply($0, command)) }, "\(option.name) wins")
+            // What completion offers for the option is what the file accepts.
+            if case .choices(let words) = option.values {
+                for word in words { #expect(problems("{\"\(key)\": \"\(word)\"}").isEmpty, "\(word)") }
+            }
+            for shell in Shell.allCases {
+                #expect(ManualAndCompletionTests.mentions(shell.completionScript(), shell, command: spec.name,
+                                                          option: option.long), "\(shell) lacks \(option.name)")
+            }
+        }
+        #expect(!setting.options.isEmpty || setting.argument, "nothing on the command line stands for \(key)")
+        #expect(ConfigSettings.schema().contains("\n    \"\(key)\": { "), "the schema")
+    }
+
+    func same<C: ConfigurableCommand>(_ command: C, _ other: any ConfigurableCommand) -> Bool {
+        (other as? C) == command
+    }
+
+    @Test func theShippedSchemaIsTheOneTheTableMakes() throws {
+        let path = repositoryRoot.path + "/Workouts/config.schema.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let schema = ConfigSettings.schema()
+        #expect(text == schema, "Workouts/config.schema.json differs from ConfigSettings; make it:\n\(schema)")
+        _ = try JSONParser.parse(Array(text.utf8))
     }
 
     @Test func thePlanSchemaNamesEveryKeyThePlanLoaderKnows() throws {

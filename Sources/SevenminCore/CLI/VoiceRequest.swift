@@ -35,6 +35,11 @@ public struct VoiceRequest: Equatable, Sendable {
             help: "Loudness of cues and voice. (values: 0-100; default: 100)")
     }
 
+    /// The speaking rates `--rate` and the config file's `rate` accept, in words a minute.
+    public static let rates = 80...450
+    /// The loudness `--volume` and the config file's `volume` accept, in percent.
+    public static let volumes = 0...100
+
     /// The voice options, in the order help lists them.
     public static let options = [
         Option.voice, Option.noVoice, Option.language, Option.rate, Option.countAloud, Option.volume,
@@ -48,8 +53,8 @@ public struct VoiceRequest: Equatable, Sendable {
                                 command: parsed.spec.name)
         }
         language = try parsed.choice(Option.language, as: CoachLanguage.self)
-        rate = try parsed.integer(Option.rate, in: 80...450) ?? 175
+        rate = try parsed.integer(Option.rate, in: Self.rates) ?? 175
         countAloud = parsed.flag(Option.countAloud)
-        volume = try parsed.integer(Option.volume, in: 0...100) ?? 100
+        volume = try parsed.integer(Option.volume, in: Self.volumes) ?? 100
     }
 }

@@ -10,6 +10,14 @@ public enum AudioDeviceName {
     /// PCMs that take a file or a command as their argument.
     static let refused: Set<String> = ["file", "tee", "shm", "hooks", "ladspa", "external"]
 
+    /// The rule as JSON Schema members (a string's), for the config file's schema; its refused names are
+    /// matched in lower case only.
+    static let schema = #", "minLength": 1, "maxLength": 128, "#
+        + #""pattern": "^\#(word)(:\#(argument)(,\#(argument))*)?$", "#
+        + #""not": { "pattern": "^(\#(refused.sorted().joined(separator: "|")))(:|$)" }"#
+    private static let word = "[A-Za-z0-9_-]+"
+    private static let argument = "((CARD|DEV|SUBDEV)=)?" + word
+
     public static func isValid(_ device: String) -> Bool {
         guard !device.isEmpty, device.utf8.count <= 128 else { return false }
         let parts = device.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)

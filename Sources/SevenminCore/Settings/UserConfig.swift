@@ -1,33 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// The defaults a user's `config.json` sets for `start` (and `stats`), each with the line it came from.
-public struct UserConfig: Equatable, Sendable {
-    public var routine: String?
-    public var mute: Bool?
-    /// A voice name, or `false` in the file (stored as `.some(nil)`): do not speak.
-    public var voice: String??
-    public var rate: Int?
-    public var volume: Int?
-    public var countAloud: Bool?
-    /// The language to speak when neither the voice nor the routine says (like `--language`).
-    public var language: CoachLanguage?
-    public var flash: Bool?
-    public var figure: Bool?
-    public var bell: CoachSettings.Bell?
-    public var audioDriver: String?
-    public var audioDevice: String?
-    public var color: ColorChoice?
-    public var history: Bool?
-    public var notify: Bool?
-    public var weight: Double?
+/// The defaults a user's `config.json` gives `start` and `stats`: a value for each setting of
+/// `ConfigSettings.all` it holds, with the line it came from.
+public struct UserConfig: Sendable {
+    /// The file's value of each setting given, by key, of that setting's type.
+    private var values: [String: any Sendable] = [:]
     /// The line of each key given, by key, so `sevenmin config` can say where a setting came from.
     public var lines: [String: Int] = [:]
 
     public init() {}
 
     /// Every key a config file may hold, in the order `sevenmin config` lists them.
-    public static let keys = ["$schema", "routine", "mute", "voice", "language", "rate", "volume", "countAloud",
-                              "flash", "figure", "bell", "audioDriver", "audioDevice", "color", "history", "notify",
-                              "weight"]
+    public static var keys: [String] { ConfigSettings.keys }
+
+    /// The file's value for `key`, when it gives one of type `type`.
+    public func value<Value>(_ key: String, as type: Value.Type) -> Value? { values[key] as? Value }
 
     /// Validates config JSON as routines are validated: every problem, with its position and a did-you-mean.
     /// `path` is used in messages; reading the file is the caller's job.
@@ -41,45 +27,8 @@ public struct UserConfig: Equatable, Sendable {
             throw RoutineLoadError(v.allDiagnostics)
         }
         _ = v.string(m["$schema"], key: "$schema")
-        config.routine = v.string(m["routine"], key: "routine")
-        if config.routine?.isEmpty == true, let node = m["routine"] { v.report(node.position, "\"routine\" is empty") }
-        config.mute = v.boolean(m["mute"], key: "mute")
-        if let node = m["voice"] {
-            if case .bool(false) = node.value {
-                config.voice = .some(nil)
-            } else if let name = v.string(node, key: "voice") {
-                if VoiceName.isValid(name) {
-                    if let listed = v.listedVoice(name, at: node.position) { config.voice = listed }
-                } else {
-                    v.report(node.position, "\"voice\" must be a voice name such as \"en-us\", or false")
-                }
-            }
-        }
-        config.rate = v.integer(m["rate"], key: "rate", range: 80...450)
-        config.volume = v.integer(m["volume"], key: "volume", range: 0...100)
-        config.countAloud = v.boolean(m["countAloud"], key: "countAloud")
-        config.language = v.choice(m["language"], key: "language", what: "language")
-        config.flash = v.boolean(m["flash"], key: "flash")
-        config.figure = v.boolean(m["figure"], key: "figure")
-        config.bell = v.choice(m["bell"], key: "bell", among: ["auto", "always", "never"]).map {
-            $0 == "always" ? .always : $0 == "never" ? .never : .auto
-        }
-        config.audioDriver = v.string(m["audioDriver"], key: "audioDriver")
-        config.audioDevice = v.string(m["audioDevice"], key: "audioDevice")
-        if let device = config.audioDevice, !AudioDeviceName.isValid(device), let node = m["audioDevice"] {
-            v.report(node.position, "\"audioDevice\" must be a device name such as \"default\", \"hw:1\" or "
-                + "\"plughw:CARD=PCH,DEV=0\" (see aplay -L), not a plugin's definition")
-            config.audioDevice = nil
-        }
-        config.color = v.choice(m["color"], key: "color", among: ["auto", "always", "never"]).flatMap(ColorChoice.init)
-        config.history = v.boolean(m["history"], key: "history")
-        config.notify = v.boolean(m["notify"], key: "notify")
-        if let node = m["weight"] {
-            if case .number(let kg) = node.value, (20...400).contains(kg) {
-                config.weight = kg
-            } else {
-                v.report(node.position, "\"weight\" must be kilograms from 20 to 400")
-            }
+        for setting in ConfigSettings.all {
+            if let node = m[setting.key] { config.values[setting.key] = setting.read(&v, node) }
         }
         if !v.diagnostics.isEmpty { throw RoutineLoadError(v.allDiagnostics) }
         if case .object(let list) = root.value {
@@ -87,26 +36,56 @@ public struct UserConfig: Equatable, Sendable {
         }
         return config
     }
+
+    /// `command` with the file's values filled in wherever no option standing for them was typed.
+    public func applied<C: ConfigurableCommand>(to command: C) -> C {
+        var result: any ConfigurableCommand = command
+        for setting in ConfigSettings.all {
+            if let value = values[setting.key] { result = setting.apply(value, result) }
+        }
+        return result as? C ?? command
+    }
 }
 
-extension Validator {
-    mutating func boolean(_ node: JSONNode?, key: String) -> Bool? {
-        guard let node else { return nil }
-        guard case .bool(let b) = node.value else {
-            report(node.position, "\"\(key)\" must be true or false, not \(node.value.typeName)")
-            return nil
-        }
-        return b
+extension StartCommand: ConfigurableCommand {
+    /// This command with the config file's defaults filled in wherever no option was given.
+    public func applying(_ config: UserConfig) -> StartCommand { config.applied(to: self) }
+}
+
+extension StatsCommand: ConfigurableCommand {
+    /// This command with the config file's defaults filled in wherever no option was given.
+    public func applying(_ config: UserConfig) -> StatsCommand { config.applied(to: self) }
+}
+
+/// The settings the commands begin with once the config file is applied, each with where it came from:
+/// what `sevenmin config` prints.
+public struct EffectiveSettings: Equatable, Sendable {
+    /// One setting: its key in the file, its value as the file would spell it, and its source.
+    public struct Row: Equatable, Sendable {
+        public var key: String
+        public var value: String
+        /// `default`, or `PATH:LINE` for the config file.
+        public var source: String
     }
 
-    mutating func choice(_ node: JSONNode?, key: String, among choices: [String]) -> String? {
-        guard let node, let text = string(node, key: key) else { return nil }
-        guard choices.contains(text) else {
-            let near = Suggestions.nearest(to: text, in: choices).first.map { "; did you mean \"\($0)\"?" } ?? ""
-            report(node.position,
-                   "\"\(key)\" must be one of \(Suggestions.phrase(choices)), not \"\(visible(text))\"" + near)
-            return nil
+    public var rows: [Row]
+
+    /// `config` is nil when there is no file; `path` names it in the sources.
+    public init(config: UserConfig?, path: String) {
+        let config = config ?? UserConfig()
+        rows = ConfigSettings.all.map { setting in
+            Row(key: setting.key, value: setting.printed(config),
+                source: config.lines[setting.key].map { "\(visible(path)):\($0)" } ?? "default")
         }
-        return text
+    }
+
+    /// The rows as aligned text, one setting a line, measured by `metrics`.
+    public func text(metrics: TextMetrics) -> String {
+        let keyWidth = rows.map(\.key.count).max() ?? 0
+        let valueWidth = rows.map { metrics.width($0.value) }.max() ?? 0
+        return rows.map { row in
+            row.key + String(repeating: " ", count: keyWidth - row.key.count) + "  " + row.value
+                + String(repeating: " ", count: valueWidth - metrics.width(row.value)) + "  " + row.source
+        }.joined(separator: "\n") + "\n"
     }
 }

@@ -98,32 +98,6 @@ public struct StartCommand: ParsableCommand, Equatable {
         notify = !parsed.flag(Option.noNotify)
         explicit = GivenOptions(parsed.typed, routine: !parsed.positional.isEmpty)
     }
-
-    /// This command with the config file's defaults filled in wherever no option was given.
-    public func applying(_ config: UserConfig) -> StartCommand {
-        var c = self
-        func given(_ options: OptionSpec...) -> Bool { options.contains(where: explicit.contains) }
-        typealias Voice = VoiceRequest.Option
-        if !explicit.routine, !given(Option.resume), let routine = config.routine { c.plan.routine = routine }
-        if !given(Option.mute), let mute = config.mute { c.mute = mute }
-        if !given(Voice.voice, Voice.noVoice), let voice = config.voice {
-            c.voice = voice != nil
-            c.voiceName = voice
-        }
-        if !given(Voice.rate), let rate = config.rate { c.rate = rate }
-        if !given(Voice.volume), let volume = config.volume { c.volume = volume }
-        if !given(Voice.countAloud), let countAloud = config.countAloud { c.countAloud = countAloud }
-        if !given(Voice.language), let language = config.language { c.speech.language = language }
-        if !given(Option.noFlash), let flash = config.flash { c.flash = flash }
-        if !given(Option.noFigure), let figure = config.figure { c.figure = figure }
-        if !given(Option.bell, Option.noBell), let bell = config.bell { c.bell = bell }
-        if !given(Option.audioDriver), let driver = config.audioDriver { c.audioDriver = driver }
-        if !given(Option.audioDevice), let device = config.audioDevice { c.audioDevice = device }
-        if !given(Option.color), let color = config.color { c.color = color }
-        if !given(Option.noHistory), let history = config.history { c.noHistory = !history }
-        if !given(Option.noNotify), let notify = config.notify { c.notify = notify }
-        return c
-    }
 }
 
 /// Which options were typed, and whether a routine was named. Where a value came from is not part of

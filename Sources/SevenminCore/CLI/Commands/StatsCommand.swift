@@ -16,19 +16,25 @@ public struct StatsCommand: ParsableCommand, Equatable {
         public static let json = OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts.")
     }
 
+    /// The body weights `--weight` and the config file's `weight` accept, in kg.
+    public static let weights = 20.0...400.0
+
     public var weight: Double?
     public var json = false
+    /// The options typed, which the config file may not override.
+    public var explicit = GivenOptions()
 
     public init() {}
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
         if let text = parsed.value(Option.weight) {
-            guard let kg = Decimal.number(text), (20...400).contains(kg) else {
+            guard let kg = Decimal.number(text), Self.weights.contains(kg) else {
                 throw .invalidValue(option: Option.weight.synopsis, value: text, expected: "kilograms from 20 to 400",
                                     command: "stats")
             }
             weight = kg
         }
         json = parsed.flag(Option.json)
+        explicit = GivenOptions(parsed.typed)
     }
 }

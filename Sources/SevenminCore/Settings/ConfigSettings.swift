@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The settings a config file may hold, each declared once: a new setting is one entry here. The
+/// reader, `start` and `stats`, `sevenmin config`, the manual and `Workouts/config.schema.json` (a test
+/// compares it) are made from this table, in its order.
+public enum ConfigSettings {
+    public static let all: [ConfigSetting] = [
+        ConfigSetting("routine", .text(where: { !$0.isEmpty }, else: "is empty",
+                                       allowed: "a routine's name or a path to a `.json` file",
+                                       schema: #", "minLength": 1"#),
+                      of: StartCommand.self, "the routine started when none is named: a name or a path",
+                      options: [], argument: true,
+                      get: { $0.plan.routine }, set: { c, routine in if !c.resume { c.plan.routine = routine } }),
+        ConfigSetting("mute", .boolean, of: StartCommand.self, "play no sound", options: [StartCommand.Option.mute],
+                      get: { $0.mute }, set: { $0.mute = $1 }),
+        ConfigSetting("voice", .voice, of: StartCommand.self,
+                      "the voice to speak with: Flite's rms or slt, or an espeak-ng voice; or false for none",
+                      options: [VoiceRequest.Option.voice, VoiceRequest.Option.noVoice],
+                      unset: "the routine's, else the language's: \"rms\" for English",
+                      get: { c in c.voice ? c.voiceName.map(ConfigVoice.named) : .silent },
+                      set: { c, voice in
+                          c.voice = voice != .silent
+                          c.voiceName = if case .named(let name) = voice { name } else { nil }
+                      }),
+        ConfigSetting("language", .language, of: StartCommand.self,
+                      "the language to speak, and show the workout's words in, when neither the voice nor the "
+                          + "routine says",
+                      options: [VoiceRequest.Option.language],
+                      unset: "the voice's or the routine's, else LANGUAGE or LANG, else \"en\"",
+                      get: { $0.speech.language }, set: { $0.speech.language = $1 }),
+        ConfigSetting("rate", .integer(VoiceRequest.rates), of: StartCommand.self, "words a minute",
+                      options: [VoiceRequest.Option.rate], get: { $0.rate }, set: { $0.rate = $1 }),
+        ConfigSetting("volume", .integer(VoiceRequest.volumes), of: StartCommand.self, "loudness in percent",
+                      options: [VoiceRequest.Option.volume], get: { $0.volume }, set: { $0.volume = $1 }),
+        ConfigSetting("countAloud", .boolean, of: StartCommand.self, "say the last three seconds",
+                      options: [VoiceRequest.Option.countAloud], get: { $0.countAloud }, set: { $0.countAloud = $1 }),
+        ConfigSetting("flash", .boolean, of: StartCommand.self, "flash the screen at each change",
+                      options: [StartCommand.Option.noFlash], get: { $0.flash }, set: { $0.flash = $1 }),
+        ConfigSetting("figure", .boolean, of: StartCommand.self, "draw the move's animated figure",
+                      options: [StartCommand.Option.noFigure], get: { $0.figure }, set: { $0.figure = $1 }),
+        ConfigSetting("bell", .choice([("auto", CoachSettings.Bell.auto), ("always", .always), ("never", .never)]),
+                      of: StartCommand.self, "when to ring the terminal bell; auto: only when there is no sound device",
+                      options: [StartCommand.Option.bell, StartCommand.Option.noBell],
+                      get: { $0.bell }, set: { $0.bell = $1 }),
+        ConfigSetting("audioDriver", .text(), of: StartCommand.self, "the libao driver, e.g. pulse, alsa, oss, null",
+                      options: [StartCommand.Option.audioDriver], unset: "libao's default, then pulse, alsa, oss",
+                      get: { $0.audioDriver }, set: { $0.audioDriver = $1 }),
+        ConfigSetting("audioDevice", .text(where: AudioDeviceName.isValid,
+                                           else: "must be a device name such as \"default\", \"hw:1\" or "
+                                               + "\"plughw:CARD=PCH,DEV=0\" (see aplay -L), not a plugin's definition",
+                                           allowed: "a device's name as `aplay -L` lists it, such as `default`, "
+                                               + "`hw:1` or `plughw:CARD=PCH,DEV=0`; not a plugin's definition",
+                                           schema: AudioDeviceName.schema),
+                      of: StartCommand.self, "the device for that driver, e.g. hw:1",
+                      options: [StartCommand.Option.audioDevice],
+                      get: { $0.audioDevice }, set: { $0.audioDevice = $1 }),
+        ConfigSetting("color", .choice(ColorChoice.allCases.map { ($0.rawValue, $0) }), of: StartCommand.self,
+                      "use colour", options: [StartCommand.Option.color], get: { $0.color }, set: { $0.color = $1 }),
+        ConfigSetting("history", .boolean, of: StartCommand.self, "record workouts",
+                      options: [StartCommand.Option.noHistory],
+                      get: { !$0.noHistory }, set: { $0.noHistory = !$1 }),
+        ConfigSetting("notify", .boolean, of: StartCommand.self, "send a desktop notification at the finish",
+                      options: [StartCommand.Option.noNotify], get: { $0.notify }, set: { $0.notify = $1 }),
+        ConfigSetting("weight", .kilograms(StatsCommand.weights), of: StatsCommand.self,
+                      "body weight in kg, for 'stats' calories",
+                      options: [StatsCommand.Option.weight], get: { $0.weight }, set: { $0.weight = $1 }),
+    ]
+
+    /// Every key a config file may hold: `$schema`, which editors use and sevenmin ignores, and the settings'.
+    public static let keys = ["$schema"] + all.map(\.key)
+
+    /// `Workouts/config.schema.json`: the JSON Schema of the file, for editors.
+    public static func schema() -> String {
+        let members = [#""$schema": { "type": "string", "description": "Accepted and ignored, so editors can find "#
+            + #"this schema." }"#] + all.map(\.schemaMember)
+        return """
+            {
+              "$schema": "https://json-schema.org/draft/2020-12/schema",
+              "$id": "https://sevenmin.invalid/schema/config.json",
+              "title": "sevenmin config",
+              "description": "Defaults for 'sevenmin start' (and 'stats'), in $XDG_CONFIG_HOME/sevenmin/config.json. \
+            Options given on the command line win.",
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+            \(members.map { "    " + $0 }.joined(separator: ",\n"))
+              }
+            }
+
+            """
+    }
+}
