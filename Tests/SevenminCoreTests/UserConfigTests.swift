@@ -117,10 +117,10 @@ struct UserConfigTests {
         "color": "always", "weight": "80",
     ]
 
-    /// Each entry of the table is read, applied under the command line, printed, completed and in the schema;
+    /// Each entry of the table is read, applied under the command line, printed, completed and documented;
     /// all of these are made from the table, so this holds for a new setting with nothing else to write.
     @Test(arguments: ConfigSettings.all.map(\.key))
-    func everySettingIsReadAppliedPrintedAndCompleted(key: String) throws {
+    func everySettingIsReadAppliedPrintedCompletedAndDocumented(key: String) throws {
         let setting = try #require(ConfigSettings.all.first { $0.key == key })
         let samples = try #require(UserConfigTests.samples[key], "no sample value for \(key)")
         let configs = try samples.map { try parse("{\"\(key)\": \($0)}") }
@@ -149,6 +149,9 @@ struct UserConfigTests {
             }
         }
         #expect(!setting.options.isEmpty || setting.argument, "nothing on the command line stands for \(key)")
+        let manual = ManPage.program()
+        let section = try #require(manual.range(of: ".SH CONFIGURATION\n"))
+        #expect(manual[section.upperBound...].contains(".TP\n\\fB\(Roff.literal(key))\\fR\n"), "sevenmin(1)")
         #expect(ConfigSettings.schema().contains("\n    \"\(key)\": { "), "the schema")
     }
 

@@ -33,7 +33,8 @@ public enum ManPage {
             + "built into the program; by default `../share/sevenmin` beside the binary, or the source tree it was "
             + "built in, when either exists."),
         ("SEVENMIN_HISTORY", "`off` (or `0`, `no`, `false`) records no history."),
-        ("XDG_CONFIG_HOME", "Holds `sevenmin/workouts`, your routines (default `~/.config`)."),
+        ("XDG_CONFIG_HOME", "Holds `sevenmin/workouts`, your routines, and `sevenmin/config.json`, your settings "
+            + "(default `~/.config`)."),
         ("XDG_STATE_HOME", "Holds `sevenmin/sevenmin.log` and `sevenmin/history.sqlite3` (default `~/.local/state`)."),
         ("NO_COLOR", "When set, no colour, as with `--color never`."),
         ("COLORTERM", "`truecolor` or `24bit` asks for exact 24-bit colour."),
@@ -104,10 +105,12 @@ public enum ManPage {
         }
         out += tagged("\\fBCtrl\\-Z\\fR", "pause and give the terminal back; \\fBfg\\fR returns, still paused")
         out += ".PP\n" + Roff.text("Quitting asks first while a workout is under way.") + "\n"
+        out += ".SH CONFIGURATION\n" + Roff.inline(configuration) + "\n" + keys(ConfigSettings.documented)
         out += ".SH ENVIRONMENT\n"
         for (name, meaning) in environment { out += tagged("\\fB" + Roff.literal(name) + "\\fR", Roff.inline(meaning)) }
         out += ".SH FILES\n"
         out += tagged("\\fI~/.config/sevenmin/workouts/\\fR", "Your routines; \\fBsevenmin new\\fR writes here.")
+        out += tagged("\\fI~/.config/sevenmin/config.json\\fR", "Your settings; see CONFIGURATION.")
         out += tagged("\\fI~/.local/state/sevenmin/history.sqlite3\\fR", "The workout history.")
         out += tagged("\\fI~/.local/state/sevenmin/sevenmin.log\\fR",
                       "Diagnostics written while the screen is taken, such as the sound device chosen.")
@@ -161,6 +164,13 @@ public enum ManPage {
         out += ".SH SEE ALSO\n.BR sevenmin (1)\n"
         return out
     }
+
+    /// What the config file is, before the table of its keys.
+    static let configuration = "`$XDG_CONFIG_HOME/sevenmin/config.json` (else `~/.config/sevenmin/config.json`) is "
+        + "a JSON object whose keys give `start` and `stats` their defaults; an option given on the command line "
+        + "wins over them. It is checked as a routine is: every problem is reported with its position, and a file "
+        + "with problems stops the command (exit 65). `sevenmin config` prints each setting and where it came from; "
+        + "`$schema` is accepted and ignored, so a file can point editors at `Workouts/config.schema.json`."
 
     static let example = """
         {

@@ -81,6 +81,12 @@ public struct ConfigSetting: Sendable {
             .compactMap { $0 }.joined(separator: "; ")
     }
 
+    /// Its row in the manual's table of keys; the default is what `sevenmin config` prints with no file.
+    var documented: RoutineKey {
+        RoutineKey(key: key, meaning: meaning + " (" + like(code: true) + ")",
+                   byDefault: effective(UserConfig()).map { "`" + $0 + "`" } ?? unset ?? "none", allowed: allowed)
+    }
+
     /// Its member of the schema's `properties`, on one line.
     var schemaMember: String {
         let byDefault = effective(UserConfig()).map { "; default " + $0 } ?? unset.map { "; default: " + $0 } ?? ""

@@ -68,6 +68,9 @@ public enum ConfigSettings {
     /// Every key a config file may hold: `$schema`, which editors use and sevenmin ignores, and the settings'.
     public static let keys = ["$schema"] + all.map(\.key)
 
+    /// The settings as the manual's table lists them.
+    public static var documented: [RoutineKey] { all.map(\.documented) }
+
     /// `Workouts/config.schema.json`: the JSON Schema of the file, for editors.
     public static func schema() -> String {
         let members = [#""$schema": { "type": "string", "description": "Accepted and ignored, so editors can find "#
