@@ -3,21 +3,21 @@
 /// value, what it means, the command it gives a default to and the options there that stand for it.
 /// Reading the file, applying it to the command, `sevenmin config`, the manual and the schema all
 /// come from this declaration.
-public struct ConfigSetting: Sendable {
-    public let key: String
+struct ConfigSetting: Sendable {
+    let key: String
     /// What it does, as the manual and the schema say it: plain text, lower-case first.
     let meaning: String
     /// The command it gives a default to.
-    public let command: CommandSpec
+    let command: CommandSpec
     /// The options of `command` that stand for it: when one is typed, the file's value is not used.
-    public let options: [OptionSpec]
+    let options: [OptionSpec]
     /// Whether the command's argument (`start ROUTINE`) stands for it too.
     let argument: Bool
     /// What the command does when neither the file nor the command line sets it, where the value
     /// is then null: said after `null` by `sevenmin config`, and as the default by the manual.
     let unset: String?
     /// What values are allowed, as the manual says it.
-    public let allowed: String
+    let allowed: String
     /// The JSON Schema of the value, as members of an object, without its description.
     let schema: String
     /// Whether `false` is one of its values, so that a `--no-…` flag stands for it.
@@ -97,7 +97,7 @@ public struct ConfigSetting: Sendable {
 }
 
 /// A command whose defaults the config file gives; an option typed on its command line wins over them.
-public protocol ConfigurableCommand: ParsableCommand, Equatable {
+protocol ConfigurableCommand: ParsableCommand, Equatable {
     init()
     /// The options typed, which the config file may not override.
     var explicit: GivenOptions { get }
@@ -105,7 +105,7 @@ public protocol ConfigurableCommand: ParsableCommand, Equatable {
 
 /// What a config setting's value is: how the file's JSON is checked and read into it, how it is spelled
 /// back as the file would give it, and what the manual and the schema allow.
-public struct ConfigType<Value: Sendable>: Sendable {
+struct ConfigType<Value: Sendable>: Sendable {
     let read: @Sendable (inout Validator, JSONNode, _ key: String) -> Value?
     let json: @Sendable (Value) -> String
     let allowed: String

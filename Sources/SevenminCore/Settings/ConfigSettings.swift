@@ -2,8 +2,8 @@
 /// The settings a config file may hold, each declared once: a new setting is one entry here. The
 /// reader, `start` and `stats`, `sevenmin config`, the manual and `Workouts/config.schema.json` (a test
 /// compares it) are made from this table, in its order.
-public enum ConfigSettings {
-    public static let all: [ConfigSetting] = [
+enum ConfigSettings {
+    static let all: [ConfigSetting] = [
         ConfigSetting("routine", .text(where: { !$0.isEmpty }, else: "is empty",
                                        allowed: "a routine's name or a path to a `.json` file",
                                        schema: #", "minLength": 1"#),
@@ -66,13 +66,13 @@ public enum ConfigSettings {
     ]
 
     /// Every key a config file may hold: `$schema`, which editors use and sevenmin ignores, and the settings'.
-    public static let keys = ["$schema"] + all.map(\.key)
+    static let keys = ["$schema"] + all.map(\.key)
 
     /// The settings as the manual's table lists them.
-    public static var documented: [RoutineKey] { all.map(\.documented) }
+    static var documented: [RoutineKey] { all.map(\.documented) }
 
     /// `Workouts/config.schema.json`: the JSON Schema of the file, for editors.
-    public static func schema() -> String {
+    static func schema() -> String {
         let members = [#""$schema": { "type": "string", "description": "Accepted and ignored, so editors can find "#
             + #"this schema." }"#] + all.map(\.schemaMember)
         return """

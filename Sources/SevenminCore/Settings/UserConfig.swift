@@ -38,7 +38,7 @@ public struct UserConfig: Sendable {
     }
 
     /// `command` with the file's values filled in wherever no option standing for them was typed.
-    public func applied<C: ConfigurableCommand>(to command: C) -> C {
+    func applied<C: ConfigurableCommand>(to command: C) -> C {
         var result: any ConfigurableCommand = command
         for setting in ConfigSettings.all {
             if let value = values[setting.key] { result = setting.apply(value, result) }
