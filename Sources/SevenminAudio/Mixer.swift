@@ -30,7 +30,6 @@ public struct Mixer: Sendable {
     public init(gain: Float = 1) { self.gain = gain }
 
     public var isSilent: Bool { voices.isEmpty && phrase == nil && fading == nil }
-    public var sounding: [Cue] { voices.compactMap(\.cue) }
     /// Frames until everything sounding has ended (the duck's ramp back up aside).
     public var framesLeft: Int {
         max(voices.map(\.framesLeft).max() ?? 0, phraseFramesLeft,

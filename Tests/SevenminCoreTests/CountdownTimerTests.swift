@@ -56,8 +56,6 @@ struct CountdownTimerTests {
         (.minutesSeconds, 480, "8:00"),
         (.minutesSeconds, 3725, "62:05"),
         (.hoursMinutesSeconds, 3725, "1:02:05"),
-        (.minutesSecondsTenths, 29.21, "0:29.3"),
-        (.hoursMinutesSecondsTenths, 3600.05, "1:00:00.1"),
     ])
     func formats(format: TimeFormat, seconds: Double, expected: String) {
         #expect(format.string(seconds) == expected)
@@ -75,7 +73,6 @@ struct CountdownTimerTests {
         (.minutesSeconds, 419.9999999999, "7:00", "7:00"),
         (.minutesSeconds, 0.4, "0:01", "0:00"),
         (.hoursMinutesSeconds, 3599.5, "1:00:00", "0:59:59"),
-        (.minutesSecondsTenths, 1.25, "0:01.3", "0:01.2"),
         (.hoursMinutesWords, 2130, "36 min", "35 min"),
         (.hoursMinutesWords, 51_659, "14 h 21 min", "14 h 20 min"),
     ]

@@ -90,3 +90,14 @@ final class RecordingOpener: LinkOpener {
     private(set) var opened: [String] = []
     func open(_ url: String) { opened.append(url) }
 }
+
+/// The cues a workout sounds for `events` handled at `now`, by the rules `WorkoutApp` plays them by:
+/// each event's cue (`CuePolicy.cue`), the stale ones dropped (`CuePolicy.isStale`).
+func soundedCues(_ events: [SessionEvent], in plan: Plan, at now: Instant) -> [(cue: Cue, event: SessionEvent)] {
+    events.compactMap { event in
+        guard let cue = CuePolicy.cue(for: event, in: plan), !CuePolicy.isStale(cue, due: event.due, at: now) else {
+            return nil
+        }
+        return (cue, event)
+    }
+}

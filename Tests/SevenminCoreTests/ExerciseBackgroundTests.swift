@@ -58,7 +58,7 @@ struct ExerciseBackgroundTests {
         let (light, dark) = ScreenTheme.textColors(.palette256)
         let b = shown[blue]!
         #expect(max(b.contrast(with: light), b.contrast(with: dark)) >= ScreenTheme.textContrast)
-        #expect(OKLab(b).hueDifference(to: OKLab(blue)) < 45)
+        #expect(OKLab.hueDifference(OKLab(b).hue, OKLab(blue).hue) < 45)
     }
 
     /// The choice as first written: every readable palette colour ranked inside the sort's comparison,

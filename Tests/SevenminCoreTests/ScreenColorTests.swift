@@ -43,7 +43,7 @@ struct ScreenColorTests {
             let lab = OKLab(c)
             let chromatic = lab.chroma > 0.03
             let candidates = (16..<256).filter { !chromatic || palette[$0].chroma >= 0.03 }
-            func inHue(_ k: Int) -> Bool { !chromatic || lab.hueDifference(to: palette[k]) <= 30 }
+            func inHue(_ k: Int) -> Bool { !chromatic || OKLab.hueDifference(lab.hue, palette[k].hue) <= 30 }
             let pool = candidates.contains(where: inHue) ? candidates.filter(inHue) : candidates
             return pool.min {
                 lab.distance(to: palette[$0], hueWeight: 1) < lab.distance(to: palette[$1], hueWeight: 1)
@@ -86,7 +86,8 @@ struct ScreenColorTests {
                 for cell in drawnCells(grid) {
                     let (fg, bg) = cell.style.shownColors
                     let graphic = "█▀▄░▶✓│─┌┐└┘".contains(cell.character)
-                    let needed = graphic ? ScreenTheme.graphicContrast : ScreenTheme.textContrast
+                    // WCAG: 3:1 for graphics, 4.5:1 for text.
+                    let needed = graphic ? 3.0 : ScreenTheme.textContrast
                     let ratio = fg.contrast(with: bg)
                     if ratio < needed {
                         let place = "'\(cell.character)' at (\(cell.x), \(cell.y))"

@@ -63,7 +63,7 @@ struct SwitchSidesTests {
         // No halfway inside a side: the switch is the exercise's halfway.
         #expect(!events.contains { $0.kind == .halfway && $0.segmentIndex >= 3 })
         #expect(!events.contains { $0.kind == .switchSides })
-        let cues = CuePolicy.cues(for: events, in: plan, at: 0).filter { $0.cue != .tick }
+        let cues = soundedCues(events, in: plan, at: 0).filter { $0.cue != .tick }
             .map { "\($0.cue.rawValue)@\(JSONWriter.number($0.event.due))" }
         #expect(cues == ["go@2", "halfway@7", "rest@12", "go@14", "switch@24", "go@29", "finish@39"])
         let said = AudioSchedule.items(for: plan, voice: true, countAloud: false).compactMap { item in

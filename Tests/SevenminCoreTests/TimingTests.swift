@@ -21,7 +21,7 @@ struct TimingTests {
         let starts = events.filter { $0.kind == .segmentStarted }
         #expect(starts.map(\.due) == plan.segments.map(\.offset))
         #expect(events.last?.kind == .finished && events.last?.due == 485)
-        let cues = CuePolicy.cues(for: events, in: plan, at: 0).map(\.cue)
+        let cues = soundedCues(events, in: plan, at: 0).map(\.cue)
         // 26 segments (the side plank's sides and the switch between them) each end with 3-2-1; 13 work
         // starts (the side plank's second side too), 11 rests, the switch, one finish.
         #expect(plan.segments.count == 26)
@@ -110,7 +110,7 @@ struct TimingTests {
         let current = plan.segments[session.index]
         #expect(current.offset <= 187 && 187 < current.end)
         // None of the missed cues is played late, only the ones just due.
-        #expect(CuePolicy.cues(for: jumped, in: plan,
+        #expect(soundedCues(jumped, in: plan,
             at: 187).allSatisfy { 187 - $0.event.due <= CuePolicy.stalenessLimit })
     }
 
@@ -121,7 +121,7 @@ struct TimingTests {
             work: 6, sides: 2)], switchRest: 0))
         var session = WorkoutSession(plan: plan)
         let events = runToEnd(&session)
-        let cues = CuePolicy.cues(for: events, in: plan, at: 0).map { "\($0.cue.rawValue)@\($0.event.due)" }
+        let cues = soundedCues(events, in: plan, at: 0).map { "\($0.cue.rawValue)@\($0.event.due)" }
         #expect(cues.prefix(4) == ["go@0.0", "tick@3.0", "halfway@3.0", "tick@4.0"])
         // The tick (high priority) comes before halfway and switch at the same instant.
         #expect(cues.contains("switch@9.0") && cues.firstIndex(of: "tick@9.0")! < cues.firstIndex(of: "switch@9.0")!)

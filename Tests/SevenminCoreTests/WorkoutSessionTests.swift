@@ -261,9 +261,9 @@ struct CuePolicyTests {
         var session = WorkoutSession(plan: plan)
         var cues: [String] = []
         let start = session.start(at: 0)
-        cues += CuePolicy.cues(for: start, in: plan, at: 0).map { "\($0.cue.rawValue)@\($0.event.due)" }
+        cues += soundedCues(start, in: plan, at: 0).map { "\($0.cue.rawValue)@\($0.event.due)" }
         while let d = session.nextDeadline() {
-            cues += CuePolicy.cues(for: session.advance(to: d), in: plan,
+            cues += soundedCues(session.advance(to: d), in: plan,
                 at: d).map { "\($0.cue.rawValue)@\($0.event.due)" }
         }
         #expect(cues == [
@@ -281,7 +281,7 @@ struct CuePolicyTests {
         let plan = Plan(routine(["A"], work: 10, getReady: 0))
         var session = WorkoutSession(plan: plan)
         _ = session.start(at: 0)
-        let cues = CuePolicy.cues(for: session.advance(to: 30), in: plan, at: 30).map(\.cue)
+        let cues = soundedCues(session.advance(to: 30), in: plan, at: 30).map(\.cue)
         #expect(cues == [.finish])
     }
 

@@ -17,13 +17,8 @@ public enum CuePolicy {
         }
     }
 
-    /// The cues to play for events handled at `now`, dropping stale ones (except the finish).
-    public static func cues(for events: [SessionEvent], in plan: Plan, at now: Instant) -> [(cue: Cue,
-        event: SessionEvent)] {
-        events.compactMap { event in
-            guard let cue = cue(for: event, in: plan) else { return nil }
-            if cue != .finish, now - event.due > stalenessLimit { return nil }
-            return (cue, event)
-        }
+    /// Whether `cue`, due at `due`, is too late to play at `now`; the finish never is.
+    public static func isStale(_ cue: Cue, due: Instant, at now: Instant) -> Bool {
+        cue != .finish && now - due > stalenessLimit
     }
 }

@@ -128,11 +128,4 @@ public enum RoutineKeys {
         RoutineKey(key: "without", meaning: "as `--without`, each tag", byDefault: "none", allowed: "a list of tags"),
         RoutineKey(key: "shuffle", meaning: "as `--shuffle`", byDefault: "`false`", allowed: "`true` or `false`"),
     ]
-
-    /// The keys as a Markdown table, as the README shows them.
-    public static func markdownTable(_ keys: [RoutineKey]) -> String {
-        var out = "| key | meaning | default | allowed |\n| --- | --- | --- | --- |\n"
-        for k in keys { out += "| `\(k.key)` | \(k.meaning) | \(k.byDefault) | \(k.allowed) |\n" }
-        return out
-    }
 }

@@ -21,9 +21,6 @@ struct OKLab: Equatable {
     /// The hue, as an angle in radians.
     var hue: Double { atan2(b, a) }
 
-    /// The angle between this hue and `o`'s, in degrees, 0…180.
-    func hueDifference(to o: OKLab) -> Double { OKLab.hueDifference(hue, o.hue) }
-
     /// The angle between two hues (`hue`), in degrees, 0…180.
     static func hueDifference(_ h1: Double, _ h2: Double) -> Double {
         let d = abs(h1 - h2) * 180 / Double.pi

@@ -3,7 +3,6 @@
 /// really show, and every text style meets WCAG contrast against the background it is drawn on.
 public struct ScreenTheme: Equatable, Sendable {
     public static let textContrast = 4.5
-    public static let graphicContrast = 3.0
 
     public let depth: ColorDepth
     /// Text on the screen's background.
@@ -45,9 +44,9 @@ public struct ScreenTheme: Equatable, Sendable {
         (TerminalPalette.shown(FlatColor.white.rgb, depth: depth), TerminalPalette.shown(RGB(22, 22, 22), depth: depth))
     }
 
-    /// Text on `background`, light or dark by the measured contrast; if neither reaches `minimum`,
+    /// Text on `background`, light or dark by the measured contrast; if neither reaches `textContrast`,
     /// the background is darkened (or lightened, whichever needs less) until one does.
-    public static func readable(on background: RGB, depth: ColorDepth, minimum: Double = textContrast) -> CellStyle {
+    public static func readable(on background: RGB, depth: ColorDepth) -> CellStyle {
         let (light, dark) = textColors(depth)
         var best: (style: CellStyle, ratio: Double)?
         for step in 0...20 {
@@ -57,7 +56,7 @@ public struct ScreenTheme: Equatable, Sendable {
                 let ratio = shown.contrast(with: text)
                 if ratio > best?.ratio ?? 0 { best = (CellStyle(foreground: text, background: shown), ratio) }
             }
-            if let best, best.ratio >= minimum { return best.style }
+            if let best, best.ratio >= textContrast { return best.style }
         }
         return best!.style
     }

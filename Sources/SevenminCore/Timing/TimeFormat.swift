@@ -7,10 +7,6 @@ public enum TimeFormat: Sendable {
     case minutesSeconds
     /// `h:mm:ss`.
     case hoursMinutesSeconds
-    /// `m:ss.t`.
-    case minutesSecondsTenths
-    /// `h:mm:ss.t`.
-    case hoursMinutesSecondsTenths
     /// `14 h 20 min`, or `35 min` under an hour: whole minutes.
     case hoursMinutesWords
 
@@ -18,12 +14,7 @@ public enum TimeFormat: Sendable {
     /// timer reads 0:00 only when it is done and a 30-second segment shows 0:30 for its first second;
     /// time elapsed (`roundingUp: false`) is rounded down, so a unit counts once it has passed.
     public func string(_ seconds: Double, roundingUp: Bool = true) -> String {
-        let scale: Double = switch self {
-        case .minutesSecondsTenths, .hoursMinutesSecondsTenths: 10
-        case .hoursMinutesWords: 1.0 / 60
-        case .minutesSeconds, .hoursMinutesSeconds: 1
-        }
-        let scaled = max(0, seconds) * scale
+        let scaled = max(0, seconds) / (self == .hoursMinutesWords ? 60 : 1)
         // A hair of tolerance so that 29.9999999 shown as whole seconds is 0:30, not 0:31.
         let units = Int(roundingUp ? (scaled - 1e-9).rounded(.up) : (scaled + 1e-9).rounded(.down))
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
@@ -32,10 +23,6 @@ public enum TimeFormat: Sendable {
             return "\(units / 60):\(two(units % 60))"
         case .hoursMinutesSeconds:
             return "\(units / 3600):\(two(units / 60 % 60)):\(two(units % 60))"
-        case .minutesSecondsTenths:
-            return "\(units / 600):\(two(units / 10 % 60)).\(units % 10)"
-        case .hoursMinutesSecondsTenths:
-            return "\(units / 36000):\(two(units / 600 % 60)):\(two(units / 10 % 60)).\(units % 10)"
         case .hoursMinutesWords:
             return units >= 60 ? "\(units / 60) h \(units % 60) min" : "\(units) min"
         }

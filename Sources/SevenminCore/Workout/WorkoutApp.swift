@@ -519,7 +519,7 @@ public struct WorkoutApp: Sendable {
     @discardableResult
     private func sound(_ event: SessionEvent, at now: Instant, into effects: inout [Effect]) -> Cue? {
         guard let cue = CuePolicy.cue(for: event, in: plan) else { return nil }
-        let stale = cue != .finish && now - event.due > CuePolicy.stalenessLimit
+        let stale = CuePolicy.isStale(cue, due: event.due, at: now)
         let ringable = cue != .tick && cue != .halfway
         let bell: Bool
         switch settings.bell {
