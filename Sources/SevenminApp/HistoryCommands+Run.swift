@@ -129,23 +129,30 @@ extension HistoryCommand.Format {
 }
 
 extension StatsCommand: RunnableCommand {
-    /// The plan joined, with this week's planned days and the plan streak; nil without one. Its workouts
-    /// are read from `library`, the one the statistics came from, so that what it left out is said once.
-    private func planSummary(_ stats: HistoryStats, library: HistoryLibrary?) -> StatsReport.PlanSummary? {
+    /// The plan joined, with this week's planned days and the plan streak; nil without one, or when the
+    /// plan cannot be followed (said, with its exit status). Its workouts are read from `library`, the one the
+    /// statistics came from, so that what it left out is said once.
+    private func planSummary(_ stats: HistoryStats, library: HistoryLibrary?)
+        -> Result<StatsReport.PlanSummary?, ExitStatus> {
         let now = Date().timeIntervalSince1970
         // The sessions themselves only for a plan: the statistics need their sums alone.
-        guard PlanFiles.joined() != nil else { return nil }
-        let sessions = HistoryReading.everySession(in: library)
-        guard case .success(let (report, joined)?) = PlanFiles.current(now: now, sessions: sessions) else {
-            return nil
+        var sessions: [SessionRecord] = []
+        let report: PlanReport, joined: JoinedPlan
+        switch PlanFiles.current(now: now, sessions: {
+            sessions = HistoryReading.everySession(in: library)
+            return sessions
+        }) {
+        case .failure(let status): return .failure(status)
+        case .success(nil): return .success(nil)
+        case .success(let found?): (report, joined) = found
         }
         let workoutDays = Set(sessions.filter { $0.outcome == .completed }
             .map { CivilTime.dayNumber(at: $0.startedAt, utcOffset: $0.utcOffset) })
         let week = PlanWeek.compute(planDays: report.plan.days, workoutDays: workoutDays,
                                     from: CivilTime.dayNumber(at: joined.joinedAt, utcOffset: report.utcOffset),
                                     today: stats.today, weekStart: stats.weeklyStarts.last ?? stats.today)
-        return StatsReport.PlanSummary(name: report.plan.name, step: report.progress.step + 1,
-                                       steps: report.plan.steps.count, week: week)
+        return .success(StatsReport.PlanSummary(name: report.plan.name, step: report.progress.step + 1,
+                                                steps: report.plan.steps.count, week: week))
     }
 
     func run() -> Int32 {
@@ -166,7 +173,8 @@ extension StatsCommand: RunnableCommand {
         } catch {
             return HistoryReading.report(error)
         }
-        let plan = planSummary(stats, library: store)
+        let planned = planSummary(stats, library: store)
+        let plan = try? planned.get()
         if json {
             Console.out(StatsReport.json(stats, plan: plan))
         } else {
@@ -174,7 +182,9 @@ extension StatsCommand: RunnableCommand {
             Console.out(StatsReport.text(stats, colors: look.statsColors, utf8: look.utf8,
                                          metrics: look.metrics, plan: plan))
         }
-        return HistoryReading.finish(store)
+        let status = HistoryReading.finish(store)
+        if case .failure(let failed) = planned { return max(status, failed.code) }
+        return status
     }
 }
 

@@ -8,7 +8,9 @@ extension PlanCommand: RunnableCommand {
         let now = Date().timeIntervalSince1970
         switch action {
         case .list:
-            let joined = PlanFiles.joined()
+            // A joined plan that cannot be read is said; the list is shown, with none marked.
+            let found = PlanFiles.joined()
+            let joined = try? found.get()
             var rows: [JSONWriter.Value] = []
             var text = ""
             for found in PlanFiles.all() {
@@ -26,6 +28,7 @@ extension PlanCommand: RunnableCommand {
             let glyphs = Glyphs.forLocale(utf8: OutputStyle.standardOutput().utf8)
             Console.out(json ? JSONWriter.line(.array(rows)) + "\n"
                 : glyphs.fold(text.isEmpty ? "No plans found.\n" : text))
+            if case .failure(let status) = found { return status.code }
             return ExitCode.success
         case .join(let argument):
             switch PlanFiles.load(argument) {
@@ -43,7 +46,9 @@ extension PlanCommand: RunnableCommand {
                 return ExitCode.success
             }
         case .leave:
-            guard let path = PlanFiles.joinedPath, PlanFiles.joined() != nil else {
+            // A file that cannot be read as a joined plan is left too: leaving is the way out of it.
+            var info = stat()
+            guard let path = PlanFiles.joinedPath, lstat(path, &info) == 0 else {
                 Console.error("Error: No plan is joined.")
                 return ExitCode.noInput
             }

@@ -16,12 +16,6 @@ enum PlanFiles {
         var builtIn: Bool
     }
 
-    /// The plan joined: the name or path it was joined by, and when.
-    struct Joined: Equatable {
-        var plan: String
-        var joinedAt: Double
-    }
-
     static let builtInFolder = "Workouts/plans/"
 
     static var folders: [String] {
@@ -86,20 +80,24 @@ enum PlanFiles {
 
     static var joinedPath: String? { UserDirectories().stateDirectory.map { $0 + "/plan.json" } }
 
-    /// The plan joined, if any; a file that cannot be read as one counts as none.
-    static func joined() -> Joined? {
-        guard let path = joinedPath, let bytes = try? WorkoutDataSource.read(path),
-              case .object(let members)? = try? JSONParser.parse(bytes).value else { return nil }
-        var plan: String?, at: Double?
-        for m in members {
-            switch (m.key, m.value.value) {
-            case ("plan", .string(let s)): plan = s
-            case ("joined", .number(let t)): at = t
-            default: break
-            }
+    /// The plan joined; nil when none is (no file). A file that is there but cannot be read, or is not a
+    /// joined plan (a value out of range, say), is said, `path:line:column: what is wrong` and how to
+    /// leave or join again, and fails with its exit status.
+    static func joined() -> Result<JoinedPlan?, ExitStatus> {
+        guard let path = joinedPath else { return .success(nil) }
+        do {
+            return .success(try JoinedPlan.parse(try WorkoutDataSource.read(path), path: path))
+        } catch {
+            if let file = error as? RoutineFileError, case .notFound = file.reason { return .success(nil) }
+            let status = PlanLoading.report(error)
+            sayHowToLeave("The plan joined cannot be told from \(visible(path))")
+            return .failure(ExitStatus(status))
         }
-        guard let plan, let at else { return nil }
-        return Joined(plan: plan, joinedAt: at)
+    }
+
+    /// `what` is wrong with the plan joined, and the two ways out of it.
+    static func sayHowToLeave(_ what: String) {
+        Console.error("\(what): 'sevenmin plan leave' leaves it, and 'sevenmin plan join NAME' joins a plan again.")
     }
 
     /// Joins `plan` (a name, or a path made absolute) now, replacing any plan joined before.
@@ -108,19 +106,26 @@ enum PlanFiles {
             throw ExitStatus(ExitCode.failure)
         }
         try UserDirectories.makeDirectory(dir)
-        try AtomicFile.write(JSONWriter.line(.object([.init("plan", .string(plan)), .init("joined", .number(time))]))
-            + "\n", to: path)
+        try AtomicFile.write(JoinedPlan(plan: plan, joinedAt: time).text, to: path)
     }
 
     /// The joined plan loaded, with where its workouts stand; nil when none is joined. Its workouts are
-    /// `sessions`, by default every machine's in the history (`history.d` too), each once.
-    static func current(now: Double, sessions given: [SessionRecord]? = nil)
-        -> Result<(PlanReport, Joined)?, ExitStatus> {
-        guard let joined = joined() else { return .success(nil) }
-        switch load(joined.plan) {
+    /// `sessions`, read only when a plan is joined: by default every machine's in the history (`history.d`
+    /// too), each once.
+    static func current(now: Double, sessions given: (() -> [SessionRecord])? = nil)
+        -> Result<(PlanReport, JoinedPlan)?, ExitStatus> {
+        let joined: JoinedPlan
+        switch self.joined() {
         case .failure(let status): return .failure(status)
+        case .success(nil): return .success(nil)
+        case .success(let found?): joined = found
+        }
+        switch load(joined.plan) {
+        case .failure(let status):
+            sayHowToLeave("The plan joined, '\(visible(joined.plan))', cannot be followed")
+            return .failure(status)
         case .success(let (plan, path)):
-            let sessions = given ?? HistoryReading.everySession()
+            let sessions = given?() ?? HistoryReading.everySession()
             let offset = SystemTimeZone.current.secondsFromUTC(at: now)
             let progress = PlanProgress.replay(plan, joinedAt: joined.joinedAt, sessions: sessions, now: now)
             let day = PlanDay.next(plan, sessions: sessions, now: now, utcOffset: offset)

@@ -125,6 +125,26 @@ struct PlanEndToEndTests {
         #expect(missing.status == 66 && missing.stderr.contains("Did you mean 'quick'?"))
     }
 
+    /// A tampered `plan.json`: a join time of 1e300 crashed `plan` and `stats` (SIGILL), and -1e19 took
+    /// `stats` to 17 GB. Each command that follows the plan says the damage once, at its place, and exits
+    /// 65; `plan leave` removes the file.
+    @Test(arguments: ["1e300", "-1e19"])
+    func aTamperedJoinTimeIsDamageSaidOnce(time: String) throws {
+        let env = try user()
+        #expect(try run(binary, ["plan", "join", "quick"], environment: env).status == 0)
+        let state = env["XDG_STATE_HOME"]! + "/sevenmin/plan.json"
+        try #"{"plan": "quick", "joined": \#(time)}"#.write(toFile: state, atomically: true, encoding: .utf8)
+        let said = state + ":1:29: \"joined\" must be a time from 1970 to 3000"
+        for command in [["plan"], ["plan", "--json"], ["stats"], ["plan", "list"], ["start", "--plain", "--mute"]] {
+            let r = try run(binary, command, environment: env)
+            #expect(r.status == 65, "\(command): \(r.status) \(r.stderr)")
+            #expect(r.stderr.components(separatedBy: said).count == 2, "\(command): \(r.stderr)")
+            #expect(r.stderr.contains("'sevenmin plan leave' leaves it"), "\(command): \(r.stderr)")
+        }
+        let left = try run(binary, ["plan", "leave"], environment: env)
+        #expect(left.status == 0 && !FileManager.default.fileExists(atPath: state), "\(left.stderr)")
+    }
+
     @Test func theSchemaAndTheLoaderAgreeOnTheShippedPlans() throws {
         let shipped = jsonFiles(repositoryRoot + "/Workouts/plans")
         #expect(shipped.count >= 2)

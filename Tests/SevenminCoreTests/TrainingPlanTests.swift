@@ -290,3 +290,38 @@ struct PlanWeekTests {
         #expect(w.line(utf8: true) == "Wed ✓  Fri ·" && w.line(utf8: false) == "Wed x  Fri .")
     }
 }
+
+@Suite("Plans: the plan joined")
+struct JoinedPlanTests {
+    @Test func whatJoinWritesReadsBack() throws {
+        let joined = JoinedPlan(plan: "/home/me/plans/build.json", joinedAt: 1_795_000_000.25)
+        #expect(try JoinedPlan.parse(Array(joined.text.utf8), path: "plan.json") == joined)
+    }
+
+    /// A tampered state file crashed `plan` and `stats` (1e300 made a day) or had `stats` walk 10^14 days
+    /// (-1e19); anything but a plan's name and a time from 1970 to 3000 is damage, said at its place.
+    @Test(arguments: [
+        (#"{"plan": "build", "joined": 1e300}"#,
+         #"plan.json:1:29: "joined" must be a time from 1970 to 3000 in seconds since 1970 (0 to 32503680000), "#
+            + "not 1e+300"),
+        (#"{"plan": "build", "joined": -1e19}"#, #"plan.json:1:29: "joined" must be a time from 1970 to 3000"#),
+        (#"{"plan": "build", "joined": "yesterday"}"#,
+         #"plan.json:1:29: "joined" must be a number of seconds since 1970, not a string"#),
+        (#"{"plan": "", "joined": 1795000000}"#, #"plan.json:1:10: "plan" is empty"#),
+        (#"{"plan": 7, "joined": 1795000000}"#, #"plan.json:1:10: "plan" must be a string, not a number"#),
+        (#"{"plan": "build"}"#, #"plan.json:1:1: the file has no "joined""#),
+        (#"{"plan": "build", "joined": 1795000000, "joind": 1}"#,
+         #"plan.json:1:41: unknown key "joind" in the joined plan; did you mean "joined"?"#),
+        (#"[]"#, #"plan.json:1:1: the joined plan must be an object, not an array"#),
+        ("", "plan.json:1:1: "),
+    ])
+    func aTamperedFileIsDamageSaidAtItsPlace(text: String, expected: String) {
+        do {
+            let joined = try JoinedPlan.parse(Array(text.utf8), path: "plan.json")
+            Issue.record("\(text) read as \(joined)")
+        } catch {
+            let said = error.diagnostics.map(\.description).joined(separator: "\n")
+            #expect(said.hasPrefix(expected) && error.diagnostics.count == 1, "\(said)")
+        }
+    }
+}
