@@ -339,6 +339,35 @@ struct ImportTests {
         }
     }
 
+    /// OpenHIIT's old timers, one a line from line 2: `count` of them with `exercises` exercises each.
+    func timers(_ count: Int, exercises: Int = 1) -> String {
+        "[\n" + (0..<count).map { k in
+            #"{"title": "T\#(k)", "numExercises": \#(exercises), "exercises": "[]", "getReadyTime": 5, "#
+                + #""workTime": 1, "restTime": 0, "breakTime": 0, "warmupTime": 0, "cooldownTime": 0, "iterations": 1}"#
+        }.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// A 1 MiB OpenHIIT file of 22,000 timers made 22,000 routine files, with 6.2 GB of memory on the way.
+    /// One file makes at most 100 routines and 10,000 exercises; past that it is refused whole, at the
+    /// workout that goes past.
+    @Test func oneFileMakesAtMostAHundredRoutinesAndTenThousandExercises() throws {
+        #expect(try imported(timers(100)).routines.count == 100)
+        for (text, expected) in [
+            (timers(101), "in.json:102:1: the file holds 101 workouts; one import makes at most 100 routines"),
+            (timers(22_000), "in.json:102:1: the file holds 22000 workouts; one import makes at most 100 routines"),
+            (timers(11, exercises: 1_000),
+             "in.json:12:1: the workouts up to this one hold 11000 exercises; one import makes at most 10000"),
+        ] {
+            do {
+                let result = try imported(text)
+                Issue.record("\(result.routines.count) routines made")
+            } catch {
+                let said = error.diagnostics.map(\.description).joined(separator: "\n")
+                #expect(said.hasPrefix(expected) && error.diagnostics.count == 1, "\(said.prefix(300))")
+            }
+        }
+    }
+
     @Test func yamlScalarsAreTypedAsYAMLOneOneTypesThem() throws {
         let root = try YAMLParser.parse(Array("a: yes\nb: '12'\nc: 1.5e1\nd: ~\ne: 0x1F\nf: -7\ng: 1_000\n".utf8))
         guard case .object(let members) = root.value else { Issue.record("not a mapping"); return }
