@@ -25,9 +25,10 @@ extension ImportCommand: RunnableCommand {
             return ExitCode.failure
         }
         // Names chosen up front, so that one routine already there writes none of them.
+        let routines = source.allRoutines()
         var chosen: Set<String> = []
         var writes: [(path: String, routine: ImportedRoutine)] = []
-        var taken: [String] = []
+        var taken: [String] = [], hidden: [String] = []
         for result in results {
             for routine in result.routines {
                 var name = routine.fileName, n = 1
@@ -37,8 +38,11 @@ extension ImportCommand: RunnableCommand {
                 }
                 chosen.insert(name)
                 let target = dir + "/" + name + ".json"
-                if FileManager.default.fileExists(atPath: target) { taken.append(target) }
+                if NewFile.isTaken(target) { taken.append(target) }
                 writes.append((target, routine))
+                if let shadowed = routines.first(where: { $0.name == name }), shadowed.path != target {
+                    hidden.append("Warning: \(visible(target)) " + Messages.hides(shadowed.path) + ".")
+                }
             }
         }
         guard taken.isEmpty else {
@@ -59,13 +63,16 @@ extension ImportCommand: RunnableCommand {
         }
         for write in writes {
             for note in write.routine.notes { Console.error("Note: \(visible(note))") }
-            do { try NewFile.write(write.routine.text, to: write.path,
-                                   hint: "rename or remove it to import again") } catch {
-                Console.error(error.message)
-                return error.status
-            }
-            Console.out(visible(write.path) + "\n")
         }
+        // All or nothing: should one file fail, those written before it are removed again.
+        let files = writes.map { (path: $0.path, text: $0.routine.text) }
+        do { try NewFile.writeAll(files, hint: "rename or remove it to import again") } catch {
+            Console.error(error.message)
+            Console.error("Nothing was imported.")
+            return error.status
+        }
+        for line in hidden { Console.error(line) }
+        for write in writes { Console.out(visible(write.path) + "\n") }
         return ExitCode.success
     }
 

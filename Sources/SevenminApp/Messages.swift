@@ -4,6 +4,11 @@ import SevenminCore
 /// The words of the errors that parsing and looking up routines raise, built at the edge from typed
 /// errors; errors of files and system calls word themselves (their `description`).
 enum Messages {
+    /// What a new routine file does to one of the same name further down the search path, at `path`.
+    static func hides(_ path: String) -> String {
+        "hides the routine of the same name in \(visible(path)); 'sevenmin routines' shows both"
+    }
+
     /// The three lines printed to stderr for a usage error.
     static func usage(_ error: UsageError) -> String {
         let spec = error.command.flatMap { name in CommandLineParser.specs.first { $0.name == name } }

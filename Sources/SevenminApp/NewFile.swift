@@ -19,6 +19,26 @@ enum NewFile {
         try write(Array(text.utf8), to: path, overwrite: overwrite, hint: hint)
     }
 
+    /// Creates every file of `files`, or none: should one fail, the ones this call made before it (each
+    /// new, made with O_EXCL) are removed again, and the failure is thrown.
+    static func writeAll(_ files: [(path: String, text: String)], hint: String) throws(Failure) {
+        var made: [String] = []
+        for file in files {
+            do { try write(file.text, to: file.path, hint: hint) } catch {
+                // ignored: removing files this call made a moment ago; the failure is what is reported
+                for path in made { unlink(path) }
+                throw error
+            }
+            made.append(file.path)
+        }
+    }
+
+    /// Whether anything is at `path`, a link to nowhere included (which a write would still refuse).
+    static func isTaken(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// As above, for bytes.
     static func write(_ bytes: [UInt8], to path: String, overwrite: Bool = false,
                       hint: String = "choose another name") throws(Failure) {

@@ -81,8 +81,7 @@ extension NewCommand: RunnableCommand {
         }
         var said = "Wrote \(visible(target)), a copy of \(visible(from)).\n"
         if let shadowed, shadowed.path != target {
-            said += "It hides the routine of the same name in \(visible(shadowed.path)); "
-                + "'sevenmin routines' shows both.\n"
+            said += "It " + Messages.hides(shadowed.path) + ".\n"
         }
         said += "Edit it, then run: sevenmin start \(visible(name))\n"
             + "Check it with: sevenmin validate \(visible(name))\n"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import FoundationEssentials
+import Foundation
 import Testing
 
 let importFixtures = repositoryRoot + "/Tests/SevenminImportTests/Fixtures"
@@ -52,6 +52,31 @@ struct ImportExportTests {
         #expect(!FileManager.default.fileExists(atPath: config + "/sevenmin/workouts/sweat.json"))
         let missing = try run(binary, ["import", "/nonexistent/timer.json"], environment: env)
         #expect(missing.status == 66)
+    }
+
+    /// A link to nowhere at the third target passed the check for files already there, so the first two
+    /// were written before the third failed; and a workout titled "Classic" silently became what `start`
+    /// runs. Now the link is found before anything is written, and a routine hidden is said, as `new` says it.
+    @Test func importIsAllOrNothingAndSaysARoutineItHides() throws {
+        let (env, config) = isolatedEnvironment()
+        let folder = config + "/sevenmin/workouts"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = temporaryDirectory() + "/timers.json"
+        try ("[" + ["A", "B", "Classic"].map { name in
+            #"{"title": "\#(name)", "numExercises": 1, "exercises": "[]", "workTime": 20, "restTime": 10, "#
+                + #""iterations": 1}"#
+        }.joined(separator: ",") + "]").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(symlink(temporaryDirectory() + "/nowhere", folder + "/classic.json") == 0)
+        let refused = try run(binary, ["import", file], environment: env)
+        #expect(refused.status == 73 && refused.stderr.contains("classic.json already exists"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["classic.json"])
+
+        #expect(unlink(folder + "/classic.json") == 0)
+        let r = try run(binary, ["import", file], environment: env)
+        #expect(r.status == 0 && r.stdout.split(separator: "\n").count == 3, "\(r.stderr)")
+        #expect(r.stderr.contains("Warning: \(folder)/classic.json hides the routine of the same name in "),
+                "\(r.stderr)")
+        #expect(r.stderr.contains("'sevenmin routines' shows both"), "\(r.stderr)")
     }
 
     @Test func importNeverOverwritesARoutine() throws {

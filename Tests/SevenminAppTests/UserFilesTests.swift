@@ -70,6 +70,27 @@ struct RoutineFileTests {
     }
 }
 
+@Suite("Writing new files")
+struct NewFileTests {
+    /// `import` writes its routines all or none: a target that fails removes the ones written before it.
+    @Test func writeAllMakesEveryFileOrNone() throws {
+        let dir = scratchDirectory()
+        let files = [(path: dir + "/a.json", text: "a"), (path: dir + "/b.json", text: "b"),
+                     (path: dir + "/missing/c.json", text: "c")]
+        #expect(throws: NewFile.Failure.self) { try NewFile.writeAll(files, hint: "h") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [])
+        try NewFile.writeAll(Array(files.prefix(2)), hint: "h")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a.json", "b.json"])
+        // Nothing already there is taken away, a link to nowhere included.
+        #expect(symlink(dir + "/nowhere", dir + "/d.json") == 0 && NewFile.isTaken(dir + "/d.json"))
+        #expect(throws: NewFile.Failure.self) {
+            try NewFile.writeAll([(dir + "/e.json", "e"), (dir + "/a.json", "x")], hint: "h")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a.json", "b.json", "d.json"])
+        #expect(try String(contentsOfFile: dir + "/a.json", encoding: .utf8) == "a")
+    }
+}
+
 @Suite("User folders")
 struct UserDirectoriesTests {
     @Test(arguments: [
