@@ -16,6 +16,13 @@ extension RateCommand: RunnableCommand {
             let latest = session == nil ? try store.latestSessionID() : nil
             // Rows out of range are passed over, as `history` passes them over, and said.
             HistoryReading.sayIfSkipped(store)
+            let running = try store.runningSessionIDs()
+            // A workout still under way is rated at its finish screen, or once it has ended.
+            if let id = session ?? (latest == nil ? running.max() : nil), running.contains(id) {
+                Console.error("Error: Workout \(id) is still running: its finish screen asks how hard it was, "
+                    + "or rate it once it has ended.")
+                return ExitCode.noInput
+            }
             guard let id = session ?? latest, let found = try store.session(id),
                   try store.rate(id, effort: effort) else {
                 Console.error(session.map { "Error: No workout with id \($0) in the history." }

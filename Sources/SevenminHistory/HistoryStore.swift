@@ -234,13 +234,25 @@ public final class HistoryStore {
         }
     }
 
-    /// The id of the most recently started session that can be read, if any: a session whose stored
-    /// values are out of range is skipped here as every reader skips it.
-    public func latestSessionID() throws(HistoryError) -> Int64? {
+    /// The id of the most recently started session that can be read and is not still running, if any: a
+    /// session whose stored values are out of range is skipped here as every reader skips it, and one
+    /// still under way (its finish screen asks how hard it was) is not over yet.
+    public func latestSessionID(owns: (Int32, Double) -> Bool = HistoryStore.processOwns) throws(HistoryError)
+        -> Int64? {
+        let running = try runningSessionIDs(owns: owns)
+        return try read("""
+            SELECT id FROM \(Self.soundSessions) ORDER BY started_at DESC, id DESC LIMIT \(running.count + 1)
+            """) { $0.int(0) }.first { !running.contains($0) }
+    }
+
+    /// The sessions still under way: no outcome yet, and their process runs (and is the one that began them).
+    public func runningSessionIDs(owns: (Int32, Double) -> Bool = HistoryStore.processOwns) throws(HistoryError)
+        -> Set<Int64> {
         try surveySessions()
-        return try read("SELECT id FROM \(Self.soundSessions) ORDER BY started_at DESC, id DESC LIMIT 1") {
-            $0.int(0)
-        }.first
+        let open = try read("SELECT id, pid, started_at FROM \(Self.soundSessions) AND outcome IS NULL") { row in
+            (id: row.int(0), pid: Int32(exactly: row.int(1)) ?? 0, startedAt: row.double(2))
+        }
+        return Set(open.filter { owns($0.pid, $0.startedAt) }.map(\.id))
     }
 
     /// Marks as interrupted every unfinished session whose process is gone, or whose pid now belongs to a

@@ -249,6 +249,22 @@ struct HistoryEndToEndTests {
         #expect(sessions.map { $0["effort"] as? Int } == [3, 7])
     }
 
+    /// `rate N` rated the workout still on the screen, before its finish screen could ask.
+    @Test func aWorkoutStillRunningIsNotRated() throws {
+        let tmux = try Tmux("\(binary) start \(long) --mute")
+        tmux.waitFor(text: "Get ready")
+        let env = ["XDG_STATE_HOME": tmux.directory]
+        _ = waitUntil("the session is recorded") { (try? recorded(tmux).count) == 1 }
+        for command in [["rate", "7"], ["rate", "7", "--session", "1"]] {
+            let r = try run(binary, command, environment: env)
+            #expect(r.status == 66 && r.stderr.contains("Workout 1 is still running"), "\(command): \(r.stderr)")
+        }
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        let rated = try run(binary, ["rate", "7"], environment: env)
+        #expect(rated.status == 0 && rated.stdout.contains("(id 1): effort 7/10"), "\(rated.stderr)")
+    }
+
     @Test func twoWorkoutsAtOnceBothRecordFully() throws {
         let first = try Tmux("\(binary) start \(short) --mute")
         // The second shell shares the first's state folder, so both write one database.

@@ -78,7 +78,16 @@ struct HistoryStoreTests {
             #expect(try store.latestSessionID() == nil)
             let first = try store.beginSession(sampleSession(start: 1_795_000_000))
             let latest = try store.beginSession(sampleSession(start: 1_795_100_000))
-            #expect(try store.latestSessionID() == latest)
+            // Both still run: neither is over yet, so `rate` has none to rate.
+            let alive: (Int32, Double) -> Bool = { _, _ in true }
+            #expect(try store.latestSessionID(owns: alive) == nil)
+            #expect(try store.runningSessionIDs(owns: alive) == [first, latest])
+            try store.finish(first, outcome: .completed)
+            #expect(try store.latestSessionID(owns: alive) == first)
+            // One left unfinished by a process that has gone is over.
+            #expect(try store.latestSessionID { _, _ in false } == latest)
+            try store.finish(latest, outcome: .quit)
+            #expect(try store.latestSessionID(owns: alive) == latest && store.runningSessionIDs(owns: alive).isEmpty)
             #expect(try store.rate(first, effort: 9) && store.rate(first, effort: 6))
             #expect(try !store.rate(999, effort: 5), "no such session")
             #expect(try store.session(first)?.record.effort == 6 && store.session(latest)?.record.effort == nil)
