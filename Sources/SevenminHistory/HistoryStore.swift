@@ -141,7 +141,8 @@ public final class HistoryStore {
     }
 
     /// Writes a consistent copy of this database to `path` (`VACUUM INTO` a temporary name, then
-    /// put in place by `AtomicFile`), for other machines to read; the copy has no WAL of its own.
+    /// put in place by `AtomicFile`), for other machines to read; the copy has no WAL of its own, and is
+    /// readable by its owner alone, as the history itself is.
     public func publish(to path: String) throws(HistoryError) {
         let temporary = AtomicFile.temporaryName(for: path)
         try guarded {
@@ -149,7 +150,7 @@ public final class HistoryStore {
             unlink(temporary)
             let quoted = temporary.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
             try db.execute("VACUUM INTO '\(quoted)'")
-            do throws(SystemError) { try AtomicFile.place(temporary, at: path) } catch {
+            do throws(SystemError) { try AtomicFile.place(temporary, at: path, mode: 0o600) } catch {
                 // ignored: removing the copy that could not be put in place; that error is what is reported
                 unlink(temporary)
                 let reason = String(cString: strerror(error.errno))

@@ -39,12 +39,14 @@ public enum AtomicFile {
     }
 
     /// Puts the complete file `temporary`, in the same folder, in `path`'s place as `write` does: for a
-    /// file written by other means, such as an encoder writing it by name. On failure `temporary` is
-    /// left for the caller to remove.
-    public static func place(_ temporary: String, at path: String, existing: Existing = .replace,
+    /// file written by other means, such as an encoder writing it by name. With `mode`, the file gets that
+    /// mode even where it replaces one with another. On failure `temporary` is left for the caller to remove.
+    public static func place(_ temporary: String, at path: String, mode: mode_t? = nil, existing: Existing = .replace,
                              durable: Bool = true) throws(SystemError) {
         let fd = try SystemCall.open(temporary, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        try finish(fd, temporary, at: path, existing: existing, durable: durable) {}
+        try finish(fd, temporary, at: path, existing: existing, durable: durable, keepsMode: mode == nil) {
+            if let mode { try SystemCall.changeMode(fd, mode) }
+        }
     }
 
     /// The temporary name `write` uses for `path`: hidden, beside it, and this process's own.
@@ -75,10 +77,11 @@ public enum AtomicFile {
     /// Runs `fill` on the temporary file `fd`, gives it the replaced file's permissions, syncs it when
     /// `durable`, closes it (checked) and puts it in `path`'s place.
     private static func finish(_ fd: Int32, _ temporary: String, at path: String, existing: Existing,
-                               durable: Bool, _ fill: () throws(SystemError) -> Void) throws(SystemError) {
+                               durable: Bool, keepsMode: Bool = true,
+                               _ fill: () throws(SystemError) -> Void) throws(SystemError) {
         do {
             try fill()
-            if existing == .replace, let old = try? SystemCall.status(atPath: path), old.st_mode & S_IFMT == S_IFREG {
+            if keepsMode, existing == .replace, let old = try? SystemCall.status(atPath: path), old.st_mode & S_IFMT == S_IFREG {
                 try SystemCall.changeMode(fd, old.st_mode & 0o7777)
             }
             if durable { try SystemCall.sync(fd) }

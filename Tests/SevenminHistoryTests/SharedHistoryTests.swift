@@ -55,6 +55,19 @@ struct SharedHistoryTests {
         }
     }
 
+    /// The copy left in `history.d` was 0644 while the history itself is 0600.
+    @Test func thePublishedCopyIsReadableByItsOwnerAlone() throws {
+        try withTemporaryDirectory { dir throws in
+            let own = try HistoryStore(path: dir + "/history.sqlite3")
+            _ = try own.beginSession(sampleSession())
+            let old = umask(0o022)
+            defer { umask(old) }
+            try own.publish(to: dir + "/desk.sqlite3")
+            var info = stat()
+            #expect(stat(dir + "/desk.sqlite3", &info) == 0 && info.st_mode & 0o777 == 0o600)
+        }
+    }
+
     @Test func anOlderFileIsReadAsIfMigratedAndNeverWritten() throws {
         try withTemporaryDirectory { dir throws in
             let path = dir + "/history.d/old.sqlite3"
