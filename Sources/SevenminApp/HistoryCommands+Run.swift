@@ -25,7 +25,7 @@ extension HistoryCommand: RunnableCommand {
         switch format {
         case .text:
             // A history with nothing readable left in it is not empty: what is wrong is said below.
-            if sessions.isEmpty, !HistoryReading.leftOut(store) { Console.out("No workouts recorded yet.\n") }
+            if sessions.isEmpty, !HistoryReading.leftOut(store) { Console.out(nothingRecorded + ".\n") }
             if !sessions.isEmpty {
                 Console.out(HistoryReport.text(sessions, metrics: .system))
             }
@@ -41,14 +41,22 @@ extension HistoryCommand: RunnableCommand {
                 return HistoryReading.report(error)
             }
         case .csv: Console.out(HistoryReport.csv(sessions))
-        case .fit(let dir): return HistoryCommand.writeFIT(sessions.map(\.record), segments: segments, into: dir)
+        case .fit(let dir):
+            return HistoryCommand.writeFIT(sessions.map(\.record), segments: segments, into: dir,
+                                           nothing: nothingRecorded)
         }
         return HistoryReading.finish(store)
     }
 
+    /// What an empty list means: nothing yet, or nothing since the date asked for.
+    var nothingRecorded: String {
+        since.map { "No workouts recorded since \($0.iso)" } ?? "No workouts recorded yet"
+    }
+
     /// One FIT file per workout that has a segment, oldest first, named by its local start; a file
     /// already there (exported before) is left as it is.
-    static func writeFIT(_ sessions: [SessionRecord], segments: [Int64: [SegmentRecord]], into dir: String) -> Int32 {
+    static func writeFIT(_ sessions: [SessionRecord], segments: [Int64: [SegmentRecord]], into dir: String,
+                         nothing: String) -> Int32 {
         do { try UserDirectories.makeDirectory(dir) } catch {
             Console.error(error.description)
             return ExitCode.cannotCreate
@@ -68,7 +76,7 @@ extension HistoryCommand: RunnableCommand {
             Console.out(visible(path) + "\n")
             written += 1
         }
-        if written == 0 && kept == 0 { Console.error("No workouts recorded yet; nothing to export.") }
+        if written == 0 && kept == 0 { Console.error("\(nothing); nothing to export.") }
         if kept > 0 {
             Console.error("\(kept) workout\(kept == 1 ? " was" : "s were") exported before; left as they are.")
         }

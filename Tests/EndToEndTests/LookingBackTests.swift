@@ -38,8 +38,12 @@ struct LookingBackTests {
         let latest = try run(binary, ["history", "--limit", "1", "--json"], environment: env)
         let sessions = try JSONSerialization.jsonObject(with: Data(latest.stdout.utf8)) as? [[String: Any]]
         #expect(sessions?.count == 1 && sessions?.first?["id"] as? Int == 2)
+        // Workouts were recorded, only none since then.
         let future = try run(binary, ["history", "--since", "2999-01-01"], environment: env)
-        #expect(future.stdout == "No workouts recorded yet.\n")
+        #expect(future.stdout == "No workouts recorded since 2999-01-01.\n")
+        let fit = try run(binary, ["history", "--since", "2999-01-01", "--fit", temporaryDirectory()],
+                          environment: env)
+        #expect(fit.status == 0 && fit.stderr == "No workouts recorded since 2999-01-01; nothing to export.\n")
         let bad = try run(binary, ["history", "--since", "yesterday"], environment: env)
         #expect(bad.status == 64 && bad.stderr.contains("expected a date as YYYY-MM-DD"))
         let both = try run(binary, ["history", "--json", "--csv"], environment: env)
