@@ -87,6 +87,11 @@ extension ImportCommand: RunnableCommand {
     /// The file as a positioned tree: YAML for `.yaml` and `.yml`, else JSON, or YAML when the
     /// text does not even begin as JSON does.
     static func tree(_ bytes: [UInt8], path: String) throws(RoutineLoadError) -> JSONNode {
+        // Said as itself, not as a YAML file missing its mapping (an empty .json was).
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else {
+            throw RoutineLoadError([Diagnostic(path: path, position: SourcePosition(line: 1, column: 1),
+                                               message: "the file is empty: there is nothing to import")])
+        }
         do {
             return isYAML(bytes, path: path) ? try YAMLParser.parse(bytes) : try JSONParser.parse(bytes)
         } catch {

@@ -52,6 +52,12 @@ struct ImportExportTests {
         #expect(!FileManager.default.fileExists(atPath: config + "/sevenmin/workouts/sweat.json"))
         let missing = try run(binary, ["import", "/nonexistent/timer.json"], environment: env)
         #expect(missing.status == 66)
+        // An empty .json was "expected a YAML mapping".
+        let empty = temporaryDirectory() + "/empty.json"
+        try " \n".write(toFile: empty, atomically: true, encoding: .utf8)
+        let nothing = try run(binary, ["import", empty], environment: env)
+        #expect(nothing.status == 65 && nothing.stderr == empty + ":1:1: the file is empty: there is nothing to import\n",
+                "\(nothing.stderr)")
     }
 
     /// A link to nowhere at the third target passed the check for files already there, so the first two
