@@ -6,6 +6,11 @@ import SevenminHistory
 extension RateCommand: RunnableCommand {
     /// Rates the latest workout, or `--session`'s, and says which it was; exits 66 when there is none.
     func run() -> Int32 {
+        if let session, session >= HistoryLibrary.idStride {
+            Console.error("Error: Workout \(session) is from another machine's history (history.d): rate it on that "
+                + "machine; sevenmin writes only this machine's history.")
+            return ExitCode.noInput
+        }
         guard let path = UserDirectories().historyFile, !HistoryStore.isDisabled(),
               FileManager.default.fileExists(atPath: path) else {
             Console.error("Error: No workout to rate: the history is empty.")

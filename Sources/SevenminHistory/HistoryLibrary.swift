@@ -11,7 +11,7 @@ import SevenminCore
 /// read from then on; the rest is read as if it were not there.
 public final class HistoryLibrary {
     /// Session ids of another file are moved up by this much times its place, so they never meet.
-    static let idStride: Int64 = 1 << 40
+    public static let idStride: Int64 = 1 << 40
 
     public let own: HistoryStore?
     /// Other machines' files, named by their file names without `.sqlite3`, in name order.

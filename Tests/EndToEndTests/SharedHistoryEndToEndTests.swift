@@ -34,6 +34,12 @@ struct SharedHistoryEndToEndTests {
         #expect(lines.first?.hasSuffix("MACHINE") == true && lines.last?.hasSuffix("desk-copy") == true)
         let stats = try run(binary, ["stats", "--json"], environment: ["XDG_STATE_HOME": there])
         #expect(stats.stdout.contains("\"sessions\": 1,"), "\(stats.stdout)")
+        // Its id, as `history --json` gives it, is said to be another machine's, not a bad number (exit 64).
+        let listed = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": there])
+        let id = try #require(((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?
+            .first?["id"] as? Int))
+        let rated = try run(binary, ["rate", "7", "--session", "\(id)"], environment: ["XDG_STATE_HOME": there])
+        #expect(rated.status == 66 && rated.stderr.contains("is from another machine's history"), "\(rated.stderr)")
         // Reading never writes another machine's file, nor makes one of this machine's own.
         #expect(!FileManager.default.fileExists(atPath: there + "/sevenmin/history.sqlite3"))
     }

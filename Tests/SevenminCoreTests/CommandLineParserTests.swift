@@ -156,7 +156,7 @@ struct CommandLineParserTests {
         (["rate", "0"], .invalidValue(option: "<effort>", value: "0", expected: "a whole number from 1 to 10",
                                       command: "rate")),
         (["rate", "8", "--session", "x"], .invalidValue(option: "--session <id>", value: "x",
-            expected: "a whole number from 1 to 999999999999", command: "rate")),
+            expected: "a whole number from 1 to 1125899906842624", command: "rate")),
     ])
     func rejects(args: [String], expected: UsageError) {
         #expect(throws: expected) { try CommandLineParser.parse(args) }

@@ -18,6 +18,9 @@ public struct RateCommand: ParsableCommand, Equatable {
     }
 
     public static let scale = 1...10
+    /// The ids `history` shows: this machine's, and other machines' (from 2^40 on), which `rate` says it
+    /// cannot rate rather than calling them bad numbers.
+    public static let sessionIDs = 1...(1 << 50)
 
     public var effort: Int
     public var session: Int64?
@@ -34,6 +37,6 @@ public struct RateCommand: ParsableCommand, Equatable {
                                 command: "rate")
         }
         effort = n
-        session = try parsed.integer(Option.session, in: 1...999_999_999_999).map(Int64.init)
+        session = try parsed.integer(Option.session, in: RateCommand.sessionIDs).map(Int64.init)
     }
 }
