@@ -1,75 +1,83 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import FoundationEssentials
+import Foundation
+import Glibc
+import SevenminCore
 import Testing
 
-/// fitdecode from PyPI, in a virtual environment of its own under `.build`, made once.
-enum FITDecoder {
+/// Garmin's own FIT decoder (`garmin-fit-sdk`) and fitdecode, from PyPI, in a virtual environment of
+/// their own under `.build`, made once.
+enum FITDecoders {
     enum State {
         case ready(python: String)
         case unreachable
         case broken(String)
     }
 
+    static let packages = ["garmin-fit-sdk", "fitdecode"]
+
     static let state: State = {
-        let venv = repositoryRoot + "/.build/fitdecode-venv"
+        let venv = repositoryRoot + "/.build/fit-decoders-venv"
         let python = venv + "/bin/python3"
-        if (try? run(python, ["-c", "import fitdecode"]))?.status == 0 { return .ready(python: python) }
+        let imports = ["-c", "import garmin_fit_sdk, fitdecode"]
+        if (try? run(python, imports))?.status == 0 { return .ready(python: python) }
         guard let made = try? run("/usr/bin/python3", ["-m", "venv", venv]), made.status == 0 else {
             return .broken("python3 -m venv failed (Debian's python3-venv is needed)")
         }
-        let pip = (try? run(venv + "/bin/pip", ["install", "--quiet", "fitdecode"]))
+        let pip = (try? run(venv + "/bin/pip", ["install", "--quiet"] + packages))
         if pip?.status == 0 { return .ready(python: python) }
         // Only a PyPI that cannot be reached excuses the test; any other failure fails it.
         let probe = try? run("/usr/bin/python3", ["-c",
-            "import urllib.request; urllib.request.urlopen('https://pypi.org/simple/fitdecode/', timeout=15)"])
-        return probe?.status == 0 ? .broken("pip install fitdecode failed: \(pip?.stderr ?? "")") : .unreachable
+            "import urllib.request; urllib.request.urlopen('https://pypi.org/simple/garmin-fit-sdk/', timeout=15)"])
+        return probe?.status == 0 ? .broken("pip install failed: \(pip?.stderr ?? "")") : .unreachable
     }()
 
     static var reachable: Bool {
         if case .unreachable = state { return false }
         return true
     }
+
+    /// The decoders' Python, or nil (with the reason recorded as a failure when it is not PyPI's absence).
+    static func python() -> String? {
+        switch state {
+        case .ready(let python): return python
+        case .broken(let why): Issue.record(Comment(rawValue: why))
+        case .unreachable: break
+        }
+        return nil
+    }
+
+    /// Each file as both decoders read it (`Fixtures/check-fit.py`), with every error, warning and
+    /// departure from Garmin's activity recipe as a problem, which fails the test.
+    static func check(_ paths: [String], with python: String,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> [Checked] {
+        let r = try run(python, [fixtures + "/check-fit.py"] + paths)
+        #expect(r.status == 0 && r.stderr.isEmpty, "check-fit.py: \(r.stderr)", sourceLocation: sourceLocation)
+        let files = try JSONDecoder().decode([Checked].self, from: Data(r.stdout.utf8))
+        #expect(files.count == paths.count, sourceLocation: sourceLocation)
+        for file in files {
+            #expect(file.problems.isEmpty, "\(file.path): \(file.problems)", sourceLocation: sourceLocation)
+            #expect(file.file_id == "activity" && file.activities == 1 && file.records > 0,
+                    sourceLocation: sourceLocation)
+        }
+        return files
+    }
 }
 
-/// Reads FIT files with fitdecode, CRCs checked, and prints what the test compares, as JSON.
-let fitDump = """
-    import fitdecode, json, sys
-    out = []
-    for path in sys.argv[1:]:
-        f = {"laps": [], "sessions": [], "activities": 0, "file_id": None}
-        with fitdecode.FitReader(path, check_crc=fitdecode.CrcCheck.RAISE) as fit:
-            for frame in fit:
-                if not isinstance(frame, fitdecode.FitDataMessage):
-                    continue
-                v = {field.name: field.value for field in frame.fields}
-                ts = lambda k: v[k].timestamp() if v.get(k) is not None else None
-                if frame.name == "file_id":
-                    f["file_id"] = str(v["type"])
-                elif frame.name == "lap":
-                    f["laps"].append({"start": ts("start_time"), "end": ts("timestamp"),
-                                      "timer": v["total_timer_time"], "elapsed": v["total_elapsed_time"],
-                                      "intensity": str(v["intensity"])})
-                elif frame.name == "session":
-                    f["sessions"].append({"sport": str(v["sport"]), "sub_sport": str(v["sub_sport"]),
-                                          "elapsed": v["total_elapsed_time"], "timer": v["total_timer_time"],
-                                          "laps": v["num_laps"], "start": ts("start_time")})
-                elif frame.name == "activity":
-                    f["activities"] += 1
-        out.append(f)
-    print(json.dumps(out))
-    """
-
-/// What the test reads back: fitdecode's view of a file, and `history --json`'s of a workout.
-struct Decoded: Decodable {
+/// What the test reads back: a file as Garmin's decoder reads it, and what was wrong with it.
+struct Checked: Decodable {
     struct Lap: Decodable {
         var start: Double, end: Double, timer: Double, elapsed: Double, intensity: String
     }
     struct Session: Decodable {
-        var sport: String, sub_sport: String, elapsed: Double, timer: Double, laps: Int
+        var sport: String, sub_sport: String, elapsed: Double, timer: Double, laps: Int, start: Double
     }
+    var path: String
+    var problems: [String]
     var laps: [Lap]
     var sessions: [Session]
     var activities: Int
+    var records: Int
+    var size: Int
     var file_id: String?
 }
 
@@ -77,39 +85,48 @@ struct Recorded: Decodable {
     struct Segment: Decodable {
         var kind: String, actual: Double
     }
+    var outcome: String?
     var segments: [Segment]
 }
 
 @Suite("FIT activity files", .serialized)
 struct FITExportTests {
-    @Test(.enabled(if: FITDecoder.reachable, "PyPI cannot be reached, so fitdecode cannot be installed"))
-    func everyWorkoutIsAFITFileThatFitdecodeReadsWithItsCRC() throws {
-        guard case .ready(let python) = FITDecoder.state else {
-            if case .broken(let why) = FITDecoder.state { Issue.record(Comment(rawValue: why)) }
-            return
-        }
+    let short = fixtures + "/short.json"
+
+    /// `history --json` of the history in `state`.
+    func recorded(_ state: String) throws -> [Recorded] {
+        let r = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": state])
+        return try JSONDecoder().decode([Recorded].self, from: Data(r.stdout.utf8))
+    }
+
+    func export(_ state: String, to dir: String) throws -> (status: Int32, paths: [String], stderr: String) {
+        let r = try run(binary, ["history", "--fit", dir], environment: ["XDG_STATE_HOME": state])
+        return (r.status, r.stdout.split(separator: "\n").map(String.init), r.stderr)
+    }
+
+    @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
+    func everyWorkoutIsAnActivityGarminsDecoderTakes() throws {
+        guard let python = FITDecoders.python() else { return }
         let state = temporaryDirectory()
         let env = ["XDG_STATE_HOME": state]
         // Two real workouts, run to their end in plain mode.
         for _ in 0..<2 {
-            let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"], environment: env)
+            let r = try run(binary, ["start", short, "--plain", "--mute"], environment: env)
             #expect(r.status == 0, "\(r.stderr)")
         }
         let dir = temporaryDirectory() + "/fit"
-        let written = try run(binary, ["history", "--fit", dir], environment: env)
-        #expect(written.status == 0, "\(written.stderr)")
-        let paths = written.stdout.split(separator: "\n").map(String.init)
-        #expect(paths.count == 2 && paths.allSatisfy { $0.hasPrefix(dir + "/sevenmin-") && $0.hasSuffix(".fit") })
-        let history = try run(binary, ["history", "--json"], environment: env)
-        let recorded = try JSONDecoder().decode([Recorded].self, from: Data(history.stdout.utf8))
-        let dump = try run(python, ["-c", fitDump] + paths)
-        #expect(dump.status == 0, "fitdecode: \(dump.stderr)")
-        let files = try JSONDecoder().decode([Decoded].self, from: Data(dump.stdout.utf8))
+        let written = try export(state, to: dir)
+        #expect(written.status == 0 && written.stderr.isEmpty, "\(written.stderr)")
+        #expect(written.paths.count == 2
+                && written.paths.allSatisfy { $0.hasPrefix(dir + "/sevenmin-") && $0.hasSuffix(".fit") })
+        let recorded = try recorded(state)
+        let files = try FITDecoders.check(written.paths, with: python)
         #expect(files.count == 2)
         // history lists the newest first; the files were written oldest first.
         for (file, session) in zip(files, recorded.reversed()) {
-            #expect(file.file_id == "activity" && file.activities == 1)
             #expect(file.laps.count == session.segments.count && file.laps.count == 4)
+            // A record where each lap starts and ends; one lap ends as the next starts.
+            #expect(file.records == 5)
             for (lap, segment) in zip(file.laps, session.segments) {
                 #expect(abs(lap.timer - segment.actual) < 0.01)
                 #expect(lap.intensity == (segment.kind == "work" ? "active" : "rest"))
@@ -122,34 +139,27 @@ struct FITExportTests {
             #expect(abs(s.timer - timer) < 0.01 && abs(s.elapsed - 9) < 1)
         }
         // A second export writes nothing new and leaves the files alone.
-        let again = try run(binary, ["history", "--fit", dir], environment: env)
-        #expect(again.status == 0 && again.stdout.isEmpty)
+        let again = try export(state, to: dir)
+        #expect(again.status == 0 && again.paths.isEmpty)
         #expect(again.stderr == "2 workouts were exported before; left as they are.\n")
     }
 
     /// The pause between an exercise's sides is a segment of its own, so a lap of its own: a rest lap as
     /// long as the switch ran, between the two active laps of the sides, and the laps add up to the session.
-    @Test(.enabled(if: FITDecoder.reachable, "PyPI cannot be reached, so fitdecode cannot be installed"))
+    @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
     func theSwitchBetweenSidesIsARestLapOfItsLength() throws {
-        guard case .ready(let python) = FITDecoder.state else {
-            if case .broken(let why) = FITDecoder.state { Issue.record(Comment(rawValue: why)) }
-            return
-        }
+        guard let python = FITDecoders.python() else { return }
         let state = temporaryDirectory()
-        let env = ["XDG_STATE_HOME": state]
         // Get ready 1 s, the first side 2 s, the switch 2 s, the other side 2 s.
-        let r = try run(binary, ["start", fixtures + "/sides.json", "--plain", "--mute"], environment: env)
+        let r = try run(binary, ["start", fixtures + "/sides.json", "--plain", "--mute"],
+                        environment: ["XDG_STATE_HOME": state])
         #expect(r.status == 0, "\(r.stderr)")
         let dir = temporaryDirectory() + "/fit"
-        let written = try run(binary, ["history", "--fit", dir], environment: env)
+        let written = try export(state, to: dir)
         #expect(written.status == 0, "\(written.stderr)")
-        let paths = written.stdout.split(separator: "\n").map(String.init)
-        let history = try run(binary, ["history", "--json"], environment: env)
-        let session = try #require(try JSONDecoder().decode([Recorded].self, from: Data(history.stdout.utf8)).first)
+        let session = try #require(try recorded(state).first)
         #expect(session.segments.map(\.kind) == ["getReady", "work", "switch", "work"])
-        let dump = try run(python, ["-c", fitDump] + paths)
-        #expect(dump.status == 0, "fitdecode: \(dump.stderr)")
-        let file = try #require(try JSONDecoder().decode([Decoded].self, from: Data(dump.stdout.utf8)).first)
+        let file = try #require(try FITDecoders.check(written.paths, with: python).first)
         try #require(file.laps.count == 4)
         #expect(file.laps.map(\.intensity) == ["rest", "active", "rest", "active"])
         let switchLap = file.laps[2]
@@ -163,6 +173,38 @@ struct FITExportTests {
         let laps = file.laps.reduce(0.0) { $0 + $1.timer }
         #expect(s.laps == 4 && abs(s.timer - laps) < 0.01 && abs(s.timer - 7) < 0.1 && abs(s.elapsed - 7) < 1,
                 "session: \(s.timer) s timed, \(s.elapsed) s elapsed; laps: \(laps) s")
+    }
+
+    /// Files the core makes for what a run of the binary cannot easily make: a workout resumed an hour
+    /// later, one ending on FIT's last second, one on its first, and one of 1,000 laps.
+    @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
+    func filesAtTheEdgesAreActivitiesToo() throws {
+        guard let python = FITDecoders.python() else { return }
+        func workout(_ count: Int, start: Double, gapAfter: Int? = nil) -> (SessionRecord, [SegmentRecord]) {
+            let session = SessionRecord(id: 3, routine: "R", routineFile: "r.json", contentHash: "", startedAt: start,
+                                        utcOffset: 0, plannedSeconds: 10, plannedExercises: count, outcome: .completed)
+            let segments = (0..<count).map { k in
+                let late = gapAfter.map { k > $0 } ?? false
+                return SegmentRecord(index: k, kind: k % 2 == 0 ? "work" : "rest", exercise: "A", round: 1,
+                                     planned: 10, actual: 10, ended: .ranOut,
+                                     endedAt: start + 10 * Double(k + 1) + (late ? 3600 : 0), part: late ? 2 : 1)
+            }
+            return (session, segments)
+        }
+        let epoch = 631_065_600.0
+        let dir = temporaryDirectory()
+        var paths: [String] = []
+        for (k, (session, segments)) in [workout(4, start: 1_780_000_000, gapAfter: 1),
+                                        workout(3, start: epoch + 0xFFFF_FFFE - 30),
+                                        workout(2, start: epoch + 0x1000_0000),
+                                        workout(1000, start: 1_780_000_000)].enumerated() {
+            paths.append(dir + "/\(k).fit")
+            try Data(FITActivity.encode(session, segments: segments)).write(to: URL(fileURLWithPath: paths[k]))
+        }
+        let files = try FITDecoders.check(paths, with: python)
+        #expect(files.map(\.laps.count) == [4, 3, 2, 1000] && files.map(\.records) == [6, 4, 3, 1001])
+        let resumed = try #require(files.first?.sessions.first)
+        #expect(resumed.timer == 40 && resumed.elapsed == 3640)
     }
 
     @Test func fitGoesWithNeitherJSONNorCSVAndSaysWhenThereIsNothing() throws {

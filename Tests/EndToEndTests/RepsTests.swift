@@ -50,12 +50,11 @@ struct RepsEndToEndTests {
         #expect(abs(worked - (6 + actual)) < 0.01, "\(session)")
 
         // The FIT lap of the step is its seconds too.
-        guard case .ready(let python) = FITDecoder.state else { return }
+        guard case .ready(let python) = FITDecoders.state else { return }
         let dir = tmux.directory + "/fit"
         let paths = try run(binary, ["history", "--fit", dir], environment: env).stdout.split(separator: "\n")
             .map(String.init)
-        let dump = try run(python, ["-c", fitDump] + paths)
-        let file = try #require(try JSONDecoder().decode([Decoded].self, from: Data(dump.stdout.utf8)).first)
+        let file = try #require(try FITDecoders.check(paths, with: python).first)
         #expect(file.laps.count == 6 && abs(file.laps[3].timer - actual) < 0.01 && file.laps[3].intensity == "active")
     }
 

@@ -5,20 +5,57 @@ import Testing
 
 @Suite("FIT activity files")
 struct FITActivityTests {
+    /// A workout of `kinds` (get ready, work, rest, …), each segment `length` s, one after the other from
+    /// `start`, ended as `outcome`.
+    static func workout(_ kinds: [String], length: Double = 10, start: Double = 1_780_000_000,
+                        outcome: SessionOutcome? = .completed, id: Int64 = 7,
+                        utcOffset: Int = 3600) -> (SessionRecord, [SegmentRecord]) {
+        let session = SessionRecord(id: id, routine: "R", routineFile: "r.json", contentHash: "", startedAt: start,
+                                    utcOffset: utcOffset, plannedSeconds: length * Double(kinds.count),
+                                    plannedExercises: kinds.filter { $0 == "work" }.count, outcome: outcome,
+                                    uuid: "uuid-\(id)")
+        let segments = kinds.enumerated().map { k, kind in
+            SegmentRecord(index: k, kind: kind, exercise: "A", round: 1, planned: length, actual: length,
+                          ended: .ranOut, endedAt: start + length * Double(k + 1))
+        }
+        return (session, segments)
+    }
+
+    /// The messages of a file this encoder wrote (little-endian, normal headers): each one's global
+    /// number and fields.
+    static func messages(_ bytes: [UInt8]) -> [(global: UInt16, fields: [UInt8: UInt64])] {
+        var out: [(global: UInt16, fields: [UInt8: UInt64])] = []
+        var definitions: [UInt8: (UInt16, [(UInt8, Int)])] = [:]
+        var p = 14
+        let end = bytes.count - 2
+        while p < end {
+            let header = bytes[p]
+            p += 1
+            if header & 0x40 != 0 {
+                let global = UInt16(bytes[p + 2]) | UInt16(bytes[p + 3]) << 8
+                let fields = (0..<Int(bytes[p + 4])).map { (bytes[p + 5 + 3 * $0], Int(bytes[p + 6 + 3 * $0])) }
+                definitions[header & 0x0F] = (global, fields)
+                p += 5 + 3 * fields.count
+                continue
+            }
+            let (global, layout) = definitions[header & 0x0F]!
+            var fields: [UInt8: UInt64] = [:]
+            for (number, size) in layout {
+                fields[number] = (0..<size).reduce(0) { $0 | UInt64(bytes[p + $1]) << (8 * UInt64($1)) }
+                p += size
+            }
+            out.append((global, fields))
+        }
+        return out
+    }
+
     @Test func theCRCIsFITsOwn() {
         // The protocol's CRC is CRC-16/ARC, whose check value for "123456789" is 0xBB3D.
         #expect(FITActivity.crc(Array("123456789".utf8)) == 0xBB3D)
     }
 
-    @Test func aFileHasItsHeaderSizeAndBothCRCs() {
-        let session = SessionRecord(id: 7, routine: "R", routineFile: "r.json", contentHash: "",
-                                    startedAt: 1_780_000_000, utcOffset: 3600, plannedSeconds: 13, plannedExercises: 1)
-        let segments = [
-            SegmentRecord(index: 0, kind: "getReady", exercise: "A", round: 1, planned: 3, actual: 3, ended: .ranOut,
-                          endedAt: 1_780_000_003),
-            SegmentRecord(index: 1, kind: "work", exercise: "A", round: 1, planned: 10, actual: 10, ended: .ranOut,
-                          endedAt: 1_780_000_013),
-        ]
+    @Test func aFileHasItsHeaderSizeAndBothCRCs() throws {
+        let (session, segments) = Self.workout(["getReady", "work"])
         let bytes = FITActivity.encode(session, segments: segments)
         #expect(bytes[0] == 14 && Array(bytes[8..<12]) == Array(".FIT".utf8))
         let size = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
@@ -26,9 +63,34 @@ struct FITActivityTests {
         #expect(FITActivity.crc(bytes[0..<12]) == UInt16(bytes[12]) | UInt16(bytes[13]) << 8)
         // A CRC over everything, its own two bytes included, is zero.
         #expect(FITActivity.crc(bytes) == 0)
-        #expect(FITActivity.lapTimes(session, segments).map(\.start) == [1_780_000_000, 1_780_000_003])
+        #expect(FITActivity.lapTimes(session, segments).map(\.start) == [1_780_000_000, 1_780_000_010])
         // Named by the local start: 1_780_000_000 is 2026-05-28 20:26:40 UTC, so 21:26:40 an hour east.
         #expect(FITActivity.fileName(session) == "sevenmin-2026-05-28-212640.fit")
+    }
+
+    /// Garmin's recipe, summary last: file_id, device_info, the timer's start, each lap's records then the
+    /// lap, the timer's stop before the last lap, the session and the activity; every time in order.
+    @Test func everyLapHasARecordAtItsStartAndItsEndInTheRecipesOrder() throws {
+        let (session, segments) = Self.workout(["getReady", "work", "rest", "work"])
+        let messages = Self.messages(FITActivity.encode(session, segments: segments))
+        let names: [UInt16: String] = [0: "file_id", 23: "device_info", 21: "event", 20: "record", 19: "lap",
+                                        18: "session", 34: "activity"]
+        #expect(messages.map { names[$0.global] ?? "?" } == [
+            "file_id", "device_info", "event",
+            "record", "record", "lap", "record", "lap", "record", "lap", "record", "event", "lap",
+            "session", "activity",
+        ])
+        let records = messages.filter { $0.global == 20 }.map { $0.fields[253]! }
+        let fit = UInt64(1_780_000_000 - 631_065_600)
+        #expect(records == [fit, fit + 10, fit + 20, fit + 30, fit + 40])
+        // Each lap starts and ends on a record's time.
+        for lap in messages.filter({ $0.global == 19 }) {
+            #expect(records.contains(lap.fields[2]!) && records.contains(lap.fields[253]!))
+        }
+        let times = messages.compactMap { $0.fields[253] }
+        #expect(times == times.sorted(), "timestamps in order")
+        let events = messages.filter { $0.global == 21 }.map { [$0.fields[253]!, $0.fields[0]!, $0.fields[1]!] }
+        #expect(events == [[fit, 0, 0], [fit + 40, 0, 4]])  // timer start, timer stop_all
     }
 
     @Test func aResumedPartStartsItsFirstLapAfreshNotAtTheGap() {
@@ -41,5 +103,20 @@ struct FITActivityTests {
                           endedAt: 5010, part: 2),
         ]
         #expect(FITActivity.lapTimes(session, segments).map(\.start) == [1000, 5000])
+    }
+
+    /// Between the parts of a resumed workout the timer stops, so the gap is elapsed time, not timer time.
+    @Test func theTimerStopsBetweenTheParts() throws {
+        var (session, segments) = Self.workout(["work", "work"])
+        segments[1].part = 2
+        segments[1].endedAt += 3600
+        let messages = Self.messages(FITActivity.encode(session, segments: segments))
+        let fit = UInt64(1_780_000_000 - 631_065_600)
+        let events = messages.filter { $0.global == 21 }.map { [$0.fields[253]!, $0.fields[1]!] }
+        #expect(events == [[fit, 0], [fit + 10, 4], [fit + 3610, 0], [fit + 3620, 4]])
+        let records = messages.filter { $0.global == 20 }.map { $0.fields[253]! }
+        #expect(records == [fit, fit + 10, fit + 3610, fit + 3620])
+        let s = try #require(messages.first { $0.global == 18 })
+        #expect(s.fields[7] == 3_620_000 && s.fields[8] == 20_000)  // elapsed, timer
     }
 }

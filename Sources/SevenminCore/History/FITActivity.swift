@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// A recorded workout as a FIT activity file, for Strava, Garmin Connect and intervals.icu:
-/// `file_id`, a timer start event, a `lap` per recorded segment (active for work, rest for the
-/// rest), the timer's stop, a `session` (sport HIIT) and one `activity`, with the header's and
-/// the file's CRCs. Written from the public FIT protocol; Garmin's SDK may not be redistributed.
-/// Pure: the caller writes the bytes.
+/// A recorded workout as a FIT activity file, for Strava, Garmin Connect and intervals.icu, in the order
+/// of Garmin's activity recipe (summary last): `file_id`, the creator's `device_info`, a timer start
+/// event, then for each recorded segment its `record` messages and its `lap` (active for work, rest for
+/// the rest), the timer's stop, one `session` (sport HIIT) and one `activity`, with the header's and the
+/// file's CRCs. A resumed workout's timer stops where a part ended and starts again where the next began.
+/// Written from the public FIT protocol; Garmin's SDK may not be redistributed. Pure: the caller writes
+/// the bytes.
 public enum FITActivity {
     /// FIT counts seconds from 1989-12-31 00:00 UTC.
     static let epoch = 631_065_600.0
@@ -12,20 +14,38 @@ public enum FITActivity {
 
     /// The file for one session and its segments, in the order they were recorded.
     public static func encode(_ session: SessionRecord, segments: [SegmentRecord]) -> [UInt8] {
-        var file = FITWriter()
         let laps = lapTimes(session, segments)
-        let start = session.startedAt
+        let start = laps.first?.start ?? session.startedAt
         let end = laps.last?.end ?? start
         let timer = segments.reduce(0) { $0 + $1.actual }
+        let local = end + Double(session.utcOffset)
+        let serial = max(1, UInt64(truncatingIfNeeded: session.id) & 0xFFFF_FFFF)
+        var file = FITWriter()
         file.message(.fileID, [
             (0, .enumeration, 4),                                    // type: activity
             (1, .uint16, 255),                                       // manufacturer: development
             (2, .uint16, 0),                                         // product
-            (3, .uint32z, max(1, UInt64(truncatingIfNeeded: session.id) & 0xFFFF_FFFF)),  // serial number
-            (4, .uint32, timestamp(start)),                          // time_created
+            (3, .uint32z, serial),                                   // serial_number
+            (4, .uint32, timestamp(session.startedAt)),              // time_created
         ])
-        file.message(.event, [(253, .uint32, timestamp(start)), (0, .enumeration, 0), (1, .enumeration, 0)])
+        file.message(.deviceInfo, [
+            (253, .uint32, timestamp(start)),
+            (0, .uint8, 0),                                          // device_index: creator
+            (2, .uint16, 255), (4, .uint16, 0),                      // manufacturer, product
+            (3, .uint32z, serial),
+        ])
+        timerEvent(.start, at: start, in: &file)
+        var lastRecord: UInt64?
         for (k, segment) in segments.enumerated() {
+            // One record where a lap starts and one where it ends; a lap that starts as the one before
+            // ends shares its record.
+            for instant in [laps[k].start, laps[k].end] where timestamp(instant) != lastRecord {
+                record(at: timestamp(instant), in: &file)
+                lastRecord = timestamp(instant)
+            }
+            // The timer stops at the end of a part, and at the very end before the last lap.
+            let partEnds = k + 1 < segments.count && segments[k + 1].part != segment.part
+            if partEnds || k == segments.count - 1 { timerEvent(.stopAll, at: laps[k].end, in: &file) }
             file.message(.lap, [
                 (253, .uint32, timestamp(laps[k].end)),
                 (254, .uint16, UInt64(k)),                           // message_index
@@ -36,8 +56,9 @@ public enum FITActivity {
                 (23, .enumeration, segment.kind == SegmentKind.work.rawValue ? 0 : 1),  // intensity
                 (25, .enumeration, sportHIIT), (39, .enumeration, subSportHIIT),
             ])
+            if partEnds { timerEvent(.start, at: laps[k + 1].start, in: &file) }
         }
-        file.message(.event, [(253, .uint32, timestamp(end)), (0, .enumeration, 0), (1, .enumeration, 4)])
+        if segments.isEmpty { timerEvent(.stopAll, at: end, in: &file) }
         file.message(.session, [
             (253, .uint32, timestamp(end)),
             (254, .uint16, 0),
@@ -54,19 +75,36 @@ public enum FITActivity {
             (1, .uint16, 1),                                         // num_sessions
             (2, .enumeration, 0),                                    // type: manual
             (3, .enumeration, 26), (4, .enumeration, 1),             // event: activity, stop
-            (5, .uint32, timestamp(end + Double(session.utcOffset))),  // local_timestamp
+            (5, .uint32, timestamp(local)),                          // local_timestamp
         ])
         return file.bytes
     }
 
+    enum TimerEvent: UInt64 {
+        case start = 0, stopAll = 4
+    }
+
+    private static func timerEvent(_ type: TimerEvent, at instant: Double, in file: inout FITWriter) {
+        file.message(.event, [(253, .uint32, timestamp(instant)), (0, .enumeration, 0),  // event: timer
+                              (1, .enumeration, type.rawValue)])
+    }
+
+    /// A `record` at `instant`: its time alone, as the profile's record has no elapsed or timer time (they
+    /// follow from the timestamps and the timer events). A heart rate, once there is one, is field 3
+    /// (`uint8`, bpm) beside it; the writer defines the wider layout itself.
+    private static func record(at instant: UInt64, heartRate: UInt8? = nil, in file: inout FITWriter) {
+        file.message(.record, [(253, .uint32, instant)] + (heartRate.map { [(3, .uint8, UInt64($0))] } ?? []))
+    }
+
     /// Each segment's start and end in seconds since 1970: it ended when recorded and began where the
     /// one before ended, or, first in a part (a resume starts afresh), its own length before its end.
+    /// Never before the one before ended, so that a clock set back cannot make time run backwards.
     static func lapTimes(_ session: SessionRecord, _ segments: [SegmentRecord]) -> [(start: Double, end: Double)] {
         var out: [(start: Double, end: Double)] = []
         for (k, s) in segments.enumerated() {
             let freshPart = k == 0 ? false : s.part != segments[k - 1].part
             let start = k == 0 ? min(session.startedAt, s.endedAt - s.actual)
-                : freshPart ? s.endedAt - s.actual : out[k - 1].end
+                : freshPart ? max(out[k - 1].end, s.endedAt - s.actual) : out[k - 1].end
             out.append((start, max(start, s.endedAt)))
         }
         return out
@@ -96,18 +134,19 @@ public enum FITActivity {
     }
 }
 
-/// Builds a FIT file: each kind of message defined once (little-endian) before its first data.
+/// Builds a FIT file: each kind of message defined once (little-endian) before its first data, and
+/// defined again when its fields change.
 struct FITWriter {
     enum Message: UInt16 {
-        case fileID = 0, session = 18, lap = 19, event = 21, activity = 34
+        case fileID = 0, session = 18, lap = 19, record = 20, event = 21, deviceInfo = 23, activity = 34
     }
 
     enum BaseType: UInt8 {
-        case enumeration = 0x00, uint16 = 0x84, uint32 = 0x86, uint32z = 0x8C
+        case enumeration = 0x00, uint8 = 0x02, uint16 = 0x84, uint32 = 0x86, uint32z = 0x8C
 
         var size: Int {
             switch self {
-            case .enumeration: return 1
+            case .enumeration, .uint8: return 1
             case .uint16: return 2
             case .uint32, .uint32z: return 4
             }
