@@ -99,9 +99,62 @@ struct FITExportTests {
         return try JSONDecoder().decode([Recorded].self, from: Data(r.stdout.utf8))
     }
 
+    /// Waits up to `timeout` seconds for the history in `state` to satisfy `ready`.
+    func waitFor(_ what: String, in state: String, timeout: Double = 20,
+                 sourceLocation: SourceLocation = #_sourceLocation, _ ready: ([Recorded]) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if ready(try recorded(state)) { return }
+            usleep(100_000)
+        }
+        Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+    }
+
+    /// Starts `routine` with no terminal, in the background, with the signals' default actions (which a
+    /// shell's `&` would not leave to SIGINT); returns its pid, for `waitpid`.
+    func startInBackground(_ routine: String, state: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_STATE_HOME"] = state
+        env["XDG_CONFIG_HOME"] = temporaryDirectory()
+        return try spawn(binary, ["start", routine, "--mute"], environment: env.map { "\($0.key)=\($0.value)" },
+                         actions: &actions)
+    }
+
+    /// Whether process `pid` has a handler for `signal` (`SigCgt` in its `/proc` status).
+    func catches(_ pid: pid_t, _ signal: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
+    /// Waits for process `pid` to end; its exit status.
+    @discardableResult
+    func reap(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    /// SQL run on the history in `state`, as a damaged or older file could have it.
+    func sql(_ statements: String, in state: String) throws {
+        let r = try run("/usr/bin/sqlite3", [state + "/sevenmin/history.sqlite3", statements])
+        #expect(r.status == 0, "sqlite3: \(r.stderr)")
+    }
+
     func export(_ state: String, to dir: String) throws -> (status: Int32, paths: [String], stderr: String) {
         let r = try run(binary, ["history", "--fit", dir], environment: ["XDG_STATE_HOME": state])
         return (r.status, r.stdout.split(separator: "\n").map(String.init), r.stderr)
+    }
+
+    func files(in dir: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
     }
 
     @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
@@ -175,6 +228,111 @@ struct FITExportTests {
                 "session: \(s.timer) s timed, \(s.elapsed) s elapsed; laps: \(laps) s")
     }
 
+    /// An export while a workout runs leaves it out, saying so; once it has ended it is exported whole.
+    @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
+    func aWorkoutIsExportedOnceItHasEndedAndThenWhole() throws {
+        guard let python = FITDecoders.python() else { return }
+        let state = temporaryDirectory()
+        let pid = try startInBackground(short, state: state)
+        try waitFor("two segments recorded", in: state) { $0.first.map { $0.segments.count >= 2 } ?? false }
+        let dir = temporaryDirectory() + "/fit"
+        let during = try export(state, to: dir)
+        #expect(during.status == 0 && during.paths.isEmpty && files(in: dir).isEmpty, "\(during.paths)")
+        #expect(during.stderr == "Left out 1 workout: 1 not ended yet (still running, or to go on with start "
+                + "--resume), exported once it ends.\n")
+        reap(pid)
+        #expect(try recorded(state).first?.outcome == "completed")
+        let after = try export(state, to: dir)
+        #expect(after.status == 0 && after.stderr.isEmpty && after.paths.count == 1, "\(after.stderr)")
+        let file = try #require(try FITDecoders.check(after.paths, with: python).first)
+        #expect(file.laps.count == 4 && file.sessions.first?.laps == 4)
+        let again = try export(state, to: dir)
+        #expect(again.paths.isEmpty && again.stderr == "1 workout was exported before; left as they are.\n")
+    }
+
+    /// A file written before its workout ended (here 2 of its 4 laps, as an export during the workout
+    /// used to write) is not "exported before": the next export writes it again, whole.
+    @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
+    func aFileWrittenBeforeItsWorkoutEndedIsWrittenAgainWhole() throws {
+        guard let python = FITDecoders.python() else { return }
+        let state = temporaryDirectory()
+        let r = try run(binary, ["start", short, "--plain", "--mute"], environment: ["XDG_STATE_HOME": state])
+        #expect(r.status == 0, "\(r.stderr)")
+        // The history as it was two segments before the end.
+        let then = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: then + "/sevenmin", withIntermediateDirectories: true)
+        try sql(".backup '\(then)/sevenmin/history.sqlite3'", in: state)
+        try sql("DELETE FROM segments WHERE id IN (SELECT id FROM segments ORDER BY id DESC LIMIT 2)", in: then)
+        let dir = temporaryDirectory() + "/fit"
+        let partial = try export(then, to: dir)
+        #expect(try FITDecoders.check(partial.paths, with: python).first?.laps.count == 2)
+        let whole = try export(state, to: dir)
+        #expect(whole.status == 0 && whole.paths == partial.paths, "\(whole.stderr)")
+        #expect(whole.stderr == "1 file was out of date (written before the workout ended, or without records) "
+                + "and written again.\n")
+        let file = try #require(try FITDecoders.check(whole.paths, with: python).first)
+        #expect(file.laps.count == 4 && file.sessions.first?.laps == 4)
+        #expect(try export(state, to: dir).stderr == "1 workout was exported before; left as they are.\n")
+    }
+
+    /// A workout quit in its get-ready did no exercise: it is no activity, and the export says so.
+    @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
+    func aWorkoutWithNoExerciseDoneIsLeftOutSayingWhy() throws {
+        guard let python = FITDecoders.python() else { return }
+        let state = temporaryDirectory()
+        let done = try run(binary, ["start", short, "--plain", "--mute"], environment: ["XDG_STATE_HOME": state])
+        #expect(done.status == 0, "\(done.stderr)")
+        // Get ready lasts a minute in this routine: an interrupt during it ends the workout there.
+        let pid = try startInBackground(fixtures + "/long.json", state: state)
+        try waitFor("the second workout's start", in: state) { $0.count == 2 && catches(pid, SIGINT) }
+        kill(pid, SIGINT)
+        reap(pid)
+        let outcomes = try recorded(state).map { $0.outcome ?? "running" }.sorted()
+        #expect(outcomes == ["completed", "signal:2"], "\(outcomes)")
+        let dir = temporaryDirectory() + "/fit"
+        let written = try export(state, to: dir)
+        #expect(written.status == 0 && written.paths.count == 1 && files(in: dir).count == 1)
+        #expect(written.stderr == "Left out 1 workout: 1 with no exercise done.\n")
+        #expect(try FITDecoders.check(written.paths, with: python).first?.laps.count == 4)
+    }
+
+    /// Two workouts that start in the same second are two files, each exported once.
+    @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
+    func twoWorkoutsStartingInTheSameSecondAreTwoFiles() throws {
+        guard let python = FITDecoders.python() else { return }
+        let state = temporaryDirectory()
+        let script = "for k in 1 2; do \"$0\" start \"$1\" --plain --mute > /dev/null & done; wait"
+        let both = try run("/bin/sh", ["-c", script, binary, short], environment: ["XDG_STATE_HOME": state])
+        #expect(both.status == 0)
+        // Within one second, whatever second they really started in.
+        try sql("""
+            UPDATE sessions SET started_at = (SELECT CAST(MIN(started_at) AS INTEGER) FROM sessions)
+                + CASE WHEN id = (SELECT MIN(id) FROM sessions) THEN 0.25 ELSE 0.75 END
+            """, in: state)
+        let dir = temporaryDirectory() + "/fit"
+        let written = try export(state, to: dir)
+        #expect(written.status == 0 && written.stderr.isEmpty, "\(written.stderr)")
+        try #require(written.paths.count == 2)
+        #expect(written.paths[1] == written.paths[0].dropLast(4) + "-2.fit")
+        #expect(try FITDecoders.check(written.paths, with: python).allSatisfy { $0.laps.count == 4 })
+        #expect(try export(state, to: dir).stderr == "2 workouts were exported before; left as they are.\n")
+    }
+
+    /// A workout dated after 2126 cannot be a FIT date (it would wrap to 1990): it is refused, by name.
+    @Test func aDateFITCannotHoldIsRefusedByName() throws {
+        let state = temporaryDirectory()
+        let r = try run(binary, ["start", short, "--plain", "--mute"], environment: ["XDG_STATE_HOME": state])
+        #expect(r.status == 0, "\(r.stderr)")
+        // A hundred years on.
+        try sql("UPDATE sessions SET started_at = started_at + 3155760000; "
+                + "UPDATE segments SET ended_at = ended_at + 3155760000", in: state)
+        let dir = temporaryDirectory() + "/fit"
+        let refused = try export(state, to: dir)
+        #expect(refused.status == 65 && refused.paths.isEmpty && files(in: dir).isEmpty)
+        #expect(refused.stderr.hasPrefix("sevenmin: sevenmin-21") && refused.stderr.hasSuffix(
+            ".fit not written: FIT holds dates from 1998-07-03 to 2126-02-06 only.\n"), "\(refused.stderr)")
+    }
+
     /// Files the core makes for what a run of the binary cannot easily make: a workout resumed an hour
     /// later, one ending on FIT's last second, one on its first, and one of 1,000 laps.
     @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
@@ -199,7 +357,7 @@ struct FITExportTests {
                                         workout(2, start: epoch + 0x1000_0000),
                                         workout(1000, start: 1_780_000_000)].enumerated() {
             paths.append(dir + "/\(k).fit")
-            try Data(FITActivity.encode(session, segments: segments)).write(to: URL(fileURLWithPath: paths[k]))
+            try Data(try FITActivity.encode(session, segments: segments)).write(to: URL(fileURLWithPath: paths[k]))
         }
         let files = try FITDecoders.check(paths, with: python)
         #expect(files.map(\.laps.count) == [4, 3, 2, 1000] && files.map(\.records) == [6, 4, 3, 1001])

@@ -56,7 +56,7 @@ struct FITActivityTests {
 
     @Test func aFileHasItsHeaderSizeAndBothCRCs() throws {
         let (session, segments) = Self.workout(["getReady", "work"])
-        let bytes = FITActivity.encode(session, segments: segments)
+        let bytes = try FITActivity.encode(session, segments: segments)
         #expect(bytes[0] == 14 && Array(bytes[8..<12]) == Array(".FIT".utf8))
         let size = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
         #expect(bytes.count == 14 + size + 2)
@@ -72,7 +72,7 @@ struct FITActivityTests {
     /// lap, the timer's stop before the last lap, the session and the activity; every time in order.
     @Test func everyLapHasARecordAtItsStartAndItsEndInTheRecipesOrder() throws {
         let (session, segments) = Self.workout(["getReady", "work", "rest", "work"])
-        let messages = Self.messages(FITActivity.encode(session, segments: segments))
+        let messages = Self.messages(try FITActivity.encode(session, segments: segments))
         let names: [UInt16: String] = [0: "file_id", 23: "device_info", 21: "event", 20: "record", 19: "lap",
                                         18: "session", 34: "activity"]
         #expect(messages.map { names[$0.global] ?? "?" } == [
@@ -110,7 +110,7 @@ struct FITActivityTests {
         var (session, segments) = Self.workout(["work", "work"])
         segments[1].part = 2
         segments[1].endedAt += 3600
-        let messages = Self.messages(FITActivity.encode(session, segments: segments))
+        let messages = Self.messages(try FITActivity.encode(session, segments: segments))
         let fit = UInt64(1_780_000_000 - 631_065_600)
         let events = messages.filter { $0.global == 21 }.map { [$0.fields[253]!, $0.fields[1]!] }
         #expect(events == [[fit, 0], [fit + 10, 4], [fit + 3610, 0], [fit + 3620, 4]])
@@ -118,5 +118,118 @@ struct FITActivityTests {
         #expect(records == [fit, fit + 10, fit + 3610, fit + 3620])
         let s = try #require(messages.first { $0.global == 18 })
         #expect(s.fields[7] == 3_620_000 && s.fields[8] == 20_000)  // elapsed, timer
+    }
+
+    @Test func onlyAWorkoutThatEndedWithAnExerciseDoneIsReady() {
+        let (session, segments) = Self.workout(["getReady", "work", "rest", "work"])
+        func readiness(_ outcome: SessionOutcome?, _ segments: [SegmentRecord]) -> FITActivity.Readiness {
+            var s = session
+            s.outcome = outcome
+            return FITActivity.readiness(s, segments: segments)
+        }
+        for outcome: SessionOutcome in [.completed, .skipped, .quit, .signal(2), .signal(3)] {
+            #expect(readiness(outcome, segments) == .ready, "\(outcome)")
+        }
+        // Running, or able to go on with start --resume: its file would miss the rest.
+        for outcome: SessionOutcome? in [nil, .interrupted, .signal(1), .signal(15)] {
+            #expect(readiness(outcome, segments) == .underWay, "\(String(describing: outcome))")
+        }
+        // Quit in its get-ready, or in its first exercise before half of it: no exercise done.
+        #expect(readiness(.quit, Array(segments.prefix(1))) == .nothingDone)
+        #expect(readiness(.quit, []) == .nothingDone)
+        var short = Array(segments.prefix(2))
+        short[1].actual = 4
+        short[1].ended = .skipped
+        #expect(readiness(.quit, short) == .nothingDone)
+        short[1].actual = 5
+        #expect(readiness(.quit, short) == .ready)
+    }
+
+    /// A lap count is a uint16 (0xFFFF is none): more laps than that would wrap, so they are refused.
+    @Test func moreLapsThanFITCountsAreRefused() throws {
+        let (session, segments) = Self.workout(Array(repeating: "work", count: FITActivity.maximumLaps + 1),
+                                               length: 1)
+        #expect(throws: FITActivity.Refusal.tooManyLaps(65_535)) {
+            try FITActivity.encode(session, segments: segments)
+        }
+        #expect(FITActivity.Refusal.tooManyLaps(65_535).reason
+                == "FIT holds at most 65,534 laps; this workout has 65535")
+        let most = Array(segments.dropLast())
+        let s = try #require(Self.messages(try FITActivity.encode(session, segments: most)).last { $0.global == 18 })
+        #expect(s.fields[26] == 65_534)
+    }
+
+    /// A FIT date is a uint32 of seconds since 1989-12-31 (below 0x10000000 counting from power-on): a
+    /// workout after 2126-02-06 would wrap to 1990, so it is refused, as is one before 1998-07-03.
+    @Test func datesFITCannotHoldAreRefused() throws {
+        let last = 631_065_600.0 + 0xFFFF_FFFE
+        let first = 631_065_600.0 + 0x1000_0000
+        let fits = Self.workout(["work"], start: last - 10, utcOffset: 0)
+        let s = try #require(Self.messages(try FITActivity.encode(fits.0, segments: fits.1)).last { $0.global == 18 })
+        #expect(s.fields[253] == 0xFFFF_FFFE && s.fields[2] == 0xFFFF_FFF4)
+        // A second too late, a local time too late, a second too early, the year 2200, 1970.
+        let refused: [(start: Double, offset: Int)] = [(last - 9, 0), (last - 10, 3600), (first - 1, 0),
+                                                       (7_258_118_400, 0), (0, 0)]
+        for (start, offset) in refused {
+            let (session, segments) = Self.workout(["work"], start: start, utcOffset: offset)
+            #expect(throws: FITActivity.Refusal.dateOutOfRange, "\(start)") {
+                try FITActivity.encode(session, segments: segments)
+            }
+        }
+        let early = Self.workout(["work"], start: first, utcOffset: 0)
+        #expect(throws: Never.self) { try FITActivity.encode(early.0, segments: early.1) }
+    }
+
+    /// Elapsed time is a uint32 of milliseconds: parts more than 49 days apart would wrap.
+    @Test func partsFurtherApartThanFITCountsAreRefused() {
+        var (session, segments) = Self.workout(["work", "work"])
+        segments[1].part = 2
+        segments[1].endedAt += 50 * 86_400
+        #expect(throws: FITActivity.Refusal.tooLong) { try FITActivity.encode(session, segments: segments) }
+    }
+
+    /// Two workouts that start in the same second get a file each: the first by its start keeps the
+    /// plain name, whatever order they are listed in.
+    @Test func workoutsStartingInTheSameSecondGetAFileEach() {
+        let a = Self.workout(["work"], start: 1_780_000_000.2, id: 1).0
+        let b = Self.workout(["work"], start: 1_780_000_000.7, id: 2).0
+        let c = Self.workout(["work"], start: 1_780_000_001, id: 3).0
+        #expect(FITActivity.fileNames([a, b, c]) == [
+            "sevenmin-2026-05-28-212640.fit", "sevenmin-2026-05-28-212640-2.fit", "sevenmin-2026-05-28-212641.fit",
+        ])
+        #expect(FITActivity.fileNames([c, b, a]) == [
+            "sevenmin-2026-05-28-212641.fit", "sevenmin-2026-05-28-212640-2.fit", "sevenmin-2026-05-28-212640.fit",
+        ])
+    }
+
+    /// A file is current when it is this workout's export as it is now; one written before it ended (16 of
+    /// its 26 laps), one without records (as written before files had them), another workout's, or a
+    /// damaged one is not, and is written again.
+    @Test func aFileWrittenBeforeTheWorkoutEndedIsNotCurrent() throws {
+        let kinds = ["getReady"] + Array(repeating: ["work", "rest"], count: 13).flatMap { $0 }.dropLast()
+        let (session, segments) = Self.workout(kinds)
+        #expect(segments.count == 26)
+        let whole = try FITActivity.encode(session, segments: segments)
+        #expect(FITActivity.isCurrent(whole, as: whole))
+        let partial = try FITActivity.encode(session, segments: Array(segments.prefix(16)))
+        #expect(!FITActivity.isCurrent(partial, as: whole))
+        // The same laps and session without records or device_info.
+        var old = FITWriter()
+        for m in Self.messages(whole) where m.global != 20 && m.global != 23 {
+            let message = try #require(FITWriter.Message(rawValue: m.global))
+            old.message(message, m.fields.sorted { $0.key < $1.key }.map {
+                (number: $0.key, type: FITWriter.BaseType.uint32, value: $0.value)
+            })
+        }
+        #expect(FITSummary(old.bytes)?.laps == 26 && FITSummary(old.bytes)?.records == 0)
+        #expect(!FITActivity.isCurrent(old.bytes, as: whole))
+        var other = session
+        other.id = 8
+        #expect(!FITActivity.isCurrent(try FITActivity.encode(other, segments: segments), as: whole))
+        #expect(!FITActivity.isCurrent(Array(whole.dropLast(3)), as: whole))
+        var flipped = whole
+        flipped[40] ^= 1
+        #expect(!FITActivity.isCurrent(flipped, as: whole))
+        #expect(!FITActivity.isCurrent([], as: whole))
     }
 }

@@ -9,16 +9,61 @@
 public enum FITActivity {
     /// FIT counts seconds from 1989-12-31 00:00 UTC.
     static let epoch = 631_065_600.0
+    /// The instants a FIT date holds, in seconds since 1970: a `uint32` of seconds since `epoch`, where
+    /// 0xFFFFFFFF means no date and anything below 0x10000000 counts from a device's power-on instead.
+    /// 1998-07-03 21:24:16 to 2126-02-06 06:28:14 UTC.
+    public static let dates: ClosedRange<Double> = (epoch + 0x1000_0000)...(epoch + 0xFFFF_FFFE)
+    /// The most laps a file can number: a `uint16`, 0xFFFF meaning none.
+    public static let maximumLaps = 65_534
+    /// The longest time a `uint32` of milliseconds holds (0xFFFFFFFF means none): 49 days and 17 hours.
+    static let maximumMilliseconds: UInt64 = 0xFFFF_FFFE
     static let sportHIIT: UInt64 = 62
     static let subSportHIIT: UInt64 = 70
 
+    /// Why a workout cannot be written as a FIT file: what it holds does not fit the file's fields,
+    /// which would wrap (a lap count past 65,535 to 0, a date after 2126 to 1990) rather than refuse.
+    public enum Refusal: Error, Equatable, Sendable {
+        case tooManyLaps(Int)
+        case dateOutOfRange
+        case tooLong
+
+        /// Why, for a person: "FIT holds at most 65,534 laps; this workout has 70,000".
+        public var reason: String {
+            switch self {
+            case .tooManyLaps(let n): return "FIT holds at most 65,534 laps; this workout has \(n)"
+            case .dateOutOfRange: return "FIT holds dates from 1998-07-03 to 2126-02-06 only"
+            case .tooLong: return "FIT holds at most 49 days from a workout's start to its end"
+            }
+        }
+    }
+
+    /// Whether a workout is one to export: only one that has ended, and with an exercise done.
+    public enum Readiness: Equatable, Sendable {
+        case ready
+        /// Still running, or interrupted and able to go on with `start --resume`: its file would miss
+        /// what is still to come. It is exported once it ends.
+        case underWay
+        /// Ended without a single exercise done (quit in its get-ready): no activity to speak of.
+        case nothingDone
+    }
+
+    public static func readiness(_ session: SessionRecord, segments: [SegmentRecord]) -> Readiness {
+        guard let outcome = session.outcome, !outcome.isResumable else { return .underWay }
+        return segments.contains(where: \.isDoneWork) ? .ready : .nothingDone
+    }
+
     /// The file for one session and its segments, in the order they were recorded.
-    public static func encode(_ session: SessionRecord, segments: [SegmentRecord]) -> [UInt8] {
+    public static func encode(_ session: SessionRecord, segments: [SegmentRecord]) throws(Refusal) -> [UInt8] {
+        guard segments.count <= maximumLaps else { throw .tooManyLaps(segments.count) }
         let laps = lapTimes(session, segments)
         let start = laps.first?.start ?? session.startedAt
         let end = laps.last?.end ?? start
         let timer = segments.reduce(0) { $0 + $1.actual }
         let local = end + Double(session.utcOffset)
+        guard [session.startedAt, start, end, local].allSatisfy(dates.contains) else { throw .dateOutOfRange }
+        guard milliseconds(end - start) <= maximumMilliseconds, milliseconds(timer) <= maximumMilliseconds else {
+            throw .tooLong
+        }
         let serial = max(1, UInt64(truncatingIfNeeded: session.id) & 0xFFFF_FFFF)
         var file = FITWriter()
         file.message(.fileID, [
@@ -117,6 +162,30 @@ public enum FITActivity {
     public static func fileName(_ session: SessionRecord) -> String {
         let local = CivilTime(session.startedAt, utcOffset: session.utcOffset)
         return "sevenmin-\(local.iso)-\(local.basicISO.suffix(6)).fit"
+    }
+
+    /// A name for each of `sessions`, in their order, one per workout: `fileName`, and for workouts that
+    /// start in the same second, the first (by start, then id) keeps it and the others get `-2`, `-3`.
+    public static func fileNames(_ sessions: [SessionRecord]) -> [String] {
+        let names = sessions.map(fileName)
+        var rank: [Int: Int] = [:]
+        for same in Dictionary(grouping: sessions.indices, by: { names[$0] }).values where same.count > 1 {
+            let ordered = same.sorted {
+                (sessions[$0].startedAt, sessions[$0].uuid, sessions[$0].id)
+                    < (sessions[$1].startedAt, sessions[$1].uuid, sessions[$1].id)
+            }
+            for (r, k) in ordered.enumerated() where r > 0 { rank[k] = r + 1 }
+        }
+        return names.indices.map { k in rank[k].map { names[k].dropLast(4) + "-\($0).fit" } ?? names[k] }
+    }
+
+    /// Whether `existing`, the bytes of a file already where `fresh` would go, is this workout's export
+    /// as it is now: a sound FIT file with record messages, made for the same workout (serial number and
+    /// start), with the same laps and the same end. A file written while the workout was under way has
+    /// fewer laps or an earlier end, and one written before files had records has none: both are stale.
+    public static func isCurrent(_ existing: [UInt8], as fresh: [UInt8]) -> Bool {
+        guard let old = FITSummary(existing), old.records > 0, let new = FITSummary(fresh) else { return false }
+        return old.identity == new.identity
     }
 
     /// FIT's CRC-16 (the reflected 0xA001 polynomial), four bits at a time as the protocol gives it.

@@ -16,8 +16,9 @@ public struct HistoryCommand: ParsableCommand, Equatable {
         public static let json = OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts.")
         public static let csv = OptionSpec(long: "csv", value: nil, help: "Print CSV, for spreadsheets.")
         public static let fit = OptionSpec(long: "fit", value: "dir",
-            help: "Write each workout as a FIT activity file into dir, for Strava, Garmin Connect or "
-                + "intervals.icu, and print the paths of those written.", values: .file)
+            help: "Write each workout that has ended with an exercise done as a FIT activity file into dir, "
+                + "for Strava, Garmin Connect or intervals.icu, and print the paths of those written.",
+            values: .file)
     }
 
     public enum Format: Equatable, Sendable {
