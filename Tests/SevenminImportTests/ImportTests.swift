@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
-import SevenminCore
+import Glibc
+@testable import SevenminCore
 import SevenminYAML
 import Testing
 
@@ -138,6 +139,17 @@ struct ImportTests {
         let routine = try imported(some).routines[0].routine
         // 10 + 0 × 10 + 2 × 20.
         #expect(routine.rounds == 2 && Plan(routine).totalDuration == 50)
+    }
+
+    /// What the app would run for more than a day is refused by counting, before the sets are
+    /// laid out: 17,000 sets of 100 repetitions were unrolled into 1.7 million steps first.
+    @Test func jawtWorkoutOverADayIsRefusedBeforeItIsLaidOut() throws {
+        let text = #"{"title":"x","sets":[{"repetitions":100,"exercises":[{"name":"a","duration":500}]},"#
+            + #"{"repetitions":100,"exercises":[{"name":"b","duration":500}]}]}"#
+        var walker = ImportWalker(validator: Validator(path: "in.json"))
+        #expect(JAWTFormat.workout(try JSONParser.parse(Array(text.utf8)), &walker) == nil)
+        #expect(walker.validator.diagnostics.map(\.description) == ["in.json:1:1: as a sevenmin routine, the "
+            + "workout would last 100010 seconds, more than a day (86400)"])
     }
 
     @Test func jawtNullsTakeTheAppsDefaults() throws {

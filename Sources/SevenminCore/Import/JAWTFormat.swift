@@ -82,6 +82,16 @@ enum JAWTFormat {
                 + "workout runs no exercise")
             return nil
         }
+        // How long the app runs it, counted before the sets are laid out: many long sets of many
+        // repetitions are refused here, as a routine would be, rather than written out first.
+        let seconds = sets.reduce(leadIn) { total, set in
+            total + Double(set.repetitions) * set.items.reduce(0) { $0 + $1.seconds }
+        }
+        guard seconds <= PlanSize.maximumSeconds else {
+            walker.validator.report(node.position, "as a sevenmin routine, the workout would last "
+                + "\(JSONWriter.number(seconds)) seconds, more than a day (86400)")
+            return nil
+        }
         var draft = RoutineDraft(name: title, description: "Imported from \(RoutineFormat.jawt.appName)",
                                  getReady: leadIn, exercises: [], position: node.position)
         layOut(sets, into: &draft)

@@ -5,4 +5,12 @@ import FoundationEssentials
 enum TimelineItem: Equatable {
     case work(RoutineDraft.Step)
     case rest(Double)
+
+    /// How long it runs.
+    var seconds: Double {
+        switch self {
+        case .work(let step): return step.work
+        case .rest(let seconds): return seconds
+        }
+    }
 }
