@@ -152,6 +152,16 @@ struct ImportTests {
             + "workout would last 100010 seconds, more than a day (86400)"])
     }
 
+    /// Like sets are found in one pass: 18,000 of them were compared each with every later one.
+    @Test func jawtManyLikeSetsAreLaidOutInLinearTime() throws {
+        let set = JAWTFormat.WorkoutSet(repetitions: 1, items: [.work(RoutineDraft.Step(title: "a", work: 1))])
+        var draft = RoutineDraft(name: "x", description: "", getReady: 10, exercises: [],
+                                 position: SourcePosition(line: 1, column: 1))
+        let took = threadSeconds { JAWTFormat.layOut(Array(repeating: set, count: 18_000), into: &draft) }
+        #expect(took < 5, "laying out 18,000 sets took \(took) s")
+        #expect(draft.rounds == 18_000 && draft.exercises.map(\.title) == ["a"])
+    }
+
     @Test func jawtNullsTakeTheAppsDefaults() throws {
         // workout.g.dart: a null title is "Workout", repetitions 1, name "Exercise", duration 30.
         let text = #"{"title":null,"sets":[{"repetitions":null,"exercises":[{"name":null,"duration":null}]}]}"#

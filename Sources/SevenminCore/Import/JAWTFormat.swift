@@ -157,19 +157,29 @@ enum JAWTFormat {
     /// lengthen the get-ready. A rest at the very end is the routine's `finalRest`.
     static func layOut(_ all: [WorkoutSet], into draft: inout RoutineDraft) {
         let sets = all.filter { $0.repetitions > 0 && !$0.items.isEmpty }
+        let circuits = sets.map(\.circuit)
         // The run of like sets (each but the last ending in the same rest) worked the most times.
+        // A run starting inside another, before its last set, ends where it does with fewer
+        // rounds, so the next start looked at is the run's last set: each set is compared once
+        // or twice, not with every set after it.
         var best: (start: Int, end: Int, rounds: Int)?
-        for start in sets.indices where sets[start].hasWork {
-            let first = sets[start].circuit
+        var start = 0
+        while start < sets.count {
+            guard sets[start].hasWork else {
+                start += 1
+                continue
+            }
+            let first = circuits[start]
             var end = start, rounds = sets[start].repetitions
             while end + 1 < sets.count {
-                let next = sets[end + 1].circuit, here = sets[end].circuit
+                let next = circuits[end + 1], here = circuits[end]
                 guard next.leading == first.leading, sameExercises(next.steps, first.steps),
                       here.steps.last?.rest == first.steps.last?.rest else { break }
                 end += 1
                 rounds += sets[end].repetitions
             }
             if rounds > (best?.rounds ?? 1) { best = (start, end, rounds) }
+            start = max(start + 1, end)
         }
         func unrolled(_ list: ArraySlice<WorkoutSet>) -> [TimelineItem] {
             list.flatMap { set in (0..<set.repetitions).flatMap { _ in set.items } }
