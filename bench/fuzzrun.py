@@ -14,11 +14,14 @@ XDG = {"XDG_CONFIG_HOME": ".config", "XDG_DATA_HOME": ".local/share", "XDG_STATE
        "XDG_CACHE_HOME": ".cache", "XDG_RUNTIME_DIR": "run"}
 
 
-def options(doc, count, show):
-    """The options both fuzzers take, parsed, with the binary made absolute and checked."""
+def options(doc, count, show, start=False):
+    """The options both fuzzers take, parsed, with the binary made absolute and checked; with
+    `start`, --start N: make the cases before N but run only from N on (to finish a round)."""
     parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=count)
+    if start:
+        parser.add_argument("--start", type=int, default=0, help="run only the cases from this one on")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds one run may take")
     parser.add_argument("--memory", type=int, default=1024, help="MiB of address space one run may use")

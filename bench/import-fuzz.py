@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Fuzzes `sevenmin import` with damaged files from the apps it reads.
 
-Usage: python3 bench/import-fuzz.py [--seed N] [--count N] [--jobs N] [--timeout S] [--memory MIB]
-                                    [--max-seconds S] [--binary PATH]
+Usage: python3 bench/import-fuzz.py [--seed N] [--count N] [--start N] [--jobs N] [--timeout S]
+                                    [--memory MIB] [--max-seconds S] [--binary PATH]
 (from any folder; default 5000 files, seed 1, the debug binary .build/debug/sevenmin, or $SEVENMIN_BINARY)
 
 Every file starts as one of the real-app fixtures in Tests/SevenminImportTests/Fixtures (Just Another
@@ -51,6 +51,39 @@ class Pairs(list):
 
 class Raw(str):
     """Text written as it is, in place of a value (a number JSON cannot hold, `NaN`, a YAML tag)."""
+
+
+class Full(Exception):
+    """A file's text has grown past what an import reads; the rest would only be cut off."""
+
+
+class Text(list):
+    """Pieces of a file's text that stop growing a little past the 1 MiB an import reads, so that
+    damage repeated through shared values (many copies of a list grown many times) costs no memory."""
+
+    def __init__(self):
+        super().__init__()
+        self.size = 0
+
+    def append(self, piece):
+        super().append(piece)
+        self.size += len(piece)
+        if self.size > 2 * MAX_FILE:
+            raise Full()
+
+    def extend(self, pieces):
+        for piece in pieces:
+            self.append(piece)
+
+
+def capped(write, value, *rest):
+    """The text `write` makes of `value`, cut a little past the 1 MiB an import reads."""
+    out = Text()
+    try:
+        write(value, out, *rest)
+    except Full:
+        pass
+    return "".join(out)
 
 
 def to_pairs(value):
@@ -128,7 +161,7 @@ def yaml_text(value, out, indent=0):
             out.append(pad + "[]\n")
         for v in value:
             if isinstance(v, Pairs) and v:
-                inner = []
+                inner = Text()
                 yaml_text(v, inner, indent + 2)
                 first = inner[0]
                 out.append(pad + "- " + first[indent + 2:])
@@ -142,12 +175,24 @@ def yaml_text(value, out, indent=0):
         out.append(pad + yaml_inline(value) + "\n")
 
 
+def yaml_flow(value, out):
+    """Flow-style YAML, the whole value on one line."""
+    if isinstance(value, (Pairs, list)):
+        out.append("{" if isinstance(value, Pairs) else "[")
+        for k, item in enumerate(value):
+            if k:
+                out.append(", ")
+            if isinstance(value, Pairs):
+                out.append(f"{yaml_scalar(item[0])}: ")
+                item = item[1]
+            yaml_flow(item, out)
+        out.append("}" if isinstance(value, Pairs) else "]")
+    else:
+        out.append(yaml_scalar(value))
+
+
 def yaml_inline(value):
-    if isinstance(value, Pairs):
-        return "{" + ", ".join(f"{yaml_scalar(k)}: {yaml_inline(v)}" for k, v in value) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(yaml_inline(v) for v in value) + "]"
-    return yaml_scalar(value)
+    return capped(yaml_flow, value)
 
 
 def load_sweat(text):
@@ -383,9 +428,7 @@ def deep(rng, tree, kind):
 
 
 def json_text_of(v):
-    out = []
-    json_text(v, out)
-    return "".join(out)
+    return capped(json_text, v)
 
 
 def empty_lists(rng, tree, kind):
@@ -521,9 +564,7 @@ BYTES = [truncate, truncate, flip, flip, invalid_utf8, invalid_utf8, latin1, ins
 
 def serialize(tree, kind, rng, latin1_fixture):
     if kind == "sweat":
-        out = []
-        yaml_text(tree, out)
-        text = "".join(out)
+        text = capped(yaml_text, tree)
         text = text.replace("\"__bomb__\": ", "").replace("__bomb__: ", "")
         if rng.random() < 0.1:
             text = yaml_inline(tree)  # flow style, the whole file on one line
@@ -618,7 +659,7 @@ def save(n, data, ext, fixture, done, verdict, status, err, out):
 
 
 def main():
-    args = fuzzrun.options(__doc__, count=5000, show=5)
+    args = fuzzrun.options(__doc__, count=5000, show=5, start=True)
     binary = args.binary
     all_fixtures = fixtures()
     rng = random.Random(args.seed)
@@ -631,10 +672,13 @@ def main():
     def cases():
         nonlocal files
         for n in range(args.count):
+            case = make_case(rng, all_fixtures, n)
+            if n < args.start:
+                continue
             if time.monotonic() - started > args.max_seconds:
                 return
             files += 1
-            yield n, make_case(rng, all_fixtures, n)
+            yield n, case
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         pending = set()
@@ -652,9 +696,11 @@ def main():
             slowest = max(slowest, record(fut.result(), tally, failures))
     elapsed = time.monotonic() - started
     rejected = tally["rejected"] + tally["unpositioned"]
-    print(f"import fuzz: {files} files, {tally['accepted']} accepted, {rejected} rejected, {tally['signal']} signals, "
+    since = f" (from case {args.start})" if args.start else ""
+    print(f"import fuzz: {files} files{since}, {tally['accepted']} accepted, {rejected} rejected, "
+          f"{tally['signal']} signals, "
           f"{tally['hang']} hangs, {tally['unpositioned']} unpositioned, {tally['unwritten']} unwritten, "
-          f"{elapsed:.0f} s (slowest run {slowest:.1f} s; seed {args.seed})")
+          f"{elapsed:.0f} s (slowest run {slowest:.1f} s; seed {args.seed})", flush=True)
     for line in sorted(failures)[:args.show]:
         print("  " + line[1])
     if len(failures) > args.show:
