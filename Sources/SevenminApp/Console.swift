@@ -3,8 +3,8 @@ import Glibc
 import Synchronization
 
 /// Standard output and error as a careful Unix tool uses them: every write is checked, a failed
-/// stdout turns into "write error" and exit 1 (as coreutils do), a closed pipe into a silent 141, and a stderr that cannot be
-/// written is given up on silently rather than crashing.
+/// stdout turns into "write error" and exit 1 (as coreutils do), a closed pipe into a silent 141, and a
+/// stderr that cannot be written is given up on silently rather than crashing.
 enum Console {
     /// The first error writing standard output, if any; a write after it is not tried. Held while
     /// writing, so that lines written from two threads never interleave.

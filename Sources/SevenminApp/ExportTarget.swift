@@ -59,7 +59,9 @@ enum ExportTarget {
             guard digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber), let pid = pid_t(digits),
                   pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             let file = folder + "/" + name
-            guard let info = try? SystemCall.linkStatus(atPath: file), info.st_mode & S_IFMT == S_IFREG else { continue }
+            guard let info = try? SystemCall.linkStatus(atPath: file), info.st_mode & S_IFMT == S_IFREG else {
+                continue
+            }
             // ignored: one that cannot be removed is left as it was; the export goes on
             try? SystemCall.unlink(file)
         }

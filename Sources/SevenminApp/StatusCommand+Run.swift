@@ -21,7 +21,8 @@ extension StatusCommand: RunnableCommand {
                 .init("routine", .string(s.routine)), .init("title", .string(s.title)),
                 .init("segment", .integer(s.segment)), .init("segments", .integer(s.segments)),
                 .init("state", .string(s.paused ? "paused" : "running")),
-                .init("remaining", .seconds(record.remaining(at: now, monotonicNow: monotonic))), .init("pid", .integer(Int(record.pid))),
+                .init("remaining", .seconds(record.remaining(at: now, monotonicNow: monotonic))),
+                .init("pid", .integer(Int(record.pid))),
             ])) + "\n")
         } else {
             // tmux runs `#(sevenmin status)` with TMUX set, and reads #[…], #{…} and #(…) in what it prints.

@@ -33,7 +33,8 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
         case .corrupt(let path, let moved):
             return "History not saved: \(path) was damaged; it was moved to \(moved) and a new one will be started."
         case .startedAfresh(let path, let moved):
-            return "History: \(path) was damaged; it was moved to \(moved), and a new one was started with this workout."
+            return "History: \(path) was damaged; it was moved to \(moved), "
+                + "and a new one was started with this workout."
         case .notAFile(let path, let kind):
             return "History not saved: \(path) is \(kind), not a plain file; it was left as it is."
         case .damaged(let path, let detail):

@@ -203,7 +203,8 @@ enum HistorySchema {
                 ON CONFLICT (day) DO UPDATE SET workout = workout + excluded.workout, work = work + excluded.work;
             INSERT INTO exercise_totals (exercise, times, seconds)
                 SELECT exercise, \(sign)SUM(once), \(sign)SUM(workout) FROM \(source) AND done GROUP BY exercise
-                ON CONFLICT (exercise) DO UPDATE SET times = times + excluded.times, seconds = seconds + excluded.seconds
+                ON CONFLICT (exercise) DO UPDATE
+                    SET times = times + excluded.times, seconds = seconds + excluded.seconds
             """ + tidy
     }
 

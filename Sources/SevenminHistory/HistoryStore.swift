@@ -562,7 +562,8 @@ public final class HistoryStore {
     }
 
     /// Days since 1970 that a session's local start can fall on.
-    static let dayRange = Int64(StoredBounds.instant.lowerBound / 86400) - 1...Int64(StoredBounds.instant.upperBound / 86400) + 1
+    static let dayRange =
+        Int64(StoredBounds.instant.lowerBound / 86400) - 1...Int64(StoredBounds.instant.upperBound / 86400) + 1
 
     /// Counts in `skippedRows` the segments `completedSegments` would skip, without reading the rest.
     public func countUnsoundSegments() throws(HistoryError) {
@@ -578,9 +579,10 @@ public final class HistoryStore {
     public func latestInterrupted() throws(HistoryError) -> ResumePoint? {
         try markInterrupted()
         let resumable = [SessionOutcome.interrupted, .signal(1), .signal(15)].filter(\.isResumable).map(\.code)
+        let marks = resumable.map { _ in "?" }.joined(separator: ", ")
         let id: Int64? = try guarded {
             try db.rows("""
-                SELECT id FROM \(Self.soundSessions) AND outcome IN (\(resumable.map { _ in "?" }.joined(separator: ", ")))
+                SELECT id FROM \(Self.soundSessions) AND outcome IN (\(marks))
                 ORDER BY started_at DESC, id DESC LIMIT 1
                 """, resumable.map { .text($0) }).first?.first?.int
         }

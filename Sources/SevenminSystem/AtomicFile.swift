@@ -41,8 +41,8 @@ public enum AtomicFile {
     /// Puts the complete file `temporary`, in the same folder, in `path`'s place as `write` does: for a
     /// file written by other means, such as an encoder writing it by name. With `mode`, the file gets that
     /// mode even where it replaces one with another. On failure `temporary` is left for the caller to remove.
-    public static func place(_ temporary: String, at path: String, mode: mode_t? = nil, existing: Existing = .replace,
-                             durable: Bool = true) throws(SystemError) {
+    public static func place(_ temporary: String, at path: String, mode: mode_t? = nil,
+                             existing: Existing = .replace, durable: Bool = true) throws(SystemError) {
         let fd = try SystemCall.open(temporary, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         try finish(fd, temporary, at: path, existing: existing, durable: durable, keepsMode: mode == nil) {
             if let mode { try SystemCall.changeMode(fd, mode) }
@@ -81,7 +81,8 @@ public enum AtomicFile {
                                _ fill: () throws(SystemError) -> Void) throws(SystemError) {
         do {
             try fill()
-            if keepsMode, existing == .replace, let old = try? SystemCall.status(atPath: path), old.st_mode & S_IFMT == S_IFREG {
+            if keepsMode, existing == .replace, let old = try? SystemCall.status(atPath: path),
+               old.st_mode & S_IFMT == S_IFREG {
                 try SystemCall.changeMode(fd, old.st_mode & 0o7777)
             }
             if durable { try SystemCall.sync(fd) }

@@ -19,7 +19,8 @@ public enum YAMLParser {
         guard yaml_parser_initialize(&parser) == 1 else {
             // libyaml is opened here, on first use: it fails to start when it is not installed, or out of memory.
             let why = clibraries_missing().map { String(cString: $0) } ?? "yaml_parser_initialize: out of memory"
-            throw JSONSyntaxError(position: SourcePosition(line: 1, column: 1), message: "libyaml could not start (\(why))")
+            throw JSONSyntaxError(position: SourcePosition(line: 1, column: 1),
+                                  message: "libyaml could not start (\(why))")
         }
         defer { yaml_parser_delete(&parser) }
         return try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONNode in

@@ -178,8 +178,8 @@ struct ScreenTests {
 
     /// A new screen after the flash, a second ticking by, and the pause are each drawn by their changes
     /// alone: what they leave on screen, characters and colours, is what curses shows when it draws the
-    /// same frame whole, as it does when the workout is taken back after Ctrl-Z. Both are read from a tmux client attached to the
-    /// workout's tmux, inside a tmux of its own: the client draws every cell as a person sees it, where
+    /// same frame whole, as it does when the workout is taken back after Ctrl-Z. Both are read from a tmux client
+    /// attached to the workout's tmux, inside a tmux of its own: the client draws every cell as a person sees it, where
     /// `capture-pane` of the workout's pane leaves out cells that tmux keeps as cleared in a colour.
     @Test(arguments: ["", "LC_ALL=C "])
     func framesDrawnByTheirChangesShowWhatAWholeFrameShows(locale: String) throws {

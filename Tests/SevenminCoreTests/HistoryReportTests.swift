@@ -44,9 +44,11 @@ struct HistoryReportTests {
         var berlin = summary(id: 2, start: 1_795_413_600, worked: 360, done: 12)  // 2026-11-23T06:00:00Z
         berlin.record.utcOffset = 3600
         let text = HistoryReport.text([tokyo, berlin], metrics: .unicode)
-        #expect(text.split(separator: "\n").dropFirst().map { $0.prefix(16) } == ["2026-11-23 06:00", "2026-11-23 07:00"])
+        #expect(text.split(separator: "\n").dropFirst().map { $0.prefix(16) }
+                == ["2026-11-23 06:00", "2026-11-23 07:00"])
         let json = HistoryReport.json([tokyo])
-        #expect(json.contains(#""start": "2026-11-22T21:00:00Z", "local_start": "2026-11-23 06:00", "utc_offset": 32400"#))
+        #expect(json.contains(#""start": "2026-11-22T21:00:00Z", "local_start": "2026-11-23 06:00", "#
+                              + #""utc_offset": 32400"#))
         #expect(HistoryReport.csv([tokyo]).contains(",2026-11-22T21:00:00Z,2026-11-23 06:00,"))
     }
 
@@ -207,7 +209,23 @@ struct HistoryJSONBytesTests {
                           ended: .ranOut, endedAt: 0, part: 2),
         ]
         let summary = SessionSummary(record: record, workedSeconds: 123487.1099873, exercisesDone: 2)
-        #expect(HistoryReport.jsonObject(summary, segments: segments) == #"  {"id": 2, "start": "2023-11-14T22:13:20Z", "local_start": "2023-11-14 17:13", "utc_offset": -18000, "routine": "Tabata \"q\" \\ back\u0001\u001b[2J\u007f\u0085\u009f é 日本 😀", "routine_file": "/w/a\tb\nc.json", "content_hash": "abc", "seed": 18446744073709551615, "options": "{\"work\": 40}", "planned_seconds": 237.125, "worked_seconds": 123487.11, "exercises_done": 2, "exercises_planned": 8, "outcome": "completed", "parts": 2, "effort": 7, "uuid": "u-1", "machine": null, "plan": "plan \"x\"", "plan_step": 3, "segments": [{"index": 0, "kind": "getReady", "exercise": "Get ready", "round": 1, "planned": 10, "actual": 10, "ended": "ranOut", "part": 1}, {"index": 1, "kind": "work", "exercise": "Push-up \u0080", "round": 1, "planned": 30, "actual": 29.988, "ended": "ranOut", "part": 1, "side": 1}, {"index": 2, "kind": "switch", "exercise": "Push-up", "round": 1, "planned": 7.5, "actual": 0, "ended": "skipped", "part": 1}, {"index": 3, "kind": "work", "exercise": "Push-up", "round": 2, "planned": 1e-05, "actual": 123456.789, "ended": "ranOut", "part": 2, "side": 2}, {"index": 4, "kind": "work", "exercise": "Side plank", "round": 3, "planned": 0.1, "actual": 0.333, "ended": "ranOut", "part": 2}]}"#)
+        let expected = [
+            #"  {"id": 2, "start": "2023-11-14T22:13:20Z", "local_start": "2023-11-14 17:13", "#,
+            #""utc_offset": -18000, "routine": "Tabata \"q\" \\ back\u0001\u001b[2J\u007f\u0085\u009f é 日本 😀", "#,
+            #""routine_file": "/w/a\tb\nc.json", "content_hash": "abc", "seed": 18446744073709551615, "#,
+            #""options": "{\"work\": 40}", "planned_seconds": 237.125, "worked_seconds": 123487.11, "#,
+            #""exercises_done": 2, "exercises_planned": 8, "outcome": "completed", "parts": 2, "effort": 7, "#,
+            #""uuid": "u-1", "machine": null, "plan": "plan \"x\"", "plan_step": 3, "segments": [{"index": 0, "#,
+            #""kind": "getReady", "exercise": "Get ready", "round": 1, "planned": 10, "actual": 10, "#,
+            #""ended": "ranOut", "part": 1}, {"index": 1, "kind": "work", "exercise": "Push-up \u0080", "#,
+            #""round": 1, "planned": 30, "actual": 29.988, "ended": "ranOut", "part": 1, "side": 1}, "#,
+            #"{"index": 2, "kind": "switch", "exercise": "Push-up", "round": 1, "planned": 7.5, "actual": 0, "#,
+            #""ended": "skipped", "part": 1}, {"index": 3, "kind": "work", "exercise": "Push-up", "round": 2, "#,
+            #""planned": 1e-05, "actual": 123456.789, "ended": "ranOut", "part": 2, "side": 2}, {"index": 4, "#,
+            #""kind": "work", "exercise": "Side plank", "round": 3, "planned": 0.1, "actual": 0.333, "#,
+            #""ended": "ranOut", "part": 2}]}"#,
+        ].joined()
+        #expect(HistoryReport.jsonObject(summary, segments: segments) == expected)
         var out = JSONBytes()
         HistoryReport.writeJSONObject(summary, segments: segments, into: &out)
         #expect(String(decoding: out.bytes, as: UTF8.self) == HistoryReport.jsonObject(summary, segments: segments))

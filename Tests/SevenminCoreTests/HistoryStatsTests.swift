@@ -251,7 +251,8 @@ extension HistoryStatsTests {
 
     /// The log's timestamps: UTC to the nearest millisecond, never rounded up into the next second.
     @Test(arguments: [(1_796_139_568.642, "2026-12-01T15:39:28.642Z"), (1_796_139_568.0, "2026-12-01T15:39:28.000Z"),
-                      (1_796_139_568.0071, "2026-12-01T15:39:28.007Z"), (1_796_139_599.9996, "2026-12-01T15:39:59.999Z"),
+                      (1_796_139_568.0071, "2026-12-01T15:39:28.007Z"),
+                      (1_796_139_599.9996, "2026-12-01T15:39:59.999Z"),
                       (0, "1970-01-01T00:00:00.000Z")])
     func aLogStampIsUTCToTheMillisecond(t: Double, stamp: String) {
         #expect(HistoryReport.isoUTC(t, milliseconds: true) == stamp)

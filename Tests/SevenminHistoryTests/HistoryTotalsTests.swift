@@ -51,9 +51,11 @@ struct HistoryTotalsTests {
                 && sums.longestStreak == reference.longestStreak, "\(context)")
         #expect(sums.sessions == reference.sessions && sums.completedSessions == reference.completedSessions,
                 "\(context)")
-        #expect(close(sums.weekMinutes, reference.weekMinutes) && close(sums.totalWorkSeconds, reference.totalWorkSeconds)
+        #expect(close(sums.weekMinutes, reference.weekMinutes)
+                && close(sums.totalWorkSeconds, reference.totalWorkSeconds)
                 && close(sums.weekCalories, reference.weekCalories), "\(context)")
-        #expect(sums.heatMapStart == reference.heatMapStart && sums.weeklyStarts == reference.weeklyStarts, "\(context)")
+        #expect(sums.heatMapStart == reference.heatMapStart && sums.weeklyStarts == reference.weeklyStarts,
+                "\(context)")
         #expect(zip(sums.heatMapMinutes, reference.heatMapMinutes).allSatisfy { close($0, $1) }
                 && zip(sums.weeklyMinutes, reference.weeklyMinutes).allSatisfy { close($0, $1) }, "\(context)")
         // Level 0 is "nothing at all": a sum taken back to nothing must not read as a little.
@@ -140,7 +142,8 @@ struct HistoryTotalsTests {
             // The same rows, copied into a file that never had the sums.
             try db.execute("ATTACH '\(new)' AS n")
             try db.execute("INSERT INTO sessions SELECT id, routine, routine_file, content_hash, seed, options, "
-                + "started_at, utc_offset, planned_seconds, planned_exercises, outcome, pid, parts, effort, uuid, plan, "
+                + "started_at, utc_offset, planned_seconds, planned_exercises, outcome, pid, parts, effort, uuid, "
+                + "plan, "
                 + "plan_step FROM n.sessions")
             try db.execute("INSERT INTO segments SELECT * FROM n.segments")
             try db.execute("DETACH n")

@@ -62,7 +62,8 @@ public struct HistoryStats: Equatable, Sendable {
 
     /// Computes everything from the records; `work` needs only completed work segments, but others are ignored.
     public static func compute(sessions: [SessionRecord], segments: [SegmentRecord], now: Double,
-                               calendar: LocalCalendar, weightKg: Double? = nil, dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
+                               calendar: LocalCalendar, weightKg: Double? = nil,
+                               dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
         compute(HistoryTotals(sessions: sessions, segments: segments, now: now, calendar: calendar), now: now,
                 calendar: calendar, weightKg: weightKg, dayThreshold: dayThreshold)
     }

@@ -43,7 +43,8 @@ public enum RoutineTemplate {
     /// The same bytes with the top-level string member `key` set to `value`; nil when there is none.
     static func replacing(_ key: String, with value: String, in bytes: [UInt8]) -> [UInt8]? {
         guard let range = stringValue(key, in: bytes) else { return nil }
-        return Array(bytes[..<range.lowerBound]) + Array(JSONWriter.quote(value).utf8) + Array(bytes[range.upperBound...])
+        return Array(bytes[..<range.lowerBound]) + Array(JSONWriter.quote(value).utf8)
+            + Array(bytes[range.upperBound...])
     }
 
     /// The same bytes without the line holding the top-level string member `key`, when that line

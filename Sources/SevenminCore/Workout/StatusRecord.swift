@@ -82,7 +82,8 @@ public struct StatusRecord: Equatable, Sendable {
         }
         let fields = [
             "title": text(s.title), "routine": text(s.routine),
-            "remaining": TimeFormat.clock(remaining(at: wallNow, monotonicNow: monotonicNow)), "segment": "\(s.segment)",
+            "remaining": TimeFormat.clock(remaining(at: wallNow, monotonicNow: monotonicNow)),
+            "segment": "\(s.segment)",
             "segments": "\(s.segments)", "state": s.paused ? "paused" : "running",
             "paused": s.paused ? " (paused)" : "",
         ]

@@ -9,7 +9,8 @@ public struct ListCommand: ParsableCommand, Equatable {
         options: [Option.json] + PlanRequest.options)
 
     public enum Option {
-        public static let json = OptionSpec(long: "json", value: nil, help: "Print the resolved plan as JSON, for scripts.")
+        public static let json = OptionSpec(long: "json", value: nil,
+                                            help: "Print the resolved plan as JSON, for scripts.")
     }
 
     public var plan = PlanRequest()

@@ -20,7 +20,8 @@ public struct RemindCommand: ParsableCommand, Equatable {
         public static let days = OptionSpec(long: "days", value: "days",
                                             help: "Days of the week, e.g. mon,wed,fri. (default: the plan's)")
         public static let at = OptionSpec(long: "at", value: "time", help: "The local time, as HH:MM. (default: 07:30)")
-        public static let force = OptionSpec(long: "force", value: nil, help: "Replace files that sevenmin did not write.")
+        public static let force = OptionSpec(long: "force", value: nil,
+                                             help: "Replace files that sevenmin did not write.")
     }
 
     public enum Action: Equatable, Sendable {

@@ -5,7 +5,8 @@ public struct ValidateCommand: ParsableCommand, Equatable {
         name: "validate",
         abstract: "Check routines and report every problem in each.",
         discussion: nil,
-        positional: .oneOrMore("routine", help: "Routines to check: names (see 'sevenmin routines') or paths to .json files.",
+        positional: .oneOrMore("routine",
+                               help: "Routines to check: names (see 'sevenmin routines') or paths to .json files.",
                                values: .file),
         options: [])
 
