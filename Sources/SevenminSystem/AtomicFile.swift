@@ -44,7 +44,7 @@ public enum AtomicFile {
     public static func place(_ temporary: String, at path: String, mode: mode_t? = nil,
                              existing: Existing = .replace, durable: Bool = true) throws(SystemError) {
         let fd = try SystemCall.open(temporary, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        try finish(fd, temporary, at: path, existing: existing, durable: durable, keepsMode: mode == nil) {
+        try finish(fd, temporary, at: path, existing: existing, durable: durable, keepsMode: mode == nil) { () throws(SystemError) in
             if let mode { try SystemCall.changeMode(fd, mode) }
         }
     }
