@@ -44,9 +44,8 @@ public enum AtomicFile {
     public static func place(_ temporary: String, at path: String, mode: mode_t? = nil,
                              existing: Existing = .replace, durable: Bool = true) throws(SystemError) {
         let fd = try SystemCall.open(temporary, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        try finish(fd, temporary, at: path, existing: existing, durable: durable, keepsMode: mode == nil) { () throws(SystemError) in
-            if let mode { try SystemCall.changeMode(fd, mode) }
-        }
+        let forced: () throws(SystemError) -> Void = { if let mode { try SystemCall.changeMode(fd, mode) } }
+        try finish(fd, temporary, at: path, existing: existing, durable: durable, keepsMode: mode == nil, forced)
     }
 
     /// The temporary name `write` uses for `path`: hidden, beside it, and this process's own.
