@@ -19,6 +19,12 @@ enum FITDecoders {
         let venv = repositoryRoot + "/.build/fit-decoders-venv"
         let python = venv + "/bin/python3"
         let imports = ["-c", "import garmin_fit_sdk, fitdecode"]
+        // Test processes run side by side: one makes the environment while the others wait for it.
+        let lock = open(venv + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        // ignored: without the lock the environment is made as before, only not alone
+        defer { if lock >= 0 { _ = close(lock) } }
+        // ignored: as above
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
         if (try? run(python, imports))?.status == 0 { return .ready(python: python) }
         guard let made = try? run("/usr/bin/python3", ["-m", "venv", venv]), made.status == 0 else {
             return .broken("python3 -m venv failed (Debian's python3-venv is needed)")
