@@ -14,8 +14,7 @@ struct FigureTests {
             var text = ""
             for braille in [true, false] {
                 let frames = (0..<4).map { k in
-                    FigureDrawing.lines(figure, at: figure.period * Double(k) / 4, columns: 20, rows: 10,
-                                        braille: braille)
+                    drawn(figure, at: figure.period * Double(k) / 4, braille: braille)
                 }
                 for row in 0..<10 { text += frames.map { $0[row] }.joined(separator: " | ") + "\n" }
                 text += "\n"
@@ -23,6 +22,15 @@ struct FigureTests {
             try expectSnapshotText(text, named: "figures/\(name)")
         }
     }
+}
+
+/// The rows of a 20×10 cell grid with `figure` drawn in it as a workout frame draws it.
+private func drawn(_ figure: Figure, at t: Double, braille: Bool) -> [String] {
+    let style = CellStyle(foreground: RGB(255, 255, 255), background: RGB(0, 0, 0))
+    var grid = CellGrid(width: 20, height: 10, fill: style)
+    FigurePlacement(x: 0, y: 0, columns: 20, rows: 10, style: style, braille: braille)
+        .draw(figure, at: t, mirrored: false, into: &grid)
+    return grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 }
 
 /// Compares plain text with `Snapshots/NAME.txt`; `SNAPSHOT_RECORD=1` rewrites the file.

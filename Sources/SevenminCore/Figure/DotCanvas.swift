@@ -56,30 +56,29 @@ public struct DotCanvas: Equatable, Sendable {
         }
     }
 
-    /// The dot bits of one cell in Unicode's Braille order: dots 1–3 down the left, 4–6 down the right,
-    /// then 7 and 8 along the bottom.
+    /// Where each of a cell's dots sits in Unicode's Braille order: dots 1–3 down the left, 4–6 down the
+    /// right, then 7 and 8 along the bottom.
+    private static let brailleOrder: [(dx: Int, dy: Int, bit: UInt32)] = [
+        (0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80),
+    ]
+
+    /// The dot bits of one cell, in Braille order.
     func bits(column: Int, row: Int) -> UInt32 {
-        let order: [(Int, Int, UInt32)] = [(0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
-                                           (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80)]
         var bits: UInt32 = 0
-        for (dx, dy, bit) in order where isSet(column * 2 + dx, row * 4 + dy) { bits |= bit }
+        for dot in DotCanvas.brailleOrder where isSet(column * 2 + dot.dx, row * 4 + dot.dy) { bits |= dot.bit }
         return bits
     }
 
-    /// The canvas as rows of characters: Braille cells (blank ones as spaces), or ASCII strokes
-    /// (`| - / \ o`) chosen from the lie of each cell's dots.
-    public func lines(braille: Bool) -> [String] {
-        (0..<rows).map { row in
-            String((0..<columns).map { column in
-                let bits = bits(column: column, row: row)
-                if bits == 0 { return " " }
-                return braille ? Character(Unicode.Scalar(0x2800 + bits)!) : stroke(column: column, row: row)
-            })
-        }
+    /// One cell of the canvas: its Braille character, or the ASCII stroke (`| - / \ o`) chosen from the lie
+    /// of its dots; nil for a cell without dots.
+    public func character(column: Int, row: Int, braille: Bool) -> Unicode.Scalar? {
+        let bits = bits(column: column, row: row)
+        if bits == 0 { return nil }
+        return braille ? Unicode.Scalar(0x2800 + bits)! : stroke(column: column, row: row)
     }
 
     /// The ASCII stroke nearest a cell's dots.
-    func stroke(column: Int, row: Int) -> Character {
+    func stroke(column: Int, row: Int) -> Unicode.Scalar {
         var points: [(Int, Int)] = []
         for dy in 0..<4 { for dx in 0..<2 where isSet(column * 2 + dx, row * 4 + dy) { points.append((dx, dy)) } }
         let xs = points.map(\.0), ys = points.map(\.1)

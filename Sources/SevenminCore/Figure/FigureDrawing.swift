@@ -6,12 +6,6 @@ public enum FigureDrawing {
     /// How often the figure moves on: smooth enough for a jumping jack's second, and eight wake-ups a second.
     public static let framesPerSecond = 8.0
 
-    /// The figure `t` seconds into its move on a canvas of `columns`×`rows` cells, as lines of text.
-    public static func lines(_ figure: Figure, at t: Double, mirrored: Bool = false, columns: Int, rows: Int,
-                             braille: Bool) -> [String] {
-        canvas(figure, at: t, mirrored: mirrored, columns: columns, rows: rows).lines(braille: braille)
-    }
-
     /// The dots of the figure's pose: its unit box fitted square into the canvas (dots are about square),
     /// standing on the canvas's bottom.
     public static func canvas(_ figure: Figure, at t: Double, mirrored: Bool = false, columns: Int,

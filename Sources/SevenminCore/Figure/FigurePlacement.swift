@@ -14,8 +14,12 @@ struct FigurePlacement: Equatable {
     /// Blanks the cells, then draws `figure` `t` seconds into its move in them.
     func draw(_ figure: Figure, at t: Double, mirrored: Bool, into grid: inout CellGrid) {
         for row in y..<(y + rows) { grid.fill(row: row, from: x, to: x + columns, style: style) }
-        let lines = FigureDrawing.lines(figure, at: t, mirrored: mirrored, columns: columns, rows: rows,
-                                        braille: braille)
-        for (k, line) in lines.enumerated() { grid.put(line, x: x, y: y + k, style: style, limit: columns) }
+        let canvas = FigureDrawing.canvas(figure, at: t, mirrored: mirrored, columns: columns, rows: rows)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                guard let dots = canvas.character(column: column, row: row, braille: braille) else { continue }
+                grid.repeatScalar(dots, count: 1, x: x + column, y: y + row, style: style)
+            }
+        }
     }
 }
