@@ -64,9 +64,9 @@ int sqlite3_deserialize(sqlite3 *db, const char *schema, unsigned char *data, sq
     return f ? f(db, schema, data, size, capacity, flags) : SQLITE_MISUSE;
 }
 
-void *sqlite3_malloc64(sqlite3_uint64 size) {
-    REAL(LIB_SQLITE, sqlite3_malloc64)
-    return f ? f(size) : NULL;
+unsigned char *sqlite3_serialize(sqlite3 *db, const char *schema, sqlite3_int64 *size, unsigned flags) {
+    REAL(LIB_SQLITE, sqlite3_serialize)
+    return f ? f(db, schema, size, flags) : NULL;
 }
 
 void sqlite3_free(void *memory) {

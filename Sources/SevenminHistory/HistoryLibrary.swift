@@ -4,7 +4,7 @@ import Glibc
 import SevenminCore
 
 /// This machine's history and the histories of others, read together: every `*.sqlite3` in a
-/// shared folder (`history.d`, synced by Syncthing or the like) is read, from a copy in memory,
+/// shared folder (`history.d`, synced by Syncthing or the like) is read, read-only through SQLite,
 /// beside the machine's own file, and each workout counts once, by its stable id, however many
 /// files hold it. Only the own file is ever written, by the recorder; this only reads. Another machine's
 /// file that cannot be read (Syncthing can deliver one half-written) is named once and left out of every
@@ -32,7 +32,7 @@ public final class HistoryLibrary {
         let names = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
         for name in names.sorted() where name.hasSuffix(".sqlite3") && name != ownName.map({ $0 + ".sqlite3" }) {
             let path = folder! + "/" + name
-            do { others.append((String(name.dropLast(8)), try HistoryStore(copyOf: path))) } catch {
+            do { others.append((String(name.dropLast(8)), try HistoryStore(sharedFile: path))) } catch {
                 notices.append(Self.notice(path, error))
             }
         }

@@ -106,32 +106,35 @@ public final class HistoryStore {
             }
             if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
             if version == HistorySchema.currentVersion { return file }
-            // An older file is read as it would be once migrated, from a copy in memory.
-            if version > 0 { return try inMemoryCopy(of: path) }
+            if version > 0 { return try migratedCopy(of: file) }
         }
         let empty = try SQLiteConnection(path: ":memory:")
         try HistorySchema.migrate(empty)
         return empty
     }
 
-    /// The file's contents in a database in memory, brought up to the current schema there; the
-    /// file itself is never written. For another machine's history, at whatever version it is.
-    private static func inMemoryCopy(of path: String) throws -> SQLiteConnection {
-        try requirePlainFile(path)
-        let copy = try SQLiteConnection(path: ":memory:")
-        try copy.load(contentsOf: path)
-        let version = try HistorySchema.version(of: copy)
-        if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
+    /// An older file read as it would be once migrated: its pages copied into a database in memory and
+    /// brought up to the current schema there; the file itself is never written.
+    private static func migratedCopy(of file: SQLiteConnection) throws -> SQLiteConnection {
+        let copy = try file.copyInMemory()
         try HistorySchema.migrate(copy)
         return copy
     }
 
-    /// Another machine's history (a file in `history.d`), read from a copy in memory, so that the
-    /// file is never written however old its schema.
-    public init(copyOf path: String) throws(HistoryError) {
+    /// Another machine's history (a file in `history.d`), read-only through SQLite, which reads the pages
+    /// a query asks for: the file's size on disk costs no memory. It is opened immutable, so nothing
+    /// is locked and no shared-memory file is left beside it in a synced folder: a synced file is replaced
+    /// by a rename, never changed where it lies. An older schema is read from a migrated copy in memory.
+    public init(sharedFile path: String) throws(HistoryError) {
         self.path = path
         readOnly = true
-        do { db = try HistoryStore.inMemoryCopy(of: path) } catch let error as HistoryError {
+        do {
+            try HistoryStore.requirePlainFile(path)
+            let file = try SQLiteConnection(path: path, readOnly: true, immutable: true)
+            let version = try HistorySchema.version(of: file)
+            if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
+            db = version == HistorySchema.currentVersion ? file : try HistoryStore.migratedCopy(of: file)
+        } catch let error as HistoryError {
             throw error
         } catch let error as SQLiteError {
             throw HistoryStore.failure(error, path: path, moveAside: false)

@@ -71,44 +71,26 @@ final class SQLiteConnection {
         }
     }
 
-    /// `sqlite3_deserialize`: the database file at `path`, read straight into memory SQLite owns (one
-    /// copy of the file, never more), as this (in-memory) connection's database, which SQLite may then
-    /// grow. A file in WAL mode is marked as a rollback one first (header bytes 18 and 19), since an
-    /// in-memory database cannot have a WAL.
-    func load(contentsOf path: String) throws(SQLiteError) {
-        func failure(_ call: String) -> SQLiteError {
-            SQLiteError(call: call, code: SQLITE_CANTOPEN, message: String(cString: strerror(errno)))
+    /// `sqlite3_serialize`, then `sqlite3_deserialize`: this database's pages (as many as its header
+    /// counts, whatever the file's size on disk) as a new database in memory, which SQLite may then grow
+    /// and which is never written back. A database in WAL mode is marked as a rollback one in the copy
+    /// (header bytes 18 and 19), since an in-memory database cannot have a WAL.
+    func copyInMemory() throws(SQLiteError) -> SQLiteConnection {
+        var size: Int64 = 0
+        guard let bytes = sqlite3_serialize(handle, "main", &size, 0) else {
+            throw SQLiteError(call: "sqlite3_serialize", code: SQLITE_NOMEM,
+                              message: String(cString: sqlite3_errmsg(handle)))
         }
-        // Never waits on a FIFO, nor follows a link.
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw failure("open") }
-        // ignored: a descriptor only read from; there is nothing close could lose
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("fstat") }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw SQLiteError(call: "open", code: SQLITE_CANTOPEN, message: "not a plain file")
+        if size > 19 { (bytes[18], bytes[19]) = (1, 1) }
+        let copy: SQLiteConnection
+        do { copy = try SQLiteConnection(path: ":memory:") } catch {
+            sqlite3_free(bytes)
+            throw error
         }
-        let size = Int(info.st_size)
-        guard let buffer = sqlite3_malloc64(UInt64(max(1, size)))?.assumingMemoryBound(to: UInt8.self) else {
-            throw SQLiteError(call: "sqlite3_malloc64", code: SQLITE_NOMEM, message: "out of memory")
-        }
-        var filled = 0
-        while filled < size {
-            let n = read(fd, buffer + filled, size - filled)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let error = n == 0 ? SQLiteError(call: "read", code: SQLITE_IOERR, message: "the file got shorter")
-                    : failure("read")
-                sqlite3_free(buffer)
-                throw error
-            }
-            filled += n
-        }
-        if size > 19 { (buffer[18], buffer[19]) = (1, 1) }
-        // With FREEONCLOSE, SQLite frees the buffer even when deserialising fails.
+        // With FREEONCLOSE, SQLite frees the bytes even when deserialising fails.
         let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE)
-        try check(sqlite3_deserialize(handle, "main", buffer, Int64(size), Int64(size), flags), "sqlite3_deserialize")
+        try copy.check(sqlite3_deserialize(copy.handle, "main", bytes, size, size, flags), "sqlite3_deserialize")
+        return copy
     }
 
     /// `sqlite3_busy_timeout`: how long to wait for another writer before failing with `SQLITE_BUSY`.

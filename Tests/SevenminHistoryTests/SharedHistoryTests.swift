@@ -92,6 +92,42 @@ struct SharedHistoryTests {
         }
     }
 
+    /// Another machine's file was read whole into memory: a 1.9 GB sparse one cost 2 GB in every `history`,
+    /// `stats` and `start`. It is read through SQLite, a page at a time, at any schema: a current one as
+    /// it lies, an older one from a copy of the pages its header counts.
+    @Test(arguments: [HistorySchema.currentVersion, 1])
+    func aLargeSparseSharedFileCostsNoMemoryAndGetsNothingBesideIt(version: Int) throws {
+        try withTemporaryDirectory { dir throws in
+            let shared = dir + "/history.d", path = dir + "/history.d/laptop.sqlite3"
+            try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+            if version == HistorySchema.currentVersion {
+                try otherMachine(dir + "/laptop/history.sqlite3")
+                try HistoryStore(path: dir + "/laptop/history.sqlite3").publish(to: path)
+            } else {
+                let db = try SQLiteConnection(path: path)
+                try HistorySchema.migrate(db, to: version)
+                for start in [1_795_100_000, 1_795_200_000] {
+                    try db.execute("""
+                        INSERT INTO sessions (routine, routine_file, content_hash, options, started_at, utc_offset,
+                            planned_seconds, planned_exercises, outcome, parts)
+                        VALUES ('tabata', '/w/tabata.json', 'abc', '{}', \(start), 0, 480, 12, 'completed', 1)
+                        """)
+                }
+            }
+            // A gigabyte long without a block written, as a file extended by a tool or a sync may be.
+            #expect(truncate(path, 1 << 30) == 0)
+            let before = residentBytes()
+            let library = HistoryLibrary(own: nil, shared: shared)
+            #expect(try library.sessions().map(\.record.routine) == ["tabata", "tabata"])
+            #expect(try library.totals().sessions == 2 && library.notices.isEmpty, "\(library.notices)")
+            let grown = residentBytes() - before
+            #expect(grown < 64 << 20, "\(grown) bytes more resident")
+            // Nothing (a lock's or a WAL's shared-memory file) is left in the synced folder.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: shared) == ["laptop.sqlite3"])
+            withExtendedLifetime(library) {}
+        }
+    }
+
     /// A file of `history.d` that opened but failed a read (its schema's page damaged: every query fails)
     /// or found damage part-way (its sessions' page) made `history` and `stats` show nothing and the plan
     /// start again at step 1. Now it is named once and left out of every read; the rest is read.

@@ -74,3 +74,9 @@ let canMakeReadOnly: Bool = (try? withTemporaryDirectory { dir -> Bool in
     undo()
     return true
 }) ?? false
+
+/// The bytes of this process's memory resident now (`/proc/self/statm`).
+func residentBytes() -> Int {
+    let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
+    return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
