@@ -72,11 +72,14 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     public var readingReason: String {
         switch self {
         case .locked: return "it is locked by another program"
+        case .readOnly: return "it is read-only"
+        case .full: return "the disk holding it is full"
+        case .corrupt, .startedAfresh: return "it is damaged"
         case .notAFile(_, let kind): return "it is \(kind), not a plain file"
         case .damaged(_, let detail): return "it is damaged (\(detail))"
         case .tooNew(_, let version): return "it is from a newer sevenmin (schema \(version))"
+        case .notResumable: return description
         case .failed(_, let error): return error.description
-        default: return readingDescription
         }
     }
 

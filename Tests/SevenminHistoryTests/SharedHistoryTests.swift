@@ -168,6 +168,22 @@ struct SharedHistoryTests {
         }
     }
 
+    /// A file of `history.d` is only read: the line that leaves one out never says "History not saved",
+    /// and names the file once, whatever went wrong.
+    @Test(arguments: [
+        HistoryError.locked(path: "/s/h.d/x.sqlite3"), .readOnly(path: "/s/h.d/x.sqlite3"),
+        .full(path: "/s/h.d/x.sqlite3"), .corrupt(path: "/s/h.d/x.sqlite3", movedTo: "/s/h.d/x.sqlite3.corrupt"),
+        .notAFile(path: "/s/h.d/x.sqlite3", kind: "a FIFO"), .damaged(path: "/s/h.d/x.sqlite3", detail: "bad page"),
+        .tooNew(path: "/s/h.d/x.sqlite3", version: 99),
+        .failed(path: "/s/h.d/x.sqlite3", SQLiteError(call: "sqlite3_open_v2", code: 14, message: "cannot open")),
+    ])
+    func aSharedFileLeftOutIsSaidAsAReadProblem(error: HistoryError) {
+        let line = HistoryLibrary.notice("/s/h.d/x.sqlite3", error)
+        #expect(!line.contains("History not saved") && !line.contains("Cannot read the history"), "\(line)")
+        #expect(line.hasPrefix("left out /s/h.d/x.sqlite3: ") && line.hasSuffix("; the file was left as it is."))
+        #expect(line.components(separatedBy: "x.sqlite3").count == 2, "\(line)")
+    }
+
     @Test func aDamagedSharedFileIsNamedAndLeftOut() throws {
         try withTemporaryDirectory { dir throws in
             try FileManager.default.createDirectory(atPath: dir + "/history.d", withIntermediateDirectories: true)
