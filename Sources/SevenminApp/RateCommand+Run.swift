@@ -13,7 +13,7 @@ extension RateCommand: RunnableCommand {
         }
         guard let path = UserDirectories().historyFile, !HistoryStore.isDisabled(),
               FileManager.default.fileExists(atPath: path) else {
-            Console.error("Error: No workout to rate: the history is empty.")
+            Console.error(nothingToRate)
             return ExitCode.noInput
         }
         do throws(HistoryError) {
@@ -30,8 +30,7 @@ extension RateCommand: RunnableCommand {
             }
             guard let id = session ?? latest, let found = try store.session(id),
                   try store.rate(id, effort: effort) else {
-                Console.error(session.map { "Error: No workout with id \($0) in the history." }
-                    ?? "Error: No workout to rate: the history is empty.")
+                Console.error(session.map { "Error: No workout with id \($0) in the history." } ?? nothingToRate)
                 return ExitCode.noInput
             }
             let when = HistoryReport.localStart(found.record)
@@ -46,5 +45,18 @@ extension RateCommand: RunnableCommand {
         } catch {
             return HistoryReading.report(error)
         }
+    }
+
+    /// Why there is no workout to rate: none at all, or only other machines' (history.d), which `history`
+    /// shows and which are rated on the machine they were done on.
+    private var nothingToRate: String {
+        let others = HistoryLibrary(own: nil, shared: UserDirectories().sharedHistoryDirectory,
+                                    ownName: HistoryLibrary.machineName())
+        guard let latest = (try? others.sessions(limit: 1))?.last else {
+            return "Error: No workout to rate: the history is empty."
+        }
+        return "Error: No workout of this machine to rate: the latest, \(visible(latest.record.routine)) of "
+            + "\(HistoryReport.localStart(latest.record)), is from another machine's history (history.d): rate it "
+            + "on that machine; sevenmin writes only this machine's history."
     }
 }

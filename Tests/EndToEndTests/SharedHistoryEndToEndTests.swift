@@ -40,6 +40,11 @@ struct SharedHistoryEndToEndTests {
             .first?["id"] as? Int))
         let rated = try run(binary, ["rate", "7", "--session", "\(id)"], environment: ["XDG_STATE_HOME": there])
         #expect(rated.status == 66 && rated.stderr.contains("is from another machine's history"), "\(rated.stderr)")
+        // With only other machines' workouts, the history is not empty: the latest is another machine's.
+        let latest = try run(binary, ["rate", "7"], environment: ["XDG_STATE_HOME": there])
+        #expect(latest.status == 66 && latest.stderr.hasPrefix("Error: No workout of this machine to rate: the latest, "
+            + "Short Test Routine of ") && latest.stderr.contains("is from another machine's history"),
+                "\(latest.stderr)")
         // Reading never writes another machine's file, nor makes one of this machine's own.
         #expect(!FileManager.default.fileExists(atPath: there + "/sevenmin/history.sqlite3"))
     }
