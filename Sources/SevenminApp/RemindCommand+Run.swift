@@ -116,14 +116,11 @@ extension RemindCommand: RunnableCommand {
     private func notify() -> Int32 {
         let now = Date().timeIntervalSince1970
         let offset = SystemTimeZone.current.secondsFromUTC(at: now)
-        var sessions: [SessionRecord] = []
-        if let path = UserDirectories().historyFile, FileManager.default.fileExists(atPath: path),
-           let store = try? HistoryStore(path: path, readOnly: true) {
-            sessions = (try? store.allSessions()) ?? []
-        }
+        // Today's workout done on any machine counts: this one's history and history.d's, as a plan reads them.
+        let sessions = HistoryReading.everySession()
         if PlanDay.completed(sessions, on: CivilTime.dayNumber(at: now, utcOffset: offset)) { return ExitCode.success }
         var body = "Seven minutes: run 'sevenmin start'."
-        if case .success(let (report, _)?) = PlanFiles.current(now: now) {
+        if case .success(let (report, _)?) = PlanFiles.current(now: now, sessions: { sessions }) {
             body = "\(report.plan.name), step \(report.progress.step + 1) of \(report.plan.steps.count): "
                 + report.step.summary + ". Run 'sevenmin start'."
         }

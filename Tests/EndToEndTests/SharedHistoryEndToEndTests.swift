@@ -45,6 +45,14 @@ struct SharedHistoryEndToEndTests {
         #expect(latest.status == 66 && latest.stderr.hasPrefix("Error: No workout of this machine to rate: the latest, "
             + "Short Test Routine of ") && latest.stderr.contains("is from another machine's history"),
                 "\(latest.stderr)")
+        // Today's workout was done on the other machine: the reminder sends nothing.
+        let bin = temporaryDirectory(), sent = bin + "/sent"
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(sent)\n".write(toFile: bin + "/notify-send", atomically: true,
+                                                                   encoding: .utf8)
+        chmod(bin + "/notify-send", 0o755)
+        let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let notify = try run(binary, ["remind", "notify"], environment: ["XDG_STATE_HOME": there, "PATH": path])
+        #expect(notify.status == 0 && !FileManager.default.fileExists(atPath: sent), "\(notify.stderr)")
         // Reading never writes another machine's file, nor makes one of this machine's own.
         #expect(!FileManager.default.fileExists(atPath: there + "/sevenmin/history.sqlite3"))
     }
