@@ -11,7 +11,8 @@ import Synchronization
 /// given before the thread takes them (the last segment and the finish) are one commit. Only the
 /// finish's commit and the close's wait for the disk (`HistoryStore.syncEveryCommit`): a segment's
 /// reaches the system, which a killed process cannot lose. The first
-/// failure is reported once through `onFailure` and recording stops; the workout runs on.
+/// failure is reported once through `onFailure` and recording stops, but for the session's end, which is
+/// still written on its own; the workout runs on.
 public final class HistoryRecorder: @unchecked Sendable {
     private let worker = SerialWorker(named: "sevenmin-history")
     private let open: @Sendable () throws(HistoryError) -> HistoryStore
@@ -38,6 +39,8 @@ public final class HistoryRecorder: @unchecked Sendable {
         var posted = false
         /// Whether the writes queued are to be synced when committed (the finish is among them).
         var queuedDurable = false
+        /// How the session ended, when the finish is among the writes queued.
+        var queuedEnd: SessionOutcome?
     }
     private let shared = Mutex(Shared())
 
@@ -92,9 +95,10 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    /// Records how the session ended.
+    /// Records how the session ended. Should that write fail with the others it was made with, or recording
+    /// have stopped on an earlier failure, the end is written again on its own (`writeEndAlone`).
     public func finish(_ outcome: SessionOutcome) {
-        enqueue(durable: true) { store throws(HistoryError) in
+        enqueue(durable: true, ending: outcome) { store throws(HistoryError) in
             guard let id = self.sessionID else { return }
             try store.finish(id, outcome: outcome)
         }
@@ -151,12 +155,14 @@ public final class HistoryRecorder: @unchecked Sendable {
     }
 
     /// Queues `write`; with `wakes`, makes sure a job that takes it is on its way to the thread; with
-    /// `durable`, its commit is synced.
-    private func enqueue(wakes: Bool = true, durable: Bool = false, _ write: @escaping Write) {
+    /// `durable`, its commit is synced; `ending` says it is the session's end.
+    private func enqueue(wakes: Bool = true, durable: Bool = false, ending: SessionOutcome? = nil,
+                         _ write: @escaping Write) {
         let post: Bool = shared.withLock { state in
             if state.closed { return false }
             state.queued.append(write)
             state.queuedDurable = state.queuedDurable || durable
+            state.queuedEnd = ending ?? state.queuedEnd
             guard wakes, !state.posted else { return false }
             state.posted = true
             return true
@@ -167,11 +173,15 @@ public final class HistoryRecorder: @unchecked Sendable {
     /// Makes every write queued so far, in one transaction when there are several, synced when one of
     /// them asked for it or `durable` does. On the worker's thread.
     private func writeQueued(durable: Bool = false) {
-        let (group, synced): ([Write], Bool) = shared.withLock { state in
-            defer { (state.queued, state.posted, state.queuedDurable) = ([], false, false) }
-            return (state.queued, state.queuedDurable || durable)
+        let (group, synced, end): ([Write], Bool, SessionOutcome?) = shared.withLock { state in
+            defer { (state.queued, state.posted, state.queuedDurable, state.queuedEnd) = ([], false, false, nil) }
+            return (state.queued, state.queuedDurable || durable, state.queuedEnd)
         }
-        guard !group.isEmpty, !stopped else { return }
+        guard !group.isEmpty else { return }
+        if stopped {
+            if let end { writeEndAlone(end) }
+            return
+        }
         let write: Write
         if group.count == 1 {
             write = group[0]
@@ -198,9 +208,28 @@ public final class HistoryRecorder: @unchecked Sendable {
             }
         } catch {
             stopped = true
-            store = nil
             shared.withLock { $0.failure = error }
             onFailure(error)
+            if let end { writeEndAlone(end) }
+            store = nil
+        }
+    }
+
+    /// Writes how the session ended, alone, after the writes it came with failed or recording stopped on
+    /// an earlier failure (reported already): a workout that ran to its end must never be left to read as
+    /// interrupted, and be run again by `start --resume`. It changes one row in place, which needs at most
+    /// a page: on a full disk, the room the failed writes took in the WAL. On the connection that failed,
+    /// while there is one; should this fail too, the first failure is what was said.
+    private func writeEndAlone(_ outcome: SessionOutcome) {
+        guard let id = sessionID else { return }
+        do throws(HistoryError) {
+            let store: HistoryStore
+            if let kept = self.store { store = kept } else { store = try open() }
+            self.store = store
+            try store.syncEveryCommit(true)
+            try store.finish(id, outcome: outcome)
+        } catch {
+            // The workout's failure was reported once; a second one has nothing to add to it.
         }
     }
 

@@ -169,6 +169,44 @@ struct HistoryRecorderTests {
         }
     }
 
+    /// On a full disk a workout that ran to its end was left interrupted, and `start --resume` ran it again:
+    /// its finish failed with the segments it was written with, or was dropped with every write after an
+    /// earlier failure. Now the end is written on its own, which changes a row in place. The disk is full
+    /// as SQLite sees it: the file may not grow by a page (`max_page_count`).
+    @Test(arguments: ["with the last segments", "after an earlier failure"])
+    func aWorkoutThatRanToItsEndIsNeverLeftResumableByAFullDisk(finish: String) throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let reports = Notices()
+            let recorder = HistoryRecorder(path: path) { reports.add($0) }
+            recorder.begin(sampleSession())
+            for k in 0..<3 { recorder.segmentEnded(sampleSegment(0, k)) }
+            recorder.alongside { store in
+                let pages = (try? store?.db.rows("PRAGMA page_count").first?.first?.int) ?? nil
+                try? store?.db.execute("PRAGMA max_page_count = \(pages ?? 0)")
+            }
+            // Once the cap is set: a write queued before the read alongside runs is written before it.
+            #expect(recorder.summary(timeout: 5)?.record.outcome == nil)
+            // Far more than the pages the file has room for: a get-ready waits for the next write, so
+            // these are written with the finish, or, waking the thread, fail before it.
+            let earlier = finish == "after an earlier failure"
+            for k in 3..<3_000 {
+                var segment = sampleSegment(0, 2 * k + 1)
+                if !earlier { segment.kind = SegmentKind.getReady.rawValue }
+                recorder.segmentEnded(segment)
+            }
+            if earlier { #expect(recorder.summary(timeout: 5) == nil && recorder.failure == .full(path: path)) }
+            recorder.finish(.completed)
+            #expect(recorder.close(timeout: 5))
+            #expect(reports.all == [.full(path: path)])
+            let store = try HistoryStore(path: path)
+            // Even once its process has gone, there is nothing to resume.
+            try store.markInterrupted { _, _ in false }
+            #expect(try store.sessions().map(\.record.outcome) == [.completed])
+            #expect(try store.latestInterrupted() == nil)
+        }
+    }
+
     /// The workout that found the history damaged was lost with it: the file was moved aside, and
     /// nothing was recorded until the next run made a new one. Now this workout starts the new one.
     @Test(arguments: ["not a database", "a damaged page of sessions"])
