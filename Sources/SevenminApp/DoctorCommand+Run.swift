@@ -274,10 +274,14 @@ extension DoctorCommand: RunnableCommand {
     /// holds damage or values out of range, is named (history, stats and plans leave it out, or its rows).
     private func checkSharedHistory(_ report: inout DoctorReport) {
         guard let folder = UserDirectories().sharedHistoryDirectory else { return }
-        let library = HistoryLibrary(own: nil, shared: folder, ownName: HistoryLibrary.machineName())
+        let library = HistoryLibrary(own: nil, shared: folder, ownName: HistoryReading.ownCopyName())
         let fix = "it was changed or cut short on its way here; its machine publishes it again after its next "
             + "workout, or move it away"
         for notice in library.notices { report.fail(visible(notice), fix: fix) }
+        for claim in library.claims {
+            report.fail(claim, fix: "keep one file a machine: move the copy away, or give one of two machines a "
+                + "new id by removing its machine-id")
+        }
         for (_, store) in library.others {
             let path = visible(store.path)
             do throws(HistoryError) {

@@ -258,7 +258,7 @@ enum HistoryReading {
     static func store() throws(HistoryError) -> HistoryLibrary? {
         let own = try ownStore()
         let library = HistoryLibrary(own: own, shared: UserDirectories().sharedHistoryDirectory,
-                                     ownName: HistoryLibrary.machineName())
+                                     ownName: ownCopyName())
         warn(library)
         return own == nil && library.others.isEmpty ? nil : library
     }
@@ -275,7 +275,7 @@ enum HistoryReading {
     static func everySession(in library: HistoryLibrary?? = nil) -> [SessionRecord] {
         let library = library ?? HistoryLibrary(own: (try? ownStore()) ?? nil,
                                                 shared: UserDirectories().sharedHistoryDirectory,
-                                                ownName: HistoryLibrary.machineName())
+                                                ownName: ownCopyName())
         let sessions = (try? library?.allSessions()) ?? []
         warn(library)
         return sessions
@@ -290,13 +290,23 @@ enum HistoryReading {
         return try HistoryStore(path: path, readOnly: true)
     }
 
-    /// Where a workout leaves a copy of this machine's history: `history.d/HOST.sqlite3`, when the
-    /// user has made `history.d` (to share it); nil otherwise.
-    static func publishedCopy() -> String? {
-        guard let dir = UserDirectories().sharedHistoryDirectory else { return nil }
+    /// Where a workout leaves a copy of this machine's history: `history.d/ID.sqlite3`, named by this
+    /// machine's id (made the first time) and marked with its host name, when the user has made
+    /// `history.d` (to share it); nil otherwise. The copy was `HOST.sqlite3` before.
+    static func publishedCopy() -> PublishedCopy? {
+        let directories = UserDirectories()
+        guard let dir = directories.sharedHistoryDirectory, let idFile = directories.machineIDFile else { return nil }
         var info = stat()
-        guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return dir + "/" + HistoryLibrary.machineName() + ".sqlite3"
+        guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, let id = MachineID.readOrMake(idFile),
+              let publisher = Publisher(machine: id, host: HistoryLibrary.machineName()) else { return nil }
+        return PublishedCopy(path: dir + "/" + id + ".sqlite3", publisher: publisher,
+                             formerly: dir + "/" + HistoryLibrary.machineName() + ".sqlite3")
+    }
+
+    /// The name of the copy this machine leaves in `history.d` (its id), left out of the others; nil
+    /// before it has left one.
+    static func ownCopyName() -> String? {
+        UserDirectories().machineIDFile.flatMap(MachineID.read)
     }
 
     /// After the output: says, for each file read, how many rows were left out as out of range, and

@@ -51,7 +51,7 @@ struct HistorySetup {
                 // (a file made read-only still shows its streak). Every machine's workouts count, each once.
                 let store = HistoryLibrary(own: written ?? (try? HistoryStore(path: path, readOnly: true)),
                                            shared: UserDirectories().sharedHistoryDirectory,
-                                           ownName: HistoryLibrary.machineName())
+                                           ownName: HistoryReading.ownCopyName())
                 guard let totals = try? store.streakTotals() else { return }
                 journal?.post(.streak(StreakBasis(totals, now: Date().timeIntervalSince1970, calendar: .current)))
             }

@@ -37,8 +37,10 @@ extension RateCommand: RunnableCommand {
             Console.out("Rated \(visible(found.record.routine)) of \(when) (id \(id)): effort \(effort)/10\n")
             // Other machines' plans move on ratings too: the shared copy is brought up to date.
             if let copy = HistoryReading.publishedCopy() {
-                do throws(HistoryError) { try store.publish(to: copy) } catch {
-                    Console.error("Warning: \(visible(copy)) is not up to date: \(error)")
+                do throws(HistoryError) {
+                    try store.publish(to: copy.path, as: copy.publisher, formerly: copy.formerly)
+                } catch {
+                    Console.error("Warning: \(visible(copy.path)) is not up to date: \(error)")
                 }
             }
             return ExitCode.success
@@ -51,7 +53,7 @@ extension RateCommand: RunnableCommand {
     /// shows and which are rated on the machine they were done on.
     private var nothingToRate: String {
         let others = HistoryLibrary(own: nil, shared: UserDirectories().sharedHistoryDirectory,
-                                    ownName: HistoryLibrary.machineName())
+                                    ownName: HistoryReading.ownCopyName())
         guard let latest = (try? others.sessions(limit: 1))?.last else {
             return "Error: No workout to rate: the history is empty."
         }

@@ -16,6 +16,9 @@ public final class HistoryLibrary {
     public let own: HistoryStore?
     /// Other machines' files, named by their file names without `.sqlite3`, in name order.
     public let others: [(machine: String, store: HistoryStore)]
+    /// One line for each file of `history.d` that claims a machine id another file claims (a copy made by
+    /// hand or by a sync, or two machines given one id), naming both; handed out first by `takeNotices`.
+    public let claims: [String]
     /// One line for each shared file left out, for the user: one that could not be opened, or whose read
     /// failed or found damage later. `takeNotices` hands each out once.
     public private(set) var notices: [String]
@@ -24,7 +27,7 @@ public final class HistoryLibrary {
     /// ids of the rest stay where they were.
     private var leftOut: Set<Int> = []
 
-    /// `ownName` is the file this machine publishes into `shared`, left out of the others.
+    /// `ownName` is the file this machine publishes into `shared` (its machine id), left out of the others.
     public init(own: HistoryStore?, shared folder: String?, ownName: String? = nil) {
         self.own = own
         var others: [(String, HistoryStore)] = []
@@ -38,6 +41,22 @@ public final class HistoryLibrary {
         }
         self.others = others
         self.notices = notices
+        var claimed: [String: String] = [:]
+        if let ownName, let folder, Publisher.isMachineID(ownName), names.contains(ownName + ".sqlite3") {
+            claimed[ownName] = folder + "/" + ownName + ".sqlite3"
+        }
+        var claims: [String] = []
+        for (_, store) in others {
+            guard let id = store.publisher?.machine else { continue }
+            if let first = claimed[id] {
+                claims.append("\(visible(first)) and \(visible(store.path)) claim one machine id (\(id)): a copy "
+                    + "made by hand or by a sync, or two machines given one id (a state folder copied whole, whose "
+                    + "machine-id then wants removing on one of them); a workout in both counts once.")
+            } else {
+                claimed[id] = store.path
+            }
+        }
+        self.claims = claims
     }
 
     /// The line that says another machine's file at `path` was left out, and why.
@@ -45,21 +64,24 @@ public final class HistoryLibrary {
         "left out \(visible(path)): \(error.readingReason); the file was left as it is."
     }
 
-    /// The notices not handed out before, each said once however many reads found it.
+    /// The notices not handed out before, each said once however many reads found it; the claims first.
     public func takeNotices() -> [String] {
-        defer { noticesTaken = notices.count }
-        return Array(notices[noticesTaken...])
+        defer { noticesTaken = notices.count; claimsTaken = true }
+        return (claimsTaken ? [] : claims) + Array(notices[noticesTaken...])
     }
+    private var claimsTaken = false
 
     /// This machine's store, then the others' not left out, in the order they are read.
     public var stores: [HistoryStore] { placed.map(\.store) }
 
-    /// Every store read, with the offset its ids take, the machine its sessions are marked with, and
-    /// its place in `others` (nil for this machine's).
+    /// Every store read, with the offset its ids take, the machine its sessions are marked with (the host
+    /// name its copy carries, else its file's name), and its place in `others` (nil for this machine's).
     private var placed: [(store: HistoryStore, offset: Int64, machine: String?, place: Int?)] {
         (own.map { [($0, Int64(0), String?.none, Int?.none)] } ?? [])
             + others.enumerated().filter { !leftOut.contains($0.offset) }.map {
-                ($0.element.store, Int64($0.offset + 1) * Self.idStride, $0.element.machine, $0.offset)
+                let store = $0.element.store
+                return (store, Int64($0.offset + 1) * Self.idStride, store.publisher?.host ?? $0.element.machine,
+                        $0.offset)
             }
     }
 
@@ -180,15 +202,12 @@ public final class HistoryLibrary {
         return try totals()
     }
 
-    /// This machine's name for the file it publishes: its host name, made safe as a file name.
+    /// This machine's host name, made safe as a file name: the label its copy carries, and the name the
+    /// copy had before copies were named by the machine's id.
     public static func machineName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         // ignored: gethostname fails only for a short buffer; an empty name falls back below.
         _ = gethostname(&buffer, buffer.count - 1)
-        let name = String(cString: buffer).unicodeScalars.map { s -> String in
-            s.isASCII && (("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s)
-                || s == "-" || s == "_" || s == ".") ? String(s) : "-"
-        }.joined()
-        return name.isEmpty || name.hasPrefix(".") ? "this-machine" : name
+        return Publisher.hostLabel(String(cString: buffer)) ?? "this-machine"
     }
 }

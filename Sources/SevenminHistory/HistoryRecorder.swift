@@ -141,13 +141,17 @@ public final class HistoryRecorder: @unchecked Sendable {
     /// false if the writes did not finish in time (they carry on, but nothing more is accepted).
     /// With `publishing`, a copy of the whole history is written there first, for other machines.
     @discardableResult
-    public func close(timeout: Double = 2, publishing copy: String? = nil) -> Bool {
+    public func close(timeout: Double = 2, publishing copy: PublishedCopy? = nil) -> Bool {
         shared.withLock { $0.closed = true }
         // The thread ends once it has closed the file, rather than sleep again until told to end.
         return worker.finish(timeout: timeout) {
             self.writeQueued(durable: true)
             if let copy, !self.stopped, let store = self.store {
-                do throws(HistoryError) { try store.publish(to: copy) } catch { self.onFailure(error) }
+                do throws(HistoryError) {
+                    try store.publish(to: copy.path, as: copy.publisher, formerly: copy.formerly)
+                } catch {
+                    self.onFailure(error)
+                }
             }
             self.store = nil
             self.stopped = true

@@ -23,6 +23,8 @@ public final class HistoryStore {
     public private(set) var damageFound: HistoryError?
     /// Whether the session rows every reader skips have been counted into `skippedRows` (once a store).
     private var sessionsSurveyed = false
+    /// For another machine's copy (`init(sharedFile:)`): who published it, when the copy says so.
+    public private(set) var publisher: Publisher?
 
     /// Whether the user turned history off: `SEVENMIN_HISTORY=off` (or `0`, `no`, `false`).
     public static func isDisabled(environment: [String: String] = ProcessEnvironment.current) -> Bool {
@@ -134,6 +136,7 @@ public final class HistoryStore {
             let version = try HistorySchema.version(of: file)
             if version > HistorySchema.currentVersion { throw HistoryError.tooNew(path: path, version: version) }
             db = version == HistorySchema.currentVersion ? file : try HistoryStore.migratedCopy(of: file)
+            publisher = HistoryStore.publisher(of: db)
         } catch let error as HistoryError {
             throw error
         } catch let error as SQLiteError {
@@ -143,16 +146,37 @@ public final class HistoryStore {
         }
     }
 
-    /// Writes a consistent copy of this database to `path` (`VACUUM INTO` a temporary name, then
-    /// put in place by `AtomicFile`), for other machines to read; the copy has no WAL of its own, and is
-    /// readable by its owner alone, as the history itself is.
-    public func publish(to path: String) throws(HistoryError) {
+    /// The publisher a copy names, if it names one that could be.
+    private static func publisher(of db: SQLiteConnection) -> Publisher? {
+        let found = try? db.rows("SELECT machine, host FROM \(publisherTable) LIMIT 1").first
+        guard let row = found, row.count == 2, let machine = row[0].string, let host = row[1].string else { return nil }
+        return Publisher(machine: machine, host: host)
+    }
+
+    /// Writes a consistent copy of this database to `path` (`VACUUM INTO` a temporary name, marked with
+    /// its `publisher`, then put in place by `AtomicFile`), for other machines to read; the copy has no WAL
+    /// of its own, and is readable by its owner alone, as the history itself is. `formerly` is where this
+    /// machine's copy was before copies were named by the machine's id: it is removed once the new copy
+    /// is in place, if it is a copy of this history (see `isStaleCopy`).
+    public func publish(to path: String, as publisher: Publisher, formerly: String? = nil) throws(HistoryError) {
         let temporary = AtomicFile.temporaryName(for: path)
         try guarded {
             // ignored: a leftover temporary from an earlier run, usually absent; VACUUM INTO fails if it stays
             unlink(temporary)
             let quoted = temporary.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
             try db.execute("VACUUM INTO '\(quoted)'")
+            do {
+                // The copy is a temporary file put in place whole: it needs no journal of its own.
+                let copy = try SQLiteConnection(path: temporary)
+                try copy.execute("PRAGMA journal_mode = OFF")
+                try copy.execute("CREATE TABLE \(Self.publisherTable) (machine TEXT NOT NULL, host TEXT NOT NULL)")
+                try copy.run("INSERT INTO \(Self.publisherTable) VALUES (?, ?)",
+                             [.text(publisher.machine), .text(publisher.host)])
+            } catch {
+                // ignored: removing the copy that could not be marked; that error is what is reported
+                unlink(temporary)
+                throw error
+            }
             do throws(SystemError) { try AtomicFile.place(temporary, at: path, mode: 0o600) } catch {
                 // ignored: removing the copy that could not be put in place; that error is what is reported
                 unlink(temporary)
@@ -160,6 +184,23 @@ public final class HistoryStore {
                 throw SQLiteError(call: error.call, code: SQLITE_CANTOPEN, message: reason)
             }
         }
+        if let formerly, formerly != path, isStaleCopy(formerly) {
+            // ignored: a stale copy left in place is read as another machine's, each workout in it counted once
+            unlink(formerly)
+        }
+    }
+
+    /// The table of a published copy that says who published it (`Publisher`).
+    static let publisherTable = "published_by"
+
+    /// Whether the file at `path` is a copy of this history, published before copies carried their
+    /// publisher: it has none, and holds no workout this history lacks. A copy published by another
+    /// machine of the same host name holds workouts this one lacks.
+    func isStaleCopy(_ path: String) -> Bool {
+        guard let old = try? HistoryStore(sharedFile: path), old.publisher == nil,
+              let theirs = try? old.sessionKeys(), old.damageFound == nil,
+              let ours = try? sessionKeys() else { return false }
+        return Set(theirs.map(\.uuid)).isSubset(of: ours.map(\.uuid))
     }
 
     /// Refuses anything but a plain file at `path`; creates a missing one, readable by its owner alone

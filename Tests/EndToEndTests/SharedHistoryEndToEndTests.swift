@@ -30,8 +30,13 @@ struct SharedHistoryEndToEndTests {
         #expect(history.status == 0, "\(history.stderr)")
         let lines = history.stdout.split(separator: "\n")
         #expect(lines.count == 2, "one workout, once: \(history.stdout)")
-        // Marked with the first file, by name, that holds it.
-        #expect(lines.first?.hasSuffix("MACHINE") == true && lines.last?.hasSuffix("desk-copy") == true)
+        // Marked with the host name its copy carries, whatever the file is called.
+        #expect(lines.first?.hasSuffix("MACHINE") == true && lines.last?.hasSuffix(" " + hostLabel) == true)
+        // Both files claim the machine's id: said once, naming both.
+        let folder = there + "/sevenmin/history.d/"
+        let claim = "Warning: \(folder)desk-copy.sqlite3 and \(folder)desk.sqlite3 claim one machine id "
+            + "(\(published.dropLast(8)))"
+        #expect(history.stderr.components(separatedBy: claim).count == 2, "\(history.stderr)")
         let stats = try run(binary, ["stats", "--json"], environment: ["XDG_STATE_HOME": there])
         #expect(stats.stdout.contains("\"sessions\": 1,"), "\(stats.stdout)")
         // Its id, as `history --json` gives it, is said to be another machine's, not a bad number (exit 64).
@@ -55,6 +60,59 @@ struct SharedHistoryEndToEndTests {
         #expect(notify.status == 0 && !FileManager.default.fileExists(atPath: sent), "\(notify.stderr)")
         // Reading never writes another machine's file, nor makes one of this machine's own.
         #expect(!FileManager.default.fileExists(atPath: there + "/sevenmin/history.sqlite3"))
+    }
+
+    /// Two machines of one host name (`debian`, `raspberrypi`) published one file, `HOST.sqlite3`: each
+    /// overwrote the other's copy, and left it out as its own. Now each names its copy by an id made once
+    /// and kept in its state folder; the copy under the old name goes once it is known to be this history's.
+    @Test func twoMachinesOfOneHostNameSeeEachOthersWorkouts() throws {
+        // Both run here, so both have this host's name.
+        let (a, b) = (temporaryDirectory(), temporaryDirectory())
+        for state in [a, b] {
+            try FileManager.default.createDirectory(atPath: state + "/sevenmin/history.d",
+                                                    withIntermediateDirectories: true)
+            let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+                            environment: ["XDG_STATE_HOME": state])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        // Their folders synced: each file of one is put in the other, replacing one of the same name.
+        for name in try FileManager.default.contentsOfDirectory(atPath: a + "/sevenmin/history.d") {
+            try? FileManager.default.removeItem(atPath: b + "/sevenmin/history.d/" + name)
+            try FileManager.default.copyItem(atPath: a + "/sevenmin/history.d/" + name,
+                                             toPath: b + "/sevenmin/history.d/" + name)
+        }
+        let history = try run(binary, ["history"], environment: ["XDG_STATE_HOME": b])
+        let lines = history.stdout.split(separator: "\n")
+        #expect(history.status == 0 && lines.count == 3, "both workouts: \(history.stdout)\(history.stderr)")
+        // The other's, first, marked with the host name they share; this machine's own, unmarked.
+        #expect(lines.count == 3 && lines[1].hasSuffix(" " + hostLabel) && !lines[2].hasSuffix(hostLabel),
+                "\(history.stdout)")
+        // Each keeps an id of its own, which names its copy.
+        let id = try String(contentsOfFile: a + "/sevenmin/machine-id", encoding: .utf8)
+        let other = try String(contentsOfFile: b + "/sevenmin/machine-id", encoding: .utf8)
+        #expect(id.count == 33 && id != other)
+
+        // A copy left by an earlier sevenmin under the host name, of this history, goes at the next workout.
+        let legacy = a + "/sevenmin/history.d/" + hostLabel + ".sqlite3"
+        let vacuum = try run("/usr/bin/python3", ["-c", "import sqlite3, sys; "
+            + "sqlite3.connect(sys.argv[1]).execute('VACUUM INTO ?', (sys.argv[2],))",
+            a + "/sevenmin/history.sqlite3", legacy])
+        #expect(vacuum.status == 0 && FileManager.default.fileExists(atPath: legacy), "\(vacuum.stderr)")
+        let again = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+                            environment: ["XDG_STATE_HOME": a])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: a + "/sevenmin/history.d")
+            == [id.dropLast() + ".sqlite3"])
+    }
+
+    /// This host's name as a copy carries it (letters, digits, `-`, `_` and `.`; anything else a `-`).
+    var hostLabel: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = gethostname(&buffer, 255)
+        return String(String(cString: buffer).unicodeScalars.map {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) ? Character($0)
+                : "-"
+        })
     }
 
     /// One damaged file in `history.d` (Syncthing can deliver one) made `history` and `stats` show nothing

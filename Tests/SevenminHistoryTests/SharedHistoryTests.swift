@@ -34,6 +34,10 @@ struct SharedHistoryTests {
             try own.publish(to: dir + "/history.d/desk.sqlite3")
             let library = HistoryLibrary(own: own, shared: dir + "/history.d", ownName: "desk")
             #expect(library.others.map(\.machine) == ["laptop", "zz-copy"] && library.notices.isEmpty)
+            // The copy still says whose it is: both files claim one machine's id, which is said once.
+            #expect(library.claims.count == 1 && library.claims.first?.hasPrefix("\(dir)/history.d/laptop.sqlite3 "
+                + "and \(dir)/history.d/zz-copy.sqlite3 claim one machine id (") == true, "\(library.claims)")
+            #expect(library.takeNotices() == library.claims && library.takeNotices().isEmpty)
 
             let sessions = try library.sessions()
             #expect(sessions.map(\.record.routine) == ["classic", "tabata", "tabata"])
@@ -65,6 +69,38 @@ struct SharedHistoryTests {
             try own.publish(to: dir + "/desk.sqlite3")
             var info = stat()
             #expect(stat(dir + "/desk.sqlite3", &info) == 0 && info.st_mode & 0o777 == 0o600)
+        }
+    }
+
+    /// Copies were named by the host name, so two machines called `debian` overwrote each other's copy and
+    /// each left the other's out as its own. Now the copy is named by the machine's id and carries the host
+    /// name as a label; the copy under the old name is removed once it is known to be this history's.
+    @Test func aCopyNamedByTheHostNameGivesWayToOneNamedByTheMachineID() throws {
+        try withTemporaryDirectory { dir throws in
+            let shared = dir + "/history.d"
+            try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+            let here = try HistoryStore(path: dir + "/here.sqlite3")
+            _ = try here.beginSession(sampleSession(start: 1_795_000_000))
+            // This machine's copy as published before, and one of another `debian`, in a folder of its own.
+            try here.db.execute("VACUUM INTO '\(shared)/debian.sqlite3'")
+            try otherMachine(dir + "/there.sqlite3")
+            let there = try HistoryStore(path: dir + "/there.sqlite3")
+            try there.db.execute("VACUUM INTO '\(dir)/theirs.sqlite3'")
+            let (idHere, idThere) = (Publisher.newMachineID(), Publisher.newMachineID())
+            let debian = try #require(Publisher(machine: idHere, host: "debian"))
+            try here.publish(to: "\(shared)/\(idHere).sqlite3", as: debian, formerly: "\(shared)/debian.sqlite3")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: shared) == ["\(idHere).sqlite3"])
+            // The other debian's copy under the old name holds workouts this one lacks: it stays.
+            try FileManager.default.copyItem(atPath: dir + "/theirs.sqlite3", toPath: "\(shared)/debian.sqlite3")
+            try here.publish(to: "\(shared)/\(idHere).sqlite3", as: debian, formerly: "\(shared)/debian.sqlite3")
+            #expect(FileManager.default.fileExists(atPath: "\(shared)/debian.sqlite3"))
+            try FileManager.default.removeItem(atPath: "\(shared)/debian.sqlite3")
+            let other = try #require(Publisher(machine: idThere, host: "debian"))
+            try there.publish(to: "\(shared)/\(idThere).sqlite3", as: other)
+            // Each machine reads the other's workouts, marked with its host name, and not its own copy.
+            let library = HistoryLibrary(own: here, shared: shared, ownName: idHere)
+            #expect(library.others.map(\.machine) == [idThere] && library.claims.isEmpty)
+            #expect(try library.sessions().map(\.record.machine) == [nil, "debian", "debian"])
         }
     }
 
@@ -160,8 +196,8 @@ struct SharedHistoryTests {
             let totals = try library.totals()
             #expect(totals.sessions == 3 && totals.completedSessions == 2)
             #expect(library.stores.map(\.path) == [own.path, dir + "/history.d/laptop.sqlite3"])
-            // Said once, however many reads met it.
-            let notices = library.takeNotices()
+            // Said once, however many reads met it (the copy, where it could be read, claims laptop's id).
+            let notices = library.takeNotices().filter { !library.claims.contains($0) }
             #expect(notices.count == 1 && library.takeNotices().isEmpty, "\(notices)")
             #expect(notices.first?.hasPrefix("left out \(broken): it is damaged (") == true, "\(notices)")
             #expect(notices.first?.hasSuffix("; the file was left as it is.") == true, "\(notices)")

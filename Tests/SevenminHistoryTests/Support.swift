@@ -80,3 +80,14 @@ func residentBytes() -> Int {
     let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
     return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
+
+extension HistoryStore {
+    /// `publish(to:as:)` as a machine of its own, of a new id, whose host is named as the file is.
+    func publish(to path: String) throws {
+        let name = String(path.split(separator: "/").last?.dropLast(8) ?? "")
+        guard let publisher = Publisher(machine: Publisher.newMachineID(), host: name) else {
+            throw HistoryError.notAFile(path: path, kind: "a name no host has")
+        }
+        try publish(to: path, as: publisher)
+    }
+}

@@ -28,8 +28,8 @@ public struct SessionRecord: Equatable, Sendable {
     /// Stable across machines and copies of the file: a random UUID, or for a session recorded before
     /// ids were kept, one made from its start and routine file.
     public var uuid: String
-    /// The file of another machine it was read from (`laptop` for `history.d/laptop.sqlite3`); nil for
-    /// this machine's own.
+    /// The other machine it was read from: the host name its copy in `history.d` carries, else the file's
+    /// name (`laptop` for `history.d/laptop.sqlite3`); nil for this machine's own.
     public var machine: String?
     /// The plan (`TrainingPlan.name`) and step (from 1) it was run for, when `start` ran a plan's step.
     public var plan: String?
