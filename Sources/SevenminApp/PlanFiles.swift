@@ -44,13 +44,14 @@ enum PlanFiles {
         return out
     }
 
-    /// Loads a plan by name or path, reporting why not with the exit status (66 not found, 65 broken).
-    static func load(_ argument: String) -> Result<(plan: TrainingPlan, path: String), ExitStatus> {
+    /// Loads a plan by name or path, saying why not (to `say`) with the exit status (66 not found, 65 broken).
+    static func load(_ argument: String, say: (String) -> Void = Console.error)
+        -> Result<(plan: TrainingPlan, path: String), ExitStatus> {
         let bytes: [UInt8], path: String
         if WorkoutDataSource.isPath(argument) {
             path = URL(fileURLWithPath: argument).standardizedFileURL.path
             do { bytes = try WorkoutDataSource.read(path) } catch {
-                Console.error(visible(error.description))
+                say(visible(error.description))
                 return .failure(ExitStatus(error.exitCode))
             }
         } else if let found = all().first(where: { $0.name == argument }) {
@@ -59,21 +60,21 @@ enum PlanFiles {
                 ? BuiltInFiles.file(builtInFolder + RoutineFileName.fileName(of: found.name))
                 : try? WorkoutDataSource.read(found.path)
             guard let read else {
-                Console.error("Error: Cannot read '\(visible(found.path))'.")
+                say("Error: Cannot read '\(visible(found.path))'.")
                 return .failure(ExitStatus(ExitCode.noInput))
             }
             bytes = read
         } else {
             let names = all().map(\.name)
             let near = Suggestions.nearest(to: argument, in: names).first.map { " Did you mean '\($0)'?" } ?? ""
-            Console.error("Error: No plan named '\(visible(argument))'.\(near) "
+            say("Error: No plan named '\(visible(argument))'.\(near) "
                 + "Plans: \(names.isEmpty ? "none" : names.joined(separator: ", ")).")
             return .failure(ExitStatus(ExitCode.noInput))
         }
         do {
             return .success((try TrainingPlanLoader.parse(bytes, path: path), path))
         } catch {
-            Console.error(error.diagnostics.map { visible($0.description) }.joined(separator: "\n"))
+            say(error.diagnostics.map { visible($0.description) }.joined(separator: "\n"))
             return .failure(ExitStatus(ExitCode.dataError))
         }
     }
@@ -83,21 +84,21 @@ enum PlanFiles {
     /// The plan joined; nil when none is (no file). A file that is there but cannot be read, or is not a
     /// joined plan (a value out of range, say), is said, `path:line:column: what is wrong` and how to
     /// leave or join again, and fails with its exit status.
-    static func joined() -> Result<JoinedPlan?, ExitStatus> {
+    static func joined(say: (String) -> Void = Console.error) -> Result<JoinedPlan?, ExitStatus> {
         guard let path = joinedPath else { return .success(nil) }
         do {
             return .success(try JoinedPlan.parse(try WorkoutDataSource.read(path), path: path))
         } catch {
             if let file = error as? RoutineFileError, case .notFound = file.reason { return .success(nil) }
-            let status = PlanLoading.report(error)
-            sayHowToLeave("The plan joined cannot be told from \(visible(path))")
+            let status = PlanLoading.report(error, say: say)
+            sayHowToLeave("The plan joined cannot be told from \(visible(path))", say: say)
             return .failure(ExitStatus(status))
         }
     }
 
     /// `what` is wrong with the plan joined, and the two ways out of it.
-    static func sayHowToLeave(_ what: String) {
-        Console.error("\(what): 'sevenmin plan leave' leaves it, and 'sevenmin plan join NAME' joins a plan again.")
+    static func sayHowToLeave(_ what: String, say: (String) -> Void = Console.error) {
+        say("\(what): 'sevenmin plan leave' leaves it, and 'sevenmin plan join NAME' joins a plan again.")
     }
 
     /// Joins `plan` (a name, or a path made absolute) now, replacing any plan joined before.

@@ -48,23 +48,23 @@ enum PlanLoading {
         }
     }
 
-    /// Reports an error from loading a routine; returns the exit status for it.
-    static func report(_ error: any Error) -> Int32 {
+    /// Reports an error from loading a routine (to `say`); returns the exit status for it.
+    static func report(_ error: any Error, say: (String) -> Void = Console.error) -> Int32 {
         switch error {
         case let error as RoutineLoadError:
-            Console.error(error.diagnostics.map { visible($0.description) }.joined(separator: "\n"))
+            say(error.diagnostics.map { visible($0.description) }.joined(separator: "\n"))
             return ExitCode.dataError
         case let error as PlanRequest.Failure:
-            Console.error(Messages.plan(error))
+            say(Messages.plan(error))
             return ExitCode.dataError
         case let error as RoutineNotFound:
-            Console.error(Messages.notFound(error))
+            say(Messages.notFound(error))
             return ExitCode.noInput
         case let error as RoutineFileError:
-            Console.error(visible(error.description))
+            say(visible(error.description))
             return error.exitCode
         default:
-            Console.error("Error: \(error)")
+            say("Error: \(error)")
             return ExitCode.failure
         }
     }

@@ -17,13 +17,24 @@ extension RemindCommand: RunnableCommand {
     }
 
     /// The reminder asked for: the days given, else the joined plan's, else Monday, Wednesday and Friday.
+    /// A joined plan that cannot be followed is one warning here, and the reminder is made without its days.
     private var reminder: Reminder {
-        let planDays: [Int]? = {
-            if case .success(let (report, _)?) = PlanFiles.current(now: Date().timeIntervalSince1970) {
-                return report.plan.days
+        var planDays: [Int]?
+        if days == nil {
+            switch PlanFiles.joined(say: { _ in }) {
+            case .success(let joined?):
+                switch PlanFiles.load(joined.plan, say: { _ in }) {
+                case .success(let (plan, _)): planDays = plan.days
+                case .failure:
+                    Console.error("Warning: The plan joined, '\(visible(joined.plan))', cannot be followed "
+                        + "('sevenmin plan' says why), so the reminder is not on its days.")
+                }
+            case .success(nil): break
+            case .failure:
+                Console.error("Warning: The plan joined cannot be told ('sevenmin plan' says why), "
+                    + "so the reminder is not on its days.")
             }
-            return nil
-        }()
+        }
         return Reminder(days: days ?? planDays ?? [1, 3, 5], hour: hour, minute: minute)
     }
 
@@ -48,12 +59,17 @@ extension RemindCommand: RunnableCommand {
             Console.error("Error: \(visible(path)) was not written by sevenmin; --force replaces it.")
             return ExitCode.cannotCreate
         }
-        let r = reminder
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
+        guard let unit = Reminder.serviceUnit(executable: executable) else {
+            Console.error("Error: sevenmin's path, \(visible(executable)), holds a line break, which sevenmin does not "
+                + "write into a systemd unit; move the binary to a path without one and run 'remind add' again.")
+            return ExitCode.cannotCreate
+        }
+        let r = reminder
         do {
             try UserDirectories.makeDirectory(folder)
-            try AtomicFile.write(Reminder.serviceUnit(executable: executable), to: service)
+            try AtomicFile.write(unit, to: service)
             try AtomicFile.write(r.timerUnit, to: timer)
         } catch {
             Console.error("Error: Cannot write the reminder under \(visible(folder)): \(error)")

@@ -45,6 +45,80 @@ struct RemindEndToEndTests {
         #expect(removed.status == 0 && !FileManager.default.fileExists(atPath: units + "/sevenmin-reminder.timer"))
     }
 
+    /// The binary's folder, and the command systemd makes of the unit's `ExecStart=`, as `systemd --test` prints
+    /// it (C escapes in double quotes; `$$` is one `$` when it runs, systemd.service(5)).
+    static let oddFolders: [(String, String)] = [
+        ("d$llar", #""/D/d\$llar/sevenmin" remind notify"#),
+        ("per%cent", "/D/per%cent/sevenmin remind notify"),
+        ("sp ace", #""/D/sp ace/sevenmin" remind notify"#),
+        ("q\"uote", #"/bin/sh -c "exec \"\$\$0\" remind notify" "/D/q\"uote/sevenmin""#),
+        ("a'pos", #"/bin/sh -c "exec \"\$\$0\" remind notify" "/D/a'pos/sevenmin""#),
+        ("back\\slash", #"/bin/sh -c "exec \"\$\$0\" remind notify" "/D/back\\slash/sevenmin""#),
+        ("t\tab", #"/bin/sh -c "exec \"\$\$0\" remind notify" "/D/t\tab/sevenmin""#),
+    ]
+
+    @Test(arguments: oddFolders)
+    func theUnitRunsTheBinaryAtAnyPathSystemdAccepts(folder: String, command: String) throws {
+        let env = user()
+        let dir = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: false)
+        let odd = dir + "/" + folder + "/sevenmin"
+        try FileManager.default.linkItem(atPath: binary, toPath: odd)
+        let added = try run(odd, ["remind", "add"], environment: env)
+        #expect(added.status == 0 && added.stderr.isEmpty, "\(added.stderr)")
+        let service = env["XDG_CONFIG_HOME"]! + "/systemd/user/sevenmin-reminder.service"
+        let verified = try run("/usr/bin/systemd-analyze", ["verify", "--man=no", service])
+        #expect(verified.status == 0 && verified.stderr.isEmpty, "\(verified.stderr)")
+        // systemd's own reading of the line: its test mode, which refuses to run as root, prints every unit.
+        var template = Array("/tmp/sevenmin-unit-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+        let units = String(cString: template)
+        defer { try? FileManager.default.removeItem(atPath: units) }
+        #expect(made)
+        try FileManager.default.createDirectory(atPath: units + "/systemd/user", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: units + "/runtime", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: service, toPath: units + "/systemd/user/sevenmin-reminder.service")
+        for path in [units, units + "/systemd", units + "/systemd/user", units + "/runtime"] { chmod(path, 0o777) }
+        chmod(units + "/systemd/user/sevenmin-reminder.service", 0o644)
+        let asUser = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        let argv = asUser + ["/lib/systemd/systemd", "--test", "--user", "--unit=sevenmin-reminder.service",
+                             "--no-pager"]
+        let dump = try run(argv[0], Array(argv.dropFirst()), environment: [
+            "XDG_CONFIG_HOME": units, "XDG_RUNTIME_DIR": units + "/runtime", "HOME": units])
+        let lines = dump.stdout.split(separator: "\n")
+        let unit = try #require(lines.firstIndex { $0.hasSuffix("-> Unit sevenmin-reminder.service:") },
+                                "\(dump.stderr)")
+        let line = try #require(lines[unit...].first { $0.contains("Command Line: ") })
+        #expect(line.split(separator: "Command Line: ", maxSplits: 1).last.map(String.init)
+            == command.replacing("/D/", with: dir + "/"))
+    }
+
+    @Test func aPathWithALineBreakIsRefusedAndNothingIsWritten() throws {
+        let env = user()
+        let folder = temporaryDirectory() + "/new\nline"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try FileManager.default.linkItem(atPath: binary, toPath: folder + "/sevenmin")
+        let refused = try run(folder + "/sevenmin", ["remind", "add"], environment: env)
+        #expect(refused.status == 73 && refused.stderr.contains("holds a line break"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: env["XDG_CONFIG_HOME"]! + "/systemd/user"))
+    }
+
+    @Test func aPlanThatCannotBeFollowedIsAWarningAndTheReminderIsMade() throws {
+        let env = user()
+        let plans = env["XDG_CONFIG_HOME"]! + "/sevenmin/plans"
+        try FileManager.default.createDirectory(atPath: plans, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Workouts/plans/standing-start.json",
+                                         toPath: plans + "/mine.json")
+        #expect(try run(binary, ["plan", "join", "mine"], environment: env).status == 0)
+        try FileManager.default.removeItem(atPath: plans + "/mine.json")
+        let added = try run(binary, ["remind", "add"], environment: env)
+        #expect(added.status == 0 && added.stdout.contains("OnCalendar=Mon,Wed,Fri"), "\(added.stdout)")
+        #expect(!added.stderr.contains("Error") && added.stderr.hasPrefix("Warning: The plan joined, 'mine'"),
+                "\(added.stderr)")
+        let given = try run(binary, ["remind", "add", "--days", "sun"], environment: env)
+        #expect(given.status == 0 && given.stderr.isEmpty, "\(given.stderr)")
+    }
+
     @Test func theDaysDefaultToThePlansDays() throws {
         let env = user()
         #expect(try run(binary, ["plan", "join", "standing-start"], environment: env).status == 0)

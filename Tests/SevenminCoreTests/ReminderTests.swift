@@ -23,9 +23,21 @@ struct ReminderTests {
         #expect(r.timerUnit.hasPrefix(Reminder.marker + "\n[Unit]\n"))
         #expect(r.timerUnit.contains("\n[Timer]\nOnCalendar=Mon,Wed,Fri *-*-* 07:30:00\nPersistent=true\n"))
         #expect(r.timerUnit.contains("WantedBy=timers.target"))
-        let service = Reminder.serviceUnit(executable: "/opt/my $dir/100%/sevenmin")
-        #expect(service.contains(#"ExecStart="/opt/my $$dir/100%%/sevenmin" remind notify"#))
+        let service = Reminder.serviceUnit(executable: "/opt/my $dir/100%/sevenmin") ?? ""
+        // systemd expands `%` in the executable but not `$`: `$$` would stay two.
+        #expect(service.contains(#"ExecStart="/opt/my $dir/100%%/sevenmin" remind notify"#))
         #expect(service.contains("Type=oneshot"))
+    }
+
+    @Test func anExecutableSystemdRefusesToNameIsAnArgumentToTheShell() {
+        // systemd refuses a quote, a backslash or a control character in the executable, not in an argument.
+        #expect(Reminder.execStart("/home/o'b \"x\"/\\$HOME%\t\u{1}/sevenmin")
+            == #"/bin/sh -c "exec \"$$0\" remind notify" "/home/o'b \"x\"/\\$$HOME%%\t\x01/sevenmin""#)
+    }
+
+    @Test(arguments: ["/opt/new\nline/sevenmin", "/opt/carriage\rreturn/sevenmin", "/opt/both\r\n/sevenmin"])
+    func aLineBreakInThePathIsRefused(path: String) {
+        #expect(Reminder.serviceUnit(executable: path) == nil)
     }
 
     @Test func theCalendarIsAWeeklyEventAtALocalTimeWithCRLFAndFolding() {

@@ -74,23 +74,47 @@ public struct Reminder: Equatable, Sendable {
         """
     }
 
-    /// The service the timer starts: `sevenmin remind notify`, with the binary at `executable`.
-    public static func serviceUnit(executable: String) -> String {
-        """
-        \(marker)
-        [Unit]
-        Description=Seven-minute workout reminder
+    /// The service the timer starts: `sevenmin remind notify`, with the binary at `executable`; nil when the path
+    /// holds a line break, which sevenmin never writes into a unit file.
+    public static func serviceUnit(executable: String) -> String? {
+        execStart(executable).map {
+            """
+            \(marker)
+            [Unit]
+            Description=Seven-minute workout reminder
 
-        [Service]
-        Type=oneshot
-        ExecStart=\(systemdQuoted(executable)) remind notify
+            [Service]
+            Type=oneshot
+            ExecStart=\($0)
 
-        """
+            """
+        }
     }
 
-    /// A path as systemd reads a command: quoted, with `\\`, `"`, `%` and `$` escaped.
-    static func systemdQuoted(_ path: String) -> String {
-        "\"" + escaped(path, ["\\": "\\\\", "\"": "\\\"", "%": "%%", "$": "$$"]) + "\""
+    /// `ExecStart=`'s value running `executable remind notify`, written by systemd.service(5)'s "Command lines":
+    /// `%` is a specifier (`%%`) everywhere; an argument may be double-quoted with C escapes, and `$` is a
+    /// variable in it (`$$`), but not in the executable, where systemd refuses a quote, a backslash or a
+    /// control character outright ("Executable name contains special characters"). Such a path is handed to
+    /// `/bin/sh` as an argument instead. Nil for a path with a line break.
+    static func execStart(_ executable: String) -> String? {
+        let scalars = executable.unicodeScalars
+        if scalars.contains(where: { $0 == "\n" || $0 == "\r" }) { return nil }
+        let refused: Set<Unicode.Scalar> = ["\"", "'", "\\", "\u{7F}"]
+        if !scalars.contains(where: { $0.value < 0x20 || refused.contains($0) }) {
+            return "\"" + escaped(executable, ["%": "%%"]) + "\" remind notify"
+        }
+        let argument = scalars.reduce(into: "") { out, c in
+            switch c {
+            case "\\", "\"": out += "\\" + String(c)
+            case "%": out += "%%"
+            case "$": out += "$$"
+            case "\t": out += "\\t"
+            case _ where c.value < 0x20 || c.value == 0x7F: out += "\\x" + (c.value < 0x10 ? "0" : "")
+                + String(c.value, radix: 16)
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return #"/bin/sh -c "exec \"$$0\" remind notify" ""# + argument + "\""
     }
 
     /// `text` with each character in `table` written as the table says.
