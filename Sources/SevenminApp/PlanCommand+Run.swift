@@ -14,7 +14,18 @@ extension PlanCommand: RunnableCommand {
             var rows: [JSONWriter.Value] = []
             var text = ""
             for found in PlanFiles.all() {
-                guard case .success(let (plan, path)) = PlanFiles.load(found.name) else { continue }
+                // A plan that cannot be joined is listed with its first problem, `file:line:column: what`.
+                var said: [String] = []
+                guard case .success(let (plan, path)) = PlanFiles.load(found.name, runnable: true,
+                                                                       say: { said.append($0) }) else {
+                    let lines = said.joined(separator: "\n").split(separator: "\n").map(String.init)
+                    let problem = (lines.first ?? "it cannot be read")
+                        + (lines.count > 1 ? " (and \(lines.count - 1) more)" : "")
+                    rows.append(.object([.init("name", .string(found.name)), .init("file", .string(found.path)),
+                                         .init("problem", .string(problem))]))
+                    text += "  " + found.name + "  cannot be joined: " + problem + "\n"
+                    continue
+                }
                 let isJoined = joined?.plan == found.name || joined?.plan == path
                 rows.append(.object([.init("name", .string(found.name)), .init("title", .string(plan.name)),
                                      .init("steps", .integer(plan.steps.count)),
@@ -31,7 +42,7 @@ extension PlanCommand: RunnableCommand {
             if case .failure(let status) = found { return status.code }
             return ExitCode.success
         case .join(let argument):
-            switch PlanFiles.load(argument) {
+            switch PlanFiles.load(argument, runnable: true) {
             case .failure(let status): return status.code
             case .success(let (plan, path)):
                 // A name stays a name, so an edited shipped plan is followed; a file is kept by its full path.

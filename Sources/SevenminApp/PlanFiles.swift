@@ -45,7 +45,8 @@ enum PlanFiles {
     }
 
     /// Loads a plan by name or path, saying why not (to `say`) with the exit status (66 not found, 65 broken).
-    static func load(_ argument: String, say: (String) -> Void = Console.error)
+    /// With `runnable`, a step that cannot run (its routine missing or broken, say) is a broken plan.
+    static func load(_ argument: String, runnable: Bool = false, say: (String) -> Void = Console.error)
         -> Result<(plan: TrainingPlan, path: String), ExitStatus> {
         let bytes: [UInt8], path: String
         if WorkoutDataSource.isPath(argument) {
@@ -71,12 +72,21 @@ enum PlanFiles {
                 + "Plans: \(names.isEmpty ? "none" : names.joined(separator: ", ")).")
             return .failure(ExitStatus(ExitCode.noInput))
         }
+        let check: ((TrainingPlan.Step) -> String?)? = runnable ? { whyNotRunnable($0) } : nil
         do {
-            return .success((try TrainingPlanLoader.parse(bytes, path: path), path))
+            return .success((try TrainingPlanLoader.parse(bytes, path: path, whyNotRunnable: check), path))
         } catch {
             say(error.diagnostics.map { visible($0.description) }.joined(separator: "\n"))
             return .failure(ExitStatus(ExitCode.dataError))
         }
+    }
+
+    /// Why `step` cannot run, as `start` would say it in its first line; nil when it can.
+    static func whyNotRunnable(_ step: TrainingPlan.Step) -> String? {
+        var said: [String] = []
+        guard case .failure = PlanLoading.load(step.request, say: { said.append($0) }) else { return nil }
+        let first = said.joined(separator: "\n").split(separator: "\n").first.map(String.init) ?? "it cannot load"
+        return first.hasPrefix("Error: ") ? String(first.dropFirst("Error: ".count)) : first
     }
 
     static var joinedPath: String? { UserDirectories().stateDirectory.map { $0 + "/plan.json" } }

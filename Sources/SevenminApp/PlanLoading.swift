@@ -21,8 +21,8 @@ enum PlanLoading {
     /// The plan, or the exit status after the reason was reported. With `voices`, the routine's voice
     /// must be one the engine lists (for a workout that will speak with it); they are asked for only
     /// if the routine names a voice, since listing them starts espeak-ng in this process.
-    static func load(_ request: PlanRequest,
-                     voices: @autoclosure () -> VoiceCatalogue? = nil) -> Result<Loaded, ExitStatus> {
+    static func load(_ request: PlanRequest, voices: @autoclosure () -> VoiceCatalogue? = nil,
+                     say: (String) -> Void = Console.error) -> Result<Loaded, ExitStatus> {
         let source = WorkoutDataSource()
         do {
             let location = try source.location(for: request.routine)
@@ -44,7 +44,7 @@ enum PlanLoading {
             return .success(Loaded(plan: Plan(changed), seed: seed, path: path,
                                    contentHash: ContentHash.sha256(bytes), adjustments: adjustments))
         } catch {
-            return .failure(ExitStatus(report(error)))
+            return .failure(ExitStatus(report(error, say: say)))
         }
     }
 

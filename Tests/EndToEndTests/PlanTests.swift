@@ -125,6 +125,42 @@ struct PlanEndToEndTests {
         #expect(missing.status == 66 && missing.stderr.contains("Did you mean 'quick'?"))
     }
 
+    @Test func aPlanWhoseStepCannotRunIsRefusedAtTheStepAndListedWithWhy() throws {
+        let env = try user()
+        let plans = env["XDG_CONFIG_HOME"]! + "/sevenmin/plans"
+        try #"{"name": "Typo", "steps": [{"routine": "classic"}, {"routine": "clasic", "rounds": 2}]}"#
+            .write(toFile: plans + "/typo.json", atomically: true, encoding: .utf8)
+        try #"{"name": "Bare", "steps": [{"routine": "classic", "without": ["floor", "jump"]}]}"#
+            .write(toFile: plans + "/bare.json", atomically: true, encoding: .utf8)
+        try #"{"name": "x", "steps": [{"routine": "classic", "rouds": 2}]}"#
+            .write(toFile: plans + "/broken.json", atomically: true, encoding: .utf8)
+        let typo = try run(binary, ["plan", "join", "typo"], environment: env)
+        #expect(typo.status == 65 && typo.stderr.hasPrefix(plans + "/typo.json:1:64: step 2 cannot run: "
+            + "No routine named 'clasic'. Did you mean 'classic'?"), "\(typo.stderr)")
+        #expect(try run(binary, ["plan"], environment: env).stdout.hasPrefix("No plan joined."))
+        let bare = try run(binary, ["plan", "join", "bare"], environment: env)
+        #expect(bare.status == 65 && bare.stderr.hasPrefix(plans + "/bare.json:1:40: step 1 cannot run: "),
+                "\(bare.stderr)")
+        let list = try run(binary, ["plan", "list"], environment: env)
+        #expect(list.status == 0 && list.stderr.isEmpty, "\(list.stderr)")
+        #expect(list.stdout.contains("  broken  cannot be joined: " + plans
+            + #"/broken.json:1:48: unknown key "rouds" in a step; did you mean "rounds"?"# + "\n"), "\(list.stdout)")
+        #expect(list.stdout.contains("  typo  cannot be joined: " + plans + "/typo.json:1:64: step 2 cannot run"))
+        #expect(list.stdout.contains("  bare  cannot be joined: " + plans + "/bare.json:1:40: step 1 cannot run"))
+        #expect(list.stdout.contains("  quick  Quick steps · 2 steps"))
+    }
+
+    @Test func aJoinedPlanWhoseFileIsGoneSaysHowToLeaveIt() throws {
+        let env = try user()
+        #expect(try run(binary, ["plan", "join", "quick"], environment: env).status == 0)
+        try FileManager.default.removeItem(atPath: env["XDG_CONFIG_HOME"]! + "/sevenmin/plans/quick.json")
+        for command in [["plan"], ["start", "--plain", "--mute"]] {
+            let r = try run(binary, command, environment: env)
+            #expect(r.status == 66 && r.stderr.contains("No plan named 'quick'")
+                && r.stderr.contains("'sevenmin plan leave' leaves it"), "\(command): \(r.stderr)")
+        }
+    }
+
     /// A tampered `plan.json`: a join time of 1e300 crashed `plan` and `stats` (SIGILL), and -1e19 took
     /// `stats` to 17 GB. Each command that follows the plan says the damage once, at its place, and exits
     /// 65; `plan leave` removes the file.

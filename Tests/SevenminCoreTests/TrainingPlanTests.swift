@@ -194,6 +194,26 @@ struct TrainingPlanLoaderTests {
         try TrainingPlanLoader.parse(Array(text.utf8), path: "p.json")
     }
 
+    @Test func aStepThatCannotRunIsReportedAtItsRoutine() {
+        let text = """
+            { "name": "x", "steps": [ { "routine": "classic" },
+                                      { "routine": "clasic", "rounds": 2 }, { "routine": "bad", "rounds": 0 } ] }
+            """
+        var asked: [String] = []
+        let why: (TrainingPlan.Step) -> String? = { step in
+            asked.append(step.routine)
+            return step.routine == "classic" ? nil : "No routine named '\(step.routine)'."
+        }
+        #expect(throws: RoutineLoadError([
+            Diagnostic(path: "p.json", position: SourcePosition(line: 2, column: 40),
+                       message: "step 2 cannot run: No routine named 'clasic'."),
+            Diagnostic(path: "p.json", position: SourcePosition(line: 2, column: 95),
+                       message: "\"rounds\" must be from 1 to \(RoutineLoader.maximumRounds), not 0"),
+        ])) { try TrainingPlanLoader.parse(Array(text.utf8), path: "p.json", whyNotRunnable: why) }
+        #expect(asked == ["classic", "clasic", "bad"] || asked == ["classic", "clasic"],
+                "a step wrong in itself is said as that, not as one that cannot run")
+    }
+
     @Test func theIssuesExampleLoads() throws {
         let plan = try load("""
             { "name": "Build to three circuits", "days": ["mon", "wed", "fri"],

@@ -11,18 +11,23 @@ public enum TrainingPlanLoader {
     /// More steps than this is a typo, not a plan.
     public static let maximumSteps = 100
 
-    /// Validates plan JSON; `path` is used in messages. Reading the file is the caller's job.
-    public static func parse(_ bytes: [UInt8], path: String) throws(RoutineLoadError) -> TrainingPlan {
+    /// Validates plan JSON; `path` is used in messages. Reading the file is the caller's job. With
+    /// `whyNotRunnable`, each step (valid in itself) is asked whether it can run, and what it says is
+    /// reported at the step's "routine".
+    public static func parse(_ bytes: [UInt8], path: String,
+                             whyNotRunnable: ((TrainingPlan.Step) -> String?)? = nil) throws(RoutineLoadError)
+        -> TrainingPlan {
         let root = try RoutineLoader.root(of: bytes, path: path, what: "a plan")
         var v = Validator(path: path)
-        let plan = v.trainingPlan(root)
+        let plan = v.trainingPlan(root, whyNotRunnable: whyNotRunnable)
         guard let plan, v.diagnostics.isEmpty else { throw RoutineLoadError(v.allDiagnostics) }
         return plan
     }
 }
 
 extension Validator {
-    mutating func trainingPlan(_ root: JSONNode) -> TrainingPlan? {
+    mutating func trainingPlan(_ root: JSONNode, whyNotRunnable: ((TrainingPlan.Step) -> String?)? = nil)
+        -> TrainingPlan? {
         guard let m = members(of: root, allowed: TrainingPlanLoader.planKeys, what: "the plan") else { return nil }
         _ = string(m["$schema"], key: "$schema")
         let name = string(m["name"], key: "name")
@@ -39,7 +44,16 @@ extension Validator {
                     report(node.position, "\"steps\" holds \(items.count) steps; a plan may have at most "
                         + "\(TrainingPlanLoader.maximumSteps)")
                 }
-                for item in items { if let step = planStep(item) { steps.append(step) } }
+                for (k, item) in items.enumerated() {
+                    let before = diagnostics.count
+                    guard let step = planStep(item) else { continue }
+                    steps.append(step)
+                    if diagnostics.count == before, let why = whyNotRunnable?(step),
+                       case .object(let members) = item.value,
+                       let routine = members.first(where: { $0.key == "routine" }) {
+                        report(routine.value.position, "step \(k + 1) cannot run: \(why)")
+                    }
+                }
             } else {
                 report(node.position, "\"steps\" must be an array of steps, not \(node.value.typeName)")
             }
