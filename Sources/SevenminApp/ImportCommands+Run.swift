@@ -59,7 +59,7 @@ extension ImportCommand: RunnableCommand {
             for warning in result.warnings { Console.error("Warning: \(visible(path)): \(visible(warning))") }
             guard !result.ignored.isEmpty else { continue }
             Console.error("Warning: \(visible(path)): left out, as sevenmin has no use for them: "
-                + result.ignored.joined(separator: ", "))
+                + result.leftOut)
         }
         for write in writes {
             for note in write.routine.notes { Console.error("Note: \(visible(note))") }

@@ -176,6 +176,19 @@ struct ImportTests {
         #expect(draft.rounds == 18_000 && draft.exercises.map(\.title) == ["a"])
     }
 
+    /// 85,000 unknown keys made a 600 KB warning line: the first five are named, then how many more.
+    @Test func manyUnknownKeysAreNamedFirstFiveThenCounted() throws {
+        let keys = (0..<85_000).map { "\"k\($0)\":0" }.joined(separator: ",")
+        let text = #"{"title":"x","# + keys + #","sets":[{"repetitions":1,"exercises":[{"name":"a","duration":10}]}]}"#
+        var result: ImportResult?
+        let took = try threadSeconds { result = try RoutineImport.convert(json: Array(text.utf8), path: "in.json") }
+        #expect(took < 5, "walking 85,000 unknown keys took \(took) s")
+        #expect(result?.ignored.count == 85_000)
+        #expect(result?.leftOut == "k0 (in a workout), k1 (in a workout), k2 (in a workout), k3 (in a workout), "
+            + "k4 (in a workout) and 84995 more")
+        #expect(ImportResult(format: .jawt, routines: [], ignored: ["a", "b"]).leftOut == "a, b")
+    }
+
     @Test func jawtNullsTakeTheAppsDefaults() throws {
         // workout.g.dart: a null title is "Workout", repetitions 1, name "Exercise", duration 30.
         let text = #"{"title":null,"sets":[{"repetitions":null,"exercises":[{"name":null,"duration":null}]}]}"#

@@ -9,4 +9,9 @@ public struct ImportResult: Equatable, Sendable {
     public var ignored: [String]
     /// What was read otherwise than the file says, one sentence each, said once for the file.
     public var warnings: [String] = []
+
+    /// `ignored` for one line: the first five, then how many more.
+    public var leftOut: String {
+        ignored.prefix(5).joined(separator: ", ") + (ignored.count > 5 ? " and \(ignored.count - 5) more" : "")
+    }
 }

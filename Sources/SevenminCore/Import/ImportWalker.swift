@@ -5,6 +5,8 @@ import FoundationEssentials
 struct ImportWalker {
     var validator: Validator
     private(set) var ignored: [String] = []
+    /// `ignored` as a set, so that a file of many unknown keys is not searched once for each.
+    private(set) var ignoredSet = Set<String>()
 
     /// The members of an object; keys outside `used` and `silent` are noted as left out. `silent`
     /// are those nobody misses (ids, file versions, list positions).
@@ -18,7 +20,7 @@ struct ImportWalker {
 
     /// A key the walker read but does not use, such as a setting for sounds.
     mutating func ignore(_ key: String) {
-        if !ignored.contains(key) { ignored.append(key) }
+        if ignoredSet.insert(key).inserted { ignored.append(key) }
     }
 
     /// A required value, reported at `owner` when it is missing.
