@@ -187,6 +187,9 @@ struct ImportTests {
         #expect(result?.leftOut == "k0 (in a workout), k1 (in a workout), k2 (in a workout), k3 (in a workout), "
             + "k4 (in a workout) and 84995 more")
         #expect(ImportResult(format: .jawt, routines: [], ignored: ["a", "b"]).leftOut == "a, b")
+        let six = ["a", "b", "c", "d", "e", "f"]
+        #expect(ImportResult(format: .jawt, routines: [], ignored: six).leftOut == "a, b, c, d, e, f", "not '1 more'")
+        #expect(ImportResult(format: .jawt, routines: [], ignored: six + ["g"]).leftOut == "a, b, c, d, e and 2 more")
     }
 
     @Test func jawtNullsTakeTheAppsDefaults() throws {

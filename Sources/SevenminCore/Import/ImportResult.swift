@@ -10,8 +10,9 @@ public struct ImportResult: Equatable, Sendable {
     /// What was read otherwise than the file says, one sentence each, said once for the file.
     public var warnings: [String] = []
 
-    /// `ignored` for one line: the first five, then how many more.
+    /// `ignored` for one line: the first five, then how many more (six are all named).
     public var leftOut: String {
-        ignored.prefix(5).joined(separator: ", ") + (ignored.count > 5 ? " and \(ignored.count - 5) more" : "")
+        ignored.count <= 6 ? ignored.joined(separator: ", ")
+            : ignored.prefix(5).joined(separator: ", ") + " and \(ignored.count - 5) more"
     }
 }
