@@ -123,7 +123,12 @@ private struct TreeBuilder {
                               as: UTF8.self)
             let tag = scalar.tag.map { String(cString: UnsafePointer($0)) }
             let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE || tag == "tag:yaml.org,2002:str"
-            try add(JSONNode(value: quoted ? .string(text) : YAMLParser.resolve(text), position: at), key: text)
+            let value = quoted ? .string(text) : YAMLParser.resolve(text)
+            // `.inf` says infinity; `1e999` is a number too large, not a way to write it.
+            if case .number(let number) = value, !number.isFinite, YAMLParser.decimal(text) != nil {
+                throw JSONSyntaxError(position: at, message: JSONParser.outOfRange(text))
+            }
+            try add(JSONNode(value: value, position: at), key: text)
             return nil
         case YAML_MAPPING_START_EVENT:
             try open(Open(start: at, isMapping: true), at: at)

@@ -246,6 +246,8 @@ struct TrainingPlanLoaderTests {
         (#"{"name": "x", "days": ["mon", "mon"], "steps": [{"routine": "c"}]}"#, #"p.json:1:31: "mon" is given twice"#),
         (#"{"name": "x", "steps": []}"#, #"p.json:1:24: "steps" must hold at least one step"#),
         (#"{"name": "x"}"#, #"p.json:1:1: the plan has no "steps""#),
+        (#"{"name": "x", "steps": [{"routine": "c", "rounds": 1e999}]}"#,
+         "p.json:1:52: the number 1e999 is out of range"),
         (#"{"steps": [{"routine": "c"}]}"#, #"p.json:1:1: the plan has no "name""#),
         (#"{"name": "x", "steps": [{"rounds": 2}]}"#, #"p.json:1:25: the step has no "routine""#),
         (#"{"name": "x", "steps": [{"routine": "c", "rounds": 0}]}"#,

@@ -429,6 +429,18 @@ struct ImportTests {
         #expect(members[2].value.position == SourcePosition(line: 3, column: 4))
     }
 
+    /// `1e999` was read as infinity, and then said to be "not null"; `.inf` is YAML's way to write infinity.
+    @Test func aYAMLNumberTooLargeIsOutOfRangeAtItsPlace() throws {
+        #expect(throws: JSONSyntaxError(position: SourcePosition(line: 2, column: 8),
+                                        message: "the number -1e999 is out of range")) {
+            try YAMLParser.parse(Array("a: 1\nb: [1, -1e999]\n".utf8))
+        }
+        let root = try YAMLParser.parse(Array("a: .inf\n".utf8))
+        #expect(root.value == .object([JSONMember(key: "a", keyPosition: SourcePosition(line: 1, column: 1),
+                                                  value: JSONNode(value: .number(.infinity),
+                                                                  position: SourcePosition(line: 1, column: 4)))]))
+    }
+
     /// A list and a mapping of 16,384 entries each (a file of 400 KB) come out whole, every value in
     /// place: the tree builder copied the open list or mapping for every value it added, which took a
     /// 128 KB list 51 seconds and a 256 KB one over two minutes.

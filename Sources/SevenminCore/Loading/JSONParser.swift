@@ -314,7 +314,13 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let value = Double(text) else { throw fail("invalid number", at: start) }
+        guard value.isFinite else { throw fail(JSONParser.outOfRange(text), at: start) }
         return value
+    }
+
+    /// What is said of a number too large for any value (`1e999`), rather than reading it as infinity.
+    public static func outOfRange(_ text: String) -> String {
+        "the number \(text.count > 24 ? text.prefix(24) + "…" : text) is out of range"
     }
 }
 
