@@ -112,7 +112,8 @@ private struct TreeBuilder {
             return nil
         case YAML_STREAM_END_EVENT:
             guard let root else {
-                throw JSONSyntaxError(position: at, message: "the file is empty; expected a YAML mapping")
+                throw JSONSyntaxError(position: at, message: "the file holds no value, only comments or blank lines; "
+                                      + "expected a YAML mapping")
             }
             return root
         case YAML_ALIAS_EVENT:

@@ -429,6 +429,14 @@ struct ImportTests {
         #expect(members[2].value.position == SourcePosition(line: 3, column: 4))
     }
 
+    /// A file of comments alone (a `.json` too, read as YAML for not beginning as JSON does) was "empty".
+    @Test func aYAMLFileOfCommentsAloneIsSaidToHoldNoValue() {
+        #expect(throws: JSONSyntaxError(position: SourcePosition(line: 2, column: 1), message: "the file holds no "
+            + "value, only comments or blank lines; expected a YAML mapping")) {
+            try YAMLParser.parse(Array("# only a comment\n".utf8))
+        }
+    }
+
     /// `1e999` was read as infinity, and then said to be "not null"; `.inf` is YAML's way to write infinity.
     @Test func aYAMLNumberTooLargeIsOutOfRangeAtItsPlace() throws {
         #expect(throws: JSONSyntaxError(position: SourcePosition(line: 2, column: 8),
