@@ -42,7 +42,7 @@ public final class FliteSynthesizer: SpeechEngine, @unchecked Sendable {
             defer { delete_wave(wave) }
             let count = Int(max(0, wave.pointee.num_samples)), rate = Int(wave.pointee.sample_rate)
             let samples = wave.pointee.samples.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-            return Sound(samples: samples, sampleRate: rate).trimmingTrailingSilence()
+            return Sound(samples: samples, sampleRate: rate).trimmingSilence()
         }
     }
 

@@ -84,7 +84,7 @@ public final class SpeechProcess: SpeechEngine {
                 throw .crashed(voice: choice, signal: signal, text: spoken)
             }
         }
-        return sound.trimmingTrailingSilence()
+        return sound.trimmingSilence()
     }
 
     // MARK: The parent's side

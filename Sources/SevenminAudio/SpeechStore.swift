@@ -17,7 +17,9 @@ public final class SpeechStore: Sendable {
 
     /// The largest file read back: half a minute of speech at 48 kHz, with room for the key.
     static let largestFile = 4 << 20
-    private static let magic = Array("sevenmin-speech1".utf8)
+    /// The second format: the same layout, of phrases trimmed at both ends; a first-format file, its
+    /// silence left before the words, is rendered again.
+    private static let magic = Array("sevenmin-speech2".utf8)
 
     /// A store in `directory`, which must be a folder and not a link to one; nil when it is not.
     public init?(directory: String, limit: Int = 32 << 20) {

@@ -65,13 +65,13 @@ public final class SpeechSynthesizer: Sendable {
         }
     }
 
-    /// Speech for `text` (bounded first, `SpokenText`), trimmed of the silence espeak leaves after the last word.
+    /// Speech for `text` (bounded first, `SpokenText`), trimmed of the silence espeak leaves around the words.
     public func synthesize(_ text: String) throws -> Sound {
         let samples = try Espeak.shared.locked { state in
             try Espeak.select(voice: voice, rate: rate, in: &state)
             return try Espeak.synth(SpokenText.bounded(text))
         }
-        return Sound(samples: samples, sampleRate: sampleRate).trimmingTrailingSilence()
+        return Sound(samples: samples, sampleRate: sampleRate).trimmingSilence()
     }
 }
 

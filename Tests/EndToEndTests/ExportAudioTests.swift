@@ -100,6 +100,51 @@ struct ExportAudioTests {
         expectOnsetsOnTheirFrames(track, items: items, duration: plan.totalDuration, voice: said.sound(for:))
     }
 
+    /// What a listener hears: each phrase's first sound (the first 5 ms louder than −50 dB full scale in
+    /// the track less the same track without the voice) within 30 ms of its moment in the schedule, or of
+    /// the end of the phrase before it when that one still speaks. Flite's 170 ms of silence before the
+    /// words once made every phrase late, and the first segment's start silent.
+    @Test func everyPhrasesFirstSoundIsWithin30MillisecondsOfItsMoment() throws {
+        let dir = temporaryDirectory(), routine = dir + "/r.json"
+        // Segments long enough that each phrase is said at its own moment, not after the one before.
+        try #"{"name": "R", "work": 8, "rest": 4, "getReady": 4, "exercises": [{"title": "Wall sit"}, "#
+            .appending(#"{"title": "Squat", "sides": 2}]}"#).write(toFile: routine, atomically: true, encoding: .utf8)
+        let spoken = try run(binary, ["export-audio", dir + "/voice.wav", routine],
+                             environment: ["XDG_CACHE_HOME": dir])
+        let cuesOnly = try run(binary, ["export-audio", "--no-voice", dir + "/cues.wav", routine])
+        #expect(spoken.status == 0 && cuesOnly.status == 0, "\(spoken.stderr)\(cuesOnly.stderr)")
+        let track = try SoundFile.read(dir + "/voice.wav", longest: 60)
+        let cueTrack = try SoundFile.read(dir + "/cues.wav", longest: 60).samples
+        let rate = Double(track.sampleRate), window = track.sampleRate / 200
+        let voiceOnly = track.samples.indices.map {
+            Double(track.samples[$0]) - Double($0 < cueTrack.count ? cueTrack[$0] : 0)
+        }
+        func loud(_ at: Int) -> Bool {
+            let part = voiceOnly[at..<min(at + window, voiceOnly.count)]
+            return (part.reduce(0) { $0 + $1 * $1 } / Double(part.count)).squareRoot() > 32_768 * 0.003
+        }
+        // The phrases' lengths, to know when the voice is free: the same engine, as the program uses it.
+        let flite = try FliteSynthesizer(voice: "rms", wordsPerMinute: 175)
+        let plan = Plan(try RoutineLoader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: routine))),
+                                                path: routine))
+        let items = WorkoutTrack.items(for: plan, cues: try cues(), countAloud: false, voice: true)
+        var voiceFree = 0.0, checked = 0
+        for item in items.sorted(by: { $0.offset < $1.offset }) {
+            guard case .phrase(let text, _) = item.kind else { continue }
+            // From 50 ms before the moment, or from the end of the phrase before when it ends later.
+            let from = Int(max(item.offset - 0.05, voiceFree) * rate)
+            let moment = max(item.offset, voiceFree)
+            voiceFree = moment + (try flite.synthesize(text)).resampled(to: track.sampleRate).duration
+            let onset = stride(from: from, to: voiceOnly.count - window, by: window / 5).first(where: loud)
+            let late = Double((onset ?? voiceOnly.count) - Int(moment * rate)) / rate
+            #expect(late > -0.005 && late <= 0.03,
+                    "\"\(text)\" due at \(moment) s, first heard \(Int(late * 1_000)) ms later")
+            checked += 1
+        }
+        // Get ready, the two starts (the second of two sides), the halfway, the switch, the rest, the finish.
+        #expect(checked == 8)
+    }
+
     /// The phrases are rendered once and kept under the cache folder; a second export speaks the same.
     @Test func aSecondExportSpeaksFromTheCache() throws {
         let dir = temporaryDirectory(), cache = dir + "/cache"

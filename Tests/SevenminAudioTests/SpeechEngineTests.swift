@@ -15,6 +15,21 @@ struct SpeechEngineTests {
         #expect(peak(sound.samples) > 4_000, "too quiet to hear over a beep")
     }
 
+    /// Flite leaves about 170 ms of silence before the words and espeak-ng some too: trimmed, a phrase's
+    /// first sound is its first few milliseconds, so a phrase due at a segment's start is heard there.
+    @Test(arguments: [VoiceChoice.standard, VoiceChoice(engine: .flite, voice: "slt"), VoiceChoice.englishFallback])
+    func aPhraseBeginsAndEndsWithItsWords(voice: VoiceChoice) throws {
+        let sound = try SpeechEngines.open(exactly: voice, rate: 175).synthesize("Rest now. Next up: wall sit.")
+        let window = sound.sampleRate / 200
+        let loud = stride(from: 0, to: sound.samples.count - window, by: window).filter {
+            rms(Array(sound.samples[$0..<$0 + window])) > 32_768 * 0.003
+        }
+        let first = Double(loud.first ?? .max) / Double(sound.sampleRate)
+        let last = Double((loud.last ?? 0) + window) / Double(sound.sampleRate)
+        #expect(first < 0.02, "the first sound \(Int(first * 1_000)) ms in")
+        #expect(sound.duration - last < 0.06, "\(Int((sound.duration - last) * 1_000)) ms of silence after")
+    }
+
     @Test func theTwoFliteVoicesSoundDifferent() throws {
         let a = try FliteSynthesizer(voice: "rms").synthesize("Rest."), b = try FliteSynthesizer(voice: "slt")
             .synthesize("Rest.")
