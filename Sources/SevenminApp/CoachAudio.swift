@@ -36,8 +36,9 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         }
         self.speaker = speaker
         let store = CoachAudio.speechStore()
+        // Each phrase is resampled to the player's rate once, as it is rendered, not each time it is said.
         cache = speaker.map { speaker in
-            PhraseCache { text in
+            PhraseCache(sampleRate: CuePlayer.sampleRate) { text in
                 do {
                     return try SpeechStore.speech(text, from: speaker, store: store)
                 } catch {

@@ -70,16 +70,16 @@ extension ExportAudioCommand: RunnableCommand {
                                        language: spoken.language, voice: speaker != nil)
         // Each phrase is spoken when the track reaches it; a line the engine cannot say (it crashed
         // on it) is left out, and the rest is still spoken.
+        let renderer = TrackRenderer(gain: Float(speech.volume) / 100)
         let voice = speaker.map { engine in
             let store = CoachAudio.speechStore()
-            return RecentPhrases { text in
+            return RecentPhrases(sampleRate: renderer.sampleRate) { text in
                 do { return try SpeechStore.speech(text, from: engine, store: store) } catch {
                     Console.error("sevenmin: voice: \(error); that line is left out")
                     return Sound(samples: [], sampleRate: CueSynthesizer.sampleRate)
                 }
             }
         }
-        let renderer = TrackRenderer(gain: Float(speech.volume) / 100)
         let outcome = try renderer.export(duration: plan.totalDuration, items: items, voice: voice?.sound(for:),
                                           to: file) { progress.show($0) }
         let cues = items.filter { if case .cue = $0.kind { true } else { false } }.count

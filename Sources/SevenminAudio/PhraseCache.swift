@@ -30,8 +30,8 @@ public final class PhraseCache: @unchecked Sendable {
     private var busy = false
     private var waiters: [String: [@Sendable (Bool) -> Void]] = [:]
 
-    /// Sounds are kept at the rate they were rendered at, a third of the player's 44.1 kHz for Flite, and
-    /// the player resamples a phrase as it is said; with `sampleRate`, they are resampled to it as rendered.
+    /// Sounds are kept at the rate they were rendered at (a third of the player's 44.1 kHz for Flite), or
+    /// with `sampleRate`, resampled to it as rendered, once, on the rendering thread.
     public init(sampleRate: Int? = nil, maximumBytes: Int = 64 << 20, render: @escaping Render) {
         self.sampleRate = sampleRate
         self.maximumBytes = maximumBytes

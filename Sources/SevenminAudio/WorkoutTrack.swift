@@ -23,21 +23,25 @@ public enum WorkoutTrack {
 }
 
 /// A voice for `TrackRenderer` that keeps what it said, up to `limit` bytes, so that a phrase said
-/// again and again (the rests, "Halfway") is spoken once while a long track stays small.
+/// again and again (the rests, "Halfway") is spoken and resampled once while a long track stays small.
 public final class RecentPhrases {
     private let speak: (String) -> Sound
     private let limit: Int
+    /// The track's rate, which each phrase is resampled to once, as it is kept; nil keeps the engine's.
+    private let sampleRate: Int?
     private var kept: [String: Sound] = [:]
     private var bytes = 0
 
-    public init(limit: Int = 16 << 20, speak: @escaping (String) -> Sound) {
+    public init(limit: Int = 16 << 20, sampleRate: Int? = nil, speak: @escaping (String) -> Sound) {
         self.limit = limit
+        self.sampleRate = sampleRate
         self.speak = speak
     }
 
     public func sound(for text: String) -> Sound {
         if let sound = kept[text] { return sound }
-        let sound = speak(text)
+        let spoken = speak(text)
+        let sound = sampleRate.map { spoken.resampled(to: $0) } ?? spoken
         let size = sound.samples.count * MemoryLayout<Int16>.size
         if bytes + size > limit {
             kept.removeAll()
