@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""How much of what the coach says a listener understands: PocketSphinx's stock US-English
-model stands in for the listener, on the track `sevenmin export-audio` writes.
+"""How much of what the coach says a listener catches: PocketSphinx's stock US-English model stands in
+for the listener, on the track `sevenmin export-audio` writes.
 
-    python3 -m venv /tmp/recall-venv && /tmp/recall-venv/bin/pip install pocketsphinx
-    /tmp/recall-venv/bin/python bench/recall.py [--binary PATH] [--routine FILE] [--words FILE] [-- OPTIONS]
+    python3 -m venv .build/recall-venv && .build/recall-venv/bin/pip install pocketsphinx
+    swift build
+    .build/recall-venv/bin/python bench/recall.py [--binary PATH] [ROUTINE ...] [-- EXPORT-OPTIONS]
 
-The track of `bench/routines/recall.json` (six common exercises, 3:00) is exported with
-any OPTIONS given after `--` (e.g. `--voice en-us`), read back, resampled to 16 kHz and cut
-into utterances by PocketSphinx's own voice-activity detector; each is decoded, and the
-recall is how many of the expected words (`bench/routines/recall.txt`, what the coach says,
-in order) appear in the recognised words in the same order (the longest common
-subsequence), over how many were expected. Words the recogniser adds are not counted
-against it: the beeps are heard as words now and then.
+Each routine (by default the whole classic, `Workouts/classic.json`, and the four moves of
+`bench/routines/two-minutes.json`) is exported, beeps and all, with any options given after `--`
+(e.g. `--voice slt`), read back, resampled to 16 kHz and cut into utterances by PocketSphinx's own
+voice-activity detector; each is decoded. What the coach says is the schedule's, from
+`sevenmin-audio-bench --phrases`; its keywords are the words of the exercises' names (but "up", "on", "and" and
+other small words) and the cue words (ready, rest, next, last, halfway, switch, sides, round, complete). The keyword recall is how many of
+them are found among the recognised words in the same order (the longest common subsequence), over
+how many were said. Words the recogniser adds are not counted against it: the beeps are heard as
+words now and then. Each phrase with a keyword missed is printed with what was heard there.
 """
 import argparse
 import audioop
+import json
 import os
 import re
 import subprocess
@@ -26,6 +30,9 @@ import wave
 from pocketsphinx import Decoder, Endpointer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CUE_WORDS = {"ready", "rest", "next", "last", "halfway", "switch", "sides", "round", "complete"}
+# Small words of names ("Push-up", "Triceps Dip on Chair") are not keywords: a listener needs the rest.
+SMALL_WORDS = {"a", "an", "and", "in", "of", "on", "onto", "the", "to", "up", "with"}
 
 
 def words(text):
@@ -33,6 +40,7 @@ def words(text):
 
 
 def recognised(path):
+    """The utterances of the track: (start, end, text), in seconds."""
     with wave.open(path) as track:
         rate, channels, width = track.getframerate(), track.getnchannels(), track.getsampwidth()
         pcm = track.readframes(track.getnframes())
@@ -54,7 +62,7 @@ def recognised(path):
         if not endpointer.in_speech:
             decoder.end_utt()
             if decoder.hyp() is not None:
-                out.append(decoder.hyp().hypstr)
+                out.append((endpointer.speech_start, endpointer.speech_end, decoder.hyp().hypstr))
 
     whole = len(pcm) - len(pcm) % size
     for start in range(0, whole, size):
@@ -65,36 +73,68 @@ def recognised(path):
     return out
 
 
-def in_order(expected, heard):
-    """The longest common subsequence of two word lists, by length."""
-    row = [0] * (len(heard) + 1)
-    for e in expected:
-        prev = 0
-        for j, h in enumerate(heard):
-            prev, row[j + 1] = row[j + 1], prev + 1 if e == h else max(row[j + 1], row[j])
-    return row[-1]
+def matched(expected, heard):
+    """The indices of `expected` in a longest common subsequence with `heard`."""
+    n, m = len(expected), len(heard)
+    table = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            table[i][j] = table[i + 1][j + 1] + 1 if expected[i] == heard[j] else max(table[i + 1][j], table[i][j + 1])
+    found, i, j = set(), 0, 0
+    while i < n and j < m:
+        if expected[i] == heard[j]:
+            found.add(i)
+            i, j = i + 1, j + 1
+        elif table[i + 1][j] >= table[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return found
+
+
+def titles(path):
+    routine = json.load(open(path, encoding="utf-8"))
+    return [e["title"] for key in ("warmup", "exercises", "cooldown") for e in routine.get(key, [])]
+
+
+def measure(routine, args, tmp):
+    said = subprocess.run([args.bench_tool, "--phrases", routine], check=True, capture_output=True, text=True)
+    phrases = [(float(t), text) for t, text in (line.split("\t", 1) for line in said.stdout.splitlines())]
+    keywords = CUE_WORDS | {w for title in titles(routine) for w in words(title)} - SMALL_WORDS
+    expected = [(k, w) for k, (_, text) in enumerate(phrases) for w in words(text) if w in keywords]
+    track = os.path.join(tmp, os.path.basename(routine) + ".wav")
+    # A cache of its own: the figure is the same rendered fresh or kept.
+    env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
+    subprocess.run([args.binary, "export-audio", "--force", track, routine, *args.options], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
+    utterances = recognised(track)
+    heard = [w for _, _, text in utterances for w in words(text)]
+    found = matched([w for _, w in expected], heard)
+    print(f"## {os.path.relpath(routine, ROOT)}: {len(phrases)} phrases, {len(expected)} keywords")
+    missed = {}
+    for i, (k, w) in enumerate(expected):
+        if i not in found:
+            missed.setdefault(k, []).append(w)
+    for k, lost in sorted(missed.items()):
+        offset, text = phrases[k]
+        near = [u for s, e, u in utterances if s < offset + 3 and e > offset]
+        print(f"  {offset:7.2f} {text!r}: missed {', '.join(lost)}; heard {' | '.join(near) or '(nothing)'!r}")
+    print(f"keyword recall {len(found) / len(expected):.2f} ({len(found)} of {len(expected)})\n")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/sevenmin"))
-    ap.add_argument("--routine", default=os.path.join(ROOT, "bench/routines/recall.json"))
-    ap.add_argument("--words", default=os.path.join(ROOT, "bench/routines/recall.txt"))
-    ap.add_argument("options", nargs="*", help="options for export-audio, after --")
-    args = ap.parse_args()
-    expected = words(open(args.words, encoding="utf-8").read())
+    ap.add_argument("--bench-tool", default=os.path.join(ROOT, ".build/debug/sevenmin-audio-bench"))
+    ap.add_argument("routines", nargs="*", default=[os.path.join(ROOT, "Workouts/classic.json"),
+                                                    os.path.join(ROOT, "bench/routines/two-minutes.json")])
+    argv = sys.argv[1:]
+    split = argv.index("--") if "--" in argv else len(argv)
+    args = ap.parse_args(argv[:split])
+    args.options = argv[split + 1:]
     with tempfile.TemporaryDirectory() as tmp:
-        track = os.path.join(tmp, "track.wav")
-        # A cache of its own: the figure is the same rendered fresh or kept.
-        env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
-        subprocess.run([args.binary, "export-audio", track, args.routine, *args.options], check=True, env=env,
-                       stdout=subprocess.DEVNULL)
-        utterances = recognised(track)
-    heard = [w for u in utterances for w in words(u)]
-    found = in_order(expected, heard)
-    print("heard:", " | ".join(utterances))
-    print(f"expected {len(expected)} words, recognised {len(heard)}, found in order {found}")
-    print(f"keyword recall {found / len(expected):.2f}")
+        for routine in args.routines:
+            measure(os.path.abspath(routine), args, tmp)
 
 
 if __name__ == "__main__":

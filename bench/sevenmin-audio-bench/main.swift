@@ -2,6 +2,8 @@
 // Measures the audio pipeline for BENCHMARKS.md: how long each phrase of a workout takes to
 // render, how long the whole workout's track takes to export, and how loud each cue is.
 // Run a release build: swift run -c release sevenmin-audio-bench [routine.json] [out-folder]
+// With --phrases ROUTINE, prints what the coach says over the routine instead, a line a phrase, at its
+// offset in seconds (for bench/recall.py).
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -9,7 +11,21 @@ import SevenminAudio
 import SevenminCore
 import SevenminSystem
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--phrases" {
+    arguments.removeFirst()
+    let path = arguments.first ?? "Workouts/classic.json"
+    do {
+        let plan = Plan(try RoutineLoader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path))
+        for item in AudioSchedule.items(for: plan, voice: true, countAloud: false) {
+            if case .phrase(let phrase) = item.sound { print(item.offset.fixed(2) + "\t" + phrase.text) }
+        }
+        exit(0)
+    } catch {
+        print("sevenmin-audio-bench: \(error)")
+        exit(1)
+    }
+}
 let routinePath = arguments.first ?? "Workouts/classic.json"
 let folder = arguments.count > 1 ? arguments[1] : FileManager.default.temporaryDirectory.path
 
