@@ -24,6 +24,7 @@ struct PhraseLanguageTests {
         all += [1, 21, 470].map { p.finished(seconds: $0).text }
         all += [1, 21, 470].map { p.finished(seconds: $0, complete: false).text }
         all.append(p.finalRest.text)
+        all.append(p.workStart(title: name, seconds: nil).text)
         all += [1, 2, 10, 21].map { p.reps($0, title: name).text }
         all += (1...3).map { p.count($0).text }
         all += [(1, 3), (2, 3), (3, 3), (17, 80)].map { p.round($0, of: $1).text }

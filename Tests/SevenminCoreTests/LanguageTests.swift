@@ -26,14 +26,14 @@ struct LanguageTests {
     /// Plurals and agreement: the noun follows the number, and "one" agrees with it.
     @Test(arguments: [
         (CoachLanguage.de, 1.0, "Eine Sekunde"), (.de, 21, "Einundzwanzig Sekunden"), (.de, 60, "Eine Minute"),
-        (.de, 470, "Sieben Minuten fünfzig"),
+        (.de, 470, "Sieben Minuten und fünfzig Sekunden"),
         (.fr, 1, "Une seconde"), (.fr, 0, "Zéro seconde"), (.fr, 21, "Vingt et une secondes"),
         (.fr, 120, "Deux minutes"),
         (.es, 1, "Un segundo"), (.es, 21, "Veintiún segundos"), (.es, 31, "Treinta y un segundos"),
-        (.es, 470, "Siete minutos y cincuenta"),
-        (.it, 1, "Un secondo"), (.it, 30, "Trenta secondi"), (.it, 61, "Un minuto e uno"),
+        (.es, 470, "Siete minutos y cincuenta segundos"),
+        (.it, 1, "Un secondo"), (.it, 30, "Trenta secondi"), (.it, 61, "Un minuto e un secondo"),
         (.nl, 1, "Eén seconde"), (.nl, 45, "Vijfenveertig seconden"), (.nl, 120, "Twee minuten"),
-        (.en, 1, "One second"), (.en, 470, "Seven minutes fifty"),
+        (.en, 1, "One second"), (.en, 470, "Seven minutes and fifty seconds"),
     ])
     func durationsAgreeWithTheirNumber(language: CoachLanguage, seconds: Double, said: String) {
         #expect(Phrases(language).duration(seconds) == said)
@@ -42,15 +42,16 @@ struct LanguageTests {
     @Test func everyPhraseIsInTheLanguageAsked() {
         let de = Phrases(.de)
         #expect(de.getReady(first: "Hampelmann").text == "Mach dich bereit. Zuerst: Hampelmann.")
-        #expect(de.workStart(title: "Kniebeugen", seconds: 30).text == "Kniebeugen. Dreißig Sekunden.")
+        #expect(de.workStart(title: "Kniebeugen", seconds: 30).text == "Kniebeugen, dreißig Sekunden lang.")
         #expect(de.switchSides.text == "Seite wechseln.")
-        #expect(de.rest(next: "Plank", isLast: true).text == "Erholung. Zum Schluss: Plank.")
+        #expect(de.rest(next: "Plank", isLast: true).text == "Kurz erholen. Zum Schluss: Plank.")
         #expect(de.round(2, of: 3).text == "Runde zwei von drei.")
-        #expect(de.finished(seconds: 470).text == "Training beendet. Sieben Minuten fünfzig.")
-        #expect(Phrases(.fr).rest(next: "Pompes").text == "Repos. Ensuite : Pompes.")
+        #expect(de.finished(seconds: 470).text == "Training beendet. Sieben Minuten und fünfzig Sekunden.")
+        #expect(Phrases(.fr).rest(next: "Pompes").text == "On se repose. Ensuite : Pompes.")
         #expect(Phrases(.nl).count(1).text == "Eén.")
-        // Dutch capitalises "één" as "Eén", in every sentence that starts with it.
-        #expect(Phrases(.nl).workStart(title: "Plank", seconds: 1).text == "Plank. Eén seconde.")
+        // Dutch capitalises "één" as "Eén", in every sentence that starts with it, and within one keeps it.
+        #expect(Phrases(.nl).finished(seconds: 1).text == "Training voltooid. Eén seconde.")
+        #expect(Phrases(.nl).workStart(title: "Plank", seconds: 1).text == "Plank, één seconde lang.")
         // Every language has its own words for every fixed phrase.
         let fixed = CoachLanguage.allCases.map { Phrases($0) }.map { [$0.halfway, $0.switchSides, $0.paused,
                                                                       $0.resumed].map(\.text) }
@@ -65,10 +66,12 @@ struct LanguageTests {
         let said = AudioSchedule.items(for: plan, voice: true, countAloud: false, language: .de).compactMap {
             if case .phrase(let p) = $0.sound { p.text } else { nil }
         }
-        #expect(said == ["Mach dich bereit. Zuerst: Kniebeugen.", "Kniebeugen. Zwanzig Sekunden.", "Halbzeit.",
-                         "Erholung. Zum Schluss: Seitstütz.", "Seitstütz. Zehn Sekunden.", "Seite wechseln.",
-                         "Seitstütz. Zehn Sekunden.", "Training beendet. Fünfundfünfzig Sekunden."])
-        #expect(VoicePolicy.phrases(in: plan, countAloud: false, language: .de).map(\.text).contains("Angehalten."))
+        #expect(said == ["Mach dich bereit. Zuerst: Kniebeugen.", "Kniebeugen, zwanzig Sekunden lang.",
+                         "Die Hälfte ist geschafft.", "Kurz erholen. Zum Schluss: Seitstütz.",
+                         "Seitstütz, zehn Sekunden lang.", "Seite wechseln.", "Seitstütz, zehn Sekunden lang.",
+                         "Training beendet. Fünfundfünfzig Sekunden."])
+        #expect(VoicePolicy.phrases(in: plan, countAloud: false, language: .de).map(\.text)
+                .contains("Training angehalten."))
     }
 
     @Test(arguments: [

@@ -162,7 +162,7 @@ struct RepsStepTests {
             for case .announce(let a) in app.handle(.tick, at: t) { said.append(a.phrase.text) }
         }
         #expect(said.contains("Ten push-ups."), "\(said)")
-        #expect(said.filter { $0 == "Halfway." }.count == 1, "only the timed A has a halfway, not the reps")
+        #expect(said.filter { $0 == "Halfway there." }.count == 1, "only the timed A has a halfway, not the reps")
         #expect(app.session.index == 3, "nobody said it was done")
         let ahead = VoicePolicy.phrases(in: repsPlan, countAloud: false).map(\.text)
         #expect(ahead.contains("Ten push-ups."))
@@ -210,14 +210,14 @@ struct RepsStepTests {
         (.en, 12, "Jumping Jacks", "Twelve jumping jacks."),
         (.en, 5, "Burpee", "Five burpees."),
         (.en, 8, "Stretch", "Eight stretches."),
-        (.en, 20, "Plank hold 30 s", "Plank hold 30 s. Twenty reps."),
-        (.de, 10, "Liegestütz", "Liegestütz. Zehn Wiederholungen."),
-        (.de, 1, "Liegestütz", "Liegestütz. Eine Wiederholung."),
-        (.fr, 21, "Pompes", "Pompes. Vingt et une répétitions."),
-        (.es, 21, "Flexiones", "Flexiones. Veintiuna repeticiones."),
-        (.es, 200, "Saltos", "Saltos. Doscientas repeticiones."),
-        (.it, 1, "Piegamenti", "Piegamenti. Una ripetizione."),
-        (.nl, 10, "Opdrukken", "Opdrukken. Tien herhalingen."),
+        (.en, 20, "Plank hold 30 s", "Plank hold 30 s: twenty reps."),
+        (.de, 10, "Liegestütz", "Liegestütz: zehn Wiederholungen."),
+        (.de, 1, "Liegestütz", "Liegestütz: eine Wiederholung."),
+        (.fr, 21, "Pompes", "Pompes : vingt et une répétitions."),
+        (.es, 21, "Flexiones", "Flexiones: veintiuna repeticiones."),
+        (.es, 200, "Saltos", "Saltos: doscientas repeticiones."),
+        (.it, 1, "Piegamenti", "Piegamenti: una ripetizione."),
+        (.nl, 10, "Opdrukken", "Opdrukken: tien herhalingen."),
     ])
     func repsAreSaidInEachLanguage(language: CoachLanguage, count: Int, title: String, said: String) {
         #expect(Phrases(language).reps(count, title: title).text == said)

@@ -21,16 +21,16 @@ struct VoicePolicyTests {
     @Test func everyChangeIsAnnouncedAtItsPlannedInstant() {
         let said = spoken()
         #expect(said.map(\.1) == [
-            "Get ready. First: Jumping Jacks.",
-            "Jumping Jacks. Thirty seconds.", "Halfway.",
-            "Rest. Next: Side plank.",
+            "Get ready. First up: Jumping Jacks.",
+            "Jumping Jacks for thirty seconds.", "Halfway there.",
+            "Rest now. Next up: Side plank.",
             // Each side its own ten seconds, parted by the five-second switch.
-            "Side plank. Ten seconds.", "Switch sides.", "Side plank. Ten seconds.",
-            "Round two of two. Rest. Next: Jumping Jacks.",
-            "Jumping Jacks. Thirty seconds.", "Halfway.",
-            "Rest. Last one: Side plank.",
-            "Side plank. Ten seconds.", "Switch sides.", "Side plank. Ten seconds.",
-            "Workout complete. Two minutes twenty-five.",
+            "Side plank for ten seconds.", "Switch sides.", "Side plank for ten seconds.",
+            "Round two of two. Rest now. Next up: Jumping Jacks.",
+            "Jumping Jacks for thirty seconds.", "Halfway there.",
+            "Rest now. Last one: Side plank.",
+            "Side plank for ten seconds.", "Switch sides.", "Side plank for ten seconds.",
+            "Workout complete. Two minutes and twenty-five seconds.",
         ])
         // Each on its segment's boundary, or at the halfway instant, once the cue there has been heard.
         let go = Cue.go.clearance, half = Cue.halfway.clearance, rest = Cue.rest.clearance
@@ -49,7 +49,7 @@ struct VoicePolicyTests {
         #expect(cues.last.map { $0 == (.finish, 145) } == true)
         let starts = Set(plan.segments.map(\.offset))
         for item in items {
-            guard case .phrase(let p) = item.sound, p.text != "Get ready. First: Jumping Jacks." else { continue }
+            guard case .phrase(let p) = item.sound, p.text != "Get ready. First up: Jumping Jacks." else { continue }
             #expect(!starts.contains(item.offset), "\(p.text) starts with its beep, at \(item.offset)")
         }
         // Without a voice the cues are the same.
@@ -67,7 +67,7 @@ struct VoicePolicyTests {
         let skipped = app.handle(.key(.character("n")), at: 5.1)
         let late = app.handle(.tick, at: 5 + Cue.go.clearance)
         let said = (skipped + late).compactMap { if case .announce(let a) = $0 { a.phrase.text } else { nil } }
-        #expect(!said.contains("Jumping Jacks. Thirty seconds."))
+        #expect(!said.contains("Jumping Jacks for thirty seconds."))
     }
 
     /// Skipped through with `n`, the finish says "ended", as the finish screen does; run out, "complete".
@@ -124,7 +124,7 @@ struct VoicePolicyTests {
         #expect(Set(prepared).count == prepared.count)
         let needed = Set(spoken().map(\.1))
         #expect(needed.isSubset(of: Set(prepared)))
-        #expect(prepared.first == "Get ready. First: Jumping Jacks.")
+        #expect(prepared.first == "Get ready. First up: Jumping Jacks.")
     }
 
     @Test func pausingAndResumingAreSaidWhenTheVoiceIsOn() {

@@ -90,10 +90,10 @@ struct ImportTests {
         #expect(tabata.routine.rounds == 8 && tabata.routine.exercises.map(\.title) == ["Burpees"])
         #expect(tabata.routine.finalRest == 10 && tabata.notes.isEmpty)
         #expect(Array(timeline(tabata.routine).suffix(2)) == ["work Burpees 20", "rest Rest 10"])
-        // It leads to the finish: no exercise comes next, and the coach says only "Rest."
+        // It leads to the finish: no exercise comes next, and the coach says only "Rest now."
         let last = plan.segments.count - 1
         #expect(plan.isFinalRest(last) && plan.comingNext(after: last) == nil && plan.isLastPause(last - 2))
-        #expect(VoicePolicy.start(of: last, in: plan).text == "Rest.")
+        #expect(VoicePolicy.start(of: last, in: plan).text == "Rest now.")
         #expect(!PlanJSON.encode(plan, seed: nil).split(separator: "\n").dropLast(3).last!.contains("next"))
         // Back to the app and again, the same timeline.
         let export = try RoutineExport.file(tabata.routine, as: .jawt).get()

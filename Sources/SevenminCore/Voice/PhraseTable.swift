@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// One language's words for everything the coach says, as a gettext catalogue holds them:
 /// sentences with the exercise's name put in, and numbers in words with that language's rules.
+/// Written for the ear: every phrase is two words at least, and a name is never said alone, where a
+/// listener could take "Wall sit." for "well said" or "Rest." for "breast".
 public struct PhraseTable: Sendable {
     public let language: CoachLanguage
-    /// "Get ready. First: Squat."
+    /// "Get ready. First up: Squat."
     let getReady: @Sendable (_ first: String) -> String
-    /// "Rest. Next: Squat." or, before the last exercise, "Rest. Last one: Squat."
+    /// What starts an exercise: "Squat for thirty seconds.", the duration in words (nil: not timed).
+    let work: @Sendable (_ name: String, _ duration: String?) -> String
+    /// "Rest now. Next up: Squat." or, before the last exercise, "Rest now. Last one: Squat."
     let rest: @Sendable (_ next: String, _ isLast: Bool) -> String
+    /// "Rest now.", for the rest after the last exercise, which leads to the finish.
+    let finalRest: String
     /// "Round two of three.", the numbers already in words.
     let round: @Sendable (_ number: String, _ total: String) -> String
     let halfway: String
@@ -24,9 +30,9 @@ public struct PhraseTable: Sendable {
     /// The same for minutes.
     let minutes: @Sendable (Int) -> String
     /// What starts a step counted in reps, the count in words: "Ten push-ups.", or where the name
-    /// cannot be counted so, "Plank. Ten reps."
+    /// cannot be counted so, "Plank: ten reps."
     let reps: @Sendable (_ count: Int, _ name: String) -> String
-    /// What joins minutes and the seconds after them ("Seven minutes fifty"): a space, or " y ", " e ".
+    /// What joins minutes and the seconds after them, as in "eight minutes and five seconds".
     let minutesAndSeconds: String
 
     /// A number written as one word, as German, Italian and Dutch do: how many `size`s (`one` for a

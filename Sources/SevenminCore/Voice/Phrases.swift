@@ -8,22 +8,22 @@ public struct Phrases: Sendable {
 
     public static let english = Phrases(.en)
 
-    /// "Get ready. First: Jumping Jacks."
+    /// "Get ready. First up: Jumping Jacks."
     public func getReady(first: String) -> Phrase {
-        Phrase(table.getReady(first), priority: .high)
+        Phrase(table.getReady(Phrases.inSentence(first)), priority: .high)
     }
 
-    /// "Wall sit. Thirty seconds." An exercise's `say` text, when given, replaces its title,
-    /// for names that read badly aloud; `seconds` is left out when it is nil or zero.
+    /// "Wall sit for thirty seconds." An exercise's `say` text, when given, replaces its title,
+    /// for names that read badly aloud; `seconds` is left out when it is nil or zero ("Start wall sit now.").
     public func workStart(title: String, say: String? = nil, seconds: Double?) -> Phrase {
-        let name = say.flatMap { $0.isEmpty ? nil : $0 } ?? title
-        guard let seconds, seconds >= 1 else { return Phrase(Phrases.sentence(name), priority: .high) }
-        return Phrase(Phrases.sentence(name) + " " + Phrases.sentence(duration(seconds)), priority: .high)
+        let name = Phrases.inSentence(say.flatMap { $0.isEmpty ? nil : $0 } ?? title)
+        guard let seconds, seconds >= 1 else { return Phrase(table.work(name, nil), priority: .high) }
+        return Phrase(table.work(name, durationWords(seconds)), priority: .high)
     }
 
-    /// What starts a step counted in reps: "Ten push-ups.", or "Plank. Ten reps."; `say` replaces the title.
+    /// What starts a step counted in reps: "Ten push-ups.", or "Plank: ten reps."; `say` replaces the title.
     public func reps(_ count: Int, title: String, say: String? = nil) -> Phrase {
-        Phrase(table.reps(count, say.flatMap { $0.isEmpty ? nil : $0 } ?? title), priority: .high)
+        Phrase(table.reps(count, Phrases.inSentence(say.flatMap { $0.isEmpty ? nil : $0 } ?? title)), priority: .high)
     }
 
     public var halfway: Phrase { Phrase(table.halfway, priority: .low) }
@@ -31,20 +31,20 @@ public struct Phrases: Sendable {
     public var paused: Phrase { Phrase(table.paused, priority: .normal) }
     public var resumed: Phrase { Phrase(table.resumed, priority: .normal) }
 
-    /// "Rest. Next: Push-up.", or before the last exercise, "Rest. Last one: Side plank."
+    /// "Rest now. Next up: Push-up.", or before the last exercise, "Rest now. Last one: Side plank."
     public func rest(next: String, isLast: Bool = false) -> Phrase {
-        Phrase(table.rest(next, isLast), priority: .high)
+        Phrase(table.rest(Phrases.inSentence(next), isLast), priority: .high)
     }
 
-    /// "Rest.", for the rest after the last exercise, which leads to the finish.
-    public var finalRest: Phrase { Phrase(Phrases.sentence(ScreenWords.of(language).rest), priority: .high) }
+    /// "Rest now.", for the rest after the last exercise, which leads to the finish.
+    public var finalRest: Phrase { Phrase(table.finalRest, priority: .high) }
 
     /// "Round two of three." said as a round begins.
     public func round(_ number: Int, of total: Int) -> Phrase {
         Phrase(table.round(table.number(number), table.number(total)), priority: .high)
     }
 
-    /// "Workout complete. Seven minutes fifty." `seconds` is the time the workout took; a workout
+    /// "Workout complete. Seven minutes and fifty seconds." `seconds` is the time the workout took; a workout
     /// skipped through to its end is "Workout ended", as the finish screen says "Ended".
     public func finished(seconds: Double, complete: Bool = true) -> Phrase {
         Phrase((complete ? table.complete : table.ended) + " " + Phrases.sentence(duration(seconds)),
@@ -56,14 +56,16 @@ public struct Phrases: Sendable {
         Phrase(Phrases.capitalised(table.number(number)) + ".", priority: .low)
     }
 
-    /// A duration as it is said: "Thirty seconds", "One minute", "Seven minutes fifty".
+    /// A duration as it begins a sentence: "Thirty seconds", "One minute", "Seven minutes and fifty seconds".
     /// Rounded to the nearest second.
-    public func duration(_ seconds: Double) -> String {
+    public func duration(_ seconds: Double) -> String { Phrases.capitalised(durationWords(seconds)) }
+
+    /// A duration as it is said within a sentence: "thirty seconds", "seven minutes and fifty seconds".
+    func durationWords(_ seconds: Double) -> String {
         let total = max(0, Int(seconds.rounded()))
         let minutes = total / 60, rest = total % 60
-        if minutes == 0 { return Phrases.capitalised(table.seconds(rest)) }
-        let head = Phrases.capitalised(table.minutes(minutes))
-        return rest == 0 ? head : head + table.minutesAndSeconds + table.number(rest)
+        if minutes == 0 { return table.seconds(rest) }
+        return table.minutes(minutes) + (rest == 0 ? "" : table.minutesAndSeconds + table.seconds(rest))
     }
 
     /// A whole number in words, as this language counts.
@@ -74,6 +76,13 @@ public struct Phrases: Sendable {
     static func capitalised(_ s: String) -> String {
         if s.hasPrefix("éé") { return "Eé" + s.dropFirst(2) }
         return s.prefix(1).uppercased() + s.dropFirst()
+    }
+
+    /// A name as it sits within a sentence: without the full stop, or the "!" or "?", it may end with.
+    static func inSentence(_ name: String) -> String {
+        var name = Substring(name)
+        while let last = name.last, ".!?".contains(last) { name = name.dropLast() }
+        return name.isEmpty ? "" : String(name)
     }
 
     /// Ends with a full stop unless the text already ends a sentence, so the voice pauses there.

@@ -3,9 +3,12 @@ extension PhraseTable {
     static let dutch = PhraseTable(
         language: .nl,
         getReady: { "Maak je klaar. Eerst: \($0)." },
-        rest: { next, isLast in "Rust. \(isLast ? "De laatste" : "Hierna"): \(next)." },
+        work: { name, duration in duration.map { "\(name), \($0) lang." } ?? "Begin met \(name)." },
+        rest: { next, isLast in "Nu even rust. \(isLast ? "De laatste" : "Hierna"): \(next)." },
+        finalRest: "Nu even rust.",
         round: { "Ronde \($0) van \($1)." },
-        halfway: "Halverwege.", switchSides: "Wissel van kant.", paused: "Gepauzeerd.", resumed: "We gaan verder.",
+        halfway: "Je bent halverwege.", switchSides: "Wissel van kant.", paused: "Training gepauzeerd.",
+        resumed: "We gaan verder.",
         complete: "Training voltooid.",
         ended: "Training gestopt.",
         // Counted alone, one is "één", with its accents, so it is not read as the article "een".
@@ -13,9 +16,9 @@ extension PhraseTable {
         seconds: { $0 == 1 ? "één seconde" : dutchWords($0) + " seconden" },
         minutes: { $0 == 1 ? "één minuut" : dutchWords($0) + " minuten" },
         reps: { count, name in
-            "\(name). " + (count == 1 ? "Eén herhaling." : Phrases.capitalised(dutchWords(count)) + " herhalingen.")
+            "\(name): " + (count == 1 ? "één herhaling." : dutchWords(count) + " herhalingen.")
         },
-        minutesAndSeconds: " ")
+        minutesAndSeconds: " en ")
 
     /// One word, as Dutch writes numbers: "eenentwintig", "tweeëntwintig", "honderdeen", "tweeduizend".
     static func dutchWords(_ number: Int) -> String {

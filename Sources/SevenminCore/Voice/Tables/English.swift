@@ -2,10 +2,12 @@
 extension PhraseTable {
     static let english = PhraseTable(
         language: .en,
-        getReady: { "Get ready. First: \($0)." },
-        rest: { next, isLast in "Rest. \(isLast ? "Last one" : "Next"): \(next)." },
+        getReady: { "Get ready. First up: \($0)." },
+        work: { name, duration in duration.map { "\(name) for \($0)." } ?? "Start \(name) now." },
+        rest: { next, isLast in "Rest now. \(isLast ? "Last one" : "Next up"): \(next)." },
+        finalRest: "Rest now.",
         round: { "Round \($0) of \($1)." },
-        halfway: "Halfway.", switchSides: "Switch sides.", paused: "Paused.", resumed: "Resumed.",
+        halfway: "Halfway there.", switchSides: "Switch sides.", paused: "Workout paused.", resumed: "Workout resumed.",
         complete: "Workout complete.",
         ended: "Workout ended.",
         number: englishWords,
@@ -13,14 +15,16 @@ extension PhraseTable {
         minutes: { englishWords($0) + ($0 == 1 ? " minute" : " minutes") },
         reps: { count, name in
             let number = Phrases.capitalised(englishWords(count))
-            guard let plural = englishPlural(name) else { return "\(name). \(number) \(count == 1 ? "rep" : "reps")." }
+            guard let plural = englishPlural(name) else {
+                return "\(name): \(englishWords(count)) \(count == 1 ? "rep" : "reps")."
+            }
             return "\(number) \(count == 1 ? name.lowercased() : plural)."
         },
-        minutesAndSeconds: " ")
+        minutesAndSeconds: " and ")
 
     /// The name counted in English, lower-cased, when it is a short name of plain words whose last can
     /// take a plural: "Push-up" → "push-ups", "Lunge" → "lunges", "Jumping Jacks" as it is. Nil otherwise
-    /// ("Plank hold 30 s", names in other scripts), which the coach says as "Name. Ten reps."
+    /// ("Plank hold 30 s", names in other scripts), which the coach says as "Name: ten reps."
     static func englishPlural(_ name: String) -> String? {
         let words = name.lowercased().split(separator: " ")
         guard (1...3).contains(words.count), let last = words.last, last.count >= 2,

@@ -3,9 +3,12 @@ extension PhraseTable {
     static let french = PhraseTable(
         language: .fr,
         getReady: { "Préparez-vous. D'abord : \($0)." },
-        rest: { next, isLast in "Repos. \(isLast ? "Le dernier" : "Ensuite") : \(next)." },
+        work: { name, duration in duration.map { "\(name), pendant \($0)." } ?? "C'est parti : \(name)." },
+        rest: { next, isLast in "On se repose. \(isLast ? "Le dernier" : "Ensuite") : \(next)." },
+        finalRest: "On se repose.",
         round: { "Tour \($0) sur \($1)." },
-        halfway: "Mi-temps.", switchSides: "Changez de côté.", paused: "En pause.", resumed: "On reprend.",
+        halfway: "On est à mi-chemin.", switchSides: "Changez de côté.", paused: "Séance en pause.",
+        resumed: "On reprend.",
         complete: "Entraînement terminé.",
         ended: "Entraînement arrêté.",
         number: frenchWords,
@@ -14,9 +17,9 @@ extension PhraseTable {
         minutes: { feminineFrench($0) + ($0 < 2 ? " minute" : " minutes") },
         // Répétition is feminine: "une répétition", "vingt et une répétitions".
         reps: { count, name in
-            "\(name). \(Phrases.capitalised(feminineFrench(count))) \(count < 2 ? "répétition" : "répétitions")."
+            "\(name) : \(feminineFrench(count)) \(count < 2 ? "répétition" : "répétitions")."
         },
-        minutesAndSeconds: " ")
+        minutesAndSeconds: " et ")
 
     /// "vingt et un", "soixante et onze", "quatre-vingts", "quatre-vingt-dix-neuf", "deux cents", "mille".
     static func frenchWords(_ number: Int) -> String {

@@ -3,9 +3,12 @@ extension PhraseTable {
     static let german = PhraseTable(
         language: .de,
         getReady: { "Mach dich bereit. Zuerst: \($0)." },
-        rest: { next, isLast in "Erholung. \(isLast ? "Zum Schluss" : "Als Nächstes"): \(next)." },
+        work: { name, duration in duration.map { "\(name), \($0) lang." } ?? "Jetzt \(name)." },
+        rest: { next, isLast in "Kurz erholen. \(isLast ? "Zum Schluss" : "Als Nächstes"): \(next)." },
+        finalRest: "Kurz erholen.",
         round: { "Runde \($0) von \($1)." },
-        halfway: "Halbzeit.", switchSides: "Seite wechseln.", paused: "Angehalten.", resumed: "Weiter geht's.",
+        halfway: "Die Hälfte ist geschafft.", switchSides: "Seite wechseln.", paused: "Training angehalten.",
+        resumed: "Weiter geht's.",
         complete: "Training beendet.",
         ended: "Training abgebrochen.",
         number: germanWords,
@@ -14,10 +17,9 @@ extension PhraseTable {
         minutes: { $0 == 1 ? "eine Minute" : germanWords($0) + " Minuten" },
         // Wiederholung is feminine too: "eine Wiederholung", "zehn Wiederholungen".
         reps: { count, name in
-            "\(name). " + (count == 1 ? "Eine Wiederholung."
-                : Phrases.capitalised(germanWords(count)) + " Wiederholungen.")
+            "\(name): " + (count == 1 ? "eine Wiederholung." : germanWords(count) + " Wiederholungen.")
         },
-        minutesAndSeconds: " ")
+        minutesAndSeconds: " und ")
 
     /// One word, as German writes numbers: 1 → "eins", 21 → "einundzwanzig", 101 → "einhunderteins".
     static func germanWords(_ number: Int) -> String {

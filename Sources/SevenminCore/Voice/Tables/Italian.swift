@@ -2,10 +2,12 @@
 extension PhraseTable {
     static let italian = PhraseTable(
         language: .it,
-        getReady: { "Preparati. Si comincia con: \($0)." },
-        rest: { next, isLast in "Riposo. \(isLast ? "L'ultimo" : "Il prossimo"): \(next)." },
+        getReady: { "Preparati, si comincia con: \($0)." },
+        work: { name, duration in duration.map { "\(name), per \($0)." } ?? "Ora tocca a \(name)." },
+        rest: { next, isLast in "Ora riposa. \(isLast ? "L'ultimo" : "Il prossimo"): \(next)." },
+        finalRest: "Ora riposa.",
         round: { "Giro \($0) di \($1)." },
-        halfway: "A metà.", switchSides: "Cambia lato.", paused: "In pausa.", resumed: "Si riprende.",
+        halfway: "Sei a metà.", switchSides: "Cambia lato.", paused: "Allenamento in pausa.", resumed: "Si riprende.",
         complete: "Allenamento finito.",
         ended: "Allenamento interrotto.",
         number: italianWords,
@@ -13,7 +15,7 @@ extension PhraseTable {
         minutes: { $0 == 1 ? "un minuto" : italianWords($0) + " minuti" },
         // Ripetizione is feminine: "una ripetizione", "ventuno ripetizioni".
         reps: { count, name in
-            "\(name). " + (count == 1 ? "Una ripetizione." : Phrases.capitalised(italianWords(count)) + " ripetizioni.")
+            "\(name): " + (count == 1 ? "una ripetizione." : italianWords(count) + " ripetizioni.")
         },
         minutesAndSeconds: " e ")
 

@@ -2,10 +2,13 @@
 extension PhraseTable {
     static let spanish = PhraseTable(
         language: .es,
-        getReady: { "Prepárate. Primero: \($0)." },
-        rest: { next, isLast in "Descanso. \(isLast ? "El último" : "Siguiente"): \(next)." },
+        getReady: { "Prepárate, empezamos con: \($0)." },
+        work: { name, duration in duration.map { "\(name), durante \($0)." } ?? "Vamos con \(name)." },
+        rest: { next, isLast in "Ahora descansa. \(isLast ? "El último" : "Siguiente"): \(next)." },
+        finalRest: "Ahora descansa.",
         round: { "Ronda \($0) de \($1)." },
-        halfway: "A la mitad.", switchSides: "Cambia de lado.", paused: "En pausa.", resumed: "Seguimos.",
+        halfway: "Vas por la mitad.", switchSides: "Cambia de lado.", paused: "Entrenamiento en pausa.",
+        resumed: "Seguimos adelante.",
         complete: "Entrenamiento completado.",
         ended: "Entrenamiento interrumpido.",
         number: spanishWords,
@@ -14,7 +17,7 @@ extension PhraseTable {
         minutes: { masculineSpanish($0) + ($0 == 1 ? " minuto" : " minutos") },
         // Repetición is feminine: "una repetición", "veintiuna repeticiones".
         reps: { count, name in
-            "\(name). \(Phrases.capitalised(feminineSpanish(count))) \(count == 1 ? "repetición" : "repeticiones")."
+            "\(name): \(feminineSpanish(count)) \(count == 1 ? "repetición" : "repeticiones")."
         },
         minutesAndSeconds: " y ")
 
