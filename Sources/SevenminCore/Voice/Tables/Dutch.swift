@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Every word of a workout in Dutch, in one place: what the coach says (`PhraseTable`), the screen's words
+// and sentences (`ScreenWords`, `ScreenText`) and the notices (`NoticeText`).
 extension PhraseTable {
     static let dutch = PhraseTable(
         language: .nl,
@@ -39,4 +41,57 @@ extension PhraseTable {
         let head = millions == 1 ? "één miljoen" : dutchWords(millions) + " miljoen"
         return rest == 0 ? head : head + " " + dutchWords(rest)
     }
+}
+
+extension ScreenWords {
+    static let dutch = ScreenWords(
+        getReady: "Maak je klaar", rest: "Rust", restBeforeRound: { "Rust voor ronde \($0)" }, next: "Hierna",
+        lastExercise: "Laatste oefening", paused: "Gepauzeerd", halfway: "Halverwege", switchSides: "Wissel van kant",
+        goingOn: "We gaan verder", finished: "Klaar", left: "over",
+        exercise: "Oefening", warmup: "Warming-up", cooldown: "Cooling-down", firstSide: "eerste kant",
+        secondSide: "wissel van kant: tweede kant", otherSide: "tweede kant", eachSide: "per kant",
+        reps: { $0 == 1 ? "1 herhaling" : "\($0) herhalingen" })
+}
+
+extension ScreenText {
+    static let dutch = ScreenText(
+        complete: "Training voltooid", ended: { "Gestopt: \($0) van \($1) oefeningen gedaan" },
+        streak: { $0 == 1 ? "Dag 1 van een nieuwe reeks" : "Dag \($0) op rij" },
+        time: "Tijd", exercisesDone: "Oefeningen gedaan", inRounds: { " in \($0) rondes" },
+        shuffled: "Geschud met",
+        effortQuestion: "Hoe zwaar was dat? 1–10", effortKeys: "1–9, 0 voor 10 · Enter slaat over",
+        pressAnyKey: "Druk op een toets om te stoppen",
+        exercisesIn: { "\($0)/\($1) oefeningen in \($2)" }, effort: { "inspanning \($0)/10" },
+        keys: "Toetsen", keyActions: ["pauzeren / verder", "volgende / vorige", "dit deel opnieuw",
+                                      "er 10 seconden bij / af", "de video openen", "deze hulp tonen / verbergen",
+                                      "stoppen", "onderbreken; fg gaat verder"],
+        space: "spatie",
+        more: { "… nog \($0): maak het venster hoger" },
+        quitQuestion: "Deze training stoppen?", quitKeys: "y  stoppen      n  doorgaan",
+        quitCompactKeys: "y stoppen · n door", quitWord: "Stoppen?",
+        keyHints: "spatie pauze · n/p verder · ? toetsen · q stoppen", shortKeyHints: "? toetsen · q stoppen",
+        toGo: "in totaal", whenDone: "Enter als je klaar bent", round: "Ronde", done: "Klaar",
+        pausedTitle: "gepauzeerd", open: { "+ \($0) open" },
+        exercises: { $0 == 1 ? "1 oefening" : "\($0) oefeningen" }, inAll: "in totaal", form: "Houding",
+        plainKeys: "Toetsen: spatie pauzeert, n of rechts slaat over, p of links gaat terug, r begint het deel "
+            + "opnieuw, + en - doen er 10 s bij of af, o opent de video, q stopt",
+        plainQuit: "Deze training stoppen? y stopt, elke andere toets gaat door", note: "Let op")
+}
+
+extension NoticeText {
+    static let dutch = NoticeText(
+        noSound: "geen geluidsapparaat: de signalen zijn stil", noVideo: { "geen video voor " + $0 },
+        noVoice: { "geen stem: \($0) kan niet spreken" }, voiceFallback: { "\($0) kan niet spreken; \($1) spreekt" },
+        historyNotSaved: { "geschiedenis niet bewaard (\($0)): \($1)" },
+        locked: "vergrendeld door een ander programma", readOnly: "alleen-lezen", historyFull: "schijf vol",
+        damaged: { "beschadigd; verplaatst naar \($0), er wordt een nieuwe begonnen" },
+        notAFile: "geen gewoon bestand; gelaten zoals het was",
+        tooNew: { "van een nieuwere sevenmin, schema \($0); gelaten zoals het was" }, notWritten: "schrijven mislukt",
+        startedAfresh: { "geschiedenis beschadigd; deze training begint een nieuwe, de oude staat in " + $0 },
+        eventsFile: { "gebeurtenissenbestand: \($0); er worden geen gebeurtenissen meer geschreven" },
+        readerGone: "de lezer is weg", diskFull: "de schijf is vol", writeFailed: { "schrijven mislukt (fout \($0))" },
+        cannotOpenLink: "kan de koppeling niet openen: ", noBrowser: { "zet BROWSER (geen \($0) gevonden)" },
+        didNotStart: { "\($0) startte niet" }, programFailed: { "\($0) mislukte" },
+        linesInstead: { "deze terminal (TERM=\($0)) kan de cursor niet verplaatsen; een regel per wijziging "
+            + "in plaats van het scherm" })
 }

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Every word of a workout in English, in one place: what the coach says (`PhraseTable`), the screen's words
+// and sentences (`ScreenWords`, `ScreenText`) and the notices (`NoticeText`).
 extension PhraseTable {
     static let english = PhraseTable(
         language: .en,
@@ -55,4 +57,53 @@ extension PhraseTable {
         }
         return ""
     }
+}
+
+extension ScreenWords {
+    public static let english = ScreenWords(
+        getReady: "Get ready", rest: "Rest", restBeforeRound: { "Rest before round \($0)" }, next: "Next",
+        lastExercise: "Last exercise", paused: "Paused", halfway: "Halfway", switchSides: "Switch sides",
+        goingOn: "Going on", finished: "Finished", left: "left",
+        exercise: "Exercise", warmup: "Warm-up", cooldown: "Cool-down", firstSide: "first side",
+        secondSide: "switch sides: second side", otherSide: "second side", eachSide: "each side",
+        reps: { $0 == 1 ? "1 rep" : "\($0) reps" })
+}
+
+extension ScreenText {
+    public static let english = ScreenText(
+        complete: "Workout complete", ended: { "Ended: \($0) of \($1) exercises done" },
+        streak: { $0 == 1 ? "Day 1 of a new streak" : "Day \($0) in a row" },
+        time: "Time", exercisesDone: "Exercises done", inRounds: { " in \($0) rounds" }, shuffled: "Shuffled with",
+        effortQuestion: "How hard was that? 1–10", effortKeys: "1–9, 0 for 10 · Enter skips",
+        pressAnyKey: "Press any key to finish",
+        exercisesIn: { "\($0)/\($1) exercises in \($2)" }, effort: { "effort \($0)/10" },
+        keys: "Keys", keyActions: KeyBindings.summary.map(\.action),
+        space: "space",
+        more: { "… \($0) more: make the window taller" },
+        quitQuestion: "Quit this workout?", quitKeys: "y  quit      n  keep going", quitCompactKeys: "y quit · n go on",
+        quitWord: "Quit?", keyHints: "space pause · n/p skip · ? keys · q quit", shortKeyHints: "? keys · q quit",
+        toGo: "to go", whenDone: "Enter when done", round: "Round", done: "Done", pausedTitle: "paused",
+        open: { "+ \($0) open" },
+        exercises: { $0 == 1 ? "1 exercise" : "\($0) exercises" }, inAll: "in all", form: "Form",
+        plainKeys: "Keys: space pauses, n or right skips, p or left goes back, r restarts the segment, "
+            + "+ and - add or remove 10 s, o opens the video, q quits",
+        plainQuit: "Quit this workout? y quits, any other key goes on", note: "Note")
+}
+
+extension NoticeText {
+    public static let english = NoticeText(
+        noSound: "no sound device: cues are silent", noVideo: { "no video for " + $0 },
+        noVoice: { "no voice: \($0) cannot speak" }, voiceFallback: { "\($0) cannot speak; speaking with \($1)" },
+        historyNotSaved: { "history not saved (\($0)): \($1)" },
+        locked: "locked by another program", readOnly: "read-only", historyFull: "disk full",
+        damaged: { "damaged; moved to \($0), a new one starts next time" },
+        notAFile: "not a plain file; left as it is", tooNew: { "from a newer sevenmin, schema \($0); left as it is" },
+        notWritten: "write failed",
+        startedAfresh: { "history damaged; this workout starts a new one, the old one moved to " + $0 },
+        eventsFile: { "events file: \($0); no more events written" }, readerGone: "its reader went away",
+        diskFull: "the disk is full", writeFailed: { "a write failed (error \($0))" },
+        cannotOpenLink: "cannot open the link: ", noBrowser: { "set BROWSER (no \($0) found)" },
+        didNotStart: { "\($0) did not start" }, programFailed: { "\($0) failed" },
+        linesInstead: { "this terminal (TERM=\($0)) cannot move the cursor; writing a line per change instead "
+            + "of the screen" })
 }

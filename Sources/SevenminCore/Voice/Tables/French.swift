@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Every word of a workout in French, in one place: what the coach says (`PhraseTable`), the screen's words
+// and sentences (`ScreenWords`, `ScreenText`) and the notices (`NoticeText`).
 extension PhraseTable {
     static let french = PhraseTable(
         language: .fr,
@@ -54,4 +56,62 @@ extension PhraseTable {
         let words = frenchWords(number)
         return words == "un" || words.hasSuffix(" un") || words.hasSuffix("-un") ? words + "e" : words
     }
+}
+
+extension ScreenWords {
+    static let french = ScreenWords(
+        getReady: "Préparez-vous", rest: "Repos", restBeforeRound: { "Repos avant le tour \($0)" }, next: "Ensuite",
+        lastExercise: "Dernier exercice", paused: "En pause", halfway: "Mi-temps", switchSides: "Changez de côté",
+        goingOn: "On reprend", finished: "Terminé", left: "restant",
+        exercise: "Exercice", warmup: "Échauffement", cooldown: "Retour au calme", firstSide: "premier côté",
+        secondSide: "changez de côté\u{00A0}: second côté", otherSide: "second côté",
+        eachSide: "de chaque côté",
+        reps: { $0 == 1 ? "1 répétition" : "\($0) répétitions" }, colon: "\u{00A0}: ")
+}
+
+extension ScreenText {
+    static let french = ScreenText(
+        complete: "Séance terminée", ended: { "Arrêtée\u{00A0}: \($0) exercices faits sur \($1)" },
+        streak: { $0 == 1 ? "Jour 1 d’une nouvelle série" : "Jour \($0) d’affilée" },
+        time: "Durée", exercisesDone: "Exercices faits", inRounds: { " en \($0) tours" }, shuffled: "Mélangée avec",
+        effortQuestion: "C’était dur à quel point\u{00A0}? 1–10",
+        effortKeys: "1–9, 0 pour 10 · Entrée pour passer",
+        pressAnyKey: "Une touche pour terminer",
+        exercisesIn: { "\($0)/\($1) exercices en \($2)" }, effort: { "effort \($0)/10" },
+        keys: "Touches", keyActions: ["pause / reprise", "suivant / précédent", "reprendre ce segment",
+                                      "ajouter / retirer 10 secondes", "ouvrir la vidéo",
+                                      "afficher / masquer cette aide", "arrêter",
+                                      "suspendre\u{00A0}; fg pour reprendre"],
+        space: "espace",
+        more: { "… \($0) de plus\u{00A0}: agrandissez la fenêtre" },
+        quitQuestion: "Arrêter cette séance\u{00A0}?", quitKeys: "y  arrêter      n  continuer",
+        quitCompactKeys: "y arrêter · n continuer", quitWord: "Arrêter\u{00A0}?",
+        keyHints: "espace pause · n/p sauter · ? touches · q arrêter", shortKeyHints: "? touches · q arrêter",
+        toGo: "au total", whenDone: "Entrée une fois fini", round: "Tour", done: "Terminé", pausedTitle: "en pause",
+        open: { $0 == 1 ? "+ 1 libre" : "+ \($0) libres" },
+        exercises: { $0 == 1 ? "1 exercice" : "\($0) exercices" }, inAll: "au total", form: "Posture",
+        plainKeys: "Touches\u{00A0}: espace met en pause, n ou droite passe, p ou gauche revient, "
+            + "r reprend le segment, + et - ajoutent ou retirent 10 s, o ouvre la vidéo, q arrête",
+        plainQuit: "Arrêter cette séance\u{00A0}? y arrête, toute autre touche continue", note: "Remarque")
+}
+
+extension NoticeText {
+    static let french = NoticeText(
+        noSound: "aucun appareil audio : les signaux sont muets", noVideo: { "aucune vidéo pour " + $0 },
+        noVoice: { "pas de voix : \($0) ne peut pas parler" },
+        voiceFallback: { "\($0) ne peut pas parler ; \($1) parle à sa place" },
+        historyNotSaved: { "historique non enregistré (\($0)) : \($1)" },
+        locked: "verrouillé par un autre programme", readOnly: "lecture seule", historyFull: "disque plein",
+        damaged: { "endommagé ; déplacé vers \($0), un nouveau sera commencé" },
+        notAFile: "pas un fichier ordinaire ; laissé tel quel",
+        tooNew: { "d’un sevenmin plus récent, schéma \($0) ; laissé tel quel" },
+        notWritten: "échec d’écriture",
+        startedAfresh: { "historique endommagé ; cette séance en commence un nouveau, l'ancien est dans " + $0 },
+        eventsFile: { "fichier d’événements : \($0) ; plus aucun événement écrit" },
+        readerGone: "son lecteur est parti", diskFull: "le disque est plein",
+        writeFailed: { "échec d’écriture (erreur \($0))" },
+        cannotOpenLink: "impossible d’ouvrir le lien : ", noBrowser: { "définissez BROWSER (\($0) introuvable)" },
+        didNotStart: { "\($0) n’a pas démarré" }, programFailed: { "\($0) a échoué" },
+        linesInstead: { "ce terminal (TERM=\($0)) ne peut pas déplacer le curseur ; une ligne par changement "
+            + "au lieu de l’écran" })
 }

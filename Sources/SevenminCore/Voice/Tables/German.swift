@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Every word of a workout in German, in one place: what the coach says (`PhraseTable`), the screen's words
+// and sentences (`ScreenWords`, `ScreenText`) and the notices (`NoticeText`).
 extension PhraseTable {
     static let german = PhraseTable(
         language: .de,
@@ -41,4 +43,58 @@ extension PhraseTable {
         return (millions == 1 ? "eine Million" : germanWords(millions) + " Millionen")
             + (number % 1_000_000 == 0 ? "" : " " + germanWords(number % 1_000_000))
     }
+}
+
+extension ScreenWords {
+    static let german = ScreenWords(
+        getReady: "Bereit machen", rest: "Erholung", restBeforeRound: { "Erholung vor Runde \($0)" },
+        next: "Als Nächstes", lastExercise: "Letzte Übung", paused: "Angehalten", halfway: "Halbzeit",
+        switchSides: "Seite wechseln", goingOn: "Weiter", finished: "Fertig", left: "übrig",
+        exercise: "Übung", warmup: "Aufwärmen", cooldown: "Abwärmen", firstSide: "erste Seite",
+        secondSide: "Seite wechseln: zweite Seite", otherSide: "zweite Seite", eachSide: "je Seite",
+        reps: { $0 == 1 ? "1 Wiederholung" : "\($0) Wiederholungen" })
+}
+
+extension ScreenText {
+    static let german = ScreenText(
+        complete: "Training beendet", ended: { "Beendet: \($0) von \($1) Übungen gemacht" },
+        streak: { $0 == 1 ? "Tag 1 einer neuen Serie" : "Tag \($0) in Folge" },
+        time: "Zeit", exercisesDone: "Übungen gemacht", inRounds: { " in \($0) Runden" }, shuffled: "Gemischt mit",
+        effortQuestion: "Wie anstrengend war das? 1–10", effortKeys: "1–9, 0 für 10 · Eingabe überspringt",
+        pressAnyKey: "Eine Taste beendet",
+        exercisesIn: { "\($0)/\($1) Übungen in \($2)" }, effort: { "Anstrengung \($0)/10" },
+        keys: "Tasten", keyActions: ["anhalten / weiter", "vor / zurück", "diesen Abschnitt neu beginnen",
+                                     "10 Sekunden mehr / weniger", "das Video öffnen", "diese Hilfe zeigen / verbergen",
+                                     "beenden", "unterbrechen; fg setzt fort"],
+        space: "Leertaste",
+        more: { "… \($0) weitere: das Fenster höher machen" },
+        quitQuestion: "Dieses Training beenden?", quitKeys: "y  beenden      n  weitermachen",
+        quitCompactKeys: "y beenden · n weiter", quitWord: "Beenden?",
+        keyHints: "Leertaste anhalten · n/p springen · ? Tasten · q beenden", shortKeyHints: "? Tasten · q beenden",
+        toGo: "insgesamt übrig", whenDone: "Eingabe, wenn fertig", round: "Runde", done: "Fertig",
+        pausedTitle: "angehalten", open: { "+ \($0) offen" },
+        exercises: { $0 == 1 ? "1 Übung" : "\($0) Übungen" }, inAll: "insgesamt", form: "Haltung",
+        plainKeys: "Tasten: Leertaste hält an, n oder rechts springt vor, p oder links zurück, r beginnt den "
+            + "Abschnitt neu, + und - geben 10 s dazu oder nehmen sie weg, o öffnet das Video, q beendet",
+        plainQuit: "Dieses Training beenden? y beendet, jede andere Taste macht weiter", note: "Hinweis")
+}
+
+extension NoticeText {
+    static let german = NoticeText(
+        noSound: "kein Tongerät: die Signale sind stumm", noVideo: { "kein Video für " + $0 },
+        noVoice: { "keine Stimme: \($0) kann nicht sprechen" },
+        voiceFallback: { "\($0) kann nicht sprechen; es spricht \($1)" },
+        historyNotSaved: { "Verlauf nicht gespeichert (\($0)): \($1)" },
+        locked: "von einem anderen Programm gesperrt", readOnly: "schreibgeschützt", historyFull: "Datenträger voll",
+        damaged: { "beschädigt; nach \($0) verschoben, beim nächsten Mal beginnt ein neuer" },
+        notAFile: "keine gewöhnliche Datei; unverändert gelassen",
+        tooNew: { "von einem neueren sevenmin, Schema \($0); unverändert gelassen" },
+        notWritten: "Schreiben fehlgeschlagen",
+        startedAfresh: { "Verlauf beschädigt; dieses Training beginnt einen neuen, der alte liegt in " + $0 },
+        eventsFile: { "Ereignisdatei: \($0); keine weiteren Ereignisse" }, readerGone: "ihr Leser ist fort",
+        diskFull: "der Datenträger ist voll", writeFailed: { "Schreiben fehlgeschlagen (Fehler \($0))" },
+        cannotOpenLink: "Link lässt sich nicht öffnen: ", noBrowser: { "BROWSER setzen (\($0) nicht gefunden)" },
+        didNotStart: { "\($0) startete nicht" }, programFailed: { "\($0) schlug fehl" },
+        linesInstead: { "dieses Terminal (TERM=\($0)) kann den Cursor nicht bewegen; eine Zeile je Änderung "
+            + "statt des Bildschirms" })
 }

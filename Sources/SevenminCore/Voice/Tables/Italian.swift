@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Every word of a workout in Italian, in one place: what the coach says (`PhraseTable`), the screen's words
+// and sentences (`ScreenWords`, `ScreenText`) and the notices (`NoticeText`).
 extension PhraseTable {
     static let italian = PhraseTable(
         language: .it,
@@ -48,4 +50,58 @@ extension PhraseTable {
         let head = millions == 1 ? "un milione" : italianWords(millions) + " milioni"
         return rest == 0 ? head : head + " " + italianWords(rest)
     }
+}
+
+extension ScreenWords {
+    static let italian = ScreenWords(
+        getReady: "Preparati", rest: "Riposo", restBeforeRound: { "Riposo prima del giro \($0)" }, next: "Prossimo",
+        lastExercise: "Ultimo esercizio", paused: "In pausa", halfway: "A metà", switchSides: "Cambia lato",
+        goingOn: "Si riprende", finished: "Finito", left: "rimanenti",
+        exercise: "Esercizio", warmup: "Riscaldamento", cooldown: "Defaticamento", firstSide: "primo lato",
+        secondSide: "cambia lato: secondo lato", otherSide: "secondo lato", eachSide: "per lato",
+        reps: { $0 == 1 ? "1 ripetizione" : "\($0) ripetizioni" })
+}
+
+extension ScreenText {
+    static let italian = ScreenText(
+        complete: "Allenamento completato", ended: { "Interrotto: \($0) esercizi fatti su \($1)" },
+        streak: { $0 == 1 ? "Giorno 1 di una nuova serie" : "Giorno \($0) di fila" },
+        time: "Durata", exercisesDone: "Esercizi fatti", inRounds: { " in \($0) giri" }, shuffled: "Mescolato con",
+        effortQuestion: "Quanto è stato faticoso? 1–10", effortKeys: "1–9, 0 per 10 · Invio per saltare",
+        pressAnyKey: "Premi un tasto per finire",
+        exercisesIn: { "\($0)/\($1) esercizi in \($2)" }, effort: { "fatica \($0)/10" },
+        keys: "Tasti", keyActions: ["pausa / riprendi", "avanti / indietro", "ricomincia questa parte",
+                                    "aggiungi / togli 10 secondi", "apri il video", "mostra / nascondi questo aiuto",
+                                    "esci", "sospendi; fg riprende"],
+        space: "spazio",
+        more: { "… altre \($0): allunga la finestra" },
+        quitQuestion: "Uscire da questo allenamento?", quitKeys: "y  esci      n  continua",
+        quitCompactKeys: "y esci · n continua", quitWord: "Uscire?",
+        keyHints: "spazio pausa · n/p salta · ? tasti · q esci", shortKeyHints: "? tasti · q esci",
+        toGo: "in tutto", whenDone: "Invio quando hai finito", round: "Giro", done: "Fatto", pausedTitle: "in pausa",
+        open: { $0 == 1 ? "+ 1 libero" : "+ \($0) liberi" },
+        exercises: { $0 == 1 ? "1 esercizio" : "\($0) esercizi" }, inAll: "in tutto", form: "Postura",
+        plainKeys: "Tasti: spazio mette in pausa, n o destra salta, p o sinistra torna indietro, r ricomincia la "
+            + "parte, + e - aggiungono o tolgono 10 s, o apre il video, q esce",
+        plainQuit: "Uscire da questo allenamento? y esce, ogni altro tasto continua", note: "Nota")
+}
+
+extension NoticeText {
+    static let italian = NoticeText(
+        noSound: "nessun dispositivo audio: i segnali sono muti", noVideo: { "nessun video per " + $0 },
+        noVoice: { "nessuna voce: \($0) non può parlare" }, voiceFallback: { "\($0) non può parlare; parla \($1)" },
+        historyNotSaved: { "cronologia non salvata (\($0)): \($1)" },
+        locked: "bloccata da un altro programma", readOnly: "sola lettura", historyFull: "disco pieno",
+        damaged: { "danneggiata; spostata in \($0), se ne inizierà una nuova" },
+        notAFile: "non è un archivio normale; lasciata com’era",
+        tooNew: { "di un sevenmin più recente, schema \($0); lasciata com’era" },
+        notWritten: "scrittura non riuscita",
+        startedAfresh: { "cronologia danneggiata; questo allenamento ne inizia una nuova, la vecchia è in " + $0 },
+        eventsFile: { "registro degli eventi: \($0); nessun altro evento scritto" },
+        readerGone: "chi lo leggeva se n’è andato", diskFull: "il disco è pieno",
+        writeFailed: { "scrittura non riuscita (errore \($0))" },
+        cannotOpenLink: "impossibile aprire il collegamento: ", noBrowser: { "imposta BROWSER (\($0) non trovato)" },
+        didNotStart: { "\($0) non si è avviato" }, programFailed: { "\($0) non è riuscito" },
+        linesInstead: { "questo terminale (TERM=\($0)) non può muovere il cursore; una riga per cambiamento "
+            + "invece dello schermo" })
 }

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Every word of a workout in Spanish, in one place: what the coach says (`PhraseTable`), the screen's words
+// and sentences (`ScreenWords`, `ScreenText`) and the notices (`NoticeText`).
 extension PhraseTable {
     static let spanish = PhraseTable(
         language: .es,
@@ -60,4 +62,58 @@ extension PhraseTable {
         if words.hasSuffix("veintiuno") { return String(words.dropLast(9)) + "veintiún" }
         return words.hasSuffix("uno") ? String(words.dropLast()) : words
     }
+}
+
+extension ScreenWords {
+    static let spanish = ScreenWords(
+        getReady: "Prepárate", rest: "Descanso", restBeforeRound: { "Descanso antes de la ronda \($0)" },
+        next: "Siguiente", lastExercise: "Último ejercicio", paused: "En pausa", halfway: "A la mitad",
+        switchSides: "Cambia de lado", goingOn: "Seguimos", finished: "Terminado", left: "restante",
+        exercise: "Ejercicio", warmup: "Calentamiento", cooldown: "Vuelta a la calma", firstSide: "primer lado",
+        secondSide: "cambia de lado: segundo lado", otherSide: "segundo lado", eachSide: "cada lado",
+        reps: { $0 == 1 ? "1 repetición" : "\($0) repeticiones" })
+}
+
+extension ScreenText {
+    static let spanish = ScreenText(
+        complete: "Entrenamiento completado", ended: { "Terminado: \($0) de \($1) ejercicios hechos" },
+        streak: { $0 == 1 ? "Día 1 de una nueva racha" : "Día \($0) seguido" },
+        time: "Duración", exercisesDone: "Ejercicios hechos", inRounds: { " en \($0) rondas" },
+        shuffled: "Mezclado con",
+        effortQuestion: "¿Cuánto te ha costado? 1–10", effortKeys: "1–9, 0 para 10 · Intro para omitir",
+        pressAnyKey: "Pulsa una tecla para terminar",
+        exercisesIn: { "\($0)/\($1) ejercicios en \($2)" }, effort: { "esfuerzo \($0)/10" },
+        keys: "Teclas", keyActions: ["pausar / seguir", "siguiente / anterior", "reiniciar este tramo",
+                                     "añadir / quitar 10 segundos", "abrir el vídeo", "mostrar / ocultar esta ayuda",
+                                     "salir", "suspender; fg reanuda"],
+        space: "espacio",
+        more: { "… \($0) más: agranda la ventana" },
+        quitQuestion: "¿Salir de este entrenamiento?", quitKeys: "y  salir      n  seguir",
+        quitCompactKeys: "y salir · n seguir", quitWord: "¿Salir?",
+        keyHints: "espacio pausa · n/p saltar · ? teclas · q salir", shortKeyHints: "? teclas · q salir",
+        toGo: "en total", whenDone: "Intro al terminar", round: "Ronda", done: "Hecho", pausedTitle: "en pausa",
+        open: { $0 == 1 ? "+ 1 libre" : "+ \($0) libres" },
+        exercises: { $0 == 1 ? "1 ejercicio" : "\($0) ejercicios" }, inAll: "en total", form: "Postura",
+        plainKeys: "Teclas: espacio pausa, n o derecha salta, p o izquierda vuelve, r reinicia el tramo, "
+            + "+ y - añaden o quitan 10 s, o abre el vídeo, q sale",
+        plainQuit: "¿Salir de este entrenamiento? y sale, cualquier otra tecla sigue", note: "Aviso")
+}
+
+extension NoticeText {
+    static let spanish = NoticeText(
+        noSound: "sin dispositivo de sonido: las señales no suenan", noVideo: { "no hay vídeo de " + $0 },
+        noVoice: { "sin voz: \($0) no puede hablar" }, voiceFallback: { "\($0) no puede hablar; habla \($1)" },
+        historyNotSaved: { "historial sin guardar (\($0)): \($1)" },
+        locked: "bloqueado por otro programa", readOnly: "solo lectura", historyFull: "disco lleno",
+        damaged: { "dañado; movido a \($0), se empezará uno nuevo" },
+        notAFile: "no es un archivo normal; se dejó como estaba",
+        tooNew: { "de un sevenmin más reciente, esquema \($0); se dejó como estaba" },
+        notWritten: "falló la escritura",
+        startedAfresh: { "historial dañado; este entrenamiento empieza uno nuevo, el viejo está en " + $0 },
+        eventsFile: { "archivo de eventos: \($0); no se escriben más eventos" }, readerGone: "su lector se ha ido",
+        diskFull: "el disco está lleno", writeFailed: { "falló la escritura (código \($0))" },
+        cannotOpenLink: "no se puede abrir el enlace: ", noBrowser: { "define BROWSER (no se encontró \($0))" },
+        didNotStart: { "\($0) no arrancó" }, programFailed: { "\($0) falló" },
+        linesInstead: { "este terminal (TERM=\($0)) no puede mover el cursor; una línea por cambio en lugar "
+            + "de la pantalla" })
 }
