@@ -69,7 +69,8 @@ def recognised(path):
         was = endpointer.in_speech
         feed(endpointer.process(pcm[start:start + size]), was)
     was = endpointer.in_speech
-    feed(endpointer.end_stream(pcm[whole:]), was)
+    # end_stream refuses an empty tail.
+    feed(endpointer.end_stream(pcm[whole:] or b"\0\0"), was)
     return out
 
 
