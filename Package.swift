@@ -18,8 +18,8 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        // Headers only, as are CSndfile, CEspeakNG, CFlite, CSQLite and CYAML: CLibraries opens the
-        // libraries on first use.
+        // Headers only, as are CSndfile, CEspeakNG, CFlite, CSQLite, CYAML and CSystemd: CLibraries opens
+        // the libraries on first use.
         .systemLibrary(
             name: "CAo",
             providers: [.apt(["libao-dev"])]
@@ -44,6 +44,10 @@ let package = Package(
             name: "CYAML",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CSystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         // Async-signal-safe pieces that cannot be written in Swift: the
         // self-pipe signal handlers and the crash-time terminal restore.
         .target(name: "CSevenminSystem"),
@@ -56,8 +60,8 @@ let package = Package(
         .target(name: "SevenminSystem", dependencies: ["SevenminCore", "CSevenminSystem"]),
         .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "SevenminSystem", "CNcursesw",
             "CSevenminSystem"]),
-        // Opens libao, libespeak-ng, Flite, libsndfile, SQLite and libyaml on first use, so that a muted
-        // workout maps none of them before its first frame, and most of them never.
+        // Opens libao, libespeak-ng, Flite, libsndfile, SQLite, libyaml and libsystemd on first use, so that a
+        // muted workout maps none of them before its first frame, and most of them never.
         .target(name: "CLibraries"),
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile",
             "CEspeakNG", "CFlite", "CLibraries"]),
@@ -66,6 +70,9 @@ let package = Package(
             "CLibraries"]),
         // YAML read into the core's positioned tree, for `sevenmin import` of Sweat's files.
         .target(name: "SevenminYAML", dependencies: ["SevenminCore", "CYAML", "CLibraries"]),
+        // D-Bus through sd-bus: a connection, its calls and messages, and a thread of its own.
+        .target(name: "SevenminBus", dependencies: ["SevenminCore", "SevenminSystem", "CSevenminSystem",
+            "CSystemd", "CLibraries"]),
         // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.
         .target(name: "SevenminBuiltIn", dependencies: ["SevenminShipped"], plugins: ["EmbedShippedFiles"]),
         // What counts as a routine file, shared by the embedder and the routine search path.

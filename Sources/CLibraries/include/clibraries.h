@@ -12,6 +12,10 @@
    flite_init return -1, a voice's registration, sf_open and ao_open_live NULL, sqlite3_open_v2
    SQLITE_CANTOPEN, yaml_parser_initialize 0; and clibraries_missing names what is missing. */
 
+/* libsystemd's sd_bus_object_vtable_format, which an sd-bus table's first entry must point at; NULL if
+   libsystemd is missing. */
+const unsigned *clibraries_sd_bus_vtable_format(void);
+
 /* The library that could not be opened, and why (dlerror), or NULL. */
 const char *clibraries_missing(void);
 

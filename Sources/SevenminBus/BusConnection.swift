@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CSystemd
+import Glibc
+import SevenminSystem
+
+/// An sd-bus call that failed: which call, its `errno`, and the D-Bus error's name and message if the
+/// other end sent one (`org.freedesktop.DBus.Error.ServiceUnknown`: nobody owns the name).
+public struct BusError: Error, Equatable, CustomStringConvertible {
+    public var call: String
+    public var errno: Int32
+    public var name: String?
+    public var message: String?
+
+    public init(call: String, errno: Int32, name: String? = nil, message: String? = nil) {
+        self.call = call
+        self.errno = errno
+        self.name = name
+        self.message = message
+    }
+
+    public var description: String {
+        "\(call): " + (message ?? name ?? String(cString: strerror(errno)))
+    }
+}
+
+/// Runs an sd-bus call, which reports failure as a negative `errno` (`-EINTR` is retried); throws a
+/// `BusError` naming the call.
+@discardableResult
+func checked(_ call: String, _ body: () -> Int32) throws(BusError) -> Int32 {
+    do {
+        return try retryingNegativeErrno(call, body)
+    } catch {
+        throw BusError(call: call, errno: error.errno)
+    }
+}
+
+/// A value sent in a method call: the few D-Bus types sevenmin sends.
+public enum BusValue: Sendable {
+    case string(String)
+    case uint32(UInt32)
+    case int32(Int32)
+    case boolean(Bool)
+    case strings([String])
+    /// `a{sv}`: a dictionary of variants, as hints and options are sent.
+    case dictionary([(String, BusValue)])
+
+    var signature: String {
+        switch self {
+        case .string: "s"
+        case .uint32: "u"
+        case .int32: "i"
+        case .boolean: "b"
+        case .strings: "as"
+        case .dictionary: "a{sv}"
+        }
+    }
+}
+
+private func type(_ letter: Unicode.Scalar) -> CChar { CChar(bitPattern: UInt8(ascii: letter)) }
+
+/// A message, released with it (`sd_bus_message_unref`).
+public final class BusMessage {
+    let message: OpaquePointer
+
+    init(_ message: OpaquePointer) { self.message = message }
+
+    // ignored: unref returns NULL always; the message is gone with its last reference
+    deinit { sd_bus_message_unref(message) }
+
+    /// Appends `value` (`sd_bus_message_append_basic`, and `open_container`/`close_container` around them).
+    func append(_ value: BusValue) throws(BusError) {
+        switch value {
+        case .string(let text):
+            try checked("sd_bus_message_append_basic") {
+                text.withCString { sd_bus_message_append_basic(message, type("s"), $0) }
+            }
+        case .uint32(var number):
+            try checked("sd_bus_message_append_basic") { sd_bus_message_append_basic(message, type("u"), &number) }
+        case .int32(var number):
+            try checked("sd_bus_message_append_basic") { sd_bus_message_append_basic(message, type("i"), &number) }
+        case .boolean(let flag):
+            var number: Int32 = flag ? 1 : 0
+            try checked("sd_bus_message_append_basic") { sd_bus_message_append_basic(message, type("b"), &number) }
+        case .strings(let texts):
+            try open("a", "s")
+            for text in texts { try append(.string(text)) }
+            try close()
+        case .dictionary(let entries):
+            try open("a", "{sv}")
+            for (key, entry) in entries {
+                try open("e", "sv")
+                try append(.string(key))
+                try open("v", entry.signature)
+                try append(entry)
+                try close()
+                try close()
+            }
+            try close()
+        }
+    }
+
+    private func open(_ kind: Unicode.Scalar, _ contents: String) throws(BusError) {
+        try checked("sd_bus_message_open_container") {
+            sd_bus_message_open_container(message, type(kind), contents)
+        }
+    }
+
+    private func close() throws(BusError) {
+        try checked("sd_bus_message_close_container") { sd_bus_message_close_container(message) }
+    }
+
+    /// The next value, of the basic type `letter` (`sd_bus_message_read_basic`).
+    private func read<T: BitwiseCopyable>(_ letter: Unicode.Scalar, _ empty: T) throws(BusError) -> T {
+        var value = empty
+        let got = try checked("sd_bus_message_read_basic") { sd_bus_message_read_basic(message, type(letter), &value) }
+        guard got > 0 else { throw BusError(call: "sd_bus_message_read_basic", errno: ENXIO) }
+        return value
+    }
+
+    /// The next value, a `b`.
+    public func readBoolean() throws(BusError) -> Bool { try read("b", Int32(0)) != 0 }
+
+    /// The next value, a `u`.
+    public func readUInt32() throws(BusError) -> UInt32 { try read("u", 0) }
+
+    /// The next value, an `s` (`"s"`) or an `o` (`"o"`).
+    public func readString(_ letter: Unicode.Scalar = "s") throws(BusError) -> String {
+        let text: UnsafePointer<CChar>? = try read(letter, nil)
+        return text.map { String(cString: $0) } ?? ""
+    }
+
+    /// The next value, an `h`, as a descriptor of our own (`fcntl(F_DUPFD_CLOEXEC)`): the message's
+    /// closes with it.
+    public func readFileDescriptor() throws(BusError) -> Int32 {
+        let fd: Int32 = try read("h", -1)
+        do {
+            return try retryingEINTR("fcntl") { fcntl(fd, F_DUPFD_CLOEXEC, 3) }
+        } catch {
+            throw BusError(call: "fcntl", errno: error.errno)
+        }
+    }
+}
+
+/// One connection to the session or the system bus. sd-bus is not thread-safe: a connection is used
+/// from one thread at a time (`BusWorker`'s).
+public final class BusConnection: @unchecked Sendable {
+    let bus: OpaquePointer
+
+    private init(_ bus: OpaquePointer) { self.bus = bus }
+
+    /// The user's session bus (`sd_bus_open_user`): `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`.
+    public static func session() throws(BusError) -> BusConnection {
+        var bus: OpaquePointer?
+        try checked("sd_bus_open_user") { sd_bus_open_user(&bus) }
+        return BusConnection(bus!)
+    }
+
+    /// The system bus (`sd_bus_open_system`): `DBUS_SYSTEM_BUS_ADDRESS`, else the system's socket.
+    public static func system() throws(BusError) -> BusConnection {
+        var bus: OpaquePointer?
+        try checked("sd_bus_open_system") { sd_bus_open_system(&bus) }
+        return BusConnection(bus!)
+    }
+
+    /// Flushes what is queued and closes (`sd_bus_flush_close_unref`); the bus releases the names held
+    /// and whatever the other ends tied to this connection.
+    public func close() {
+        // ignored: returns NULL always; what could not be flushed goes with the connection
+        sd_bus_flush_close_unref(bus)
+    }
+
+    /// Takes a well-known name (`sd_bus_request_name`), without queueing for it: EEXIST when it is taken.
+    public func requestName(_ name: String) throws(BusError) {
+        try checked("sd_bus_request_name") { sd_bus_request_name(bus, name, 0) }
+    }
+
+    /// The descriptor to poll, and for what (`sd_bus_get_fd`, `sd_bus_get_events`).
+    public func pollDescriptor() throws(BusError) -> pollfd {
+        let fd = try checked("sd_bus_get_fd") { sd_bus_get_fd(bus) }
+        let events = try checked("sd_bus_get_events") { sd_bus_get_events(bus) }
+        return pollfd(fd: fd, events: Int16(truncatingIfNeeded: events), revents: 0)
+    }
+
+    /// Milliseconds until sd-bus has something to do unasked, or -1 (`sd_bus_get_timeout`).
+    public func timeout(now: Double) throws(BusError) -> Int32 {
+        var usec: UInt64 = 0
+        try checked("sd_bus_get_timeout") { sd_bus_get_timeout(bus, &usec) }
+        guard usec != .max else { return -1 }
+        let left = (Double(usec) / 1e6 - now) * 1000
+        return Int32(max(0, min(60_000, left.rounded(.up))))
+    }
+
+    /// Handles what has come in, all of it (`sd_bus_process` until it has nothing more).
+    public func process() throws(BusError) {
+        while try checked("sd_bus_process", { sd_bus_process(bus, nil) }) > 0 {}
+    }
+
+    /// Sends what is queued (`sd_bus_flush`).
+    public func flush() throws(BusError) {
+        try checked("sd_bus_flush") { sd_bus_flush(bus) }
+    }
+
+    /// Signals that `names` of `interface` at `path` changed (`sd_bus_emit_properties_changed_strv`).
+    public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws(BusError) {
+        var list = names.map { strdup($0) } + [nil]
+        defer { for name in list { free(name) } }
+        try checked("sd_bus_emit_properties_changed_strv") {
+            sd_bus_emit_properties_changed_strv(bus, path, interface, &list)
+        }
+    }
+
+    /// Calls a method and waits up to `timeout` seconds for its reply (`sd_bus_message_new_method_call`,
+    /// `sd_bus_call`); a D-Bus error comes back as a `BusError` with its name.
+    public func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
+                     _ arguments: [BusValue] = [], timeout: Double = 2) throws(BusError) -> BusMessage {
+        var raw: OpaquePointer?
+        try checked("sd_bus_message_new_method_call") {
+            sd_bus_message_new_method_call(bus, &raw, destination, path, interface, member)
+        }
+        let message = BusMessage(raw!)
+        for argument in arguments { try message.append(argument) }
+        var error = sd_bus_error()
+        defer { sd_bus_error_free(&error) }
+        var reply: OpaquePointer?
+        let result = sd_bus_call(bus, message.message, UInt64(timeout * 1e6), &error, &reply)
+        guard result >= 0, let reply else {
+            throw BusError(call: "\(interface).\(member)", errno: -result, name: error.name.map { String(cString: $0) },
+                           message: error.message.map { String(cString: $0) })
+        }
+        return BusMessage(reply)
+    }
+}

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CSevenminSystem
+import Glibc
+import SevenminCore
+import SevenminSystem
+import Synchronization
+
+/// A thread of its own for one bus connection: it opens the connection, then waits in `poll` on the
+/// connection and on its own `eventfd`, handling what comes in (method calls from the bus) and running
+/// the jobs handed to it, in order. Idle, it sleeps: no wake-up costs the loop anything. sd-bus is not
+/// thread-safe, so everything done on the connection is done here.
+final class BusWorker: Sendable {
+    typealias Job = @Sendable (BusConnection?) -> Void
+
+    private let wake: Int32
+    private let state = Mutex<(jobs: [Job], closing: Bool)>(([], false))
+    private let finished = Condition()
+    private let done = Atomic<Bool>(false)
+
+    /// Starts the thread, which opens its connection with `open`, handing the outcome to `opened`
+    /// before any job (nil: no bus; every job is then handed nil).
+    init(named name: String, open: @escaping @Sendable () throws(BusError) -> BusConnection,
+         opened: @escaping @Sendable (Result<BusConnection, BusError>) -> Void) throws(SystemError) {
+        let wake = try retryingNegativeErrno("eventfd") { csevenmin_wake_create() }
+        self.wake = wake
+        startThread(named: name) { [self] in
+            var connection: BusConnection?
+            do throws(BusError) {
+                let opening = try open()
+                connection = opening
+                opened(.success(opening))
+            } catch {
+                opened(.failure(error))
+            }
+            run(connection)
+        }
+    }
+
+    // ignored: an eventfd holds no data that close could lose
+    deinit { Glibc.close(wake) }
+
+    /// Runs `job` on the thread, after those handed before; never blocks.
+    func perform(_ job: @escaping Job) {
+        let accepted = state.withLock { state in
+            guard !state.closing else { return false }
+            state.jobs.append(job)
+            return true
+        }
+        if accepted { poke() }
+    }
+
+    /// Runs the jobs still waiting, closes the connection and ends the thread; waits up to `timeout`
+    /// seconds for that. Later jobs are dropped.
+    func close(timeout: Double) {
+        state.withLock { $0.closing = true }
+        poke()
+        let deadline = SystemMonotonicClock().now() + timeout
+        finished.withLock {
+            while !done.load(ordering: .acquiring) { if !finished.wait(until: deadline) { break } }
+        }
+    }
+
+    private func poke() {
+        var one: UInt64 = 1
+        // ignored: the only failure is EAGAIN, a counter already near its maximum, which is still readable
+        _ = write(wake, &one, 8)
+    }
+
+    private func run(_ opened: BusConnection?) {
+        var connection = opened
+        while true {
+            let (jobs, closing) = state.withLock { state in
+                defer { state.jobs = [] }
+                return (state.jobs, state.closing)
+            }
+            for job in jobs { job(connection) }
+            if closing { break }
+            var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            var timeout: Int32 = -1
+            if let bus = connection {
+                do throws(BusError) {
+                    try bus.process()
+                    fds.append(try bus.pollDescriptor())
+                    timeout = try bus.timeout(now: SystemMonotonicClock().now())
+                } catch {
+                    // The bus went away (its daemon ended): what it served is gone with it.
+                    bus.close()
+                    connection = nil
+                }
+            }
+            // ignored: EINTR and the like only end this wait early; the loop looks again
+            _ = poll(&fds, nfds_t(fds.count), timeout)
+            var count: UInt64 = 0
+            // ignored: EAGAIN means no job was handed over; the jobs are taken either way
+            _ = read(wake, &count, 8)
+        }
+        connection?.close()
+        finished.withLock {
+            done.store(true, ordering: .releasing)
+            finished.broadcast()
+        }
+    }
+}
