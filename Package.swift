@@ -70,15 +70,17 @@ let package = Package(
             "CLibraries"]),
         // YAML read into the core's positioned tree, for `sevenmin import` of Sweat's files.
         .target(name: "SevenminYAML", dependencies: ["SevenminCore", "CYAML", "CLibraries"]),
-        // D-Bus through sd-bus: a connection, its calls and messages, and a thread of its own.
+        // The media player's D-Bus tables, which only C can write, over sd-bus.
+        .target(name: "CSevenminBus", dependencies: ["CSystemd", "CLibraries"]),
+        // D-Bus through sd-bus: the media player, the screen kept awake, the desktop's notifications.
         .target(name: "SevenminBus", dependencies: ["SevenminCore", "SevenminSystem", "CSevenminSystem",
-            "CSystemd", "CLibraries"]),
+            "CSystemd", "CSevenminBus", "CLibraries"]),
         // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.
         .target(name: "SevenminBuiltIn", dependencies: ["SevenminShipped"], plugins: ["EmbedShippedFiles"]),
         // What counts as a routine file, shared by the embedder and the routine search path.
         .target(name: "SevenminShipped"),
         .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal",
-            "SevenminAudio", "SevenminHistory", "SevenminYAML", "SevenminBuiltIn", "SevenminShipped"]),
+            "SevenminAudio", "SevenminHistory", "SevenminYAML", "SevenminBuiltIn", "SevenminShipped", "SevenminBus"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp", "SevenminSystem"]),
         // Generates a large history and times stats on it; also records a synthetic workout for tests.

@@ -24,7 +24,8 @@ enum PlainWorkout {
     /// Runs `app` (made with `adjusted` settings) to its end.
     static func run(_ app: WorkoutApp, clock: any MonotonicClock, signals: SignalPipe, timer: DeadlineTimer,
                     inbox: WakeInbox, audio: (any AudioSink)?, recorder: any WorkoutRecorder,
-                    status: (any StatusPublisher)?, afterFirstFrame: (() -> Void)? = nil)
+                    status: (any StatusPublisher)?, desktop: (any DesktopSession)? = nil,
+                    afterFirstFrame: (() -> Void)? = nil)
         throws -> (ending: WorkoutEnding, app: WorkoutApp) {
         let transcript = PlainTranscript(unicode: localeCharsetIsUTF8())
         func workout(_ keyboard: KeyboardMode?) throws -> (ending: WorkoutEnding, app: WorkoutApp) {
@@ -34,7 +35,7 @@ enum PlainWorkout {
             let loop = WorkoutLoop(app: app, clock: clock, terminal: terminal,
                                    input: PlainInput(signals: signals, timer: timer, inbox: inbox, keyboard: keyboard,
                                                      outputClosed: { Console.outputError == EPIPE }),
-                                   audio: audio, recorder: recorder, status: status,
+                                   audio: audio, recorder: recorder, status: status, desktop: desktop,
                                    afterFirstFrame: afterFirstFrame)
             return (try loop.run(), loop.app)
         }

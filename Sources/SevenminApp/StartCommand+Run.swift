@@ -3,6 +3,7 @@ import CSevenminSystem
 import FoundationEssentials
 import Glibc
 import SevenminAudio
+import SevenminBus
 import SevenminCore
 import SevenminHistory
 import SevenminSystem
@@ -98,6 +99,10 @@ extension StartCommand: RunnableCommand {
             redirect?.open()
             recording?.begin()
         }
+        // The media player and the screen kept awake, on the session bus; connecting never holds the screen up.
+        let desktop = DesktopBus(mediaPlayer: mpris, news: inbox.post) { Console.error("sevenmin: " + $0) }
+        // Whatever ends the workout, the screen may blank again and the player leaves the bus.
+        defer { desktop.close() }
         let status = StatusFile.path().map(StatusFile.init)
         // Whatever ends the workout (q, the finish, a signal, an error), no status outlives it.
         defer { status?.remove() }
@@ -114,7 +119,7 @@ extension StartCommand: RunnableCommand {
             outcome = plainMode
                 ? try PlainWorkout.run(app, clock: clock, signals: signals, timer: timer,
                                        inbox: inbox, audio: audio, recorder: journal, status: status,
-                                       afterFirstFrame: afterFirstFrame)
+                                       desktop: desktop, afterFirstFrame: afterFirstFrame)
                 : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
                 // A link that cannot be opened is said on the status line.
                 let opener = BrowserOpener { [weak journal] in journal?.post(.notice(.linkNotOpened($0))) }
@@ -125,7 +130,7 @@ extension StartCommand: RunnableCommand {
                 let loop = WorkoutLoop(app: app,
                                        clock: clock, terminal: terminal, input: input,
                                        audio: audio, recorder: journal, renderer: renderer, opener: opener,
-                                       status: status, afterFirstFrame: afterFirstFrame)
+                                       status: status, desktop: desktop, afterFirstFrame: afterFirstFrame)
                 let ending = try loop.run()
                 return (ending, loop.app)
             }
@@ -136,6 +141,7 @@ extension StartCommand: RunnableCommand {
         }
         // The terminal is back; from now on a second Ctrl-C ends the process at once.
         csevenmin_signals_final()
+        desktop.close()
         audio?.close()
         journal.history?.close(timeout: 1, publishing: HistoryReading.publishedCopy())
         redirect?.restore()

@@ -43,6 +43,8 @@ func run(_ executable: String, _ args: [String], environment: [String: String] =
     env["XDG_CONFIG_HOME"] = scratch + "/config"
     env["XDG_RUNTIME_DIR"] = scratch + "/runtime"
     env["XDG_CACHE_HOME"] = scratch + "/cache"
+    env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + scratch + "/no-bus"
+    env["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=" + scratch + "/no-bus"
     env.merge(environment) { $1 }
     let pid = try spawn(executable, args, environment: env.map { "\($0.key)=\($0.value)" }, actions: &actions)
     var status: Int32 = 0
@@ -97,7 +99,10 @@ final class Tmux {
         // A fixed 256-colour terminal type, as golden tests fix the colour profile.
         try "set -g default-terminal tmux-256color\nset -g status off\n".write(toFile: config, atomically: true,
             encoding: .utf8)
+        // No bus but a test's own: a workout would otherwise show on the desktop's and keep its screen awake.
         let shell = "exec env -u COLORTERM -u NO_COLOR PS1='e2e$ ' HOME=\(directory) XDG_STATE_HOME=\(directory) "
+            + "DBUS_SESSION_BUS_ADDRESS=unix:path=\(directory)/no-bus "
+            + "DBUS_SYSTEM_BUS_ADDRESS=unix:path=\(directory)/no-bus "
             + "XDG_CACHE_HOME=\(directory)/cache "
             + "bash --norc --noprofile -i"
         try tmux(["-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])

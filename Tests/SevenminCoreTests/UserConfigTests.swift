@@ -110,7 +110,7 @@ struct UserConfigTests {
         "rate": ["150"], "volume": ["40"], "countAloud": ["true", "false"], "flash": ["false", "true"],
         "figure": ["false", "true"], "bell": [#""never""#, #""always""#, #""auto""#], "audioDriver": [#""alsa""#],
         "audioDevice": [#""hw:1""#], "color": [#""never""#], "history": ["false", "true"],
-        "notify": ["false", "true"], "weight": ["72.5"],
+        "notify": ["false", "true"], "mpris": ["false", "true"], "weight": ["72.5"],
     ]
     static let arguments = [
         "voice": "fr", "language": "it", "rate": "200", "volume": "90", "audio-driver": "oss", "audio-device": "hw:2",

@@ -24,6 +24,10 @@ public enum Effect: Equatable, Sendable {
     case setTitle(String)
     /// Publish the workout's state for status lines; nil: no workout runs any more.
     case status(StatusSnapshot?)
+    /// Publish the workout as a media player; nil: it is over. Told at each segment, pause and resume only.
+    case player(PlayerState?)
+    /// Keep the screen awake, or let it blank again (at the end, and after a long pause).
+    case keepAwake(Bool)
     /// Ask the terminal to show a desktop notification.
     case notify(title: String, body: String)
     /// Open a link (an exercise's video) in the user's browser.

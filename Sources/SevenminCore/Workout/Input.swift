@@ -22,4 +22,6 @@ public enum Input: Equatable, Sendable {
     /// The wall clock was set (the workout's own time runs on and does not jump): what was written in
     /// wall-clock time is written again.
     case wallClockChanged
+    /// A media key, a headset's button or a phone's remote, through the workout's media player.
+    case remote(RemoteCommand)
 }

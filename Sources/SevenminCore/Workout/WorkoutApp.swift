@@ -22,6 +22,12 @@ public struct WorkoutApp: Sendable {
     /// or how long it has left (paused). Nil once a workout has ended or before it started.
     private var published: (index: Int, paused: Bool, end: Double)?
     private var finishAnnounced = false
+    /// What the media player was last told, as `published`, but kept when the wall clock is set: the
+    /// player speaks in the workout's own time. Nil before the start and once told the workout is over.
+    private var playerTold: (index: Int, paused: Bool, end: Double)?
+    /// Whether the screen is kept awake; and since when the workout has been paused, while it is.
+    public private(set) var keepsAwake = false
+    private var pausedSince: Instant?
     /// Phrases waiting for the cue that goes with them to be heard first (`Cue.clearance`), soonest first.
     private var pendingSpeech: [Announcement] = []
     /// The countdown length of the current segment, to tell what it really ran when it ends.
@@ -39,6 +45,8 @@ public struct WorkoutApp: Sendable {
     /// A running workout is handled at least once a second; continued after a longer gap, the process
     /// was stopped (SIGSTOP, a debugger), and the time stopped is a pause, not exercise.
     public static let stoppedLimit = 3.0
+    /// Paused this long, the screen may blank again; resuming keeps it awake again.
+    public static let awakePauseLimit = 300.0
 
     /// Where a resumed workout picks up, and what its earlier parts did.
     public struct Resumption: Equatable, Sendable {
@@ -179,13 +187,16 @@ public struct WorkoutApp: Sendable {
         case .wallClockChanged:
             // The status's end is given in wall-clock time by the adapter: give the status again.
             published = nil
+        case .remote(let command):
+            if let ending = remote(command, at: now, into: &effects) { return effects + end(ending, at: now) }
         }
         return effects + frame(at: now)
     }
 
     /// The next instant at which something visible or audible changes; nil when only input can change things.
     public func nextDeadline() -> Instant? {
-        ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame, unattendedRepsEnd]
+        ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame, unattendedRepsEnd,
+          keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil]
             + awaitingSpeech.map { $0.due + CuePolicy.stalenessLimit }).compactMap { $0 }.min()
     }
 
@@ -258,6 +269,7 @@ public struct WorkoutApp: Sendable {
         }
         if session.state == .finished, finishSeen == nil { finishSeen = now }
         effects += status(at: now)
+        effects += wakefulness(at: now)
         let model = screen(at: now)
         lastDrawn = model
         effects.append(.draw(model))
@@ -278,20 +290,72 @@ public struct WorkoutApp: Sendable {
                 let done = summary(at: now)
                 let text = ScreenText.of(settings.language)
                 let body = done.line(routine: plan.routine.name, streak: false, text: text)
-                return [.status(nil)] + (settings.notify ? [.notify(title: done.headline(text), body: body)] : [])
+                playerTold = nil
+                return [.status(nil), .player(nil)]
+                    + (settings.notify ? [.notify(title: done.headline(text), body: body)] : [])
             }
             return []
         }
         let paused = session.state == .paused, remaining = session.remaining(at: now)
         let end = paused ? remaining : now + remaining
         // Tenths of a second of rounding are not a change; restarting or adding time is.
-        if let last = published, last.index == session.index, last.paused == paused, abs(last.end - end) < 0.05 {
-            return []
+        func same(_ last: (index: Int, paused: Bool, end: Double)?) -> Bool {
+            guard let last else { return false }
+            return last.index == session.index && last.paused == paused && abs(last.end - end) < 0.05
         }
-        published = (session.index, paused, end)
-        return [.status(StatusSnapshot(routine: plan.routine.name, title: plan.heading(of: session.index),
-                                       segment: session.index + 1, segments: plan.segments.count, paused: paused,
-                                       remaining: remaining))]
+        var effects: [Effect] = []
+        if !same(published) {
+            published = (session.index, paused, end)
+            effects.append(.status(StatusSnapshot(routine: plan.routine.name, title: plan.heading(of: session.index),
+                                                  segment: session.index + 1, segments: plan.segments.count,
+                                                  paused: paused, remaining: remaining)))
+        }
+        if !same(playerTold) {
+            playerTold = (session.index, paused, end)
+            let length = session.segment.reps == nil ? session.timer.countdownTime : 0
+            effects.append(.player(PlayerState(playing: !paused, title: plan.heading(of: session.index),
+                                               routine: plan.routine.name, length: length,
+                                               elapsed: session.counted(at: now), at: now)))
+        }
+        return effects
+    }
+
+    /// Keeps the screen awake while the workout runs, and while it has been paused less than
+    /// `awakePauseLimit`; not before the start, nor after the finish.
+    private mutating func wakefulness(at now: Instant) -> [Effect] {
+        let paused = session.state == .paused
+        pausedSince = paused ? pausedSince ?? now : nil
+        let wanted = session.state == .running
+            || paused && now - (pausedSince ?? now) < WorkoutApp.awakePauseLimit
+        guard wanted != keepsAwake else { return [] }
+        keepsAwake = wanted
+        return [.keepAwake(wanted)]
+    }
+
+    /// What a remote's command does: what the key that does the same would, for a player that shows no
+    /// screen. Play and pause never toggle; Stop asks nothing and ends the workout as `q` then `y` would.
+    private mutating func remote(_ command: RemoteCommand, at now: Instant,
+                                 into effects: inout [Effect]) -> WorkoutEnding? {
+        guard session.state == .running || session.state == .paused else {
+            return command == .stop && session.state == .finished ? .completed : nil
+        }
+        let prompt = overlay == .confirmQuit
+        switch command {
+        case .playPause:
+            return apply(prompt ? .cancelQuit : .togglePause, at: now, into: &effects)
+        case .play:
+            if prompt { _ = apply(.cancelQuit, at: now, into: &effects) }
+            if session.state == .paused { perform(session.resume(at: now), at: now, into: &effects) }
+        case .pause:
+            if session.state == .running { perform(session.pause(at: now), at: now, into: &effects) }
+        case .next, .previous:
+            // Through the quit prompt, as its keys are: the question is still on the screen.
+            guard !prompt else { break }
+            return apply(command == .next ? .next : .previous, at: now, into: &effects)
+        case .stop:
+            return .quit
+        }
+        return nil
     }
 
     private mutating func windowTitle(at now: Instant) -> String {
@@ -394,6 +458,14 @@ public struct WorkoutApp: Sendable {
             break
         }
         if published != nil { effects.append(.status(nil)) }
+        if playerTold != nil {
+            playerTold = nil
+            effects.append(.player(nil))
+        }
+        if keepsAwake {
+            keepsAwake = false
+            effects.append(.keepAwake(false))
+        }
         // A finished workout was recorded as completed when it finished, whatever ends the summary.
         if unfinished || session.state == .ready { effects.append(.record(.finished(SessionOutcome(ending)))) }
         effects.append(.quit(ending))

@@ -11,7 +11,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         // The config file's settings apply first; an option given here wins over them.
         options: [Option.mute, Option.events] + VoiceRequest.options + [
             Option.audioDriver, Option.audioDevice, Option.noHistory, Option.resume, Option.color, Option.noFlash,
-            Option.noFigure, Option.bell, Option.noBell, Option.noNotify, Option.plain,
+            Option.noFigure, Option.bell, Option.noBell, Option.noNotify, Option.noMPRIS, Option.plain,
         ] + PlanRequest.options)
 
     /// `start`'s own options (besides the voice's and the plan's): each declared once, listed in the
@@ -41,6 +41,9 @@ public struct StartCommand: ParsableCommand, Equatable {
             help: "Never ring the terminal bell (by default it rings when there is no sound device).")
         public static let noNotify = OptionSpec(long: "no-notify", value: nil,
             help: "Send no desktop notification through the terminal at the finish.")
+        public static let noMPRIS = OptionSpec(long: "no-mpris", value: nil,
+            help: "Show no media player on the session bus (MPRIS), which media keys, headsets and phone remotes "
+                + "use to pause and skip.")
         public static let plain = OptionSpec(long: "plain", value: nil,
             help: "Write a line per change instead of drawing the screen: for screen readers and logs. "
                 + "(default: on when standard input or output is not a terminal)")
@@ -59,6 +62,8 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var noHistory = false
     public var resume = false
     public var notify = true
+    /// The media player (MPRIS) on the session bus.
+    public var mpris = true
     /// The options given on the command line, which the config file may not override.
     public var explicit = GivenOptions()
     /// Lines instead of a screen; also chosen when standard input or output is not a terminal.
@@ -96,6 +101,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         }
         bell = parsed.flag(Option.bell) ? .always : parsed.flag(Option.noBell) ? .never : .auto
         notify = !parsed.flag(Option.noNotify)
+        mpris = !parsed.flag(Option.noMPRIS)
         explicit = GivenOptions(parsed.typed, routine: !parsed.positional.isEmpty)
     }
 }

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SevenminCore
+import SevenminSystem
+
+/// The workout on the session bus: its media player (MPRIS), which media keys, headsets and phone
+/// remotes reach, and the screen kept awake. Commands come back as `Input.remote` through `news`;
+/// nothing here decides. With no session bus the player is absent and the log says so once.
+public final class DesktopBus: DesktopSession, Sendable {
+    private let worker: BusWorker?
+    private let inhibitor: Confined<IdleInhibitor>
+    private let player = Confined<MediaPlayerObject?>(nil)
+
+    /// Starts connecting in the background; `mediaPlayer` false leaves the player out.
+    public init(mediaPlayer: Bool, news: @escaping @Sendable (Input) -> Void,
+                log: @escaping @Sendable (String) -> Void) {
+        let inhibitor = Confined(IdleInhibitor(log: log))
+        self.inhibitor = inhibitor
+        let player = self.player
+        worker = try? BusWorker(named: "sevenmin-bus", open: { () throws(BusError) in try BusConnection.session() },
+                                opened: { opened in
+            switch opened {
+            case .failure(let error):
+                log("no session bus (\(error)): no media player\(mediaPlayer ? "" : " asked for either")")
+            case .success(let bus):
+                guard mediaPlayer else { return }
+                do throws(BusError) {
+                    player.value = try MediaPlayerObject(on: bus) { news(.remote($0)) }
+                } catch {
+                    log("no media player on the session bus: \(error)")
+                }
+            }
+        })
+    }
+
+    public func publish(_ state: PlayerState?) {
+        let player = self.player
+        worker?.perform { bus in
+            guard let bus, let object = player.value else { return }
+            // ignored: a player that cannot be told is one the desktop shows out of date; the workout goes on
+            try? object.show(state, on: bus)
+        }
+    }
+
+    public func keepAwake(_ awake: Bool) {
+        let inhibitor = self.inhibitor
+        worker?.perform { bus in
+            if awake { inhibitor.value.hold(on: bus) } else { inhibitor.value.release(on: bus) }
+        }
+    }
+
+    /// Gives back the inhibitor, leaves the bus (the name goes with the connection) and ends the thread,
+    /// waiting at most `timeout` seconds.
+    public func close(timeout: Double = 1) {
+        let inhibitor = self.inhibitor
+        worker?.perform { bus in inhibitor.value.close(on: bus) }
+        worker?.close(timeout: timeout)
+    }
+}
+
+/// A value only the bus's thread touches: handed to it inside jobs, which run one at a time.
+final class Confined<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
