@@ -95,12 +95,13 @@ extension StartCommand: RunnableCommand {
                                      seed: loaded.seed, notify: notify, asksEffort: history.path != nil,
                                      figure: figure)
         settings.language = spoken.language
+        // The media player and the screen kept awake, on the session bus, connected once the screen is up.
+        let desktop = DesktopBus(mediaPlayer: mpris, news: inbox.post) { Console.error("sevenmin: " + $0) }
         let afterFirstFrame = {
             redirect?.open()
             recording?.begin()
+            desktop.begin()
         }
-        // The media player and the screen kept awake, on the session bus; connecting never holds the screen up.
-        let desktop = DesktopBus(mediaPlayer: mpris, news: inbox.post) { Console.error("sevenmin: " + $0) }
         // Whatever ends the workout, the screen may blank again and the player leaves the bus.
         defer { desktop.close() }
         let status = StatusFile.path().map(StatusFile.init)

@@ -16,13 +16,24 @@ final class BusWorker: Sendable {
     private let state = Mutex<(jobs: [Job], closing: Bool)>(([], false))
     private let finished = Condition()
     private let done = Atomic<Bool>(false)
+    private let started = Atomic<Bool>(false)
+    private let name: String
+    private let open: @Sendable () throws(BusError) -> BusConnection
+    private let opened: @Sendable (Result<BusConnection, BusError>) -> Void
 
-    /// Starts the thread, which opens its connection with `open`, handing the outcome to `opened`
-    /// before any job (nil: no bus; every job is then handed nil).
+    /// A worker whose thread, once `start`ed, opens its connection with `open`, handing the outcome to
+    /// `opened` before any job (nil: no bus; every job is then handed nil). Jobs wait until then.
     init(named name: String, open: @escaping @Sendable () throws(BusError) -> BusConnection,
          opened: @escaping @Sendable (Result<BusConnection, BusError>) -> Void) throws(SystemError) {
-        let wake = try retryingNegativeErrno("eventfd") { csevenmin_wake_create() }
-        self.wake = wake
+        wake = try retryingNegativeErrno("eventfd") { csevenmin_wake_create() }
+        self.name = name
+        self.open = open
+        self.opened = opened
+    }
+
+    /// Starts the thread; does nothing a second time.
+    func start() {
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         startThread(named: name) { [self] in
             var connection: BusConnection?
             do throws(BusError) {
@@ -53,6 +64,8 @@ final class BusWorker: Sendable {
     /// seconds for that. Later jobs are dropped.
     func close(timeout: Double) {
         state.withLock { $0.closing = true }
+        // Never started: nothing was opened, and nothing waiting is worth opening a bus for.
+        guard started.load(ordering: .acquiring) else { return }
         poke()
         let deadline = SystemMonotonicClock().now() + timeout
         finished.withLock {

@@ -10,7 +10,7 @@ public final class DesktopBus: DesktopSession, Sendable {
     private let inhibitor: Confined<IdleInhibitor>
     private let player = Confined<MediaPlayerObject?>(nil)
 
-    /// Starts connecting in the background; `mediaPlayer` false leaves the player out.
+    /// Connects once `begin` is called, in the background; `mediaPlayer` false leaves the player out.
     public init(mediaPlayer: Bool, news: @escaping @Sendable (Input) -> Void,
                 log: @escaping @Sendable (String) -> Void) {
         let inhibitor = Confined(IdleInhibitor(log: log))
@@ -31,6 +31,10 @@ public final class DesktopBus: DesktopSession, Sendable {
             }
         })
     }
+
+    /// Connects, on a thread of its own, and does what was asked meanwhile: called once the first frame is
+    /// out, so that opening libsystemd and the bus never holds the screen up.
+    public func begin() { worker?.start() }
 
     public func publish(_ state: PlayerState?) {
         let player = self.player
