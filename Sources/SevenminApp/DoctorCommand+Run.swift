@@ -2,6 +2,7 @@
 import FoundationEssentials
 import Glibc
 import SevenminAudio
+import SevenminBus
 import SevenminCore
 import SevenminHistory
 import SevenminSystem
@@ -29,6 +30,7 @@ extension DoctorCommand: RunnableCommand {
         checkRoutines(&report, wanted: start.plan.routine)
         checkConfig(&report, checked)
         checkHistory(&report, enabled: !start.noHistory)
+        checkDesktop(&report, mediaPlayer: start.mpris)
         Console.out(report.text)
         return report.blocked ? ExitCode.failure : ExitCode.success
     }
@@ -73,6 +75,36 @@ extension DoctorCommand: RunnableCommand {
         } else {
             report.fail("standard output is not a terminal: its size is unknown", fix: "run doctor in the terminal "
                         + "you will work out in")
+        }
+    }
+
+    /// The session bus (the media player), the screen kept awake, and the notification server (reminders).
+    /// None of them stops a workout.
+    private func checkDesktop(_ report: inout DoctorReport, mediaPlayer: Bool) {
+        report.section("Desktop")
+        let probe = DesktopBus.probe()
+        if let missing = probe.sessionBus {
+            report.fail("no session bus (\(missing)): media keys and phone remotes cannot reach a workout",
+                        fix: "run sevenmin in a desktop session, or set DBUS_SESSION_BUS_ADDRESS")
+        } else if mediaPlayer {
+            report.pass("media keys, headsets and phone remotes reach a workout: it shows as the media player "
+                        + "org.mpris.MediaPlayer2.sevenmin")
+        } else {
+            report.pass("the media player is turned off (--no-mpris, or \"mpris\": false)")
+        }
+        if let way = probe.keptAwakeBy {
+            report.pass("the screen is kept awake during a workout through \(way)")
+        } else {
+            report.fail("nothing answers that could keep the screen awake: it may blank during a workout",
+                        fix: "run a desktop portal, a screen saver with org.freedesktop.ScreenSaver, or logind")
+        }
+        switch probe.notifications {
+        case .success(let server):
+            report.pass("notifications: \(visible(server.name)) \(visible(server.version))"
+                        + (server.actions ? ", with a Start button on reminders" : ""))
+        case .failure(let error):
+            report.fail("reminders cannot show: " + DesktopNotifications.explain(error),
+                        fix: "run a notification server (any desktop's, or dunst or mako)")
         }
     }
 

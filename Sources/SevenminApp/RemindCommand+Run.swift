@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
+import SevenminBus
 import SevenminCore
 import SevenminHistory
 import SevenminSystem
@@ -86,6 +87,10 @@ extension RemindCommand: RunnableCommand {
             Console.out("No systemd user manager answers here; to turn the reminder on (\(when)), run:\n"
                 + "  systemctl --user daemon-reload && " + enable.joined(separator: " ") + "\n")
         }
+        // A reminder nobody can see is no reminder: say so now, not silently at 07:30.
+        if case .failure(let why) = Notifications.server() {
+            Console.error("Warning: \(why): the reminder cannot show until one does.")
+        }
         return ExitCode.success
     }
 
@@ -141,20 +146,23 @@ extension RemindCommand: RunnableCommand {
                 + report.step.summary + ". Run 'sevenmin start'."
         }
         let title = "Time for your workout"
-        let base = ["notify-send", "--app-name=sevenmin", "--icon=appointment-soon"]
-        if Notifications.offerActions() {
-            guard let answer = Subprocess.run(base + ["--action=start=Start", "--wait", title, body]) else {
-                return Notifications.missing()
-            }
-            if Subprocess.firstWord(answer.output) == "start" {
+        do throws(BusError) {
+            let bus = try BusConnection.session()
+            defer { bus.close() }
+            // A button where the server shows them; pressed, today's workout starts in the user's terminal.
+            let actions = try DesktopNotifications.server(on: bus).actions
+            let id = try DesktopNotifications.send(title: title, body: body,
+                                                   action: actions ? ("start", "Start") : nil, on: bus)
+            if actions, try DesktopNotifications.answer(to: id, on: bus) == "start" {
                 let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                     ?? "sevenmin"
                 _ = Subprocess.run(["x-terminal-emulator", "-e", executable, "start"], wait: false)
             }
             return ExitCode.success
+        } catch {
+            Console.error("Error: Cannot show the reminder: \(DesktopNotifications.explain(error)).")
+            return ExitCode.failure
         }
-        guard let sent = Subprocess.run(base + [title, body]) else { return Notifications.missing() }
-        return sent.status == 0 ? ExitCode.success : ExitCode.failure
     }
 
     private func writeCalendar(_ file: String) -> Int32 {
@@ -184,17 +192,21 @@ enum UserManager {
     }
 }
 
-/// The desktop's notification server, asked over D-Bus (`gdbus`) whether it offers actions.
+/// The desktop's notification server, asked over the session bus.
 enum Notifications {
-    static func offerActions() -> Bool {
-        Subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
-                        "/org/freedesktop/Notifications", "--method",
-                        "org.freedesktop.Notifications.GetCapabilities"])
-            .map { $0.status == 0 && $0.output.contains("'actions'") } ?? false
+    /// The server that answers, or why none does, in a user's words.
+    static func server() -> Result<DesktopNotifications.Server, ServerMissing> {
+        do throws(BusError) {
+            let bus = try BusConnection.session()
+            defer { bus.close() }
+            return .success(try DesktopNotifications.server(on: bus))
+        } catch {
+            return .failure(ServerMissing(reason: DesktopNotifications.explain(error)))
+        }
     }
 
-    static func missing() -> Int32 {
-        Console.error("Error: Cannot run notify-send (Debian: apt install libnotify-bin).")
-        return ExitCode.failure
+    struct ServerMissing: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
     }
 }

@@ -120,6 +120,24 @@ public final class BusMessage {
     /// The next value, a `b`.
     public func readBoolean() throws(BusError) -> Bool { try read("b", Int32(0)) != 0 }
 
+    /// The next value, an `as` (`sd_bus_message_read_strv`).
+    public func readStrings() throws(BusError) -> [String] {
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        try checked("sd_bus_message_read_strv") { sd_bus_message_read_strv(message, &list) }
+        guard let list else { return [] }
+        defer { free(list) }
+        var strings: [String] = [], k = 0
+        while let item = list[k] {
+            strings.append(String(cString: item))
+            free(item)
+            k += 1
+        }
+        return strings
+    }
+
+    /// The method's or signal's name (`sd_bus_message_get_member`).
+    public var member: String? { sd_bus_message_get_member(message).map { String(cString: $0) } }
+
     /// The next value, a `u`.
     public func readUInt32() throws(BusError) -> UInt32 { try read("u", 0) }
 
@@ -193,6 +211,22 @@ public final class BusConnection: @unchecked Sendable {
     /// Handles what has come in, all of it (`sd_bus_process` until it has nothing more).
     public func process() throws(BusError) {
         while try checked("sd_bus_process", { sd_bus_process(bus, nil) }) > 0 {}
+    }
+
+    /// The next message that came in and nothing here handles (a signal matched), or nil
+    /// (`sd_bus_process`).
+    public func receive() throws(BusError) -> BusMessage? {
+        while true {
+            var message: OpaquePointer?
+            let progress = try checked("sd_bus_process") { sd_bus_process(bus, &message) }
+            if let message { return BusMessage(message) }
+            if progress == 0 { return nil }
+        }
+    }
+
+    /// Waits until something comes in, or `timeout` seconds pass (`sd_bus_wait`).
+    public func wait(timeout: Double) throws(BusError) {
+        try checked("sd_bus_wait") { sd_bus_wait(bus, UInt64(timeout * 1e6)) }
     }
 
     /// Sends what is queued (`sd_bus_flush`).

@@ -66,3 +66,32 @@ final class Confined<Value>: @unchecked Sendable {
     var value: Value
     init(_ value: Value) { self.value = value }
 }
+
+extension DesktopBus {
+    /// What `doctor` reports of the desktop's buses.
+    public struct Probe: Sendable {
+        /// Nil when the session bus answers; else why not.
+        public var sessionBus: BusError?
+        /// How the screen would be kept awake, in words; nil: no way answers.
+        public var keptAwakeBy: String?
+        public var notifications: Result<DesktopNotifications.Server, BusError>
+    }
+
+    /// Asks the session bus, the idle inhibitors (without taking one) and the notification server.
+    public static func probe() -> Probe {
+        var session: BusConnection?
+        var missing: BusError?
+        do throws(BusError) { session = try BusConnection.session() } catch { missing = error }
+        defer { session?.close() }
+        let notifications: Result<DesktopNotifications.Server, BusError>
+        if let session {
+            do throws(BusError) { notifications = .success(try DesktopNotifications.server(on: session)) } catch {
+                notifications = .failure(error)
+            }
+        } else {
+            notifications = .failure(missing ?? BusError(call: "sd_bus_open_user", errno: 0))
+        }
+        return Probe(sessionBus: missing, keptAwakeBy: IdleInhibitor.available(session: session)?.rawValue,
+                     notifications: notifications)
+    }
+}

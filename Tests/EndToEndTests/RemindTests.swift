@@ -150,21 +150,44 @@ struct RemindEndToEndTests {
         #expect(again.status == 73 && again.stderr.contains("--force replaces it"))
     }
 
+    /// python3-dbusmock's notification daemon on a private session bus: `remind notify` sends one `Notify`
+    /// naming the workout on a day without one, and none once today's workout is done.
     @Test func notifySendsOneNotificationUnlessTodaysWorkoutIsDone() throws {
+        let bus = try PrivateBus()
+        let calls = bus.directory + "/notifications.log"
+        try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--session", "-l", calls, "-t", "notification_daemon"],
+                      output: bus.directory + "/daemon.out")
         var env = user()
-        // A notify-send that records what it was asked, first on PATH.
-        let bin = temporaryDirectory()
-        let log = bin + "/sent"
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(log)\n".write(toFile: bin + "/notify-send", atomically: true,
-                                                                   encoding: .utf8)
-        chmod(bin + "/notify-send", 0o755)
-        env["PATH"] = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        #expect(try run(binary, ["remind", "notify"], environment: env).status == 0)
-        let sent = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(sent.contains("Time for your workout") && sent.contains("--app-name=sevenmin"), "\(sent)")
+        env.merge(bus.environment()) { $1 }
+        waitUntil("the notification daemon") {
+            (try? run(binary, ["doctor"], environment: env))?.stdout.contains("notifications: mock-notify 1.0") ?? false
+        }
+        let sent = try run(binary, ["remind", "notify"], environment: env)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let notified = { ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.contains(" Notify ") } }
+        #expect(notified().count == 1 && notified().first?.contains("\"Time for your workout\"") == true
+                && notified().first?.contains("'sevenmin start'") == true, "\(notified())")
         #expect(try run(binary, ["start", "--plain", "--mute", short], environment: env).status == 0)
-        try FileManager.default.removeItem(atPath: log)
         #expect(try run(binary, ["remind", "notify"], environment: env).status == 0)
-        #expect(!FileManager.default.fileExists(atPath: log), "nothing is sent once today's workout is done")
+        #expect(notified().count == 1, "nothing is sent once today's workout is done")
+    }
+
+    /// With no notification server, nothing fails silently: `remind notify` exits 1 saying why, and
+    /// `remind add` and `doctor` say so.
+    @Test func noNotificationServerIsSaidPlainly() throws {
+        let bus = try PrivateBus()
+        var env = user()
+        env.merge(bus.environment()) { $1 }
+        let sent = try run(binary, ["remind", "notify"], environment: env)
+        #expect(sent.status == 1 && sent.stderr.contains("no notification server answers"), "\(sent.stderr)")
+        let added = try run(binary, ["remind", "add"], environment: env)
+        #expect(added.status == 0 && added.stderr.contains("no notification server answers on the session bus"),
+                "\(added.stderr)")
+        let doctor = try run(binary, ["doctor"], environment: env)
+        #expect(doctor.stdout.contains("reminders cannot show: no notification server answers"), "\(doctor.stdout)")
+        // And with no session bus at all.
+        let alone = try run(binary, ["remind", "add"], environment: user())
+        #expect(alone.stderr.contains("there is no session bus"), "\(alone.stderr)")
     }
 }
