@@ -208,6 +208,7 @@ public final class HistoryLibrary {
         var buffer = [CChar](repeating: 0, count: 256)
         // ignored: gethostname fails only for a short buffer; an empty name falls back below.
         _ = gethostname(&buffer, buffer.count - 1)
-        return Publisher.hostLabel(String(cString: buffer)) ?? "this-machine"
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return Publisher.hostLabel(name) ?? "this-machine"
     }
 }
