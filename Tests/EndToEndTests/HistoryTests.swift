@@ -488,4 +488,50 @@ struct HistoryEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["history.sqlite3"])
         #expect(try String(contentsOfFile: folder + "/history.sqlite3", encoding: .utf8) == garbage)
     }
+
+    /// On a full disk a workout that ran to its end was left interrupted, and `start --resume` ran it again.
+    /// A disk of 256 KiB (a tmpfs, in a mount namespace of the test's own) is filled to leave 64, 96 or
+    /// 128 KiB, so that the history runs out of room early, half-way or late in the workout.
+    @Test(.enabled(if: FullDisk.canMount, "needs unshare -rm and a tmpfs mount"))
+    func aWorkoutThatRanToItsEndOnAFullDiskIsNeverResumed() throws {
+        let scratch = temporaryDirectory()
+        let routine = scratch + "/six.json"
+        try #"{"name": "Six", "work": 1, "rest": 1, "getReady": 1, "exercises": [{"title": "A"}, {"title": "B"}, "#
+            .appending(#"{"title": "C"}, {"title": "D"}, {"title": "E"}, {"title": "F"}]}"#)
+            .write(toFile: routine, atomically: true, encoding: .utf8)
+        // A history with its tables, as a first workout leaves it, copied onto the small disk each time.
+        let first = try run(binary, ["start", routine, "--plain", "--mute"], environment: ["XDG_STATE_HOME": scratch])
+        #expect(first.status == 0, "\(first.stderr)")
+        try FileManager.default.createDirectory(atPath: scratch + "/disk", withIntermediateDirectories: true)
+        let script = """
+            mount -t tmpfs -o size=256k tmpfs "$1" || exit 77
+            for leave in 64 96 128; do
+                rm -rf "$1"/* && mkdir "$1/sevenmin" && cp "$4/sevenmin/history.sqlite3" "$1/sevenmin/" || exit 1
+                fallocate -l $(( $(df -k "$1" | awk 'NR == 2 { print $4 }') - leave ))k "$1/filler" || exit 1
+                XDG_STATE_HOME="$1" "$2" start "$3" --plain --mute > "$4/ran.$leave" 2>&1
+                XDG_STATE_HOME="$1" "$2" start --resume --plain --mute > "$4/resumed.$leave" 2>&1
+                echo "$leave $?"
+            done
+            """
+        let r = try run("/usr/bin/unshare", ["-rm", "/bin/sh", "-c", script, "sh", scratch + "/disk", binary, routine,
+                                             scratch])
+        #expect(r.status == 0 && r.stdout == "64 66\n96 66\n128 66\n", "\(r.stdout)\(r.stderr)")
+        for leave in [64, 96, 128] {
+            let ran = (try? String(contentsOfFile: scratch + "/ran.\(leave)", encoding: .utf8)) ?? ""
+            #expect(ran.contains("history not saved (disk full)") && ran.contains("Finished"), "\(leave): \(ran)")
+            let resumed = (try? String(contentsOfFile: scratch + "/resumed.\(leave)", encoding: .utf8)) ?? ""
+            #expect(resumed.hasPrefix("Error: Nothing to resume: "), "\(leave): \(resumed)")
+        }
+    }
+}
+
+/// A small full disk for a test: a tmpfs mounted in a mount namespace of its own (`unshare -rm`, as root or
+/// in a user namespace), gone with the process.
+enum FullDisk {
+    static let canMount: Bool = {
+        let dir = temporaryDirectory()
+        let r = try? run("/usr/bin/unshare", ["-rm", "/bin/sh", "-c", "mount -t tmpfs -o size=64k tmpfs \"$1\"",
+                                              "sh", dir])
+        return r?.status == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/fallocate")
+    }()
 }
