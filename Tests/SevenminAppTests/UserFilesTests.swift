@@ -189,3 +189,28 @@ struct StatusFileFolderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: theirs).isEmpty)
     }
 }
+
+/// The id that names this machine's copy in `history.d`: made once, kept, and never replaced unasked.
+@Suite("The machine id")
+struct MachineIDTests {
+    @Test func itIsMadeOnceReadableByItsOwnerAloneAndKept() throws {
+        let path = scratchDirectory() + "/machine-id"
+        #expect(MachineID.read(path) == nil)
+        let id = try #require(MachineID.readOrMake(path))
+        #expect(id.count == 32 && id.allSatisfy(\.isHexDigit) && id == id.lowercased())
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == id + "\n")
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(MachineID.readOrMake(path) == id && MachineID.read(path) == id)
+        // Two machines, two ids.
+        #expect(MachineID.readOrMake(scratchDirectory() + "/machine-id") != id)
+    }
+
+    @Test(arguments: ["debian\n", "0123456789ABCDEF0123456789ABCDEF\n", String(repeating: "a", count: 100)])
+    func aFileHoldingSomethingElseIsLeftAsItIsAndNoIdIsGiven(text: String) throws {
+        let path = scratchDirectory() + "/machine-id"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(MachineID.readOrMake(path) == nil)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+}
