@@ -40,6 +40,10 @@ struct DesktopBusEndToEndTests {
         let paused = try #require(lines(log, "pause").first?["t"] as? Double)
         #expect(begun + paused - asked < 0.1, "paused \(Int((begun + paused - asked) * 1000)) ms after asking")
         #expect(shows("Paused", "status"))
+        // Paused, the position stands where the pause caught the exercise (playerctl says seconds).
+        let alpha = try #require(lines(log, "segment").last?["t"] as? Double)
+        let position = Double(playerctl(["-p", "sevenmin", "position"])) ?? -1
+        #expect(abs(position - (paused - alpha)) < 0.01, "position \(position), paused \(paused - alpha) s in")
         _ = playerctl(["-p", "sevenmin", "play-pause"])
         waitUntil("the resume") { !lines(log, "resume").isEmpty }
         #expect(shows("Playing", "status"))

@@ -173,6 +173,41 @@ struct RemindEndToEndTests {
         #expect(notified().count == 1, "nothing is sent once today's workout is done")
     }
 
+    /// Where the server shows buttons, the reminder has a Start button; pressed, today's workout starts in
+    /// the user's terminal (`x-terminal-emulator`, here one that records what it was asked).
+    @Test func theStartButtonStartsTheWorkoutInATerminal() throws {
+        let bus = try PrivateBus()
+        let calls = bus.directory + "/notifications.log"
+        try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--session", "-l", calls, "-t", "notification_daemon",
+                                           "-p", #"{"capabilities": "body actions"}"#],
+                      output: bus.directory + "/daemon.out")
+        let bin = temporaryDirectory(), asked = bin + "/asked"
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(asked)\n".write(toFile: bin + "/x-terminal-emulator",
+                                                               atomically: true, encoding: .utf8)
+        chmod(bin + "/x-terminal-emulator", 0o755)
+        var env = user()
+        env.merge(bus.environment()) { $1 }
+        env["PATH"] = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        waitUntil("the notification daemon") {
+            (try? run(binary, ["doctor"], environment: env))?.stdout.contains("with a Start button") ?? false
+        }
+        let pid = try spawn("/usr/bin/env", env.map { "\($0.key)=\($0.value)" } + [binary, "remind", "notify"])
+        waitUntil("the reminder with its button") {
+            ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").contains(" Notify ")
+        }
+        let press = "import dbus; bus = dbus.bus.BusConnection('\(bus.address)'); "
+            + "bus.get_object('org.freedesktop.Notifications', '/org/freedesktop/Notifications').EmitSignal("
+            + "'org.freedesktop.Notifications', 'ActionInvoked', 'us', [dbus.UInt32(1), 'start'], "
+            + "dbus_interface='org.freedesktop.DBus.Mock')"
+        #expect(try run("/usr/bin/python3", ["-c", press]).status == 0)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        #expect(status == 0)
+        waitUntil("the terminal asked") { FileManager.default.fileExists(atPath: asked) }
+        let words = ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(words.first == "-e" && words.last == "start", "\(words)")
+    }
+
     /// With no notification server, nothing fails silently: `remind notify` exits 1 saying why, and
     /// `remind add` and `doctor` say so.
     @Test func noNotificationServerIsSaidPlainly() throws {
