@@ -14,6 +14,13 @@ struct RemindEndToEndTests {
                 "XDG_RUNTIME_DIR": home + "/runtime", "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + home + "/none"]
     }
 
+    /// What `remind add` says on standard error besides that no notification server answers, which it says
+    /// with no session bus, as here (`noNotificationServerIsSaidPlainly` checks that line).
+    func besidesNoServer(_ stderr: String) -> String {
+        stderr.split(separator: "\n").filter { !$0.contains("the reminder cannot show until one does") }
+            .joined(separator: "\n")
+    }
+
     @Test func addWritesATimerSystemdAcceptsAndNeverReplacesAUsersOwnFile() throws {
         let env = user()
         let units = env["XDG_CONFIG_HOME"]! + "/systemd/user"
@@ -65,7 +72,7 @@ struct RemindEndToEndTests {
         let odd = dir + "/" + folder + "/sevenmin"
         try FileManager.default.linkItem(atPath: binary, toPath: odd)
         let added = try run(odd, ["remind", "add"], environment: env)
-        #expect(added.status == 0 && added.stderr.isEmpty, "\(added.stderr)")
+        #expect(added.status == 0 && besidesNoServer(added.stderr).isEmpty, "\(added.stderr)")
         let service = env["XDG_CONFIG_HOME"]! + "/systemd/user/sevenmin-reminder.service"
         let verified = try run("/usr/bin/systemd-analyze", ["verify", "--man=no", service])
         #expect(verified.status == 0 && verified.stderr.isEmpty, "\(verified.stderr)")
@@ -116,7 +123,7 @@ struct RemindEndToEndTests {
         #expect(!added.stderr.contains("Error") && added.stderr.hasPrefix("Warning: The plan joined, 'mine'"),
                 "\(added.stderr)")
         let given = try run(binary, ["remind", "add", "--days", "sun"], environment: env)
-        #expect(given.status == 0 && given.stderr.isEmpty, "\(given.stderr)")
+        #expect(given.status == 0 && besidesNoServer(given.stderr).isEmpty, "\(given.stderr)")
     }
 
     @Test func theDaysDefaultToThePlansDays() throws {
