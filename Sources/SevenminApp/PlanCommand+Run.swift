@@ -33,7 +33,7 @@ extension PlanCommand: RunnableCommand {
                                      .init("file", .string(path)), .init("joined", .bool(isJoined))]))
                 let days = plan.days.map { TrainingPlan.dayNames[$0] }.joined(separator: " ")
                 text += (isJoined ? "* " : "  ") + found.name + "  " + visible(plan.name) + " · "
-                    + "\(plan.steps.count) steps · " + days
+                    + (plan.steps.count == 1 ? "1 step · " : "\(plan.steps.count) steps · ") + days
                     + (plan.description.map { "\n    " + visible($0) } ?? "") + "\n"
             }
             let glyphs = Glyphs.forLocale(utf8: OutputStyle.standardOutput().utf8)

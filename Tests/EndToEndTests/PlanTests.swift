@@ -148,6 +148,10 @@ struct PlanEndToEndTests {
         #expect(list.stdout.contains("  typo  cannot be joined: " + plans + "/typo.json:1:64: step 2 cannot run"))
         #expect(list.stdout.contains("  bare  cannot be joined: " + plans + "/bare.json:1:40: step 1 cannot run"))
         #expect(list.stdout.contains("  quick  Quick steps · 2 steps"))
+        try #"{"name": "One", "steps": [{"routine": "classic"}]}"#
+            .write(toFile: plans + "/one.json", atomically: true, encoding: .utf8)
+        let one = try run(binary, ["plan", "list"], environment: env).stdout
+        #expect(one.contains("  one  One · 1 step · mon wed fri\n"), "\(one)")
     }
 
     @Test func aJoinedPlanWhoseFileIsGoneSaysHowToLeaveIt() throws {
