@@ -127,6 +127,31 @@ struct DesktopBusEndToEndTests {
         #expect(called(calls) == ["Inhibit", "UnInhibit"])
     }
 
+    /// The desktop portal, the first way tried: one `Inhibit`, and its request closed as the workout ends.
+    @Test(arguments: [("q", 0), ("TERM", 143)])
+    func theDesktopPortalIsAskedFirstAndItsRequestClosed(ending: String, status: Int) throws {
+        let bus = try PrivateBus()
+        let calls = bus.directory + "/portal.log", request = "/org/freedesktop/portal/desktop/request/1_1/sevenmin"
+        try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--session", "-l", calls, "org.freedesktop.portal.Desktop",
+                                           "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Inhibit"],
+                      output: bus.directory + "/portal.out")
+        // Inhibit answers with a request object, as xdg-desktop-portal does, whose Close ends the inhibition.
+        let code = "self.AddObject('\(request)', 'org.freedesktop.portal.Request', {}, [('Close', '', '', '')]); "
+            + "ret = dbus.ObjectPath('\(request)')"
+        let inhibit = ["--bus=" + bus.address, "--print-reply", "--dest=org.freedesktop.portal.Desktop",
+                       "/org/freedesktop/portal/desktop", "org.freedesktop.DBus.Mock.AddMethod",
+                       "string:org.freedesktop.portal.Inhibit", "string:Inhibit", "string:sua{sv}", "string:o",
+                       "string:" + code]
+        waitUntil("the mock portal") { bus.run("/usr/bin/dbus-send", inhibit) != "" }
+        let tmux = try Tmux("env DBUS_SESSION_BUS_ADDRESS='\(bus.address)' \(binary) start \(short) --mute --no-mpris")
+        tmux.waitFor(text: "Get ready")
+        waitUntil("the portal's inhibitor") { called(calls).contains("Inhibit") }
+        if ending == "q" { tmux.quitWorkout() } else { kill(try #require(tmux.sevenminPID()), SIGTERM) }
+        tmux.waitFor(text: "exit=\(status)")
+        waitUntil("the request closed") { called(calls).contains("Close") }
+        #expect(called(calls) == ["Inhibit", "Close"])
+    }
+
     /// With neither the portal nor a screen saver, logind's inhibitor: a descriptor held while the workout runs.
     @Test(arguments: ["q", "TERM"])
     func logindHoldsTheScreenWhenNothingElseCan(ending: String) throws {
