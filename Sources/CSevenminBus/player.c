@@ -189,7 +189,8 @@ static int metadata(sd_bus *bus, const char *path, const char *interface, const 
     csevenmin_player *p = userdata;
     pthread_mutex_lock(&p->lock);
     int r = sd_bus_message_open_container(reply, 'a', "{sv}");
-    if (r >= 0) r = entry(reply, "mpris:trackid", 'o', "/org/mpris/MediaPlayer2/sevenmin/segment");
+    /* Not under /org/mpris, which the MPRIS spec (Track_Id) keeps for its own paths. */
+    if (r >= 0) r = entry(reply, "mpris:trackid", 'o', "/org/sevenmin/Segment");
     if (r >= 0 && p->title[0]) r = entry(reply, "xesam:title", 's', p->title);
     if (r >= 0 && p->album[0]) r = entry(reply, "xesam:album", 's', p->album);
     if (r >= 0 && p->length_us > 0) r = entry(reply, "mpris:length", 'x', &p->length_us);

@@ -31,6 +31,10 @@ struct DesktopBusEndToEndTests {
         #expect(shows("Alpha Squats", "metadata", "title"))
         #expect(playerctl(["-p", "sevenmin", "metadata", "album"]) == "Short Test Routine")
         #expect(playerctl(["-p", "sevenmin", "metadata", "mpris:length"]) == "3000000")
+        // A track id of the player's own: the spec keeps every path under /org/mpris for itself.
+        let track = playerctl(["-p", "sevenmin", "metadata", "mpris:trackid"])   // printed as 'PATH'
+            .trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        #expect(track.hasPrefix("/") && !track.hasPrefix("/org/mpris"), "\(track)")
 
         // Paused within 100 ms of asking, by the events file's own clock, playerctl's start-up included.
         let asked = monotonicSeconds()
