@@ -37,8 +37,10 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         self.speaker = speaker
         let store = CoachAudio.speechStore()
         // Each phrase is resampled to the player's rate once, as it is rendered, not each time it is said.
+        // At 44.1 kHz the phrases said are let go past 8 MiB (95 s of speech; the six segments due next
+        // need a few seconds' worth): one said again is read back from the store.
         cache = speaker.map { speaker in
-            PhraseCache(sampleRate: CuePlayer.sampleRate) { text in
+            PhraseCache(sampleRate: CuePlayer.sampleRate, maximumBytes: 8 << 20) { text in
                 do {
                     return try SpeechStore.speech(text, from: speaker, store: store)
                 } catch {

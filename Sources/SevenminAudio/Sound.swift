@@ -21,7 +21,7 @@ public struct Sound: Equatable, Sendable {
     /// per frame played.
     public func resampled(to rate: Int) -> Sound {
         guard rate != sampleRate, !samples.isEmpty, rate > 0 else { return Sound(samples: samples, sampleRate: rate) }
-        let filter = SincFilter(from: sampleRate, to: rate)
+        let filter = SincFilter.shared(from: sampleRate, to: rate)
         let count = Int((Double(samples.count) * Double(rate) / Double(sampleRate)).rounded())
         var out = [Int16](repeating: 0, count: count)
         samples.withUnsafeBufferPointer { source in
