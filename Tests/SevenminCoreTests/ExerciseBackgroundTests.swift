@@ -39,6 +39,27 @@ struct ExerciseBackgroundTests {
         }
     }
 
+    /// Side Plank (`#3A7082`) and Wall Sit (flatTeal, darkened for white text to `#3B7082`) were one colour
+    /// in 24-bit colour: they are not neighbours, and only neighbours were kept apart.
+    @Test(arguments: [ColorDepth.direct, .palette256])
+    func noTwoExercisesOfARoutineLookAlike(depth: ColorDepth) throws {
+        for (name, bytes) in try shipped() {
+            let routine = try RoutineLoader.parse(bytes, path: name)
+            let all = Self.screens(routine, depth: depth)
+            var seen: [String: RGB] = [:]
+            for screen in all where screen.work { seen[screen.title] = screen.body }
+            let rest = try #require(all.first { !$0.work }).body
+            let apart = ExerciseBackgrounds.minimumDistance
+            for (title, body) in seen {
+                #expect(OKLab(body).distance(to: OKLab(rest), hueWeight: 1) >= apart * apart, "\(name): \(title)")
+                for (other, its) in seen where other < title {
+                    let distance = OKLab(body).distance(to: OKLab(its), hueWeight: 1).squareRoot()
+                    #expect(distance >= apart, "\(name) at \(depth): \(title) on \(body), \(other) on \(its)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: [ColorDepth.palette256, .basic16, .basic8])
     func theFirstChoiceIsKeptWhereNothingClashes(depth: ColorDepth) {
         let red = FlatColor.red.rgb, teal = FlatColor.teal.rgb
@@ -62,7 +83,8 @@ struct ExerciseBackgroundTests {
     }
 
     /// The choice as first written: every readable palette colour ranked inside the sort's comparison,
-    /// worked out for every exercise whether or not its nearest colour was free.
+    /// worked out for every exercise whether or not its nearest colour was free; apart from every
+    /// exercise before it from 256 colours up, else from its neighbours.
     static func plainAssign(_ sequence: [RGB], depth: ColorDepth) -> [RGB: RGB] {
         var neighbours: [RGB: Set<RGB>] = [:]
         for (a, b) in zip(sequence, sequence.dropFirst()) where a != b {
@@ -71,27 +93,33 @@ struct ExerciseBackgroundTests {
         }
         let restShown = ScreenTheme.readable(on: WorkoutScreen.restBackground, depth: depth).background
         let (light, dark) = ScreenTheme.textColors(depth)
-        let range = depth == .palette256 ? 16..<256 : depth == .basic16 ? 0..<16 : 0..<8
+        let range = depth == .basic16 ? 0..<16 : depth == .basic8 ? 0..<8 : 16..<256
         let readable = range.map { TerminalPalette.xterm256[$0] }.filter {
             max($0.contrast(with: light), $0.contrast(with: dark)) >= ScreenTheme.textContrast
         }
         var chosen: [RGB: RGB] = [:]
+        var order: [RGB] = []
         for colour in sequence where chosen[colour] == nil {
             let preferred = ScreenTheme.readable(on: colour, depth: depth).background
             let lab = OKLab(colour)
             func rank(_ c: RGB) -> (Int, Double) {
                 (lab.chroma > 0.03 && OKLab(c).chroma < 0.03 ? 1 : 0, lab.distance(to: OKLab(c), hueWeight: 2))
             }
-            let taken = [restShown] + (neighbours[colour] ?? []).compactMap { chosen[$0] }
-            let apart = { (c: RGB) in taken.allSatisfy {
-                OKLab(c).distance(to: OKLab($0), hueWeight: 1) >= ExerciseBackgrounds.minimumDistance
-                    * ExerciseBackgrounds.minimumDistance } }
-            chosen[colour] = ([preferred] + readable.sorted { rank($0) < rank($1) }).first(where: apart) ?? preferred
+            func apart(_ taken: [RGB]) -> (RGB) -> Bool {
+                { c in taken.allSatisfy {
+                    OKLab(c).distance(to: OKLab($0), hueWeight: 1) >= ExerciseBackgrounds.minimumDistance
+                        * ExerciseBackgrounds.minimumDistance } }
+            }
+            let near = [restShown] + (neighbours[colour] ?? []).compactMap { chosen[$0] }
+            let all = depth == .basic16 || depth == .basic8 ? near : [restShown] + order.map { chosen[$0]! }
+            let ranked = [preferred] + readable.sorted { rank($0) < rank($1) }
+            chosen[colour] = ranked.first(where: apart(all)) ?? ranked.first(where: apart(near)) ?? preferred
+            order.append(colour)
         }
         return chosen
     }
 
-    @Test(arguments: [ColorDepth.palette256, .basic16, .basic8])
+    @Test(arguments: [ColorDepth.direct, .palette256, .basic16, .basic8])
     func theChoiceIsTheSameAsRankingEveryColourEveryTime(depth: ColorDepth) throws {
         let plans = try shipped().map { try RoutineLoader.parse($0.bytes, path: $0.name) }
             .map { Plan($0).workColors }

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 
-/// The background each exercise's screen is drawn on at a colour depth, chosen so that two exercises
-/// in a row, or an exercise and the rest screen, never look alike once the terminal has rounded their
+/// The background each exercise's screen is drawn on at a colour depth, chosen so that no two exercises
+/// of a routine, nor an exercise and the rest screen, look alike once the terminal has rounded their
 /// colours to its palette.
 public enum ExerciseBackgrounds {
-    /// How far apart (OKLab) two neighbouring backgrounds must be to tell apart from across a room.
+    /// How far apart (OKLab ΔE) two backgrounds must be to tell apart from across a room.
     static let minimumDistance = 0.08
 
     /// For each colour in `sequence` (the work segments' colours in order), the background its screen
-    /// is shown on: the nearest readable colour, or, when a neighbour or the rest screen already
-    /// shows that, the next-nearest that stands apart from them and still meets text contrast.
-    /// An exercise keeps one background across rounds.
+    /// is shown on: the nearest readable colour, or, when another exercise of the routine or the rest
+    /// screen already shows one like it, the next-nearest that stands apart from all of them and still
+    /// meets text contrast. With 8 or 16 colours, too few for that, it stands apart from its
+    /// neighbours and the rest. An exercise keeps one background across rounds.
     public static func assign(_ sequence: [RGB], depth: ColorDepth,
                               rest: RGB = WorkoutScreen.restBackground) -> [RGB: RGB] {
         var neighbours: [RGB: Set<RGB>] = [:]
@@ -19,29 +20,37 @@ public enum ExerciseBackgrounds {
             neighbours[a, default: []].insert(b)
             neighbours[b, default: []].insert(a)
         }
-        let restShown = ScreenTheme.readable(on: rest, depth: depth).background
+        let restShown = OKLab(ScreenTheme.readable(on: rest, depth: depth).background)
         var chosen: [RGB: RGB] = [:]
+        var shown: [OKLab] = []
         // Worked out only when a nearest colour is taken, and then once: the sort's keys are a few
         // hundred colour conversions, which a first frame would otherwise wait for.
         var palette: [(rgb: RGB, lab: OKLab)]?
         for colour in sequence where chosen[colour] == nil {
             let preferred = ScreenTheme.readable(on: colour, depth: depth).background
-            guard depth != .direct, depth != .monochrome else {
+            guard depth != .monochrome else {
                 chosen[colour] = preferred
                 continue
             }
-            let taken = ([restShown] + (neighbours[colour] ?? []).compactMap { chosen[$0] }).map(OKLab.init)
-            let apart = { (c: RGB) in
-                let lab = OKLab(c)
-                return taken.allSatisfy { lab.distance(to: $0, hueWeight: 1) >= minimumDistance * minimumDistance }
+            let near = [restShown] + (neighbours[colour] ?? []).compactMap { chosen[$0] }.map(OKLab.init)
+            // Sixteen colours or fewer cannot hold a routine's dozen apart without giving a blue a grey.
+            let all = depth == .basic16 || depth == .basic8 ? near : [restShown] + shown
+            func apart(from taken: [OKLab]) -> (RGB) -> Bool {
+                { c in
+                    let lab = OKLab(c)
+                    return taken.allSatisfy { lab.distance(to: $0, hueWeight: 1) >= minimumDistance * minimumDistance }
+                }
             }
-            if apart(preferred) {
+            if apart(from: all)(preferred) {
                 chosen[colour] = preferred
-                continue
+            } else {
+                let readable = palette ?? readablePalette(depth)
+                palette = readable
+                let ranked = candidates(near: colour, in: readable)
+                chosen[colour] = ranked.first(where: apart(from: all))
+                    ?? ([preferred] + ranked).first(where: apart(from: near)) ?? preferred
             }
-            let readable = palette ?? readablePalette(depth)
-            palette = readable
-            chosen[colour] = candidates(near: colour, in: readable).first(where: apart) ?? preferred
+            shown.append(OKLab(chosen[colour]!))
         }
         return chosen
     }
@@ -59,7 +68,8 @@ public enum ExerciseBackgrounds {
 
     /// The palette's colours at `depth` that take light or dark text as they are, with their OKLab.
     private static func readablePalette(_ depth: ColorDepth) -> [(rgb: RGB, lab: OKLab)] {
-        let range = depth == .palette256 ? 16..<256 : depth == .basic16 ? 0..<16 : 0..<8
+        // In 24-bit colour any colour can be shown; the 256 palette's are plenty to choose among.
+        let range = depth == .palette256 || depth == .direct ? 16..<256 : depth == .basic16 ? 0..<16 : 0..<8
         let (light, dark) = ScreenTheme.textColors(depth)
         return range.map { TerminalPalette.xterm256[$0] }.filter {
             max($0.contrast(with: light), $0.contrast(with: dark)) >= ScreenTheme.textContrast
