@@ -267,6 +267,34 @@ struct FigurePlaceTests {
         }
     }
 
+    /// The cells the figure is given in the frame of `model`, as wide × tall.
+    func figureBox(_ model: ScreenModel, width: Int, height: Int) -> (columns: Int, rows: Int) {
+        let renderer = ScreenRenderer(depth: .direct, glyphs: .unicode, metrics: .unicode)
+        let (background, accent) = WorkoutScreen.colors(model)
+        var frame = WorkoutFrame(model: model, theme: renderer.theme(background: background, accent: accent,
+                                                                     inverse: true),
+                                 glyphs: .unicode, width: width, height: height, renderer: renderer)
+        frame.draw()
+        return frame.figurePlacement.map { ($0.columns, $0.rows) } ?? (0, 0)
+    }
+
+    /// A long name wraps or shrinks, and the figure keeps its size: at 200×60 Abdominal Crunch, Step-up onto
+    /// Chair, Triceps Dip on Chair and Push-up and Rotation had a quarter of Jumping Jacks' cells.
+    @Test(arguments: [(200, 60), (100, 30), (80, 24)])
+    func everyClassicFigureIsNearlyAsLargeAsTheJumpingJacks(width: Int, height: Int) throws {
+        let starts = (0..<12).map { 10 + 40 * Double($0) + 15 }
+        let boxes = try starts.map { t in
+            let model = try classicModel(at: t)
+            return (model.exercise.title, figureBox(model, width: width, height: height))
+        }
+        let jacks = try #require(boxes.first { $0.0 == "Jumping Jacks" }?.1)
+        #expect(jacks.columns * jacks.rows >= width * height / 12, "\(jacks)")
+        for (title, box) in boxes {
+            #expect(box.columns * box.rows * 10 >= jacks.columns * jacks.rows * 6,
+                    "\(width)x\(height): \(title) \(box), Jumping Jacks \(jacks)")
+        }
+    }
+
     /// In ASCII strokes a cell is one stroke, and five rows of them make no body: outside UTF-8 the figure
     /// beside the digits needs eight rows, which 80×24 has and 40×12 does not.
     @Test func inASCIITheFigureNeedsEightRows() throws {

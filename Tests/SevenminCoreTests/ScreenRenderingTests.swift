@@ -79,6 +79,22 @@ struct ScreenLayoutTests {
         }
     }
 
+    /// The view of an exercise is its name, its description and its link: with no figure beside them the
+    /// digits took the rows and the description was gone at 100×30 and 80×24. The digits shrink to keep it.
+    @Test(arguments: [(200, 60, 25), (100, 30, 10), (80, 24, 7)])
+    func theDescriptionOfAnExerciseWithoutAFigureStaysOnScreen(width: Int, height: Int, minimumRows: Int) throws {
+        var classic = try classicModel(at: 15)
+        classic.showsFigure = false
+        for model in [ScreenState.work.model(), ScreenState.paused.model(), classic] {
+            let grid = WorkoutScreen.render(model, width: width, height: height)
+            let shown = grid.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .joined(separator: " ")
+            #expect(shown.contains(model.exercise.description), "\(width)x\(height):\n\(grid.text)")
+            #expect(grid.text.contains("https://youtu.be/"), "\(width)x\(height):\n\(grid.text)")
+            #expect(digitRows(grid) >= minimumRows, "\(width)x\(height):\n\(grid.text)")
+        }
+    }
+
     @Test func bigDigitsLastDownToTheMinimumFreeArea() {
         // Header, title, next-up line, progress and status take five rows; five more hold the digits.
         let grid = WorkoutScreen.render(ScreenState.work.model(), width: 26, height: 5 + 5)
@@ -90,13 +106,17 @@ struct ScreenLayoutTests {
         #expect(small.text.contains("0:25"))
     }
 
+    /// The digits shrink for three lines of a description at most, to no less than half their height.
     @Test(arguments: [(100, 40), (100, 30), (80, 24), (60, 16), (40, 14)])
     func textGivesWayBeforeTheDigits(width: Int, height: Int) {
         var model = ScreenState.work.model()
+        model.exercise.description = ""
         let none = WorkoutScreen.render(model, width: width, height: height)
+        model.exercise.description = String(repeating: "Keep a steady rhythm and breathe. ", count: 6)
+        let three = WorkoutScreen.render(model, width: width, height: height)
         model.exercise.description = String(repeating: "Keep a steady rhythm and breathe. ", count: 20)
         let long = WorkoutScreen.render(model, width: width, height: height)
-        #expect(digitRows(long) == digitRows(none))
+        #expect(digitRows(long) == digitRows(three) && 2 * digitRows(long) >= digitRows(none))
         #expect(long.text.contains("Next: Wall Sit"))
         #expect(long.text.contains("Jumping Jacks") || bigWordRows(long).count == bigWordRows(none).count)
         // What goes first is the description, then the link, then the subtitle.

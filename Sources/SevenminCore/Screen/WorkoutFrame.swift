@@ -292,12 +292,15 @@ struct WorkoutFrame {
             ?? placeAbove(rows: rows, full: full)
     }
 
-    /// A quarter of the width on the right, at 80 columns or more, if the words keep their size beside it.
+    /// A quarter of the width on the right, at 80 columns or more, if the words stay big type beside it: a
+    /// long name wraps or shrinks there rather than shrink the figure, which is the same size for every move.
     func placeBeside(rows: Range<Int>, full: (plan: BodyPlan, scale: BigType.Scale)) -> FigurePlace? {
         guard w >= 80, rows.count >= 12 else { return nil }
         let width = max(20, w / 4)
         let area = (w - width - 1)..<(w - 1)
-        guard let beside = chosenPlan(rows: rows, width: area.lowerBound - 1), keeps(beside.plan, full.plan) else {
+        guard let beside = chosenPlan(rows: rows, width: area.lowerBound - 1),
+              (beside.plan.big != nil || full.plan.big == nil),
+              (beside.plan.bigNext != nil || full.plan.bigNext == nil) else {
             return nil
         }
         return .beside(area)
@@ -323,7 +326,7 @@ struct WorkoutFrame {
     /// The rows above the digits that the words and the digits leave, up to a third of the body, if
     /// they come to eight or more.
     func placeAbove(rows: Range<Int>, full: (plan: BodyPlan, scale: BigType.Scale)) -> FigurePlace? {
-        let left = rows.count - self.rows(of: full.plan) - full.scale.rows - 1
+        let left = rows.count - self.rows(of: full.plan) - full.scale.rows - max(1, textRows(width: w).first ?? 0)
         let band = min(left, rows.count / 3)
         return band >= 8 ? .above(rows: band) : nil
     }
@@ -415,14 +418,33 @@ struct WorkoutFrame {
     }
 
     /// The fullest plan for a body of `rows` and `width` columns that leaves the digits room, with their
-    /// scale; the digits narrowed to `digitsWidth` where a figure stands beside them.
+    /// scale; the digits narrowed to `digitsWidth` where a figure stands beside them. At work the digits
+    /// shrink, down to half their height, to leave the exercise its own lines (`textRows`).
     func chosenPlan(rows: Range<Int>, width: Int, digitsWidth: Int? = nil) -> (plan: BodyPlan, scale: BigType.Scale)? {
         for plan in bodyPlans(rows: rows.count, width: width, textWidth: min(width - 4, 72)) {
-            if let fits = digitScale(width: digitsWidth ?? width, height: rows.count - self.rows(of: plan)) {
-                return (plan, fits)
+            let height = rows.count - self.rows(of: plan)
+            guard let most = digitScale(width: digitsWidth ?? width, height: height) else { continue }
+            for text in textRows(width: width) where height - most.rows < text {
+                if let fewer = digitScale(width: digitsWidth ?? width, height: height - text),
+                   2 * fewer.rows >= most.rows {
+                    return (plan, fewer)
+                }
             }
+            return (plan, most)
         }
         return nil
+    }
+
+    /// At work, the rows the exercise's own lines would take under the digits, fullest first: its subtitle,
+    /// its link, a row between them and the digits, and three lines of its description, then two, then one.
+    /// A panel (help, quit) takes those rows while it is open.
+    func textRows(width: Int) -> [Int] {
+        guard model.kind == .work, model.summary == nil, model.overlay == .none else { return [] }
+        let textWidth = min(width - 4, 72)
+        let description = renderer.wrap(say(WorkoutScreen.description(model)), width: max(1, textWidth)).count
+        guard description > 0 else { return [] }
+        let lines = (WorkoutScreen.subtitle(model).isEmpty ? 0 : 1) + (linkText(width: textWidth) == nil ? 0 : 1) + 1
+        return (1...min(3, description)).reversed().map { lines + $0 }
     }
 
     /// Rows a text in big type takes, a blank row between its lines.
@@ -444,8 +466,9 @@ struct WorkoutFrame {
     }
 
     /// Big words, title, subtitle, the figure above or beside the digits, big digits, description, link
-    /// and next up. The layout gives way in this order: the description, then the link, then the subtitle,
-    /// then the figure, then the big words, the digits last.
+    /// and next up. At work the digits first shrink to keep the description (`chosenPlan`); beyond that the
+    /// layout gives way in this order: the description, then the link, then the subtitle, then the figure,
+    /// then the big words, the digits last.
     mutating func drawBig(rows: Range<Int>, columns: Range<Int>, scale most: BigType.Scale,
                           figure: FigurePlace? = nil) {
         let textWidth = min(columns.count - 4, 72)
@@ -463,7 +486,9 @@ struct WorkoutFrame {
         let showSubtitle = !subtitle.isEmpty && take(&left)
         let link = linkText(width: textWidth)
         let showLink = link != nil && take(&left)
-        let gapAbove = take(&left), gapBelow = take(&left)
+        // The row between the digits and the text before the description, and the description before the
+        // row above the digits.
+        let gapBelow = take(&left)
         var description = renderer.wrap(say(WorkoutScreen.description(model)), width: max(1, textWidth))
         if description.count > left, left > 0 {
             description = Array(description.prefix(left))
@@ -472,6 +497,7 @@ struct WorkoutFrame {
             description = []
         }
         left -= description.count
+        let gapAbove = take(&left)
         let linkGap = showLink && !description.isEmpty && take(&left)
 
         var y = rows.lowerBound + max(0, left / 2)
