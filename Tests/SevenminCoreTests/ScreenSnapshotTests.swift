@@ -194,9 +194,16 @@ struct ScreenSnapshotTests {
         #expect(grid.text.contains("Jumping Jacks"))
     }
 
-    @Test func rest40x12() throws {
-        let (grid, _) = try classicScreen(at: 44, width: 40, height: 12, notice: "no sound device: cues are silent")
-        assertSnapshot(grid, named: "rest-40x12")
+    /// The words between exercises are big type at 40×12 too, as the README promises: Get ready, Rest and
+    /// Switch sides were plain text there. The overview strip gives them its row; the next-up line stays.
+    @Test(arguments: [(2.0, "Get ready", "getready"), (44, "Rest", "rest"), (467, "Switch sides", "switch")])
+    func theStateWordsAreBigTypeAt40x12(at: Double, word: String, name: String) throws {
+        let (grid, _) = try classicScreen(at: at, width: 40, height: 12, notice: "no sound device: cues are silent")
+        assertSnapshot(grid, named: "\(name)-40x12")
+        let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(bigWordRows(grid) == [1, 2, 3] && !rows[1...3].joined().contains(word), "\(grid.text)")
+        #expect(rows[0].contains(word) && grid.text.contains("Next: "), "said as text too:\n\(grid.text)")
+        #expect(digitRows(grid) >= 5)
     }
 
     @Test(arguments: [(1, 1), (5, 2), (9, 3), (20, 5), (30, 8), (200, 60)])

@@ -97,8 +97,17 @@ struct WorkoutFrame {
             top -= 1
             drawProgress(row: top)
         }
-        if h >= 12, !model.overview.isEmpty { top -= 1; drawOverview(row: top) }
+        if showsStrip { top -= 1; drawOverview(row: top) }
         return top
+    }
+
+    /// Whether the overview strip has its row: from 12 rows up, except where, between exercises (get ready,
+    /// rest, the switch of sides), the row would set the state word in big type rather than as text.
+    var showsStrip: Bool {
+        guard h >= 12, !model.overview.isEmpty else { return false }
+        guard model.kind != .work, model.overlay == .none,
+              chosenPlan(rows: 1..<(h - 3), width: w)?.plan.big == nil else { return true }
+        return chosenPlan(rows: 1..<(h - 2), width: w)?.plan.big == nil
     }
 
     mutating func drawStatus(row: Int) {
@@ -387,8 +396,8 @@ struct WorkoutFrame {
     }
 
     /// The plans for a body of `rows`, fullest first: big words for the heading (a fifth of the height)
-    /// and, in a pause, for what comes next; then the heading alone; at work or paused, the heading in
-    /// three rows, even at the cost of the next-up line; last, text lines only. Long words wrap and
+    /// and, in a pause, for what comes next; then the heading alone; then the heading in three rows, at work
+    /// or paused even at the cost of the next-up line; last, text lines only. Long words wrap and
     /// shrink, and where they would still not fit the plan is passed over.
     func bodyPlans(rows: Int, width: Int, textWidth: Int) -> [BodyPlan] {
         let title = WorkoutScreen.title(model)
@@ -406,12 +415,11 @@ struct WorkoutFrame {
             }
             plans.append(BodyPlan(big: big, titleLine: under, nextLine: true))
         }
-        // Where rows are few, the name and PAUSED in the smallest big type, the header saying them too, and
-        // then at the cost of the next-up line. A rest keeps its next-up line: its colour says rest from afar.
-        if model.paused || model.kind == .work,
-           let big = renderer.fit(words, width: room, height: 3, halfBlocks: halfBlocks, quarterBlocks: true) {
+        // Where rows are few, the words in the smallest big type, the header saying them too; the name and
+        // PAUSED then at the cost of the next-up line, which a rest, get ready or switch keeps.
+        if let big = renderer.fit(words, width: room, height: 3, halfBlocks: halfBlocks, quarterBlocks: true) {
             plans.append(BodyPlan(big: big, titleLine: nil, nextLine: true))
-            plans.append(BodyPlan(big: big, titleLine: nil, nextLine: false))
+            if model.paused || model.kind == .work { plans.append(BodyPlan(big: big, titleLine: nil, nextLine: false)) }
         }
         plans.append(BodyPlan(big: nil, titleLine: title, nextLine: true))
         return plans
