@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Testing
 @testable import SevenminCore
 
@@ -176,19 +177,43 @@ struct RepsStepTests {
         #expect(e.titles.last == "0:12 Push-up · sevenmin")
         let grid = WorkoutScreen.render(model!, width: 80, height: 24, glyphs: .unicode)
         let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
-        // The big words are "10 reps", as a routine's exercise of that name would show them, the name under them.
+        // The big words are the count and the name, as a routine's exercise named "10 × Push-up" would show
+        // them: the name was one small row under "10 REPS".
         var named = model!
         named.reps = nil
-        named.exercise.title = "10 reps"
+        named.exercise.title = "10 × Push-up"
         let same = WorkoutScreen.render(named, width: 80, height: 24, glyphs: .unicode).text
             .split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows[1...3] == same[1...3] && !rows[1].allSatisfy { $0 == " " }, "\(grid.text)")
-        #expect(rows[4].contains("Push-up"))
+        #expect(!rows[4...].contains { $0.trimmingCharacters(in: .whitespaces) == "Push-up" })
+        // Under the count, on the screen itself, that it counts up and how to end it: it read as a countdown.
+        let under = rows[(digitBox(grid).rows.max() ?? 0) + 1]
+        #expect(under.contains("so far · Enter when done") && !grid.text.contains("limit"), "\(grid.text)")
         #expect(rows.last?.contains("0:12 · Enter when done · 0:04 + 1 open to go") == true, "\(rows.last ?? "")")
         // At the start, the total says a step is open.
         var fresh = WorkoutApp(plan: repsPlan)
         let first = fresh.start(at: 0).model
         #expect(first?.toGo == "0:10 + 1 open")
+    }
+
+    /// A step's time limit is on its screen: it was never shown, and the step ended there unannounced. At
+    /// 40×12 the line under the count keeps the limit and leaves how to end it to the status line.
+    @Test(arguments: [(80, 24, "so far · time limit 0:45 · Enter when done"), (40, 12, "so far · time limit 0:45")])
+    func theTimeLimitIsShownUnderTheCount(width: Int, height: Int, line: String) {
+        let plan = Plan(Routine(name: "Capped", rest: 0, getReady: 0, exercises: [
+            Exercise(title: "Squat", color: FlatColor.red.rgb, work: 45, reps: 20, repsLimit: 45),
+            exercise("B", work: 3),
+        ]))
+        var session = WorkoutSession(plan: plan)
+        _ = session.start(at: 0)
+        _ = session.advance(to: 10)
+        let model = ScreenModel(session: session, at: 10)
+        #expect(model.repsLimit == 45 && model.clock == "0:10")
+        let grid = WorkoutScreen.render(model, width: width, height: height)
+        let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let under = rows[(digitBox(grid).rows.max() ?? 0) + 1]
+        #expect(under.trimmingCharacters(in: .whitespaces) == line, "\(grid.text)")
+        #expect(bigWordRows(grid).count >= 3, "20 × Squat in big type:\n\(grid.text)")
     }
 
     @Test func withNobodyAtTheKeysTheStepIsDoneAfterItsWork() {

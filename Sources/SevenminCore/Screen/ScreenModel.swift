@@ -67,6 +67,8 @@ public struct ScreenModel: Equatable, Sendable {
     public var reps: Int?
     /// Seconds into the segment, pauses excluded.
     public var counted: Double = 0
+    /// On a step counted in reps with a time limit, the limit: the step ends there.
+    public var repsLimit: Double? { reps != nil && segmentLength > 0 ? segmentLength : nil }
     /// Steps counted in reps still to come, the one under way included: time no total can give.
     public var openAhead = 0
     /// The segment's countdown as now set (with any time added), for the plain transcript's halfway.

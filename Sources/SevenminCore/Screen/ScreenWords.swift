@@ -30,6 +30,9 @@ public struct ScreenWords: Sendable {
     public let eachSide: String
     /// "10 reps", as big type shows a step counted in reps and plain mode says it.
     public let reps: @Sendable (Int) -> String
+    /// Under the time counted up on a step counted in reps, "so far", and "time limit" before its limit.
+    public let soFar: String
+    public let timeLimit: String
     /// What sets a label off from what follows it: ": ", and in French a no-break space before the
     /// colon too, as French sets it and as the French voice says "Ensuite : Pompes".
     public var colon = ": "

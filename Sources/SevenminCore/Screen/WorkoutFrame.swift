@@ -101,12 +101,12 @@ struct WorkoutFrame {
         return top
     }
 
-    /// Whether the overview strip has its row: from 12 rows up, except where, between exercises (get ready,
-    /// rest, the switch of sides), the row would set the state word in big type rather than as text.
+    /// Whether the overview strip has its row: from 12 rows up, except where the row would set the words
+    /// in big type rather than as text (get ready, rest and the switch of sides at 40×12, or a step counted
+    /// in reps with its line under the count).
     var showsStrip: Bool {
         guard h >= 12, !model.overview.isEmpty else { return false }
-        guard model.kind != .work, model.overlay == .none,
-              chosenPlan(rows: 1..<(h - 3), width: w)?.plan.big == nil else { return true }
+        guard model.overlay == .none, chosenPlan(rows: 1..<(h - 3), width: w)?.plan.big == nil else { return true }
         return chosenPlan(rows: 1..<(h - 2), width: w)?.plan.big == nil
     }
 
@@ -370,7 +370,7 @@ struct WorkoutFrame {
 
     static func heading(_ model: ScreenModel) -> String {
         if model.paused { return model.words.paused }
-        if let reps = model.reps { return model.words.reps(reps) }
+        if let reps = model.reps { return "\(reps) × " + WorkoutScreen.title(model) }
         if model.kind == .work, model.side == 2, !model.sidesApart, model.segmentLength > 0,
            model.remaining > model.segmentLength / 2 - WorkoutScreen.switchSidesShown {
             return model.words.switchSides
@@ -389,10 +389,10 @@ struct WorkoutFrame {
         var nextLine: Bool
     }
 
-    /// Rows a plan takes besides the digits.
+    /// Rows a plan takes besides the digits, with the line under a count of reps, which every plan has.
     func rows(of plan: BodyPlan) -> Int {
         (plan.big.map { bigRows($0) } ?? 0) + (plan.bigNext.map { bigRows($0) + 2 } ?? 0)
-            + (plan.titleLine == nil ? 0 : 1) + (plan.nextLine ? 1 : 0)
+            + (plan.titleLine == nil ? 0 : 1) + (plan.nextLine ? 1 : 0) + (model.reps == nil ? 0 : 1)
     }
 
     /// The plans for a body of `rows`, fullest first: big words for the heading (a fifth of the height)
@@ -402,7 +402,8 @@ struct WorkoutFrame {
     func bodyPlans(rows: Int, width: Int, textWidth: Int) -> [BodyPlan] {
         let title = WorkoutScreen.title(model)
         let words = say(heading)
-        let under = heading == title ? nil : title
+        // The name under the big words, unless they say it ("10 × Push-up").
+        let under = heading == title || heading.hasSuffix(" × " + title) ? nil : title
         let room = width - (width >= 60 ? 4 : 2)
         var plans: [BodyPlan] = []
         if rows >= 15, let big = renderer.fit(words, width: room, height: rows / 5, halfBlocks: halfBlocks,
@@ -450,9 +451,20 @@ struct WorkoutFrame {
         guard model.kind == .work, model.summary == nil, model.overlay == .none else { return [] }
         let textWidth = min(width - 4, 72)
         let description = renderer.wrap(say(WorkoutScreen.description(model)), width: max(1, textWidth)).count
-        guard description > 0 else { return [] }
         let lines = (WorkoutScreen.subtitle(model).isEmpty ? 0 : 1) + (linkText(width: textWidth) == nil ? 0 : 1) + 1
+        guard description > 0 else { return [] }
         return (1...min(3, description)).reversed().map { lines + $0 }
+    }
+
+    /// Under the time counted up on a step counted in reps: that it is the time so far, the step's time
+    /// limit if it has one, and how to end it: "so far · time limit 1:00 · Enter when done". Where that is
+    /// too wide for `width`, how to end it gives way (the status line says it too), then the limit.
+    func repsLine(width: Int) -> String? {
+        guard model.reps != nil else { return nil }
+        let soFar = model.words.soFar, done = model.text.whenDone
+        let limit = model.repsLimit.map { [model.words.timeLimit + " " + TimeFormat.clock($0)] } ?? []
+        let forms = [[soFar] + limit + [done], [soFar] + limit, [soFar]].map { say($0.joined(separator: " · ")) }
+        return forms.first { measure($0) <= width } ?? soFar
     }
 
     /// Rows a text in big type takes, a blank row between its lines.
@@ -548,6 +560,10 @@ struct WorkoutFrame {
             center(label, y: gapAbove ? y - 1 : y, style: theme.bar.with(bold: true), from: x0, to: x1)
         }
         y += scale.rows
+        if let reps = repsLine(width: columns.count) {
+            center(reps, y: y, style: theme.body.with(bold: true), from: x0, to: x1)
+            y += 1
+        }
         if gapBelow { y += 1 }
         // The exercise's own description and link first, then what comes next: under a "Next:" line
         // they would read as the next exercise's.
@@ -590,7 +606,8 @@ struct WorkoutFrame {
         if showTitle { center(WorkoutScreen.title(model), y: y, style: theme.body.with(bold: true)); y += 1 }
         if showSubtitle { center(subtitle, y: y, style: theme.body); y += 1 }
         if showClock {
-            let line = clock + (model.paused ? "  " + glyphs.pause + " " + model.words.paused.uppercased() : "")
+            let line = clock + (model.reps == nil ? "" : " " + model.words.soFar)
+                + (model.paused ? "  " + glyphs.pause + " " + model.words.paused.uppercased() : "")
             center(line, y: y, style: theme.digits.with(bold: true))
             y += 1
         }

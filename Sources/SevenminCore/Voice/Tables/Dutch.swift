@@ -50,7 +50,8 @@ extension ScreenWords {
         goingOn: "We gaan verder", finished: "Klaar", left: "over",
         exercise: "Oefening", warmup: "Warming-up", cooldown: "Cooling-down", firstSide: "eerste kant",
         secondSide: "wissel van kant: tweede kant", otherSide: "tweede kant", eachSide: "per kant",
-        reps: { $0 == 1 ? "1 herhaling" : "\($0) herhalingen" })
+        reps: { $0 == 1 ? "1 herhaling" : "\($0) herhalingen" },
+        soFar: "tot nu toe", timeLimit: "tijdslimiet")
 }
 
 extension ScreenText {

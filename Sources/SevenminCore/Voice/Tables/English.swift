@@ -66,7 +66,8 @@ extension ScreenWords {
         goingOn: "Going on", finished: "Finished", left: "left",
         exercise: "Exercise", warmup: "Warm-up", cooldown: "Cool-down", firstSide: "first side",
         secondSide: "switch sides: second side", otherSide: "second side", eachSide: "each side",
-        reps: { $0 == 1 ? "1 rep" : "\($0) reps" })
+        reps: { $0 == 1 ? "1 rep" : "\($0) reps" },
+        soFar: "so far", timeLimit: "time limit")
 }
 
 extension ScreenText {

@@ -66,7 +66,8 @@ extension ScreenWords {
         exercise: "Exercice", warmup: "Échauffement", cooldown: "Retour au calme", firstSide: "premier côté",
         secondSide: "changez de côté\u{00A0}: second côté", otherSide: "second côté",
         eachSide: "de chaque côté",
-        reps: { $0 == 1 ? "1 répétition" : "\($0) répétitions" }, colon: "\u{00A0}: ")
+        reps: { $0 == 1 ? "1 répétition" : "\($0) répétitions" },
+        soFar: "jusqu'ici", timeLimit: "limite", colon: "\u{00A0}: ")
 }
 
 extension ScreenText {

@@ -52,7 +52,8 @@ extension ScreenWords {
         switchSides: "Seite wechseln", goingOn: "Weiter", finished: "Fertig", left: "übrig",
         exercise: "Übung", warmup: "Aufwärmen", cooldown: "Abwärmen", firstSide: "erste Seite",
         secondSide: "Seite wechseln: zweite Seite", otherSide: "zweite Seite", eachSide: "je Seite",
-        reps: { $0 == 1 ? "1 Wiederholung" : "\($0) Wiederholungen" })
+        reps: { $0 == 1 ? "1 Wiederholung" : "\($0) Wiederholungen" },
+        soFar: "bisher", timeLimit: "Zeitlimit")
 }
 
 extension ScreenText {

@@ -59,7 +59,8 @@ extension ScreenWords {
         goingOn: "Si riprende", finished: "Finito", left: "rimanenti",
         exercise: "Esercizio", warmup: "Riscaldamento", cooldown: "Defaticamento", firstSide: "primo lato",
         secondSide: "cambia lato: secondo lato", otherSide: "secondo lato", eachSide: "per lato",
-        reps: { $0 == 1 ? "1 ripetizione" : "\($0) ripetizioni" })
+        reps: { $0 == 1 ? "1 ripetizione" : "\($0) ripetizioni" },
+        soFar: "finora", timeLimit: "limite")
 }
 
 extension ScreenText {

@@ -71,7 +71,8 @@ extension ScreenWords {
         switchSides: "Cambia de lado", goingOn: "Seguimos", finished: "Terminado", left: "restante",
         exercise: "Ejercicio", warmup: "Calentamiento", cooldown: "Vuelta a la calma", firstSide: "primer lado",
         secondSide: "cambia de lado: segundo lado", otherSide: "segundo lado", eachSide: "cada lado",
-        reps: { $0 == 1 ? "1 repetición" : "\($0) repeticiones" })
+        reps: { $0 == 1 ? "1 repetición" : "\($0) repeticiones" },
+        soFar: "hasta ahora", timeLimit: "límite")
 }
 
 extension ScreenText {
