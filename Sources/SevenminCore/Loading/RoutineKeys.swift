@@ -65,9 +65,10 @@ public enum RoutineKeys {
         RoutineKey(key: "rest", meaning: "seconds of rest after the exercise, overriding the routine's (a round's "
                        + "last exercise is followed by `roundRest` instead)", byDefault: "the routine's `rest`",
                    allowed: "as `rest` above"),
-        RoutineKey(key: "reps", meaning: "repetitions instead of a time: the clock counts up from 0:00 and Enter "
-                       + "or `n` ends the step; with the exercise's own `work` beside it, the step also ends when "
-                       + "that time is up", byDefault: "none (timed by `work`)",
+        RoutineKey(key: "reps", meaning: "repetitions instead of a time: the screen shows \"10 × Push-up\" over "
+                       + "the time so far, counting up from 0:00, and Enter or `n` ends the step; with the "
+                       + "exercise's own `work` beside it, the step also ends when that time is up, shown as its "
+                       + "time limit", byDefault: "none (timed by `work`)",
                    allowed: "whole number, 1 to 1000; not with `sides` 2"),
         RoutineKey(key: "sides", meaning: "2 for exercises done on each side: half the work on each, with a "
                        + "\"switch sides\" pause (`switchRest`) between", byDefault: "1", allowed: "1 or 2"),
