@@ -27,7 +27,9 @@ extension DoctorCommand: RunnableCommand {
         checkSound(&report, start: start)
         checkVoice(&report, start: start)
         redirect?.restore()
-        checkRoutines(&report, wanted: start.plan.routine)
+        // The routine `start` would run: the plan's step or the config's, chosen by the one rule.
+        let wanted = (try? PlanLoading.choose(start.plan, config: .success(config)).get())?.request.routine
+        checkRoutines(&report, wanted: wanted ?? start.plan.routine)
         checkConfig(&report, checked)
         checkHistory(&report, enabled: !start.noHistory)
         checkDesktop(&report, mediaPlayer: start.mpris)

@@ -18,7 +18,9 @@ extension ExportAudioCommand: RunnableCommand {
         case .success(let name): voiceName = name
         }
         let loaded: PlanLoading.Loaded
-        switch PlanLoading.load(plan, voices: speech.enabled && voiceName == nil ? voices.listed : nil) {
+        switch PlanLoading.choose(plan).flatMap({
+            PlanLoading.load($0.request, voices: speech.enabled && voiceName == nil ? voices.listed : nil)
+        }) {
         case .failure(let status): return status.code
         case .success(let value): loaded = value
         }

@@ -103,7 +103,12 @@ extension ImportCommand: RunnableCommand {
 extension ExportRoutineCommand: RunnableCommand {
     func run() -> Int32 {
         let routine: Routine
-        do { routine = try WorkoutDataSource().load(self.routine) } catch { return PlanLoading.report(error) }
+        let name: String
+        switch PlanLoading.choose(self.routine) {
+        case .failure(let status): return status.code
+        case .success(let choice): name = choice.request.routine
+        }
+        do { routine = try WorkoutDataSource().load(name) } catch { return PlanLoading.report(error) }
         switch RoutineExport.file(routine, as: format) {
         case .failure(let refusal):
             Console.error("Error: \(visible(routine.name)) does not fit \(format.appName)'s timers: "

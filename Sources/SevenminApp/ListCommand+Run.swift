@@ -5,7 +5,7 @@ import SevenminCore
 
 extension ListCommand: RunnableCommand {
     func run() -> Int32 {
-        switch PlanLoading.load(plan) {
+        switch PlanLoading.choose(plan).flatMap({ PlanLoading.load($0.request) }) {
         case .failure(let status): return status.code
         case .success(let loaded):
             if json {

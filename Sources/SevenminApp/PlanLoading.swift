@@ -18,6 +18,25 @@ enum PlanLoading {
         var adjustments: RoutineAdjustments
     }
 
+    /// The workout a command runs or shows, by `RoutineChoice`'s one rule: the routine named, else the
+    /// joined plan's step, else the config file's `routine`, else classic. Nothing is read for a routine
+    /// named; `config` is read only when no plan is joined (`start` hands in the file it read already).
+    static func choose(_ request: PlanRequest,
+                       config: @autoclosure () -> Result<UserConfig?, ExitStatus> = ConfigFile.load(voices: nil))
+        -> Result<RoutineChoice, ExitStatus> {
+        guard !request.given.routine else { return .success(RoutineChoice(request: request)) }
+        switch PlanFiles.current(now: Date().timeIntervalSince1970) {
+        case .failure(let status): return .failure(status)
+        case .success(let (report, _)?): return .success(.resolve(request, plan: report, configRoutine: nil))
+        case .success(nil):
+            switch config() {
+            case .failure(let status): return .failure(status)
+            case .success(let file):
+                return .success(.resolve(request, plan: nil, configRoutine: file?.value("routine", as: String.self)))
+            }
+        }
+    }
+
     /// The plan, or the exit status after the reason was reported. With `voices`, the routine's voice
     /// must be one the engine lists (for a workout that will speak with it); they are asked for only
     /// if the routine names a voice, since listing them starts espeak-ng in this process.

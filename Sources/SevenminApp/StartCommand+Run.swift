@@ -16,13 +16,13 @@ extension StartCommand: RunnableCommand {
         let voices = VoiceSetup.Catalogue()
         switch ConfigFile.load(voices: mute || !voice ? nil : voices.listed) {
         case .failure(let status): return status.code
-        case .success(let config): return (config.map(applying) ?? self).workout(voices: voices)
+        case .success(let config): return (config.map(applying) ?? self).workout(voices: voices, config: config)
         }
     }
 
     /// Sets up sound, the events file and the screen, runs the workout, and gives everything
     /// back in reverse order; a signal that ended the workout then ends the process too.
-    private func workout(voices: VoiceSetup.Catalogue) -> Int32 {
+    private func workout(voices: VoiceSetup.Catalogue, config: UserConfig?) -> Int32 {
         let voiceName: String?
         switch VoiceSetup.commandLine(self.voiceName, catalogue: voice && !mute ? voices.listed : nil,
                                       command: Self.spec.name) {
@@ -32,18 +32,19 @@ extension StartCommand: RunnableCommand {
         let history = HistorySetup(disabled: noHistory)
         let loaded: PlanLoading.Loaded
         var resumption: WorkoutApp.Resumption?, resumed: (id: Int64, part: Int)?
-        var planTag: (plan: String, step: Int)?
+        var planStep: RoutineChoice.PlanStep?
         if resume {
             switch history.resumption() {
             case .failure(let status): return status.code
             case .success(let found): (loaded, resumption, resumed) = (found.0, found.1, (found.id, found.part))
             }
         } else {
-            switch planStep() {
+            switch PlanLoading.choose(plan, config: .success(config)) {
             case .failure(let status): return status.code
-            case .success(let (request, step)):
-                planTag = step
-                switch PlanLoading.load(request, voices: voice && !mute && voiceName == nil ? voices.listed : nil) {
+            case .success(let choice):
+                planStep = choice.planStep
+                switch PlanLoading.load(choice.request,
+                                        voices: voice && !mute && voiceName == nil ? voices.listed : nil) {
                 case .failure(let status): return status.code
                 case .success(let value): loaded = value
                 }
@@ -89,7 +90,7 @@ extension StartCommand: RunnableCommand {
                                                                      language: spoken.language),
                                             news: inbox.post)
         let journal = WorkoutJournal(events: events, inbox: inbox, notices: [audio?.voiceProblem].compactMap { $0 })
-        let recording = history.recorder(for: loaded, resumed: resumed, journal: journal, plan: planTag)
+        let recording = history.recorder(for: loaded, resumed: resumed, journal: journal, plan: planStep?.recorded)
         journal.history = recording?.recorder
         var settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
                                      seed: loaded.seed, notify: notify, asksEffort: history.path != nil,
@@ -162,27 +163,6 @@ extension StartCommand: RunnableCommand {
 }
 
 extension StartCommand {
-    /// What to run: the routine asked for; or, with none given while a plan is joined, the plan's step
-    /// (with any plan option typed over it), tagged so the history knows which step it was.
-    func planStep() -> Result<(PlanRequest, (plan: String, step: Int)?), ExitStatus> {
-        guard !explicit.routine else { return .success((plan, nil)) }
-        switch PlanFiles.current(now: Date().timeIntervalSince1970) {
-        case .failure(let status): return .failure(status)
-        case .success(nil): return .success((plan, nil))
-        case .success(let (report, _)?):
-            var request = report.step.request
-            let typed = plan.adjustments
-            typealias Option = PlanRequest.Option
-            if explicit.contains(Option.rounds) { request.adjustments.rounds = typed.rounds }
-            if explicit.contains(Option.work) { request.adjustments.work = typed.work }
-            if explicit.contains(Option.rest) { request.adjustments.rest = typed.rest }
-            if explicit.contains(Option.getReady) { request.adjustments.getReady = typed.getReady }
-            request.adjustments.without += typed.without.filter { !request.adjustments.without.contains($0) }
-            if plan.shuffle != .none { request.shuffle = plan.shuffle }
-            return .success((request, (report.plan.name, report.progress.step + 1)))
-        }
-    }
-
     /// The sound output the options ask for; `SEVENMIN_AUDIO_WAV` writes a WAV file instead, for tests.
     var audioRequest: AudioOutputRequest {
         let wav = ProcessEnvironment.current["SEVENMIN_AUDIO_WAV"].flatMap { $0.isEmpty ? nil : $0 }

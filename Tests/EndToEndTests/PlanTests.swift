@@ -76,6 +76,38 @@ struct PlanEndToEndTests {
         #expect(try run(binary, ["plan"], environment: env).stdout.hasPrefix("No plan joined."))
     }
 
+    /// What `list`, `export-audio` and `start` take when no routine is named: the same workout, the joined
+    /// plan's step first, else the config file's routine (never Classic while either says otherwise).
+    @Test func listExportAndStartAgreeOnTheDefaultRoutine() throws {
+        let home = temporaryDirectory()
+        let env = ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"]
+        try FileManager.default.createDirectory(atPath: home + "/config/sevenmin/plans",
+                                                withIntermediateDirectories: true)
+        try """
+            { "name": "Twice", "days": ["sun", "mon", "tue", "wed", "thu", "fri", "sat"],
+              "steps": [ { "routine": "\(short)", "work": 2 } ] }
+            """.write(toFile: home + "/config/sevenmin/plans/twice.json", atomically: true, encoding: .utf8)
+        // The config names another routine: the plan's step comes first, and after leaving, the config's.
+        let sides = fixtures + "/sides.json"
+        try #"{ "routine": "\#(sides)" }"#.write(toFile: home + "/config/sevenmin/config.json", atomically: true,
+                                                  encoding: .utf8)
+        #expect(try run(binary, ["plan", "join", "twice"], environment: env).status == 0)
+        for name in ["Short Test Routine", "Sides Test Routine"] {
+            let list = json(try run(binary, ["list", "--json"], environment: env).stdout)
+            #expect(list["name"] as? String == name, "\(list)")
+            let total = try #require(list["total"] as? Int)
+            let wav = home + "/track.wav"
+            let export = try run(binary, ["export-audio", wav, "--no-voice", "--force"], environment: env)
+            // The track runs on past the end by the finish cue's last second.
+            let seconds = [total, total + 1].map { ": 0:" + String(format: "%02d", $0) + ", " }
+            #expect(export.status == 0 && seconds.contains(where: export.stdout.contains), "\(export) vs \(total) s")
+            let started = try run(binary, ["start", "--plain", "--mute", "--no-history"], environment: env)
+            #expect(started.status == 0 && started.stdout.contains(name) && !started.stdout.contains("Classic"),
+                    "\(started)")
+            _ = try run(binary, ["plan", "leave"], environment: env)
+        }
+    }
+
     @Test func anotherMachinesWorkoutsMoveThePlanEachCountedOnce() throws {
         // One machine shares its history: a workout of step 1, rated easy afterwards.
         let here = try user()

@@ -347,3 +347,47 @@ struct JoinedPlanTests {
         }
     }
 }
+
+@Suite("Plans: which routine a command takes when none is named")
+struct RoutineChoiceTests {
+    /// `threeCircuits` joined and standing at its third step (`classic`, 3 rounds).
+    var atStepThree: PlanReport {
+        var progress = PlanProgress.replay(threeCircuits, joinedAt: monday, sessions: [], now: monday)
+        progress.step = 2
+        return PlanReport(plan: threeCircuits, path: "build.json", joinedAt: monday, progress: progress,
+                          day: PlanDay(isToday: true, day: 0), utcOffset: 0)
+    }
+
+    func typed(_ arguments: [String]) throws -> PlanRequest {
+        try #require(try CommandLineParser.parse(["list"] + arguments) as? ListCommand).plan
+    }
+
+    @Test func aNamedRoutineWinsOverThePlanAndTheConfig() throws {
+        let choice = RoutineChoice.resolve(try typed(["tabata"]), plan: atStepThree, configRoutine: "standing")
+        #expect(choice.request.routine == "tabata" && choice.planStep == nil)
+    }
+
+    @Test func thePlansStepComesBeforeTheConfigsRoutine() throws {
+        let choice = RoutineChoice.resolve(try typed([]), plan: atStepThree, configRoutine: "tabata")
+        #expect(choice.request.routine == "classic" && choice.request.adjustments.rounds == 3)
+        #expect(choice.planStep == RoutineChoice.PlanStep(plan: "Build", step: 3, steps: 4, counts: true))
+        #expect(choice.planStep?.recorded?.step == 3)
+    }
+
+    @Test func withNoPlanTheConfigsRoutineThenClassic() throws {
+        #expect(RoutineChoice.resolve(try typed([]), plan: nil, configRoutine: "tabata").request.routine == "tabata")
+        #expect(RoutineChoice.resolve(try typed([]), plan: nil, configRoutine: nil).request.routine == "classic")
+    }
+
+    @Test(arguments: [
+        // options typed over step 3 (3 rounds) → whether the workout still counts as the step's
+        ([], true), (["--shuffle"], true), (["--rounds", "3"], true), (["--rounds", "1"], false),
+        (["--work", "20"], false), (["--without", "noisy"], false),
+    ] as [([String], Bool)])
+    func optionsThatChangeTheStepsWorkoutMakeItOffPlan(arguments: [String], counts: Bool) throws {
+        let choice = RoutineChoice.resolve(try typed(arguments), plan: atStepThree, configRoutine: nil)
+        #expect(choice.planStep?.counts == counts, "\(arguments)")
+        #expect((choice.planStep?.recorded != nil) == counts, "an off-plan workout is not recorded as the step")
+        #expect(choice.request.routine == "classic")
+    }
+}

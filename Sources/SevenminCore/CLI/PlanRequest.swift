@@ -9,6 +9,8 @@ public struct PlanRequest: Equatable, Sendable {
     public var routine = "classic"
     public var adjustments = RoutineAdjustments()
     public var shuffle = ShuffleRequest.none
+    /// Which options were typed, and whether the routine was named (not part of equality).
+    public var given = GivenOptions()
 
     public init() {}
 
@@ -38,12 +40,14 @@ public struct PlanRequest: Equatable, Sendable {
 
     /// The routine argument, shared by every command that takes one.
     public static let routineArgument = Positional.optional(
-        "routine", help: "A routine's name (see 'sevenmin routines') or the path to a .json file. (default: classic)",
+        "routine", help: "A routine's name (see 'sevenmin routines') or the path to a .json file. "
+            + "(default: the joined plan's step, else the config file's routine, else classic)",
         values: .routine)
 
     /// The request from parsed arguments, the routine being the positional at `routineAt` if given.
     public init(_ parsed: ParsedArguments, routineAt position: Int = 0) throws(UsageError) {
         if parsed.positional.count > position { routine = parsed.positional[position] }
+        given = GivenOptions(parsed.typed, routine: parsed.positional.count > position)
         adjustments.rounds = try parsed.integer(Option.rounds, in: 1...RoutineLoader.maximumRounds)
         adjustments.work = try parsed.seconds(Option.work, allowZero: false)
         adjustments.rest = try parsed.seconds(Option.rest, allowZero: true)

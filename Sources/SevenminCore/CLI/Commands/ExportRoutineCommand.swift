@@ -22,7 +22,8 @@ public struct ExportRoutineCommand: ParsableCommand, Equatable {
     }
 
     public var path = ""
-    public var routine = "classic"
+    /// The routine, and whether it was named (else it is chosen as `start` chooses it).
+    public var routine = PlanRequest()
     public var format = RoutineFormat.jawt
     public var force = false
 
@@ -34,7 +35,8 @@ public struct ExportRoutineCommand: ParsableCommand, Equatable {
             throw .invalidValue(option: "<file>", value: path, expected: "a name ending in .json",
                                 command: ExportRoutineCommand.spec.name)
         }
-        if parsed.positional.count > 1 { routine = parsed.positional[1] }
+        if parsed.positional.count > 1 { routine.routine = parsed.positional[1] }
+        routine.given = GivenOptions(routine: parsed.positional.count > 1)
         let text = parsed.value(Option.format) ?? RoutineFormat.jawt.rawValue
         guard let format = RoutineFormat(rawValue: text), ExportRoutineCommand.formats.contains(format) else {
             throw .invalidValue(option: Option.format.synopsis, value: text, expected: "jawt or openhiit",
