@@ -36,6 +36,20 @@ struct HistoryReportTests {
         #expect(HistoryReport.text([], metrics: .unicode) == "No workouts recorded yet.\n")
     }
 
+    /// The plan and step each workout was done for has a column once any was; one off any plan shows "-".
+    @Test func historyTextNamesThePlanAndStepOfEachWorkout() {
+        var onPlan = summary(id: 1, start: local("2026-11-28 07:05", newYork), worked: 360, done: 12, effort: 5)
+        onPlan.record.plan = "Quick steps"
+        onPlan.record.planStep = 3
+        let off = summary(id: 2, start: local("2026-11-29 07:05", newYork), worked: 360, done: 12)
+        let lines = HistoryReport.text([onPlan, off], metrics: .unicode).split(separator: "\n")
+        #expect(lines == [
+            "DATE              ROUTINE  WORKED  EXERCISES  EFFORT  OUTCOME    PLAN",
+            "2026-11-28 07:05  classic    6:00      12/12    5/10  completed  Quick steps step 3",
+            "2026-11-29 07:05  classic    6:00      12/12       -  completed  -",
+        ])
+    }
+
     /// A workout done in Tokyo at 06:00 showed as 22:00 the day before when read in Berlin, and `--json`'s
     /// `local_start` contradicted the `utc_offset` beside it: each workout is shown at the time it was lived.
     @Test func eachWorkoutIsShownAtTheLocalTimeItWasLived() throws {

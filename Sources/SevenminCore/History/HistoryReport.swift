@@ -9,11 +9,18 @@ public enum HistoryReport {
     public static func text(_ sessions: [SessionSummary], metrics: TextMetrics) -> String {
         if sessions.isEmpty { return "No workouts recorded yet.\n" }
         let elsewhere = sessions.contains { $0.record.machine != nil }
-        let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT", "OUTCOME"] + (elsewhere ? ["MACHINE"] : [])
-        let rows = sessions.map { s in
-            [localStart(s.record), visible(s.record.routine), TimeFormat.clock(s.workedSeconds, roundingUp: false),
-             "\(s.exercisesDone)/\(s.record.plannedExercises)", s.record.effort.map { "\($0)/10" } ?? "-",
-             outcomeText(s.record)] + (elsewhere ? [s.record.machine.map(visible) ?? "this one"] : [])
+        // Which plan and step each workout was done for, once any was: "-" for one off any plan.
+        let planned = sessions.contains { $0.record.plan != nil }
+        let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT", "OUTCOME"] + (planned ? ["PLAN"] : [])
+            + (elsewhere ? ["MACHINE"] : [])
+        let rows = sessions.map { s -> [String] in
+            var row = [localStart(s.record), visible(s.record.routine),
+                       TimeFormat.clock(s.workedSeconds, roundingUp: false),
+                       "\(s.exercisesDone)/\(s.record.plannedExercises)", s.record.effort.map { "\($0)/10" } ?? "-",
+                       outcomeText(s.record)]
+            if planned { row.append(planText(s.record)) }
+            if elsewhere { row.append(s.record.machine.map(visible) ?? "this one") }
+            return row
         }
         var widths = header.map(\.count)
         for row in rows { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], metrics.width(cell)) } }
@@ -26,6 +33,12 @@ public enum HistoryReport {
             }.joined(separator: "  ")
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
+    }
+
+    /// "Quick steps step 3", or "-" for a workout off any plan.
+    static func planText(_ r: SessionRecord) -> String {
+        guard let plan = r.plan else { return "-" }
+        return visible(plan) + (r.planStep.map { " step \($0)" } ?? "")
     }
 
     /// A JSON array, one object per session, each with its segments as recorded when they are given.
