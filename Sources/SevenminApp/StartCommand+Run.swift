@@ -96,6 +96,7 @@ extension StartCommand: RunnableCommand {
                                      seed: loaded.seed, notify: notify, asksEffort: history.path != nil,
                                      figure: figure)
         settings.language = spoken.language
+        settings.planStep = planStep
         // The media player and the screen kept awake, on the session bus, connected once the screen is up.
         let desktop = DesktopBus(mediaPlayer: mpris, news: inbox.post) { Console.error("sevenmin: " + $0) }
         let afterFirstFrame = {

@@ -92,6 +92,12 @@ struct PlanEndToEndTests {
         try #"{ "routine": "\#(sides)" }"#.write(toFile: home + "/config/sevenmin/config.json", atomically: true,
                                                   encoding: .utf8)
         #expect(try run(binary, ["plan", "join", "twice"], environment: env).status == 0)
+        // The step's workout is recorded as the step; one changed by an option typed over it is off-plan.
+        #expect(try run(binary, ["start", "--plain", "--mute"], environment: env).status == 0)
+        #expect(try run(binary, ["start", "--plain", "--mute", "--work", "1"], environment: env).status == 0)
+        let history = try run(binary, ["history"], environment: env).stdout.split(separator: "\n")
+        #expect(history.count == 3 && history[0].hasSuffix("PLAN") && history[1].hasSuffix("  Twice step 1")
+            && history[2].hasSuffix("  -"), "\(history)")
         for name in ["Short Test Routine", "Sides Test Routine"] {
             let list = json(try run(binary, ["list", "--json"], environment: env).stdout)
             #expect(list["name"] as? String == name, "\(list)")

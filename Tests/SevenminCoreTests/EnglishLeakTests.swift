@@ -98,6 +98,7 @@ struct EnglishLeakTests {
     static func shown(in language: CoachLanguage, skipping: Bool) -> [String] {
         var settings = CoachSettings(flash: false, seed: 7, notify: true, asksEffort: true)
         settings.language = language
+        settings.planStep = RoutineChoice.PlanStep(plan: "Zwei", step: 2, steps: 4, counts: !skipping)
         var app = WorkoutApp(plan: plan, settings: settings)
         var effects = app.start(at: 0)
         effects += app.handle(.audio(.silent), at: 0.1)

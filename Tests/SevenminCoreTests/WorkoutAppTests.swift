@@ -244,6 +244,39 @@ struct WorkoutAppTests {
         #expect(app.effort == effort && app.summary(at: 10.1).effort == effort)
     }
 
+    /// A workout skipped through (fewer than half its exercises done) says nothing of how hard the
+    /// step is: the finish does not ask, and a digit only dismisses it.
+    @Test func aWorkoutMostlySkippedIsNotAskedHowHardItWas() {
+        var app = started(CoachSettings(asksEffort: true))
+        _ = app.handle(.key(.character("n")), at: 1)
+        _ = app.handle(.key(.character("n")), at: 1.5)
+        var finish: [Effect] = []
+        var t = 2.0
+        while app.session.state != .finished, t < 20 {
+            finish = app.handle(.key(.character("n")), at: t)
+            t += 0.5
+        }
+        #expect(finish.model?.summary?.exercisesDone == 0 && finish.model?.summary?.asksEffort == false)
+        let e = app.handle(.key(.character("8")), at: t + 2)
+        #expect(e.ending == .completed && e.records.isEmpty && app.effort == nil)
+    }
+
+    /// The plan and its step are on the workout's header and its finish, and the question says what the
+    /// answer does: it moves the plan only for the step's own workout.
+    @Test(arguments: [true, false])
+    func theHeaderAndTheFinishShowThePlansStep(counts: Bool) {
+        var settings = CoachSettings(flash: false, asksEffort: true)
+        settings.planStep = RoutineChoice.PlanStep(plan: "Quick", step: 3, steps: 12, counts: counts)
+        var app = started(settings)
+        let work = WorkoutScreen.render(app.handle(.tick, at: 3).model!, width: 100, height: 30).text
+        let step = "Plan: Quick · step 3 of 12" + (counts ? "" : " · off plan, not counted")
+        #expect(work.split(separator: "\n")[0].contains(step), "\(work)")
+        let finish = WorkoutScreen.render(app.handle(.tick, at: 9).model!, width: 100, height: 30).text
+        #expect(finish.contains(step), "\(finish)")
+        #expect(finish.contains("How hard was that? 1–10 — "
+            + (counts ? "it sets the next step of your plan" : "it is kept in your history")), "\(finish)")
+    }
+
     @Test func withoutAHistoryTheFinishDoesNotAskAndDigitsJustDismiss() {
         var app = started()
         #expect(app.handle(.tick, at: 9).model?.summary?.asksEffort == false)

@@ -51,7 +51,7 @@ public struct PlainTranscript: Sendable {
             if last.summary == nil, let summary = model.summary {
                 say(summary.isComplete ? model.words.finished : summary.headline(model.text))
                 if summary.asksEffort {
-                    say(model.text.effortQuestion + model.words.colon + model.text.effortKeys)
+                    say(summary.effortQuestion(model.text) + model.words.colon + model.text.effortKeys)
                 }
             }
             return lines

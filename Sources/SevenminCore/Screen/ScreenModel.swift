@@ -10,10 +10,22 @@ public struct ScreenModel: Equatable, Sendable {
         public var rounds: Int
         /// Days in a row that count, this one included; nil when unknown or today does not count.
         public var streak: Int?
-        /// Whether the finish asks how hard it was ("How hard was that? 1–10").
+        /// Whether the finish asks how hard it was ("How hard was that? 1–10"): not after a workout
+        /// mostly skipped, whose rating would say nothing of the plan's step.
         public var asksEffort = false
+        /// Whether the rating moves a plan (the workout was a plan's step, unchanged).
+        public var effortMovesPlan = false
         /// The answer, once given.
         public var effort: Int?
+
+        /// Whether fewer than half its exercises were done: too little to ask how hard it was.
+        public static func mostlySkipped(done: Int, of count: Int) -> Bool { done * 2 < count }
+
+        /// The question with what its answer does: "How hard was that? 1–10 — it sets the next step of your
+        /// plan".
+        public func effortQuestion(_ text: ScreenText) -> String {
+            text.effortQuestion + " — " + (effortMovesPlan ? text.effortForPlan : text.effortForHistory)
+        }
 
         /// Whether every exercise was done: the workout counts as completed.
         public var isComplete: Bool { exercisesDone >= exerciseCount }
@@ -46,6 +58,13 @@ public struct ScreenModel: Equatable, Sendable {
     }
 
     public var routineName: String
+    /// The plan and step the workout is done for, if any.
+    public var planStep: RoutineChoice.PlanStep?
+
+    /// "Plan: Three circuits · step 3 of 4", and "off plan, not counted" for a workout changed off the step.
+    public var planLine: String? {
+        planStep.map { text.planStep(visible($0.plan), $0.step, $0.steps) + ($0.counts ? "" : " · " + text.offPlan) }
+    }
     public var kind: SegmentKind
     public var exercise: Exercise
     /// The exercise worked on after this segment, if any.

@@ -20,6 +20,12 @@ public struct ScreenText: Sendable {
     public let shuffled: String
     public let effortQuestion: String
     public let effortKeys: String
+    /// What the rating does, after the question: for a plan's step, and for a workout off any plan.
+    public let effortForPlan: String
+    public let effortForHistory: String
+    /// "Plan: Three circuits · step 3 of 4", and what is added for a workout changed off the step.
+    public let planStep: @Sendable (_ plan: String, _ step: Int, _ of: Int) -> String
+    public let offPlan: String
     public let pressAnyKey: String
     /// The line after exit and the finish notification's body: "12/12 exercises in 7:50".
     public let exercisesIn: @Sendable (_ done: Int, _ of: Int, _ time: String) -> String

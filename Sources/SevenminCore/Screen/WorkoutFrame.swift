@@ -80,10 +80,11 @@ struct WorkoutFrame {
         // Words set in big type are also said here as text, for a screen reader and a copy of the screen.
         let words = headerWords.map { " · " + $0 } ?? ""
         let room = max(0, w - rightWidth - 1)
-        // Where both do not fit, the words shown big keep their place and the routine's name gives way.
-        var name = " sevenmin" + " · " + model.routineName + words
-        if !words.isEmpty, measure(say(name)) > room { name = " sevenmin" + words }
-        name = fitted(name, room)
+        // Where all do not fit, the plan's step gives way, then the routine's name to the words shown big.
+        let routine = " · " + model.routineName
+        let names = [routine + (model.planLine.map { " · " + $0 } ?? ""), routine] + (words.isEmpty ? [] : [""])
+        let name = fitted(names.map { " sevenmin" + $0 + words }.first { measure(say($0)) <= room }
+                          ?? " sevenmin" + names[names.count - 1] + words, room)
         grid.put(name, x: 0, y: 0, style: theme.bar.with(bold: true))
         grid.put(right, x: w - rightWidth, y: 0, style: theme.bar)
     }
@@ -668,7 +669,7 @@ struct WorkoutFrame {
 
     mutating func drawSummary(_ summary: ScreenModel.Summary) {
         let text = model.text
-        var lines = [summary.headline(text), "", model.routineName, "",
+        var lines = [summary.headline(text), "", model.routineName] + (model.planLine.map { [$0] } ?? []) + ["",
                      text.time + model.words.colon + TimeFormat.clock(summary.activeTime, roundingUp: false)]
         if summary.isComplete {
             lines.append(text.exercisesDone + ": \(summary.exercisesDone)/\(summary.exerciseCount)"
@@ -677,7 +678,7 @@ struct WorkoutFrame {
         if let streak = summary.streak { lines.append(text.streak(streak)) }
         if let seed = model.shuffleSeed { lines.append(text.shuffled + " --seed \(seed)") }
         lines += summary.asksEffort
-            ? ["", text.effortQuestion, text.effortKeys].map { glyphs.fold($0, language: model.language) }
+            ? ["", summary.effortQuestion(text), text.effortKeys].map { glyphs.fold($0, language: model.language) }
             : ["", text.pressAnyKey]
         // The first line in big type above the rest, where the rows allow.
         let big = h >= 15 ? renderer.fit(say(lines[0]), width: w - 4, height: min(h / 3, h - lines.count - 1),

@@ -25,6 +25,8 @@ public struct CoachSettings: Equatable, Sendable {
     public var summaryWaitsForKey = true
     /// Ask "How hard was that?" on the finish screen: where the answer is kept (history is on).
     public var asksEffort = false
+    /// The plan and step this workout is done for, shown in the header and at the finish.
+    public var planStep: RoutineChoice.PlanStep?
     /// Keys can be read: a resumed workout opens paused, waiting for space. Off in plain mode without
     /// a terminal on standard input.
     public var keysAtHand = true

@@ -226,17 +226,23 @@ public struct WorkoutApp: Sendable {
         model.showsFigure = settings.figure
         model.overviewDone = overviewDone
         model.language = settings.language
+        model.planStep = settings.planStep
         if model.summary != nil { model.summary = summary(at: now) }
         return model
     }
 
     /// What the workout came to, all its parts counted, with the streak when the history gave one.
     public func summary(at now: Instant) -> ScreenModel.Summary {
-        ScreenModel.Summary(activeTime: session.activeTime(at: now) + (resumption?.activeTime ?? 0),
-                            exercisesDone: plan.exercisesDone(fromWork: workDone).count,
-                            exerciseCount: plan.workSegmentCount, rounds: plan.rounds,
-                            streak: streakBasis?.days(adding: workoutSeconds), asksEffort: settings.asksEffort,
-                            effort: effort)
+        let done = plan.exercisesDone(fromWork: workDone).count
+        var summary = ScreenModel.Summary(
+            activeTime: session.activeTime(at: now) + (resumption?.activeTime ?? 0), exercisesDone: done,
+            exerciseCount: plan.workSegmentCount, rounds: plan.rounds,
+            streak: streakBasis?.days(adding: workoutSeconds),
+            asksEffort: settings.asksEffort
+                && !ScreenModel.Summary.mostlySkipped(done: done, of: plan.workSegmentCount),
+            effort: effort)
+        summary.effortMovesPlan = settings.planStep?.counts ?? false
+        return summary
     }
 
     // MARK: Internals
@@ -418,7 +424,7 @@ public struct WorkoutApp: Sendable {
             }
         case .rate(let n):
             guard let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard, pendingSpeech.isEmpty else { break }
-            if settings.asksEffort {
+            if summary(at: now).asksEffort {
                 effort = n
                 effects.append(.record(.effort(n)))
                 effects.append(.log(EventRecord(t: now - origin, event: "effort", [("effort", .integer(n))])))
