@@ -242,7 +242,7 @@ extension StatsCommand: RunnableCommand {
         } else {
             let look = OutputStyle.standardOutput()
             Console.out(StatsReport.text(stats, colors: look.statsColors, utf8: look.utf8,
-                                         metrics: look.metrics, plan: plan))
+                                         metrics: look.metrics, plan: plan, width: Main.terminalWidth()))
         }
         let status = HistoryReading.finish(store)
         if case .failure(let failed) = planned { return max(status, failed.code) }

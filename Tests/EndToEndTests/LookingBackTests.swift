@@ -56,9 +56,11 @@ struct LookingBackTests {
     func statsOnATerminal(environment: String, colour: Bool, unicode: Bool) throws {
         let state = try twoWorkouts()
         let tmux = try Tmux("env XDG_STATE_HOME=\(state) \(environment) \(binary) stats --weight 70",
-                            width: 100, height: 60)
+                            width: 80, height: 24)
         let screen = tmux.waitFor(text: "exit=0")
-        #expect(screen.contains("Streak") && screen.contains("75 minutes") && screen.contains("Last 52 weeks"))
+        // All of it on an 80×24 screen, the streak at the top, the heat map as many weeks as fit.
+        #expect(screen.contains("\nDay streak: ") && screen.contains("75 minutes") && screen.contains("Last 38 weeks"),
+                "\(screen)")
         #expect(screen.contains("kcal"))
         let coloured = tmux.screenWithColours()
         #expect(coloured.contains("38;5;") == colour)

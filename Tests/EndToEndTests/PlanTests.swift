@@ -53,7 +53,7 @@ struct PlanEndToEndTests {
         #expect(plan["today"] is NSNull && (plan["next"] as? [String: Any])?["date"] != nil, "done for today")
         #expect(plan["step"] as? Int == 1, "unrated: it does not move")
         let stats = try run(binary, ["stats"], environment: env).stdout
-        #expect(stats.contains("Plan: Quick steps, step 1 of 2; 1 planned day kept in a row"), "\(stats)")
+        #expect(stats.contains("Plan streak: 1 planned day kept in a row (Quick steps, step 1 of 2)"), "\(stats)")
         #expect(stats.contains("  This week: ") && stats.contains(" ✓"))
         let statsJSON = json(try run(binary, ["stats", "--json"], environment: env).stdout)
         #expect((statsJSON["plan"] as? [String: Any])?["streak"] as? Int == 1)
@@ -143,7 +143,7 @@ struct PlanEndToEndTests {
         plan = json(try run(binary, ["plan", "--json"], environment: there).stdout)
         #expect(plan["step"] as? Int == 1 && plan["today"] is NSNull, "\(plan)")
         let stats = try run(binary, ["stats"], environment: there).stdout
-        #expect(stats.contains("Plan: Quick steps, step 1 of 2; 1 planned day kept in a row"), "\(stats)")
+        #expect(stats.contains("Plan streak: 1 planned day kept in a row (Quick steps, step 1 of 2)"), "\(stats)")
         #expect(!FileManager.default.fileExists(atPath: theirs + "/history.sqlite3"), "reading writes nothing")
     }
 

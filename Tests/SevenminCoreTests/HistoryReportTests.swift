@@ -115,27 +115,53 @@ struct HistoryReportTests {
     @Test func statsTextShowsStreakGuidelineAndCalories() {
         let text = StatsReport.text(sampleStats(), colors: .none, utf8: true, metrics: .unicode)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "Day 5 in a row (longest: 5 days).")
-        #expect(lines[1] == "This week: 35 of 75 minutes of vigorous activity (46%, the ACSM/WHO weekly guideline)")
-        #expect(lines[3] == "Workouts: 1 (1 completed), 50 min of work")
-        #expect(lines[4] == "Energy: about 467 kcal in all, 327 this week (MET 8.0 at 70 kg)")
+        #expect(lines[0] == "Day streak: 5 days in a row (best: 5 days).")
+        #expect(lines[1] == "This week: █████████▍░░░░░░░░░░ 35 of 75 minutes (46%, ACSM/WHO guideline)")
+        #expect(lines[2] == "Workouts: 1 (1 completed), 50 min of work")
+        #expect(lines[3] == "Energy: about 467 kcal in all, 327 this week (MET 8.0 at 70 kg)")
         #expect(lines.contains("  Squat     70 times     35:00"))
     }
 
-    @Test func heatMapPutsEachDayInItsWeekdayRowAndWeekColumn() {
+    /// At 80×24 the whole report stays on screen with the prompt: at most 23 lines of at most 80
+    /// columns, the streak first, and the plan's streak named apart from the day streak.
+    @Test(arguments: [true, false])
+    func statsFitsAnEightyByTwentyFourTerminalWithTheStreakFirst(utf8: Bool) {
+        var stats = sampleStats()
+        stats.exercises += (1...12).map { HistoryStats.ExerciseTotal(title: "Move \($0)", times: $0, seconds: 30) }
+        let week = PlanWeek(days: [.init(day: stats.today - 2, status: .done, madeUpOn: nil),
+                                   .init(day: stats.today, status: .open, madeUpOn: nil)], streak: 4)
+        let plan = StatsReport.PlanSummary(name: "Quick steps", step: 1, steps: 2, week: week)
+        let text = StatsReport.text(stats, colors: .none, utf8: utf8, metrics: .unicode, plan: plan)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count <= 23, "\(text)")
+        #expect(lines.allSatisfy { TextMetrics.unicode.width(String($0)) <= 80 }, "\(text)")
+        #expect(lines[0].hasPrefix("Day streak: 5 days in a row"))
+        #expect(lines[1] == "Plan streak: 4 planned days kept in a row (Quick steps, step 1 of 2)")
+    }
+
+    @Test func heatMapPutsEachDayInItsWeekdayRowAndWeekColumnApart() {
         let stats = sampleStats()
         let map = StatsReport.heatMap(stats, colors: .none, utf8: false)
-        #expect(map.count == 9)   // month names, seven weekdays, the legend
-        let weekdays = map.dropFirst().prefix(7).map { String($0.prefix(3)) }
+        #expect(map.weeks == 38 && map.rows.count == 8)   // month names, seven weekdays
+        let weekdays = map.rows.dropFirst().map { String($0.prefix(3)) }
         #expect(weekdays == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+        // Every day is a cell with a space after it, so no two run together.
+        for row in map.rows.dropFirst() {
+            let cells = Array(row.dropFirst(4))
+            #expect(cells.indices.allSatisfy { $0 % 2 == 0 || cells[$0] == " " }, "\(row)")
+        }
         // Today is Sunday the 29th: the last cell of the last row. Wednesday to Sunday this week count.
-        let lastColumn = map[1...7].map { $0.count > 4 + 51 ? String(Array($0)[4 + 51]) : " " }
+        let lastColumn = map.rows[1...7].map { row -> String in
+            let cells = Array(row)
+            return cells.count > 4 + 2 * 37 ? String(cells[4 + 2 * 37]) : " "
+        }
         #expect(lastColumn == [".", ".", "+", "+", "+", "+", "+"])
         // 1 October: 15 minutes, level 3, on a Thursday in the week of 28 September.
-        let column = (CivilTime(iso: "2026-09-28")!.dayNumber - stats.heatMapStart) / 7
-        #expect(Array(map[4])[4 + column] == "*")
-        #expect(map[0].contains("Oct"))
-        #expect(map.last == "    less .:+*# more")
+        let column = (CivilTime(iso: "2026-09-28")!.dayNumber - stats.heatMapStart) / 7 - (52 - 38)
+        #expect(Array(map.rows[4])[4 + 2 * column] == "*")
+        #expect(map.rows[0].contains("Oct"))
+        let text = StatsReport.text(stats, colors: .none, utf8: false, metrics: .unicode)
+        #expect(text.contains("Last 38 weeks   less . : + * # more"))
     }
 
     @Test(arguments: [(StatsReport.Colors.none, false), (.none, true), (.basic8, false), (.basic8, true),
@@ -145,17 +171,14 @@ struct HistoryReportTests {
         #expect(text.utf8.allSatisfy { $0 < 0x80 } == !utf8)
         #expect(text.contains("\u{1B}[") == (colors != .none))
         #expect(text.contains("\u{1B}[38;5;") == (colors == .xterm256))
-        #expect(text.contains("Day 5 in a row"))
+        #expect(text.contains("Day streak: 5 days in a row"))
     }
 
-    @Test func weeklyChartMarksTheGuidelineAndScalesToTheLongestWeek() {
+    @Test func theLastTwelveWeeksAreOneLineScaledToTheGuideline() {
         let text = StatsReport.text(sampleStats(), colors: .none, utf8: false, metrics: .unicode)
-        let rows = text.split(separator: "\n").map(String.init)
-            .filter { $0.hasPrefix("Nov 23") || $0.hasPrefix("Nov 16") }
-        // 35 of 75 minutes over 40 cells is 18.7 cells; the guideline sits at cell 40, clamped to 39.
-        #expect(rows.last == "Nov 23  " + String(repeating: "#", count: 19) + String(repeating: " ", count: 20)
-                + "| 35")
-        #expect(rows.first == "Nov 16  " + String(repeating: " ", count: 39) + "| 0")
+        // Nothing but 15 minutes in the week of 28 September (1.6 eighths: the second level), and this
+        // week's 35 of 75 minutes (3.7 eighths: the fourth).
+        #expect(text.contains("Minutes a week, last 12: . . . : . . . . . . . = (# = 75)"), "\(text)")
     }
 
     @Test func statsJSONParsesAndCarriesTheHeatMap() throws {

@@ -70,7 +70,7 @@ struct HistoryStatsTests {
         let segments = days.flatMap { work(14, endingAt: local($0 + " 08:00", newYork)) }
         let s = stats(segments, now: local("2026-11-25 22:00", newYork), newYork)
         #expect(s.currentStreak == 2 && s.todayCounts && s.longestStreak == 3)
-        #expect(StatsReport.streakLine(s) == "Day 2 in a row (longest: 3 days).")
+        #expect(StatsReport.streakLine(s) == "Day streak: 2 days in a row (best: 3 days).")
     }
 
     @Test func aStreakEndingYesterdayIsStillAlive() {
@@ -78,7 +78,7 @@ struct HistoryStatsTests {
         let today = stats(segments, now: local("2026-11-29 10:00", newYork), newYork)
         #expect(today.currentStreak == 2 && !today.todayCounts)
         #expect(StatsReport.streakLine(today)
-                == "Streak: 2 days in a row; work out today to make it 3 (longest: 2 days).")
+                == "Day streak: 2 days in a row; work out today to make it 3 (best: 2 days).")
         let dayAfter = stats(segments, now: local("2026-11-30 10:00", newYork), newYork)
         #expect(dayAfter.currentStreak == 0 && dayAfter.longestStreak == 2)
     }

@@ -31,22 +31,24 @@ public enum StatsReport {
         }
     }
 
+    /// The report in at most 23 lines of at most `width` columns (80 by default), so a 24-row terminal
+    /// shows it whole with the prompt: the day streak first, then the plan's, this week, a heat map of as
+    /// many weeks as fit with its days kept apart, the last 12 weeks in one line, and the most done.
     public static func text(_ stats: HistoryStats, colors: Colors, utf8: Bool, metrics: TextMetrics,
-                            plan: PlanSummary? = nil) -> String {
+                            plan: PlanSummary? = nil, width: Int = 80) -> String {
         var out: [String] = []
         out.append(streakLine(stats))
         if let plan {
             let kept = plan.week.streak == 1 ? "1 planned day" : "\(plan.week.streak) planned days"
-            out.append("Plan: \(visible(plan.name)), step \(plan.step) of \(plan.steps); \(kept) kept in a row "
-                + "(a missed one made up within \(PlanWeek.graceDays) days still counts)")
+            out.append("Plan streak: \(kept) kept in a row (\(visible(plan.name)), step \(plan.step) of \(plan.steps))")
             out.append("  This week: " + plan.week.line(utf8: utf8))
         }
         let guideline = HistoryStats.weeklyGuidelineMinutes
         let percent = Int((100 * stats.weekMinutes / guideline).rounded(.down))
-        out.append("This week: \(wholeMinutes(stats.weekMinutes)) of \(Int(guideline)) minutes of vigorous activity"
-                   + " (\(percent)%, the ACSM/WHO weekly guideline)")
-        out.append("  " + bar(stats.weekMinutes, scale: guideline, width: 30, marker: nil, colors: colors, utf8: utf8,
-                              met: stats.weekMinutes >= guideline))
+        out.append("This week: " + bar(stats.weekMinutes, scale: guideline, width: 20, marker: nil, colors: colors,
+                                       utf8: utf8, met: stats.weekMinutes >= guideline)
+                   + " \(wholeMinutes(stats.weekMinutes)) of \(Int(guideline)) minutes"
+                   + " (\(percent)%, ACSM/WHO guideline)")
         out.append("Workouts: \(stats.sessions) (\(stats.completedSessions) completed), "
                    + TimeFormat.hoursMinutesWords.string(stats.totalWorkSeconds, roundingUp: false) + " of work")
         if let total = stats.totalCalories, let week = stats.weekCalories, let kg = stats.weightKg {
@@ -54,22 +56,20 @@ public enum StatsReport {
                        + " (MET \(HistoryStats.met) at \(HistoryReport.number(kg)) kg)")
         }
         out.append("")
-        out.append("Last \(HistoryStats.heatMapWeeks) weeks")
-        out += heatMap(stats, colors: colors, utf8: utf8)
+        let map = heatMap(stats, colors: colors, utf8: utf8, width: width)
+        out.append("Last \(map.weeks) weeks   less " + (0...4).map { cell($0, colors: colors, utf8: utf8) }
+            .joined(separator: " ") + " more")
+        out += map.rows
         out.append("")
-        out.append("Minutes per week (\(utf8 ? "│" : "|") marks \(Int(guideline)))")
         let scale = max(guideline, stats.weeklyMinutes.max() ?? 0)
-        for (start, minutes) in zip(stats.weeklyStarts, stats.weeklyMinutes) {
-            let date = CivilTime(dayNumber: start)
-            let label = date.monthAbbreviation + " " + (date.day < 10 ? " " : "") + String(date.day)
-            let drawn = bar(minutes, scale: scale, width: 40, marker: guideline, colors: colors, utf8: utf8,
-                            met: minutes >= guideline)
-            out.append(label + "  " + drawn + " " + wholeMinutes(minutes))
-        }
+        out.append("Minutes a week, last \(stats.weeklyMinutes.count): "
+                   + stats.weeklyMinutes.map { spark($0, scale: scale, utf8: utf8) }.joined(separator: " ")
+                   + " (\(utf8 ? "█" : "#") = \(Int(scale)))")
         if !stats.exercises.isEmpty {
+            let shown = stats.exercises.prefix(3)
             out.append("")
-            out.append("Exercises")
-            let shown = stats.exercises.prefix(10)
+            let of = stats.exercises.count > shown.count ? " of \(stats.exercises.count) exercises" : ""
+            out.append("Most done" + of)
             let width = shown.map { metrics.width(visible($0.title)) }.max() ?? 0
             for e in shown {
                 let title = visible(e.title)
@@ -77,36 +77,46 @@ public enum StatsReport {
                            + pad(String(e.times), 5) + (e.times == 1 ? " time   " : " times  ")
                            + pad(TimeFormat.clock(e.seconds, roundingUp: false), 8))
             }
-            if stats.exercises.count > shown.count { out.append("  and \(stats.exercises.count - shown.count) more") }
         }
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// "Day 5 in a row", or how to keep a streak that today has not yet extended.
+    /// The one day streak, named as such: "Day streak: 5 days in a row (best: 5 days)."
     static func streakLine(_ stats: HistoryStats) -> String {
-        let longest = "longest: \(days(stats.longestStreak))"
+        let best = "best: \(days(stats.longestStreak))"
         let rule = "a day counts with \(Int(stats.dayThreshold / 60)) minutes of workout"
         switch (stats.currentStreak, stats.todayCounts) {
         case (0, _):
-            if stats.longestStreak == 0 { return "Streak: none yet (\(rule))." }
-            return "Streak: none today (\(longest); \(rule))."
+            if stats.longestStreak == 0 { return "Day streak: none yet (\(rule))." }
+            return "Day streak: none today (\(best); \(rule))."
         case (let n, true):
-            return "Day \(n) in a row (\(longest))."
+            return "Day streak: \(days(n)) in a row (\(best))."
         case (let n, false):
-            return "Streak: \(days(n)) in a row; work out today to make it \(n + 1) (\(longest))."
+            return "Day streak: \(days(n)) in a row; work out today to make it \(n + 1) (\(best))."
         }
     }
 
-    /// Seven rows (one a weekday) of one cell a week, oldest week on the left, with month names above.
-    static func heatMap(_ stats: HistoryStats, colors: Colors, utf8: Bool) -> [String] {
-        let weeks = HistoryStats.heatMapWeeks
-        var header = [Character](repeating: " ", count: weeks + 3)
+    /// One week's minutes as a bar of eighths, "·" for none.
+    static func spark(_ minutes: Double, scale: Double, utf8: Bool) -> String {
+        guard minutes > 0, scale > 0 else { return utf8 ? "·" : "." }
+        let levels = utf8 ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ":", "-", "=", "+", "*", "%", "#"]
+        return levels[max(0, min(7, Int((minutes / scale * 8).rounded(.up)) - 1))]
+    }
+
+    /// Seven rows (one a weekday) of one cell a week, each followed by a space so that days never run
+    /// together, oldest week on the left, with month names above: the latest weeks that fit `width`.
+    static func heatMap(_ stats: HistoryStats, colors: Colors, utf8: Bool,
+                        width: Int = 80) -> (weeks: Int, rows: [String]) {
+        let all = HistoryStats.heatMapWeeks
+        let weeks = max(1, min(all, (width - 4) / 2))
+        let first = all - weeks
+        var header = [Character](repeating: " ", count: 2 * weeks + 3)
         var lastMonth = 0
         for week in 0..<weeks {
-            let date = CivilTime(dayNumber: stats.heatMapStart + 7 * week)
+            let date = CivilTime(dayNumber: stats.heatMapStart + 7 * (first + week))
             // A month is named above the first week that starts in it, when the name fits.
-            if date.month != lastMonth, week + 3 <= weeks, header[max(0, week - 1)] == " " {
-                for (k, c) in date.monthAbbreviation.enumerated() { header[week + k] = c }
+            if date.month != lastMonth, 2 * week + 3 <= 2 * weeks, header[max(0, 2 * week - 1)] == " " {
+                for (k, c) in date.monthAbbreviation.enumerated() { header[2 * week + k] = c }
             }
             lastMonth = date.month
         }
@@ -114,16 +124,15 @@ public enum StatsReport {
         let firstWeekday = ((stats.heatMapStart + 4) % 7 + 7) % 7
         for row in 0..<7 {
             var line = weekdayNames[(firstWeekday + row) % 7] + " "
-            for week in 0..<weeks {
+            for week in first..<all {
                 let index = 7 * week + row
-                guard index < stats.heatMapMinutes.count else { line += " "; continue }
+                guard index < stats.heatMapMinutes.count else { line += "  "; continue }
                 let level = HistoryStats.level(minutes: stats.heatMapMinutes[index], threshold: stats.dayThreshold)
-                line += cell(level, colors: colors, utf8: utf8)
+                line += cell(level, colors: colors, utf8: utf8) + " "
             }
             rows.append(String(line.trailingSpaceTrimmed))
         }
-        rows.append("    less " + (0...4).map { cell($0, colors: colors, utf8: utf8) }.joined() + " more")
-        return rows
+        return (weeks, rows)
     }
 
     static func cell(_ level: Int, colors: Colors, utf8: Bool) -> String {
