@@ -30,18 +30,11 @@ extension RoutinesCommand: RunnableCommand {
             if let by = file.shadowedBy { row[5] += "  (shadowed by \(visible(by)))" }
             rows.append(row)
         }
-        let metrics = TextMetrics.system
-        let widths = (0..<5).map { c in rows.map { metrics.width($0[c]) }.max() ?? 0 }
-        for row in rows {
-            var line = ""
-            for c in 0..<5 {
-                let cell = row[c]
-                let pad = String(repeating: " ", count: widths[c] - metrics.width(cell))
-                // Numbers line up on the right, words on the left.
-                line += (c >= 2 && c <= 4 ? pad + cell : cell + pad) + "  "
-            }
-            Console.out(line + row[5] + "\n")
-        }
+        // On a terminal, no row wraps: the titles, then the paths, are cut to fit its width.
+        let width = isatty(STDOUT_FILENO) == 1 ? Main.terminalWidth() : Int.max / 2
+        Console.out(TextTable.render(rows, rightAligned: [2, 3, 4],
+                                     shrinking: [.init(column: 1), .init(column: 5, fromLeft: true)],
+                                     width: width, metrics: .system))
         return ExitCode.success
     }
 }

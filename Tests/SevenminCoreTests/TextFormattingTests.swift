@@ -38,3 +38,29 @@ struct TextFormattingTests {
         #expect("ab".padded(to: 4) == "ab  " && "abcdef".padded(to: 3) == "abc")
     }
 }
+
+@Suite("Tables fitted to the terminal")
+struct TextTableTests {
+    let rows = [["NAME", "TITLE", "EXERCISES", "FILE"],
+                ["classic", "Classic 7-Minute Workout", "12", "/usr/local/share/sevenmin/Workouts/classic.json"],
+                ["tabata", "Tabata", "8", "/usr/local/share/sevenmin/Workouts/tabata.json"]]
+
+    /// `routines` wrapped every row at 80 columns: the titles, then the paths (from their left, keeping
+    /// the file's name), are cut with "…" until every row fits.
+    @Test(arguments: [80, 60])
+    func rowsAreCutToTheWidthTitleFirstThenThePathFromItsLeft(width: Int) {
+        let shrinking = [TextTable.Shrink(column: 1), TextTable.Shrink(column: 3, fromLeft: true)]
+        let text = TextTable.render(rows, rightAligned: [2], shrinking: shrinking, width: width, metrics: .unicode)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines.allSatisfy { TextMetrics.unicode.width($0) <= width }, "\(text)")
+        #expect(lines[1].contains("Classic 7-M…") && lines[1].hasSuffix("classic.json"), "\(text)")
+        #expect(lines[2].contains("Tabata ") && lines[2].hasSuffix("…") == false)
+    }
+
+    @Test func aTableThatFitsIsLeftWhole() {
+        let text = TextTable.render(rows, rightAligned: [2], shrinking: [.init(column: 1)], width: 200,
+                                    metrics: .unicode)
+        #expect(text.split(separator: "\n")[1]
+                == "classic  Classic 7-Minute Workout         12  /usr/local/share/sevenmin/Workouts/classic.json")
+    }
+}
