@@ -16,7 +16,7 @@ struct SincFilter: Sendable {
     let cutoff: Double
     let beta: Double
     /// `up` rows of `row` weights, one row per phase (`2 × half` of them, then zeros to a multiple of
-    /// eight, for `SIMD8`); empty when the phases are too many to keep.
+    /// eight); empty when the phases are too many to keep.
     let table: [Float]
     let row: Int
 
@@ -73,8 +73,11 @@ struct SincFilter: Sendable {
         guard abs(edge) < 1 else { return 0 }
         let t = 2 * Double.pi * cutoff * x
         let sinc = x == 0 ? 1 : sin(t) / t
-        return 2 * cutoff * sinc * besselI0(beta * (1 - edge * edge).squareRoot()) / besselI0(beta)
+        return 2 * cutoff * sinc * besselI0(beta * (1 - edge * edge).squareRoot()) / SincFilter.windowPeak
     }
+
+    /// The Kaiser window's value at its middle, worked out once.
+    static let windowPeak = besselI0(0.1102 * (attenuation - 8.7))
 
     /// The modified Bessel function of order zero, by its series.
     static func besselI0(_ x: Double) -> Double {
@@ -101,14 +104,18 @@ struct SincFilter: Sendable {
                     // Input frames base - half + 1 ... base + half, weighed by their distance from the position.
                     let first = row + base - half + 1
                     var sum: Float = 0
-                    if !table.isEmpty, let weights = w.baseAddress {
-                        // Eight products at a time: the dot product is the whole cost of resampling.
-                        var eights = SIMD8<Float>()
-                        for j in stride(from: 0, to: row, by: 8) {
-                            eights += UnsafeRawPointer(x.baseAddress! + first + j).loadUnaligned(as: SIMD8<Float>.self)
-                                * UnsafeRawPointer(weights + phase * row + j).loadUnaligned(as: SIMD8<Float>.self)
+                    if !table.isEmpty, let weights = w.baseAddress, let frames = x.baseAddress {
+                        // Four sums side by side, over pointers: the dot product is the whole cost of
+                        // resampling, and this stays quick in a debug build too, where SIMD types are not.
+                        let xs = frames + first, ws = weights + phase * row
+                        var a: Float = 0, b: Float = 0, c: Float = 0, d: Float = 0
+                        for j in stride(from: 0, to: row, by: 4) {
+                            a += xs[j] * ws[j]
+                            b += xs[j + 1] * ws[j + 1]
+                            c += xs[j + 2] * ws[j + 2]
+                            d += xs[j + 3] * ws[j + 3]
                         }
-                        sum = eights.sum()
+                        sum = (a + b) + (c + d)
                     } else {
                         let fraction = Double(phase) / Double(up)
                         for j in 0..<(2 * half) {
