@@ -332,3 +332,72 @@ struct PlainCueTests {
         #expect(lines.allSatisfy { $0.allSatisfy(\.isASCII) })
     }
 }
+
+/// What makes each move that one, where a blind test found two alike or a move misread.
+@Suite("Moves told apart")
+struct FigureLikenessTests {
+    func figure(_ name: String) -> Figure { FigureLibrary.figures[name]! }
+
+    /// March and High Knees were one drawing at two speeds: a knee now drives above the hip in High
+    /// Knees, and stays well below it in March, whose arms swing nearly straight, no hand above the chest.
+    @Test func marchAndHighKneesAreDifferentDrawings() {
+        let (march, highKnees) = (figure("march"), figure("high-knees"))
+        #expect(march.keyframes != highKnees.keyframes)
+        func highestKnee(_ p: Pose) -> Double { min(p[.leftKnee].y, p[.rightKnee].y) }
+        #expect(highKnees.keyframes.filter { highestKnee($0) < $0[.hip].y }.count >= 4)
+        #expect(march.keyframes.allSatisfy { highestKnee($0) > $0[.hip].y + 0.1 })
+        #expect(march.keyframes.allSatisfy { min($0[.leftHand].y, $0[.rightHand].y) > $0[.neck].y + 0.2 })
+        #expect(highKnees.keyframes.contains { min($0[.leftHand].y, $0[.rightHand].y) < $0[.neck].y })
+    }
+
+    /// Calf Raise read as hopping, with no feet: the far leg's knee and foot are the heel and the toes,
+    /// the toes stay on the floor, and the heel rises off it.
+    @Test func theCalfRaiseHasFeetWhoseHeelsRise() {
+        let frames = figure("calf-raise").keyframes
+        for p in frames {
+            #expect(p[.rightFoot].y >= 0.96 && p[.rightFoot].x - p[.rightKnee].x >= 0.08, "toes ahead, on the floor")
+            #expect(p[.leftFoot] == p[.rightKnee], "the heel under the leg")
+        }
+        #expect(frames.map { $0[.rightKnee].y }.max()! - frames.map { $0[.rightKnee].y }.min()! >= 0.06)
+    }
+
+    /// Side Bend's torso never bent: it now leans 20° or more from upright to each side.
+    @Test func theSideBendLeansToEachSide() {
+        // The tangent of the torso's angle from upright; tan 20° is 0.36.
+        let leans = figure("side-bend").keyframes.map { p in (p[.neck].x - p[.hip].x) / (p[.hip].y - p[.neck].y) }
+        #expect(leans.contains { $0 <= -0.36 } && leans.contains { $0 >= 0.36 }, "\(leans)")
+    }
+
+    /// Child's Pose had the hips high and the arms through the head: the hips now sit back low over the
+    /// heels, the head is down, and no arm crosses the head's ring.
+    @Test func inChildsPoseTheHipsSitOnTheHeelsAndTheArmsPassTheHead() {
+        let p = figure("childs-pose").keyframes[0]
+        #expect(abs(p[.hip].x - max(p[.leftFoot].x, p[.rightFoot].x)) <= 0.1 && p[.hip].y >= 0.82)
+        #expect(p[.head].y > p[.neck].y, "the head down")
+        let head = p[.head], radius = FigureDrawing.headRadius
+        for (a, b) in [(p[.neck], p[.leftElbow]), (p[.leftElbow], p[.leftHand])] {
+            // The nearest point of the bone to the head's centre lies outside the ring.
+            let (dx, dy) = (b.x - a.x, b.y - a.y)
+            let t = max(0, min(1, ((head.x - a.x) * dx + (head.y - a.y) * dy) / (dx * dx + dy * dy)))
+            let (nx, ny) = (a.x + t * dx - head.x, a.y + t * dy - head.y)
+            #expect((nx * nx + ny * ny).squareRoot() > radius, "\(a) to \(b)")
+        }
+    }
+
+    /// Skater had no cross-behind: the trailing foot crosses behind the landing one, to its far side.
+    @Test func theSkatersTrailingLegCrossesBehind() {
+        for p in figure("skater").keyframes {
+            let leftLands = p[.leftFoot].y > p[.rightFoot].y
+            let (landing, trailing) = leftLands ? (p[.leftFoot], p[.rightFoot]) : (p[.rightFoot], p[.leftFoot])
+            let hip = p[.hip].x
+            // On the far side of the landing foot from where the hip is.
+            #expect((trailing.x - landing.x) * (hip - landing.x) < 0, "\(p)")
+        }
+    }
+
+    /// Wall Angels had no wall: its edges stand beside the body, higher than the raised hands.
+    @Test func wallAngelsHasItsWall() {
+        let walls = figure("wall-angels").props.filter { $0.from.x == $0.to.x }
+        #expect(walls.count == 2 && walls.allSatisfy { min($0.from.y, $0.to.y) <= 0.02 })
+    }
+}

@@ -82,7 +82,7 @@ public enum FigureLibrary {
             side((16, 78), (27, 81), (57, 89), elbow: (27, 97), hand: (11, 97), knee: (74, 93), foot: (91, 97)),
         ], period: 3, props: [floor]),
         "high-knees": Figure(keyframes: highKnees, period: 0.7, props: [floor]),
-        "march": Figure(keyframes: highKnees, period: 1.2, props: [floor]),
+        "march": Figure(keyframes: march, period: 1.2, props: [floor]),
         "lunge": Figure(keyframes: [
             side((50, 14), (50, 25), (50, 56), elbow: (48, 40), hand: (50, 54), knee: (52, 77), foot: (50, 98)),
             // Down until the back knee nearly touches the floor under the hip, the front shin upright.
@@ -126,11 +126,12 @@ public enum FigureLibrary {
             side((12, 92), (22, 94), (50, 95), elbow: (10, 94), hand: (2, 94), knee: (70, 95), foot: (92, 95)),
             side((30, 50), (36, 60), (50, 90), elbow: (44, 50), hand: (54, 42), knee: (62, 66), foot: (70, 44)),
         ], period: 2.0, props: [floor]),
+        // Landing on one leg, the other crossing behind it to the far side, the arms swung across.
         "skater": Figure(keyframes: [
             pose((36, 30), (38, 40), (42, 68), arms: ((46, 46), (56, 50), (30, 44), (20, 40)),
-                 legs: ((40, 82), (36, 98), (54, 84), (64, 94))),
+                 legs: ((40, 82), (36, 98), (36, 84), (22, 94))),
             pose((64, 30), (62, 40), (58, 68), arms: ((70, 44), (80, 40), (54, 46), (44, 50)),
-                 legs: ((46, 84), (36, 94), (60, 82), (64, 98))),
+                 legs: ((64, 84), (78, 94), (60, 82), (64, 98))),
         ], period: 1.4, props: [floor]),
         "pike-push-up": Figure(keyframes: [
             side((28, 78), (32, 68), (56, 36), elbow: (30, 82), hand: (28, 97), knee: (68, 66), foot: (78, 97)),
@@ -145,21 +146,29 @@ public enum FigureLibrary {
             side((50, 14), (50, 25), (50, 56), elbow: (51, 40), hand: (53, 54), knee: (50, 77), foot: (50, 98)),
             side((62, 74), (60, 62), (48, 56), elbow: (60, 78), hand: (58, 94), knee: (49, 77), foot: (50, 98)),
         ], period: 4.0, props: [floor]),
+        // Kneeling, the hips sat back on the heels, the forehead down, the arms reaching ahead over it.
         "childs-pose": Figure(keyframes: [
-            side((30, 88), (38, 84), (62, 80), elbow: (24, 94), hand: (12, 97), knee: (50, 97), foot: (74, 97)),
+            side((33, 91), (44, 87), (73, 82), elbow: (28, 78), hand: (10, 96), knee: (52, 96), foot: (80, 97)),
         ], period: 4, props: [floor]),
+        // Back to the wall, seen from the front: the wall's edges frame the body, the arms slide up it.
         "wall-angels": Figure(keyframes: [
             pose((50, 14), (50, 25), (50, 56), arms: ((36, 26), (34, 12), (64, 26), (66, 12)), legs: standingLegs),
             pose((50, 14), (50, 25), (50, 56), arms: ((38, 16), (44, 2), (62, 16), (56, 2)), legs: standingLegs),
-        ], period: 3.0, props: [floor]),
+        ], period: 3.0, props: [floor, line((22, 0), (22, 100)), line((78, 0), (78, 100))]),
+        // The torso leaning well over to one side from the hips, one hand sliding down the leg, the other
+        // arm arched over the head; then to the other side.
         "side-bend": Figure(keyframes: [
-            pose((44, 16), (46, 26), (50, 56), arms: ((40, 40), (38, 58), (48, 14), (36, 4)), legs: standingLegs),
-            pose((56, 16), (54, 26), (50, 56), arms: ((52, 14), (64, 4), (60, 40), (62, 58)), legs: standingLegs),
+            pose((30, 22), (37, 31), (50, 56), arms: ((33, 45), (38, 62), (40, 14), (26, 8)), legs: standingLegs),
+            pose((70, 22), (63, 31), (50, 56), arms: ((60, 14), (74, 8), (67, 45), (62, 62)), legs: standingLegs),
         ], period: 3.0, props: [floor]),
+        // Seen from the side, the near leg hides the far one, whose knee and foot are drawn as the heel and
+        // the toes: the heels rise off the floor, the toes stay on it, and the body rises with them.
         "calf-raise": Figure(keyframes: [
-            side((50, 14), (50, 25), (50, 56), elbow: (51, 40), hand: (53, 54), knee: (50, 77), foot: (52, 98)),
-            side((50, 8), (50, 19), (50, 50), elbow: (51, 34), hand: (53, 48), knee: (50, 71), foot: (51, 92)),
-        ], period: 1.6, props: [floor, line((47, 100), (60, 100))]),
+            pose((48, 14), (48, 25), (48, 56), arms: ((49, 40), (51, 54), (49, 40), (51, 54)),
+                 legs: ((48, 77), (48, 97), (48, 97), (62, 97))),
+            pose((50, 8), (50, 19), (50, 50), arms: ((51, 34), (53, 48), (51, 34), (53, 48)),
+                 legs: ((51, 70), (52, 88), (52, 88), (63, 97))),
+        ], period: 1.6, props: [floor]),
         "knee-to-elbow": Figure(keyframes: [
             pose((50, 14), (50, 25), (50, 56), arms: ((38, 20), (42, 8), (62, 20), (58, 8)), legs: standingLegs),
             pose((46, 20), (48, 30), (52, 58), arms: ((40, 22), (44, 12), (54, 44), (60, 32)),
@@ -187,15 +196,25 @@ public enum FigureLibrary {
     static let turned = pose((22, 63), (30, 68), (60, 77), arms: ((32, 53), (33, 38), (30, 82), (30, 97)),
                              legs: ((70, 87), (80, 97), (74, 88), (88, 97)))
 
-    /// Running in place seen from the side: each stride's thigh up level with the hip, the other arm
-    /// swung forward, held there as the body rises onto its toes and settles, and then a quick change
-    /// of legs, so that most frames show a knee at hip height.
+    /// Running in place seen from the side: each stride's knee driven above the hip, the other arm
+    /// pumped up bent, held there as the body rises onto its toes and settles, and then a quick change
+    /// of legs, so that most frames show a knee above the hip.
     static let highKnees: [Pose] = {
         let leftUp = pose((52, 13), (51, 24), (50, 55), arms: ((43, 35), (47, 48), (60, 35), (64, 23)),
-                          legs: ((71, 55), (67, 76), (51, 76), (51, 97)))
+                          legs: ((69, 49), (69, 70), (51, 76), (51, 97)))
         let leftHigh = pose((52, 11), (51, 22), (50, 53), arms: ((41, 32), (46, 44), (62, 31), (65, 18)),
-                            legs: ((71, 51), (67, 71), (51, 75), (51, 97)))
+                            legs: ((68, 44), (70, 65), (51, 75), (51, 97)))
         return [leftUp, leftHigh, leftUp, otherSide(leftUp), otherSide(leftHigh), otherSide(leftUp)]
+    }()
+
+    /// Marching in place seen from the side, upright and unhurried: a knee lifted well below the hip, the
+    /// foot off the floor, the arms swinging nearly straight, the other one forward; both feet down between.
+    static let march: [Pose] = {
+        let leftUp = pose((50, 14), (50, 25), (50, 56), arms: ((46, 40), (42, 53), (54, 40), (61, 51)),
+                          legs: ((61, 72), (59, 90), (50, 77), (50, 98)))
+        let down = side((50, 14), (50, 25), (50, 56), elbow: (50, 40), hand: (51, 54), knee: (50, 77),
+                        foot: (50, 98))
+        return [leftUp, leftUp, down, otherSide(leftUp), otherSide(leftUp), down]
     }()
 
     /// The names, sorted, for help, completions and did-you-mean.
