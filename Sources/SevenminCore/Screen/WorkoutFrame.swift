@@ -507,8 +507,7 @@ struct WorkoutFrame {
         let showSubtitle = !subtitle.isEmpty && take(&left)
         let link = linkText(width: textWidth)
         let showLink = link != nil && take(&left)
-        // The row between the digits and the text before the description, and the description before the
-        // row above the digits.
+        // A row between the digits and the text under them, then the description, before a row above them.
         let gapBelow = take(&left)
         var description = renderer.wrap(say(WorkoutScreen.description(model)), width: max(1, textWidth))
         if description.count > left, left > 0 {
