@@ -167,8 +167,7 @@ extension DoctorCommand: RunnableCommand {
         do {
             let names = try SpeechSynthesizer.voices().map(\.name)
             _ = try SpeechEngines.open(exactly: .englishFallback, rate: start.rate)
-            report.pass("espeak-ng: \(names.count) voices (other languages, and English without Flite): "
-                        + names.joined(separator: ", "))
+            report.pass(DoctorCommand.espeakLine(names, all: voices))
         } catch {
             report.fail("espeak-ng: \(error)", fix: "install espeak-ng-data")
         }
@@ -180,7 +179,7 @@ extension DoctorCommand: RunnableCommand {
         if let catalogue = VoiceSetup.catalogue(), case .unknown(let suggestion) = catalogue.check(choice.voice) {
             report.fail("the voice '\(visible(choice.voice))' is not one this machine has"
                         + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                        fix: "choose rms, slt or one of espeak-ng's voices listed above")
+                        fix: "choose rms, slt or one of espeak-ng's voices ('sevenmin doctor --voices' lists them)")
             return
         }
         let failure: String
@@ -212,7 +211,7 @@ extension DoctorCommand: RunnableCommand {
     /// What to do when `choice` cannot speak: never to choose the voice that just failed.
     static func voiceFix(for choice: VoiceChoice) -> String {
         switch choice.engine {
-        case .flite: return "install libflite1, or choose one of espeak-ng's voices listed above"
+        case .flite: return "install libflite1, or choose one of espeak-ng's voices ('sevenmin doctor --voices')"
         case .espeak: return "install espeak-ng-data, or choose rms or slt (Flite's)"
         }
     }

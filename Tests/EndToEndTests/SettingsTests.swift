@@ -121,6 +121,17 @@ struct DoctorEndToEndTests {
         #expect(r.stderr.isEmpty, "doctor's output must be its own: \(r.stderr)")
     }
 
+    /// The Voice section counts each engine's voices and says how to list them; `--voices` lists every one.
+    @Test func voicesAreCountedAndListedOnlyWhenAsked() throws {
+        let short = try doctor()
+        let line = try #require(short.stdout.split(separator: "\n").first { $0.contains("espeak-ng: ") })
+        #expect(line.contains(" voices (") && line.hasSuffix("'sevenmin doctor --voices' lists them"), "\(line)")
+        #expect(!line.contains("en-US"), "\(line)")
+        let all = try doctor(args: ["--voices"])
+        let listed = try #require(all.stdout.split(separator: "\n").first { $0.contains("espeak-ng: ") })
+        #expect(listed.contains(", en-US, ") && listed.contains(", de, "), "\(listed)")
+    }
+
     @Test func theNullDriverOpensAndPlays() throws {
         let r = try doctor(#"{"audioDriver": "null"}"#, args: ["--play"])
         #expect(r.status == 0)

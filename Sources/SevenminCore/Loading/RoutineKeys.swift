@@ -39,7 +39,7 @@ public enum RoutineKeys {
         RoutineKey(key: "voice", meaning: "the voice the coach speaks with (`--voice` overrides it)",
                    byDefault: "the language's: `rms` (Flite) for English, espeak-ng's for the others",
                    allowed: "Flite's `rms` or `slt`, or a voice espeak-ng lists, such as `en-us`, `de`, `fr` "
-                       + "(`sevenmin doctor` lists them)"),
+                       + "(`sevenmin doctor --voices` lists them)"),
         RoutineKey(key: "language", meaning: "the language the routine is written in, which the coach speaks "
                        + "and the workout's words are shown in (a voice named with `--voice` speaks its own)",
                    byDefault: "the voice's, else `--language`, else the environment's as gettext reads it "
