@@ -41,7 +41,7 @@ struct EnglishLeakTests {
     /// One of every notice, each kind of failure of each; `kind` below fails to build when a notice is added,
     /// and `everyNoticeKindIsWalked` when it is not listed here.
     static let notices: [WorkoutNotice] = [
-        .noSound, .noVideo(exercise: "Qwa"), .noVoice(voice: "espeak-ng xx"),
+        .noSound, .noSoundBell, .noVideo(exercise: "Qwa"), .noVoice(voice: "espeak-ng xx"),
         .voiceFallback(asked: "espeak-ng xx", speaking: "Flite rms"),
         .historyNotSaved(path: "/q/z.sqlite3", .locked), .historyNotSaved(path: "/q/z.sqlite3", .readOnly),
         .historyNotSaved(path: "/q/z.sqlite3", .full),
@@ -58,6 +58,7 @@ struct EnglishLeakTests {
     static func kind(_ notice: WorkoutNotice) -> String {
         switch notice {
         case .noSound: return "noSound"
+        case .noSoundBell: return "noSoundBell"
         case .noVideo: return "noVideo"
         case .noVoice: return "noVoice"
         case .voiceFallback: return "voiceFallback"

@@ -101,7 +101,7 @@ struct PlainTranscriptTests {
 
     @Test func aSilentDeviceIsNoted() throws {
         let run = try transcript([.untilDeadline], audio: .silent)
-        #expect(run.lines.contains("0:00 Note: no sound device: cues are silent"))
+        #expect(run.lines.contains("0:00 Note: no sound device: the terminal bell rings instead"), "\(run.lines)")
     }
 
     @Test func theFirstLineCountsEveryExerciseToCome() {

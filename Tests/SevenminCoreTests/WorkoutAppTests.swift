@@ -357,9 +357,15 @@ struct WorkoutAppTests {
         #expect(old.logged == ["say"])
     }
 
+    /// With no sound device the status line says what is true: the bell rings instead, unless it was
+    /// turned off, and then the cues are silent.
     @Test func noticesShowOnTheStatusLine() {
         var app = started(audio: .silent)
-        #expect(app.handle(.tick, at: 1).model?.notice == "no sound device: cues are silent")
+        let ticked = app.handle(.tick, at: 2)
+        #expect(ticked.model?.notice == "no sound device: the terminal bell rings instead" && ticked.bells == 1)
+        var never = started(CoachSettings(bell: .never), audio: .silent)
+        let quiet = never.handle(.tick, at: 2)
+        #expect(quiet.model?.notice == "no sound device: cues are silent" && quiet.bells == 0)
         #expect(app.handle(.notice(.eventsFileStopped(.readerGone)), at: 1).model?.notice
                 == "events file: its reader went away; no more events written")
     }

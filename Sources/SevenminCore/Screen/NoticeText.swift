@@ -6,6 +6,7 @@ import FoundationEssentials
 /// language's table is in its file of `Voice/Tables/`.
 public struct NoticeText: Sendable {
     public let noSound: String
+    public let noSoundBell: String
     /// "no video for Squats".
     public let noVideo: @Sendable (_ exercise: String) -> String
     /// "no voice: espeak-ng xx cannot speak".
@@ -49,6 +50,7 @@ public struct NoticeText: Sendable {
     public func words(_ notice: WorkoutNotice) -> String {
         switch notice {
         case .noSound: return noSound
+        case .noSoundBell: return noSoundBell
         case .noVideo(let exercise): return noVideo(exercise)
         case .noVoice(let voice): return noVoice(voice)
         case .voiceFallback(let asked, let speaking): return voiceFallback(asked, speaking)

@@ -250,7 +250,9 @@ public struct WorkoutApp: Sendable {
     /// The status line's notice, worded in the workout's language.
     private var shownNotice: String? {
         let text = NoticeText.of(settings.language)
-        return (notices.last ?? (audio == .silent ? .noSound : nil)).map { visible(text.words($0)) }
+        // With no device the bell stands in, unless it was turned off: the notice says which is true.
+        let silent: WorkoutNotice = settings.bell == .never ? .noSound : .noSoundBell
+        return (notices.last ?? (audio == .silent ? silent : nil)).map { visible(text.words($0)) }
     }
 
     /// The last frame with only the figure moved on to `now`, as the figure's own frames draw it: the rest

@@ -7,6 +7,8 @@ import FoundationEssentials
 public enum WorkoutNotice: Equatable, Sendable {
     /// The sound device could not be opened: the cues are silent.
     case noSound
+    /// The sound device could not be opened, and the terminal bell rings for the cues instead.
+    case noSoundBell
     /// The exercise on screen has no video to open.
     case noVideo(exercise: String)
     /// Neither the voice asked for nor its fallback can speak: cues alone.

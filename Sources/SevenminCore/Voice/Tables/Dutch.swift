@@ -84,7 +84,9 @@ extension ScreenText {
 
 extension NoticeText {
     static let dutch = NoticeText(
-        noSound: "geen geluidsapparaat: de signalen zijn stil", noVideo: { "geen video voor " + $0 },
+        noSound: "geen geluidsapparaat: de signalen zijn stil",
+        noSoundBell: "geen geluidsapparaat: de terminalbel klinkt in de plaats",
+        noVideo: { "geen video voor " + $0 },
         noVoice: { "geen stem: \($0) kan niet spreken" }, voiceFallback: { "\($0) kan niet spreken; \($1) spreekt" },
         historyNotSaved: { "geschiedenis niet bewaard (\($0)): \($1)" },
         locked: "vergrendeld door een ander programma", readOnly: "alleen-lezen", historyFull: "schijf vol",

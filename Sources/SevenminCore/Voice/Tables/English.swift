@@ -96,7 +96,9 @@ extension ScreenText {
 
 extension NoticeText {
     public static let english = NoticeText(
-        noSound: "no sound device: cues are silent", noVideo: { "no video for " + $0 },
+        noSound: "no sound device: cues are silent",
+        noSoundBell: "no sound device: the terminal bell rings instead",
+        noVideo: { "no video for " + $0 },
         noVoice: { "no voice: \($0) cannot speak" }, voiceFallback: { "\($0) cannot speak; speaking with \($1)" },
         historyNotSaved: { "history not saved (\($0)): \($1)" },
         locked: "locked by another program", readOnly: "read-only", historyFull: "disk full",

@@ -101,7 +101,9 @@ extension ScreenText {
 
 extension NoticeText {
     static let french = NoticeText(
-        noSound: "aucun appareil audio : les signaux sont muets", noVideo: { "aucune vidéo pour " + $0 },
+        noSound: "aucun appareil audio : les signaux sont muets",
+        noSoundBell: "aucun appareil audio : le terminal sonne à la place",
+        noVideo: { "aucune vidéo pour " + $0 },
         noVoice: { "pas de voix : \($0) ne peut pas parler" },
         voiceFallback: { "\($0) ne peut pas parler ; \($1) parle à sa place" },
         historyNotSaved: { "historique non enregistré (\($0)) : \($1)" },

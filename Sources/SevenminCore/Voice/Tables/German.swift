@@ -85,7 +85,9 @@ extension ScreenText {
 
 extension NoticeText {
     static let german = NoticeText(
-        noSound: "kein Tongerät: die Signale sind stumm", noVideo: { "kein Video für " + $0 },
+        noSound: "kein Tongerät: die Signale sind stumm",
+        noSoundBell: "kein Tongerät: stattdessen klingelt das Terminal",
+        noVideo: { "kein Video für " + $0 },
         noVoice: { "keine Stimme: \($0) kann nicht sprechen" },
         voiceFallback: { "\($0) kann nicht sprechen; es spricht \($1)" },
         historyNotSaved: { "Verlauf nicht gespeichert (\($0)): \($1)" },

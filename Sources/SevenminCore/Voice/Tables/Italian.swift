@@ -92,7 +92,9 @@ extension ScreenText {
 
 extension NoticeText {
     static let italian = NoticeText(
-        noSound: "nessun dispositivo audio: i segnali sono muti", noVideo: { "nessun video per " + $0 },
+        noSound: "nessun dispositivo audio: i segnali sono muti",
+        noSoundBell: "nessun dispositivo audio: suona il campanello del terminale",
+        noVideo: { "nessun video per " + $0 },
         noVoice: { "nessuna voce: \($0) non può parlare" }, voiceFallback: { "\($0) non può parlare; parla \($1)" },
         historyNotSaved: { "cronologia non salvata (\($0)): \($1)" },
         locked: "bloccata da un altro programma", readOnly: "sola lettura", historyFull: "disco pieno",

@@ -105,7 +105,9 @@ extension ScreenText {
 
 extension NoticeText {
     static let spanish = NoticeText(
-        noSound: "sin dispositivo de sonido: las señales no suenan", noVideo: { "no hay vídeo de " + $0 },
+        noSound: "sin dispositivo de sonido: las señales no suenan",
+        noSoundBell: "sin dispositivo de sonido: suena el timbre del terminal",
+        noVideo: { "no hay vídeo de " + $0 },
         noVoice: { "sin voz: \($0) no puede hablar" }, voiceFallback: { "\($0) no puede hablar; habla \($1)" },
         historyNotSaved: { "historial sin guardar (\($0)): \($1)" },
         locked: "bloqueado por otro programa", readOnly: "solo lectura", historyFull: "disco lleno",
