@@ -88,6 +88,10 @@ struct ManualAndCompletionEndToEndTests {
         tmux.send("-l", "--", "ne")
         tmux.send("Tab")
         tmux.waitFor(text: "zsh% sevenmin start tabata --color=never")
+        tmux.send("C-u")
+        tmux.send("-l", "--", "sevenmin remind add --days tue,")
+        tmux.send("Tab")
+        tmux.waitFor(text: "zsh% sevenmin remind add --days tue,thu,sat")
     }
 
     @Test func fishLoadsItsScriptAndCompletes() throws {
@@ -95,12 +99,23 @@ struct ManualAndCompletionEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let script = try ManualAndCompletionEndToEndTests.save(["completions", "fish"], as: "sevenmin.fish", in: dir)
         let bin = URL(fileURLWithPath: binary).deletingLastPathComponent().path
-        let commands = "source \(script); complete -C 'sevenmin st'; complete -C 'sevenmin list cla'"
+        let commands = "source \(script); complete -C 'sevenmin st'; complete -C 'sevenmin list cla'; "
+            + "complete -C 'sevenmin remind add --days '"
         let fish = try run("/usr/bin/fish", ["--no-config", "-c", commands],
                            environment: ["HOME": dir, "PATH": bin + ":/usr/bin:/bin"])
         #expect(fish.status == 0 && fish.stderr.isEmpty, "\(fish.stderr)")
         let lines = fish.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(lines.contains("start"))
         #expect(lines.contains("classic") && lines.contains("classic-3x"), "\(lines)")
+        #expect(lines.contains("mon,wed,fri") && lines.contains("sat"), "\(lines)")
+    }
+
+    /// `remind add --days <Tab>` offers the days, in bash as in zsh and fish.
+    @Test func bashCompletesTheDaysOfAReminder() throws {
+        let bin = URL(fileURLWithPath: binary).deletingLastPathComponent().path
+        let script = "source <(sevenmin completions bash); COMP_WORDS=(sevenmin remind add --days mon,w); "
+            + "COMP_CWORD=4; _sevenmin; printf '%s\\n' \"${COMPREPLY[@]}\""
+        let bash = try run("/bin/bash", ["-c", script], environment: ["PATH": bin + ":/usr/bin:/bin"])
+        #expect(bash.status == 0 && bash.stdout == "mon,wed,fri\n", "\(bash)")
     }
 }

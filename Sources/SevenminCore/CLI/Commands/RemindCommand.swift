@@ -18,7 +18,10 @@ public struct RemindCommand: ParsableCommand, Equatable {
 
     public enum Option {
         public static let days = OptionSpec(long: "days", value: "days",
-                                            help: "Days of the week, e.g. mon,wed,fri. (default: the plan's)")
+                                            help: "Days of the week, e.g. mon,wed,fri. (default: the plan's)",
+                                            values: .choices(dayChoices))
+        /// What completion offers for `--days`: the usual sets, then each day alone.
+        static let dayChoices = ["mon,wed,fri", "tue,thu,sat", "mon,tue,wed,thu,fri"] + TrainingPlan.dayNames
         public static let at = OptionSpec(long: "at", value: "time", help: "The local time, as HH:MM. (default: 07:30)")
         public static let force = OptionSpec(long: "force", value: nil,
                                              help: "Replace files that sevenmin did not write.")
