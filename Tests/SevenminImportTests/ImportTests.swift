@@ -336,10 +336,11 @@ struct ImportTests {
         }
     }
 
-    @Test func everyWrittenRoutineCarriesItsSchemaAndReadsBackTheSame() throws {
+    /// An imported routine carries no `$schema` URL that nobody can fetch, and reads back the same.
+    @Test func everyWrittenRoutineCarriesNoUnfetchableSchemaAndReadsBackTheSame() throws {
         for name in fixtureNames where name != "jawt-export-ru.json" {
             for imported in try importedFixture(name).routines {
-                #expect(imported.text.hasPrefix("{\n  \"$schema\": \"https://sevenmin.invalid/schema/routine.json\""))
+                #expect(imported.text.hasPrefix("{\n  \"name\": ") && !imported.text.contains("$schema"))
                 #expect(try RoutineLoader.parse(Array(imported.text.utf8), path: "x.json") == imported.routine)
             }
         }

@@ -28,8 +28,9 @@ struct RoutineDraft: Equatable {
     /// What could not be carried over, said once the routine is written.
     var notes: [String] = []
 
-    /// The routine file: `$schema` first, the commonest work and rest at the top and only the
-    /// exceptions on exercises, so the file reads like one written by hand.
+    /// The routine file: the commonest work and rest at the top and only the exceptions on exercises, so
+    /// the file reads like one written by hand. No `$schema`: the schema's `$id` cannot be fetched, and where
+    /// `Workouts/schema.json` lies depends on the install; an editor is pointed at it by the user.
     var document: JSONWriter.Value {
         // Which rests the plan runs: every one but the last of the workout, and the main
         // circuit's last only before a cool-down (between rounds the round rest stands in).
@@ -50,7 +51,6 @@ struct RoutineDraft: Equatable {
             })
         }
         var members: [JSONWriter.Member] = [
-            .init("$schema", .string(RoutineDraft.schema)),
             .init("name", .string(name)),
             .init("description", .string(description)),
             .init("work", .number(work)),
@@ -73,9 +73,6 @@ struct RoutineDraft: Equatable {
         })) }
         return .object(members)
     }
-
-    /// The schema's own `$id`, so an editor that knows it offers completion in an imported file.
-    static let schema = "https://sevenmin.invalid/schema/routine.json"
 
     /// The value given most often; the first of those given equally often.
     static func commonest(_ values: [Double]) -> Double? {
