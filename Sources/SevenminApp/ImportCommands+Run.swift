@@ -45,9 +45,10 @@ extension ImportCommand: RunnableCommand {
                 }
             }
         }
-        guard taken.isEmpty else {
+        guard taken.isEmpty || force else {
             for path in taken {
-                Console.error("Error: \(visible(path)) already exists; rename or remove it to import again.")
+                Console.error("Error: \(visible(path)) already exists; rename or remove it, or add --force, "
+                    + "to import again.")
             }
             return ExitCode.cannotCreate
         }
@@ -66,12 +67,16 @@ extension ImportCommand: RunnableCommand {
         }
         // All or nothing: should one file fail, those written before it are removed again.
         let files = writes.map { (path: $0.path, text: $0.routine.text) }
-        do { try NewFile.writeAll(files, hint: "rename or remove it to import again") } catch {
+        do {
+            try NewFile.writeAll(files, replacing: force ? Set(taken) : [],
+                                 hint: "rename or remove it, or add --force, to import again")
+        } catch {
             Console.error(error.message)
             Console.error("Nothing was imported.")
             return error.status
         }
         for line in hidden { Console.error(line) }
+        if force { for path in taken { Console.error("Replaced \(visible(path)).") } }
         for write in writes { Console.out(visible(write.path) + "\n") }
         return ExitCode.success
     }

@@ -20,16 +20,19 @@ enum NewFile {
     }
 
     /// Creates every file of `files`, or none: should one fail, the ones this call made before it (each
-    /// new, made with O_EXCL) are removed again, and the failure is thrown.
-    static func writeAll(_ files: [(path: String, text: String)], hint: String) throws(Failure) {
+    /// new, made with O_EXCL) are removed again, and the failure is thrown. Those in `replacing` may be
+    /// there already and are replaced, each atomically (a replaced one stays replaced).
+    static func writeAll(_ files: [(path: String, text: String)], replacing: Set<String> = [],
+                         hint: String) throws(Failure) {
         var made: [String] = []
         for file in files {
-            do { try write(file.text, to: file.path, hint: hint) } catch {
+            let replaces = replacing.contains(file.path)
+            do { try write(file.text, to: file.path, overwrite: replaces, hint: hint) } catch {
                 // ignored: removing files this call made a moment ago; the failure is what is reported
                 for path in made { unlink(path) }
                 throw error
             }
-            made.append(file.path)
+            if !replaces { made.append(file.path) }
         }
     }
 

@@ -96,10 +96,17 @@ struct ImportExportTests {
         try FileManager.default.removeItem(atPath: config + "/sevenmin/workouts/morning-burner.json")
         let again = try run(binary, ["import", file], environment: env)
         #expect(again.status == 73)
-        #expect(again.stderr == "Error: \(mine) already exists; rename or remove it to import again.\n")
+        #expect(again.stderr == "Error: \(mine) already exists; rename or remove it, or add --force, "
+            + "to import again.\n")
         // Nothing written at all: not even the routine that was free to be.
         #expect(!FileManager.default.fileExists(atPath: config + "/sevenmin/workouts/morning-burner.json"))
         #expect(try String(contentsOfFile: mine, encoding: .utf8).contains("edited"))
+        // With --force the routine is replaced, and said to be; the others are written as new.
+        let forced = try run(binary, ["import", "--force", file], environment: env)
+        #expect(forced.status == 0 && forced.stderr.contains("Replaced \(mine).\n"), "\(forced)")
+        #expect(!forced.stderr.contains("Replaced \(config)/sevenmin/workouts/morning-burner.json"))
+        #expect(try !String(contentsOfFile: mine, encoding: .utf8).contains("edited"))
+        #expect(FileManager.default.fileExists(atPath: config + "/sevenmin/workouts/morning-burner.json"))
     }
 
     @Test func exportRoutineGoesBackToThePhoneAndComesBackTheSame() throws {

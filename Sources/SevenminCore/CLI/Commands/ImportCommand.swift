@@ -8,12 +8,25 @@ public struct ImportCommand: ParsableCommand, Equatable {
             + "a Sweat configuration (.yaml), tells which it is by its shape, and writes each workout in it as a "
             + "routine into your workouts folder, timed exactly as that app runs it. Settings sevenmin has no use "
             + "for are named in one warning. Nothing is written if any file has a problem, and no routine is "
-            + "overwritten. The routines' paths are printed, the last on the last line.",
+            + "overwritten without --force. The routines' paths are printed, the last on the last line.",
         positional: .oneOrMore("file", help: "Files to import.", values: .file),
-        options: [])
+        options: [Option.force])
+
+    public enum Option {
+        public static let force = OptionSpec(long: "force", value: nil,
+            help: "Replace routines of the same names in your folder (each atomically), saying which.")
+    }
 
     public var paths: [String]
+    public var force = false
 
-    public init(paths: [String]) { self.paths = paths }
-    public init(_ parsed: ParsedArguments) throws(UsageError) { paths = parsed.positional }
+    public init(paths: [String], force: Bool = false) {
+        self.paths = paths
+        self.force = force
+    }
+
+    public init(_ parsed: ParsedArguments) throws(UsageError) {
+        paths = parsed.positional
+        force = parsed.flag(Option.force)
+    }
 }
