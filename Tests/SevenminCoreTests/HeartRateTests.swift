@@ -56,4 +56,47 @@ struct HeartRateTests {
         }
         #expect(accepted > 0)
     }
+
+    func statusLine(_ model: ScreenModel, width: Int = 80, height: Int = 24) -> String {
+        String(WorkoutScreen.render(model, width: width, height: height).text.split(separator: "\n")[height - 1])
+    }
+
+    @Test func aReadingShowsOnTheStatusLineUntilItIsFiveSecondsOld() {
+        var app = WorkoutApp(plan: shortPlan, settings: CoachSettings(flash: false, heartRate: true))
+        _ = app.start(at: 0)
+        #expect(statusLine(app.screen(at: 0)).contains("-- bpm"), "asked for, none yet")
+        _ = app.handle(.heartRate(HeartRateMeasurement(bpm: 142)), at: 1)
+        #expect(app.screen(at: 1).heartRate == .some(142))
+        #expect(statusLine(app.screen(at: 5.9)).contains(" 142 bpm"))
+        #expect(app.nextDeadline().map { $0 <= 6 } == true, "wakes to turn it unknown")
+        _ = app.handle(.tick, at: 6)
+        #expect(app.screen(at: 6).heartRate == .some(nil))
+        #expect(statusLine(app.screen(at: 6)).contains("-- bpm"))
+        #expect(!statusLine(app.screen(at: 6)).contains("142"))
+    }
+
+    @Test func aNewerReadingReplacesTheOlder() {
+        var app = WorkoutApp(plan: shortPlan, settings: CoachSettings(flash: false, heartRate: true))
+        _ = app.start(at: 0)
+        _ = app.handle(.heartRate(HeartRateMeasurement(bpm: 100)), at: 1)
+        _ = app.handle(.heartRate(HeartRateMeasurement(bpm: 101)), at: 4)
+        #expect(app.screen(at: 8).heartRate == .some(101), "4 s old")
+        #expect(app.screen(at: 9).heartRate == .some(nil))
+    }
+
+    @Test func noStrapAskedForShowsNoHeartRate() {
+        var app = WorkoutApp(plan: shortPlan, settings: CoachSettings(flash: false))
+        _ = app.start(at: 0)
+        _ = app.handle(.heartRate(HeartRateMeasurement(bpm: 100)), at: 1)
+        #expect(app.screen(at: 1).heartRate == nil)
+        #expect(!statusLine(app.screen(at: 1)).contains("bpm"))
+    }
+
+    @Test(arguments: [(80, 24), (40, 12), (200, 60)])
+    func theHeartRateKeepsBesideTheClock(width: Int, height: Int) {
+        var model = ScreenState.work.model()
+        model.heartRate = .some(88)
+        #expect(statusLine(model, width: width, height: height).contains("0:25 left · 88 bpm")
+                || statusLine(model, width: width, height: height).contains("0:25 · 88 bpm"))
+    }
 }

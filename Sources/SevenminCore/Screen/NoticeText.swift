@@ -34,6 +34,8 @@ public struct NoticeText: Sendable {
     public let noBrowser: @Sendable (_ tried: String) -> String
     public let didNotStart: @Sendable (_ program: String) -> String
     public let programFailed: @Sendable (_ program: String) -> String
+    /// "no heart rate from Polar H10": its strap is off, out of reach or taken, or there is no Bluetooth.
+    public let noHeartRate: @Sendable (_ device: String) -> String
     /// The line said before a workout written a line per change.
     public let linesInstead: @Sendable (_ term: String) -> String
 
@@ -80,6 +82,7 @@ public struct NoticeText: Sendable {
             case .failed(let program): return cannotOpenLink + programFailed(program)
             }
         case .linesInstead(let term): return linesInstead(term)
+        case .noHeartRate(let device): return noHeartRate(device)
         }
     }
 }

@@ -112,6 +112,9 @@ public struct ScreenModel: Equatable, Sendable {
     /// The indices in `overview` of work segments done (run half their time or more); those before
     /// `overviewPosition` and not in it were skipped. Nil: every one before it counts as done.
     public var overviewDone: Set<Int>?
+    /// The heart rate in beats per minute: `.some(nil)` while a strap is asked for but no reading is fresh
+    /// (shown as "-- bpm", never the last number); nil with no strap asked for.
+    public var heartRate: Int??
     /// Whether the move's figure is drawn (`--no-figure` turns it off).
     public var showsFigure = true
 

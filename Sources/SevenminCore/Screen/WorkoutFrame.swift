@@ -119,8 +119,11 @@ struct WorkoutFrame {
         let paused = model.paused ? " · " + model.words.paused.uppercased() : ""
         let toGo = " · \(model.toGo) \(model.text.toGo)"
         let clockOnly = " \(clock)"
+        // The heart rate keeps its place beside the clock as long as the clock has room for it.
+        let heart = model.heartRate.map { " · " + ($0.map(String.init) ?? "--") + " bpm" } ?? ""
         // The first, which nearly always fits, is the only one measured.
-        let forms = [left + toGo + paused, left + paused, left, clockOnly + paused, clockOnly]
+        let forms = [left + heart + toGo + paused, left + heart + paused, left + heart, clockOnly + heart + paused,
+                     clockOnly + heart, clockOnly]
         let status = forms.lazy.map(say).first { measure($0) <= w } ?? fitted(clockOnly, w)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
         // The key hints keep their place; a notice takes what room is left between.

@@ -32,10 +32,13 @@ public struct CoachSettings: Equatable, Sendable {
     public var keysAtHand = true
     /// Draw the move's figure, animated; off, the screen changes once a second as before.
     public var figure = true
+    /// A heart-rate strap is asked for: the status line shows its bpm, or "-- bpm" while none is fresh.
+    public var heartRate = false
 
     public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
                 seed: UInt64? = nil, notify: Bool = false, summaryWaitsForKey: Bool = true, keysAtHand: Bool = true,
-                asksEffort: Bool = false, figure: Bool = true) {
+                asksEffort: Bool = false, figure: Bool = true, heartRate: Bool = false) {
+        self.heartRate = heartRate
         self.asksEffort = asksEffort
         self.figure = figure
         self.notify = notify

@@ -24,4 +24,6 @@ public enum Input: Equatable, Sendable {
     case wallClockChanged
     /// A media key, a headset's button or a phone's remote, through the workout's media player.
     case remote(RemoteCommand)
+    /// A heart-rate strap or watch sent a measurement (`HeartRateMeasurement`), at the instant handled.
+    case heartRate(HeartRateMeasurement)
 }

@@ -34,6 +34,8 @@ public struct WorkoutApp: Sendable {
     private var currentLength = 0.0
     /// Phrases whose speech was not rendered when due, waiting for it until the staleness limit.
     private var awaitingSpeech: [Announcement] = []
+    /// The latest heart-rate reading and when it came; it is shown until `HeartRate.freshFor` has passed.
+    private var heart: (bpm: Int, at: Instant)?
     /// The last frame's model: a frame that moves only the figure is this with the figure moved on.
     private var lastDrawn: ScreenModel?
 
@@ -129,6 +131,7 @@ public struct WorkoutApp: Sendable {
         lastHandled = now
         // Reached only for the figure's next frame, time changes nothing else on screen.
         let figureOnly = input == .tick && session.state == .running && (flashUntil.map { now < $0 } ?? true)
+            && (heartStale.map { now < $0 } ?? true)
             && (session.nextDeadline().map { now < $0 } ?? true)
         perform(session.advance(to: now), at: now, into: &effects)
         while let end = unattendedRepsEnd, end <= now {
@@ -189,16 +192,22 @@ public struct WorkoutApp: Sendable {
             published = nil
         case .remote(let command):
             if let ending = remote(command, at: now, into: &effects) { return effects + end(ending, at: now) }
+        case .heartRate(let reading):
+            heart = (reading.bpm, now)
         }
+        if let stale = heartStale, now >= stale { heart = nil }
         return effects + frame(at: now)
     }
 
     /// The next instant at which something visible or audible changes; nil when only input can change things.
     public func nextDeadline() -> Instant? {
-        ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame, unattendedRepsEnd,
+        ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame, unattendedRepsEnd, heartStale,
           keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil]
             + awaitingSpeech.map { $0.due + CuePolicy.stalenessLimit }).compactMap { $0 }.min()
     }
+
+    /// When the heart-rate reading on screen turns unknown.
+    private var heartStale: Instant? { heart.map { $0.at + HeartRateMeasurement.freshFor } }
 
     /// With no keys at hand (a pipe, an exported track) nobody can say a step counted in reps is done:
     /// it is taken as done after its exercise's work, as a timed step would end.
@@ -224,6 +233,8 @@ public struct WorkoutApp: Sendable {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
         model.showsFigure = settings.figure
+        if settings.heartRate { model.heartRate = .some(heart.flatMap { now < $0.at + HeartRateMeasurement.freshFor
+            ? $0.bpm : nil }) }
         model.overviewDone = overviewDone
         model.language = settings.language
         model.planStep = settings.planStep

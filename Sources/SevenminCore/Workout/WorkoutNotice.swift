@@ -26,6 +26,9 @@ public enum WorkoutNotice: Equatable, Sendable {
     case linkNotOpened(LinkFailure)
     /// The terminal (`TERM`) cannot move the cursor, so the workout is written a line per change.
     case linesInstead(term: String)
+    /// The heart-rate strap asked for (`device`, an address or a name) cannot be read: no Bluetooth, no
+    /// such device, or it offers no heart rate. The workout goes on without.
+    case noHeartRate(device: String)
 
     /// Why the history is not saved.
     public enum HistoryProblem: Equatable, Sendable {

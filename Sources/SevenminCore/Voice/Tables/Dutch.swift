@@ -98,6 +98,7 @@ extension NoticeText {
         readerGone: "de lezer is weg", diskFull: "de schijf is vol", writeFailed: { "schrijven mislukt (fout \($0))" },
         cannotOpenLink: "kan de koppeling niet openen: ", noBrowser: { "zet BROWSER (geen \($0) gevonden)" },
         didNotStart: { "\($0) startte niet" }, programFailed: { "\($0) mislukte" },
+        noHeartRate: { "geen hartslag van " + $0 },
         linesInstead: { "deze terminal (TERM=\($0)) kan de cursor niet verplaatsen; een regel per wijziging "
             + "in plaats van het scherm" })
 }

@@ -110,6 +110,7 @@ extension NoticeText {
         diskFull: "the disk is full", writeFailed: { "a write failed (error \($0))" },
         cannotOpenLink: "cannot open the link: ", noBrowser: { "set BROWSER (no \($0) found)" },
         didNotStart: { "\($0) did not start" }, programFailed: { "\($0) failed" },
+        noHeartRate: { "no heart rate from " + $0 },
         linesInstead: { "this terminal (TERM=\($0)) cannot move the cursor; writing a line per change instead "
             + "of the screen" })
 }

@@ -118,6 +118,7 @@ extension NoticeText {
         writeFailed: { "échec d’écriture (erreur \($0))" },
         cannotOpenLink: "impossible d’ouvrir le lien : ", noBrowser: { "définissez BROWSER (\($0) introuvable)" },
         didNotStart: { "\($0) n’a pas démarré" }, programFailed: { "\($0) a échoué" },
+        noHeartRate: { "pas de fréquence cardiaque de " + $0 },
         linesInstead: { "ce terminal (TERM=\($0)) ne peut pas déplacer le curseur ; une ligne par changement "
             + "au lieu de l’écran" })
 }

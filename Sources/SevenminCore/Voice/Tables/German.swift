@@ -101,6 +101,7 @@ extension NoticeText {
         diskFull: "der Datenträger ist voll", writeFailed: { "Schreiben fehlgeschlagen (Fehler \($0))" },
         cannotOpenLink: "Link lässt sich nicht öffnen: ", noBrowser: { "BROWSER setzen (\($0) nicht gefunden)" },
         didNotStart: { "\($0) startete nicht" }, programFailed: { "\($0) schlug fehl" },
+        noHeartRate: { "kein Puls von " + $0 },
         linesInstead: { "dieses Terminal (TERM=\($0)) kann den Cursor nicht bewegen; eine Zeile je Änderung "
             + "statt des Bildschirms" })
 }

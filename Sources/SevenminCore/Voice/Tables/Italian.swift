@@ -108,6 +108,7 @@ extension NoticeText {
         writeFailed: { "scrittura non riuscita (errore \($0))" },
         cannotOpenLink: "impossibile aprire il collegamento: ", noBrowser: { "imposta BROWSER (\($0) non trovato)" },
         didNotStart: { "\($0) non si è avviato" }, programFailed: { "\($0) non è riuscito" },
+        noHeartRate: { "nessuna frequenza cardiaca da " + $0 },
         linesInstead: { "questo terminale (TERM=\($0)) non può muovere il cursore; una riga per cambiamento "
             + "invece dello schermo" })
 }

@@ -120,6 +120,7 @@ extension NoticeText {
         diskFull: "el disco está lleno", writeFailed: { "falló la escritura (código \($0))" },
         cannotOpenLink: "no se puede abrir el enlace: ", noBrowser: { "define BROWSER (no se encontró \($0))" },
         didNotStart: { "\($0) no arrancó" }, programFailed: { "\($0) falló" },
+        noHeartRate: { "sin frecuencia cardíaca de " + $0 },
         linesInstead: { "este terminal (TERM=\($0)) no puede mover el cursor; una línea por cambio en lugar "
             + "de la pantalla" })
 }
