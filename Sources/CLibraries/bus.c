@@ -48,6 +48,12 @@ FORWARD(sd_bus_message_open_container, (sd_bus_message *m, char type, const char
 FORWARD(sd_bus_message_close_container, (sd_bus_message *m), (m))
 FORWARD(sd_bus_message_read_basic, (sd_bus_message *m, char type, void *p), (m, type, p))
 FORWARD(sd_bus_message_read_strv, (sd_bus_message *m, char ***l), (m, l))
+FORWARD(sd_bus_message_enter_container, (sd_bus_message *m, char type, const char *contents), (m, type, contents))
+FORWARD(sd_bus_message_exit_container, (sd_bus_message *m), (m))
+FORWARD(sd_bus_message_skip, (sd_bus_message *m, const char *types), (m, types))
+FORWARD(sd_bus_message_peek_type, (sd_bus_message *m, char *type, const char **contents), (m, type, contents))
+FORWARD(sd_bus_message_read_array, (sd_bus_message *m, char type, const void **ptr, size_t *size),
+        (m, type, ptr, size))
 FORWARD(sd_bus_wait, (sd_bus *bus, uint64_t timeout_usec), (bus, timeout_usec))
 FORWARD(sd_bus_call, (sd_bus *bus, sd_bus_message *m, uint64_t usec, sd_bus_error *ret_error,
                       sd_bus_message **reply), (bus, m, usec, ret_error, reply))
@@ -76,6 +82,11 @@ void sd_bus_error_free(sd_bus_error *e) {
 
 const char *sd_bus_message_get_member(sd_bus_message *m) {
     REAL(LIB_SYSTEMD, sd_bus_message_get_member)
+    return f ? f(m) : NULL;
+}
+
+const char *sd_bus_message_get_path(sd_bus_message *m) {
+    REAL(LIB_SYSTEMD, sd_bus_message_get_path)
     return f ? f(m) : NULL;
 }
 

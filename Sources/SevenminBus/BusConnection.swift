@@ -135,6 +135,47 @@ public final class BusMessage {
         return strings
     }
 
+    /// The next value, an `n`.
+    public func readInt16() throws(BusError) -> Int16 { try read("n", 0) }
+
+    /// The next value, an `ay` (`sd_bus_message_read_array`).
+    public func readBytes() throws(BusError) -> [UInt8] {
+        var start: UnsafeRawPointer?
+        var size = 0
+        try checked("sd_bus_message_read_array") { sd_bus_message_read_array(message, type("y"), &start, &size) }
+        guard let start, size > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: size))
+    }
+
+    /// Enters the next value, a container of `kind` (`a`, `e`, `r`, `v`) holding `contents`
+    /// (`sd_bus_message_enter_container`); false at the end of the array being read.
+    public func enter(_ kind: Unicode.Scalar, _ contents: String) throws(BusError) -> Bool {
+        try checked("sd_bus_message_enter_container") {
+            sd_bus_message_enter_container(message, type(kind), contents)
+        } > 0
+    }
+
+    /// Leaves the container entered last (`sd_bus_message_exit_container`), skipping what is left of it.
+    public func exit() throws(BusError) {
+        try checked("sd_bus_message_exit_container") { sd_bus_message_exit_container(message) }
+    }
+
+    /// Passes over the next value, of signature `types` (`sd_bus_message_skip`).
+    public func skip(_ types: String) throws(BusError) {
+        try checked("sd_bus_message_skip") { sd_bus_message_skip(message, types) }
+    }
+
+    /// The signature inside the next value, a variant (`sd_bus_message_peek_type`).
+    public func variantContents() throws(BusError) -> String {
+        var kind: CChar = 0
+        var contents: UnsafePointer<CChar>?
+        try checked("sd_bus_message_peek_type") { sd_bus_message_peek_type(message, &kind, &contents) }
+        return contents.map { String(cString: $0) } ?? ""
+    }
+
+    /// The object the signal came from (`sd_bus_message_get_path`).
+    public var path: String? { sd_bus_message_get_path(message).map { String(cString: $0) } }
+
     /// The method's or signal's name (`sd_bus_message_get_member`).
     public var member: String? { sd_bus_message_get_member(message).map { String(cString: $0) } }
 

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import SevenminCore
+import SevenminSystem
+import Synchronization
+
+/// A heart-rate strap or watch through BlueZ on the system bus: its Heart Rate Measurement
+/// characteristic (0x2A37) found with `GetManagedObjects`, notifications started (`StartNotify`), and
+/// each new `Value` handed to the core as `Input.heartRate`. On a thread of its own; nothing here
+/// decides. A strap that cannot be read gives one notice, and is looked for again every few seconds.
+public final class HeartRateStrap: Sendable {
+    public static let serviceUUID = "0000180d-0000-1000-8000-00805f9b34fb"
+    public static let measurementUUID = "00002a37-0000-1000-8000-00805f9b34fb"
+    /// Seconds between looks for a strap that could not be read.
+    static let retryAfter = 5.0
+
+    private let device: String
+    private let news: @Sendable (Input) -> Void
+    private let log: @Sendable (String) -> Void
+    private let closing = Atomic<Bool>(false)
+
+    /// Reads `device`, a Bluetooth address or a name, once `begin` is called.
+    public init(device: String, news: @escaping @Sendable (Input) -> Void,
+                log: @escaping @Sendable (String) -> Void) {
+        self.device = device
+        self.news = news
+        self.log = log
+    }
+
+    /// Starts looking for the strap, on a thread of its own.
+    public func begin() {
+        startThread(named: "sevenmin-heart") { [self] in run() }
+    }
+
+    /// Stops reading: the thread leaves the bus (BlueZ stops the notifications with it) within a
+    /// quarter of a second.
+    public func close() { closing.store(true, ordering: .releasing) }
+
+    private var closed: Bool { closing.load(ordering: .acquiring) }
+
+    private func run() {
+        var noticed = false
+        while !closed {
+            do throws(BusError) {
+                let bus = try BusConnection.system()
+                defer { bus.close() }
+                try read(on: bus)
+            } catch {
+                if !closed {
+                    log("no heart rate from \(device): \(error)")
+                    if !noticed { news(.notice(.noHeartRate(device: device))) }
+                    noticed = true
+                }
+            }
+            let until = SystemMonotonicClock().now() + HeartRateStrap.retryAfter
+            // ignored: a sleep cut short by a signal only makes the next look come sooner
+            while !closed, SystemMonotonicClock().now() < until { _ = usleep(250_000) }
+        }
+    }
+
+    /// Finds the characteristic, starts its notifications and hands each value on until closed or the
+    /// bus goes away.
+    private func read(on bus: BusConnection) throws(BusError) {
+        let objects = try BlueZObject.all(on: bus)
+        guard let strap = objects.first(where: { $0.isDevice(named: device) }) else {
+            throw BusError(call: "GetManagedObjects", errno: ENODEV, message: "no such Bluetooth device")
+        }
+        if strap.properties["org.bluez.Device1"]?["Connected"]?.boolean != true {
+            _ = try bus.call("org.bluez", strap.path, "org.bluez.Device1", "Connect", timeout: 20)
+        }
+        // Connected, its services are resolved: look again for the characteristic under the device.
+        let found = try BlueZObject.all(on: bus).first { object in
+            object.path.hasPrefix(strap.path + "/")
+                && object.properties["org.bluez.GattCharacteristic1"]?["UUID"]?.string == HeartRateStrap.measurementUUID
+        }
+        guard let characteristic = found?.path else {
+            throw BusError(call: "GetManagedObjects", errno: ENOENT, message: "no heart rate service")
+        }
+        _ = try bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch",
+                         [.string("type='signal',interface='org.freedesktop.DBus.Properties',"
+                                  + "member='PropertiesChanged',path='\(characteristic)'")])
+        _ = try bus.call("org.bluez", characteristic, "org.bluez.GattCharacteristic1", "StartNotify")
+        while !closed {
+            while let message = try bus.receive() {
+                guard message.member == "PropertiesChanged", message.path == characteristic,
+                      try message.readString() == "org.bluez.GattCharacteristic1" else { continue }
+                if let value = try BlueZObject.properties(of: message)["Value"]?.bytes,
+                   let reading = HeartRateMeasurement(bytes: value) {
+                    news(.heartRate(reading))
+                }
+            }
+            try bus.wait(timeout: 0.25)
+        }
+        // ignored: leaving the bus stops the notifications anyway
+        _ = try? bus.call("org.bluez", characteristic, "org.bluez.GattCharacteristic1", "StopNotify", timeout: 0.5)
+    }
+}
+
+/// A property's value, of the few types read from BlueZ; others are passed over.
+enum BlueZValue: Equatable {
+    case string(String), strings([String]), int16(Int16), boolean(Bool), bytes([UInt8]), other
+
+    var string: String? { if case .string(let text) = self { text } else { nil } }
+    var strings: [String]? { if case .strings(let texts) = self { texts } else { nil } }
+    var int16: Int16? { if case .int16(let number) = self { number } else { nil } }
+    var boolean: Bool? { if case .boolean(let flag) = self { flag } else { nil } }
+    var bytes: [UInt8]? { if case .bytes(let bytes) = self { bytes } else { nil } }
+}
+
+/// One of BlueZ's objects: its path, and its interfaces' properties by name.
+struct BlueZObject {
+    var path: String
+    var properties: [String: [String: BlueZValue]]
+
+    /// Whether this is a device whose address (any case), name or alias is `name`.
+    func isDevice(named name: String) -> Bool {
+        guard let device = properties["org.bluez.Device1"] else { return false }
+        return device["Address"]?.string?.uppercased() == name.uppercased() || device["Name"]?.string == name
+            || device["Alias"]?.string == name
+    }
+
+    /// Every object BlueZ has (`org.freedesktop.DBus.ObjectManager.GetManagedObjects`: `a{oa{sa{sv}}}`).
+    static func all(on bus: BusConnection) throws(BusError) -> [BlueZObject] {
+        let reply = try bus.call("org.bluez", "/", "org.freedesktop.DBus.ObjectManager", "GetManagedObjects")
+        var objects: [BlueZObject] = []
+        guard try reply.enter("a", "{oa{sa{sv}}}") else { return [] }
+        while try reply.enter("e", "oa{sa{sv}}") {
+            let path = try reply.readString("o")
+            var interfaces: [String: [String: BlueZValue]] = [:]
+            if try reply.enter("a", "{sa{sv}}") {
+                while try reply.enter("e", "sa{sv}") {
+                    let name = try reply.readString()
+                    interfaces[name] = try properties(of: reply)
+                    try reply.exit()
+                }
+                try reply.exit()
+            }
+            objects.append(BlueZObject(path: path, properties: interfaces))
+            try reply.exit()
+        }
+        try reply.exit()
+        return objects
+    }
+
+    /// The next value, an `a{sv}`, with the values of types not read left out.
+    static func properties(of message: BusMessage) throws(BusError) -> [String: BlueZValue] {
+        var properties: [String: BlueZValue] = [:]
+        guard try message.enter("a", "{sv}") else { return [:] }
+        while try message.enter("e", "sv") {
+            let key = try message.readString()
+            let contents = try message.variantContents()
+            var value = BlueZValue.other
+            if ["s", "o", "as", "n", "b", "ay"].contains(contents) {
+                _ = try message.enter("v", contents)
+                switch contents {
+                case "s", "o": value = .string(try message.readString(contents == "s" ? "s" : "o"))
+                case "as": value = .strings(try message.readStrings())
+                case "n": value = .int16(try message.readInt16())
+                case "b": value = .boolean(try message.readBoolean())
+                default: value = .bytes(try message.readBytes())
+                }
+                try message.exit()
+            } else {
+                try message.skip("v")
+            }
+            properties[key] = value
+            try message.exit()
+        }
+        try message.exit()
+        return properties
+    }
+}
