@@ -73,6 +73,7 @@ struct HeartRateTests {
         #expect(app.screen(at: 6).heartRate == .some(nil))
         #expect(statusLine(app.screen(at: 6)).contains("-- bpm"))
         #expect(!statusLine(app.screen(at: 6)).contains("142"))
+        #expect(app.nextDeadline().map { $0 > 6 } ?? true, "a reading gone stale wakes the loop no more")
     }
 
     @Test func aNewerReadingReplacesTheOlder() {

@@ -11,7 +11,8 @@ public struct StartCommand: ParsableCommand, Equatable {
         // The config file's settings apply first; an option given here wins over them.
         options: [Option.mute, Option.events] + VoiceRequest.options + [
             Option.audioDriver, Option.audioDevice, Option.noHistory, Option.resume, Option.color, Option.noFlash,
-            Option.noFigure, Option.bell, Option.noBell, Option.noNotify, Option.noMPRIS, Option.plain,
+            Option.noFigure, Option.bell, Option.noBell, Option.noNotify, Option.noMPRIS, Option.hr,
+            Option.noHR, Option.plain,
         ] + PlanRequest.options)
 
     /// `start`'s own options (besides the voice's and the plan's): each declared once, listed in the
@@ -44,6 +45,10 @@ public struct StartCommand: ParsableCommand, Equatable {
         public static let noMPRIS = OptionSpec(long: "no-mpris", value: nil,
             help: "Show no media player on the session bus (MPRIS), which media keys, headsets and phone remotes "
                 + "use to pause and skip.")
+        public static let hr = OptionSpec(long: "hr", value: "device",
+            help: "Show the heart rate from this Bluetooth LE strap or watch (its address or name), through BlueZ.")
+        public static let noHR = OptionSpec(long: "no-hr", value: nil,
+            help: "Read no heart-rate strap, even one the config file names.")
         public static let plain = OptionSpec(long: "plain", value: nil,
             help: "Write a line per change instead of drawing the screen: for screen readers and logs. "
                 + "(default: on when standard input or output is not a terminal)")
@@ -64,6 +69,8 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var notify = true
     /// The media player (MPRIS) on the session bus.
     public var mpris = true
+    /// The heart-rate strap to read, by Bluetooth address or name; nil: none.
+    public var heartRate: String?
     /// The options given on the command line, which the config file may not override.
     public var explicit = GivenOptions()
     /// Lines instead of a screen; also chosen when standard input or output is not a terminal.
@@ -102,6 +109,10 @@ public struct StartCommand: ParsableCommand, Equatable {
         bell = parsed.flag(Option.bell) ? .always : parsed.flag(Option.noBell) ? .never : .auto
         notify = !parsed.flag(Option.noNotify)
         mpris = !parsed.flag(Option.noMPRIS)
+        heartRate = parsed.value(Option.hr)
+        if heartRate != nil, parsed.flag(Option.noHR) {
+            throw .conflict(Option.hr.name, Option.noHR.name, command: "start")
+        }
         explicit = GivenOptions(parsed.typed, routine: !parsed.positional.isEmpty)
     }
 }
