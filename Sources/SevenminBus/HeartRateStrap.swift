@@ -96,6 +96,51 @@ public final class HeartRateStrap: Sendable {
     }
 }
 
+extension HeartRateStrap {
+    /// A device that offers the heart rate, as a scan found it.
+    public struct Found: Equatable, Sendable {
+        public var address: String
+        public var name: String?
+        /// The signal's strength in dBm; nil when the adapter has not heard it lately.
+        public var rssi: Int?
+    }
+
+    /// Asks every adapter to look for Bluetooth LE devices offering the Heart Rate Service for `seconds`,
+    /// then lists those BlueZ knows to offer it (found now or paired before), strongest first.
+    public static func scan(seconds: Double) throws(BusError) -> [Found] {
+        let bus = try BusConnection.system()
+        defer { bus.close() }
+        let adapters = try BlueZObject.all(on: bus).filter { $0.properties["org.bluez.Adapter1"] != nil }.map(\.path)
+        guard !adapters.isEmpty else {
+            throw BusError(call: "GetManagedObjects", errno: ENODEV, message: "no Bluetooth adapter")
+        }
+        for adapter in adapters {
+            // ignored: an adapter that refuses the filter looks for every device; the list is filtered below
+            _ = try? bus.call("org.bluez", adapter, "org.bluez.Adapter1", "SetDiscoveryFilter",
+                              [.dictionary([("UUIDs", .strings([serviceUUID])), ("Transport", .string("le"))])])
+            _ = try bus.call("org.bluez", adapter, "org.bluez.Adapter1", "StartDiscovery")
+        }
+        let until = SystemMonotonicClock().now() + seconds
+        while true {
+            let left = until - SystemMonotonicClock().now()
+            guard left > 0 else { break }
+            while try bus.receive() != nil {}
+            try bus.wait(timeout: left)
+        }
+        for adapter in adapters {
+            // ignored: discovery ends anyway when this client leaves the bus
+            _ = try? bus.call("org.bluez", adapter, "org.bluez.Adapter1", "StopDiscovery")
+        }
+        return try BlueZObject.all(on: bus).compactMap { object -> Found? in
+            guard let device = object.properties["org.bluez.Device1"],
+                  device["UUIDs"]?.strings?.contains(where: { $0.lowercased() == serviceUUID }) == true,
+                  let address = device["Address"]?.string else { return nil }
+            return Found(address: address, name: device["Name"]?.string ?? device["Alias"]?.string,
+                         rssi: device["RSSI"]?.int16.map(Int.init))
+        }.sorted { ($0.rssi ?? .min, $1.address) > ($1.rssi ?? .min, $0.address) }
+    }
+}
+
 /// A property's value, of the few types read from BlueZ; others are passed over.
 enum BlueZValue: Equatable {
     case string(String), strings([String]), int16(Int16), boolean(Bool), bytes([UInt8]), other

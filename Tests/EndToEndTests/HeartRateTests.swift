@@ -85,4 +85,30 @@ struct HeartRateEndToEndTests {
         let logged = (try? String(contentsOfFile: tmux.directory + "/sevenmin/sevenmin.log", encoding: .utf8)) ?? ""
         #expect(logged.contains("no heart rate from Polar H10 7E5B"), "\(logged)")
     }
+
+    @Test func aScanListsOnlyTheDevicesThatOfferAHeartRate() throws {
+        let bus = try PrivateBus()
+        try strap(on: bus)
+        // The strap advertises the Heart Rate Service; a speaker nearby does not.
+        _ = try python("""
+            mock = dbus.Interface(bus.get_object('org.bluez', '/'), 'org.bluez.Mock')
+            mock.AddDevice('hci0', '11:22:33:44:55:66', 'Kitchen Speaker')
+            device = dbus.Interface(bus.get_object('org.bluez', '/org/bluez/hci0/dev_A0_9E_1A_12_34_56'),
+                                    'org.freedesktop.DBus.Mock')
+            device.UpdateProperties('org.bluez.Device1', {'UUIDs': dbus.Array(
+                ['0000180D-0000-1000-8000-00805F9B34FB'], signature='s')})
+            """, on: bus)
+        let scan = try run(binary, ["hr", "scan", "--seconds", "1"], environment: bus.environment(system: true))
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(scan.stdout == "\(Self.address)  -79 dBm  Polar H10 7E5B\n")
+        let calls = (try? String(contentsOfFile: bus.directory + "/bluez.log", encoding: .utf8)) ?? ""
+        #expect(calls.contains("StartDiscovery") && calls.contains("StopDiscovery"), "\(calls)")
+    }
+
+    @Test func aScanWithNoBluetoothSaysSoAndFails() throws {
+        let bus = try PrivateBus()
+        let scan = try run(binary, ["hr", "scan", "--seconds", "1"], environment: bus.environment(system: true))
+        #expect(scan.status == 1)
+        #expect(scan.stderr.hasPrefix("Error: cannot scan for Bluetooth devices: "), "\(scan.stderr)")
+    }
 }

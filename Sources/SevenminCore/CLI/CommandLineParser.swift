@@ -6,7 +6,7 @@ public enum CommandLineParser {
         StartCommand.self, ListCommand.self, ExportAudioCommand.self, RoutinesCommand.self, NewCommand.self,
         ValidateCommand.self, ImportCommand.self, ExportRoutineCommand.self, HistoryCommand.self, RateCommand.self,
         PlanCommand.self, RemindCommand.self, StatsCommand.self, StatusCommand.self, ConfigCommand.self,
-        DoctorCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
+        HRCommand.self, DoctorCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
     ]
 
     /// Commands for the completion scripts' use: parsed, but left out of help, the manual and completion.
