@@ -97,9 +97,10 @@ extension StartCommand: RunnableCommand {
                                      figure: figure)
         settings.language = spoken.language
         settings.planStep = planStep
-        settings.heartRate = heartRate != nil
+        let strapName = heartRateOff ? nil : heartRate
+        settings.heartRate = strapName != nil
         // The heart-rate strap, through BlueZ on the system bus, looked for once the screen is up.
-        let strap = heartRate.map { HeartRateStrap(device: $0, news: inbox.post) { Console.error("sevenmin: " + $0) } }
+        let strap = strapName.map { HeartRateStrap(device: $0, news: inbox.post) { Console.error("sevenmin: " + $0) } }
         // The media player and the screen kept awake, on the session bus, connected once the screen is up.
         let desktop = DesktopBus(mediaPlayer: mpris, news: inbox.post) { Console.error("sevenmin: " + $0) }
         let afterFirstFrame = {

@@ -250,6 +250,7 @@ struct OptionKeyTests {
     static let required: [String: [String]] = [
         "export-audio": ["out.wav"], "export-routine": ["out.json"], "new": ["mine"], "validate": ["a.json"],
         "import": ["a.json"], "rate": ["5"], "remind": ["add"], "completions": ["bash"], "__complete": ["routines"],
+        "hr": ["scan"],
     ]
 
     /// Values to try for a placeholder: one of them must differ from what the command does without it.

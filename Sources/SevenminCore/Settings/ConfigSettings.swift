@@ -68,7 +68,7 @@ enum ConfigSettings {
                                          schema: #", "minLength": 1"#),
                       of: StartCommand.self, "the Bluetooth LE heart-rate strap or watch to show, by address or name",
                       options: [StartCommand.Option.hr, StartCommand.Option.noHR], unset: "none",
-                      get: { $0.heartRate }, set: { $0.heartRate = $1 }),
+                      get: { $0.heartRateOff ? nil : $0.heartRate }, set: { $0.heartRate = $1 }),
         ConfigSetting("weight", .kilograms(StatsCommand.weights), of: StatsCommand.self,
                       "body weight in kg, for 'stats' calories",
                       options: [StatsCommand.Option.weight], get: { $0.weight }, set: { $0.weight = $1 }),

@@ -71,6 +71,8 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var mpris = true
     /// The heart-rate strap to read, by Bluetooth address or name; nil: none.
     public var heartRate: String?
+    /// `--no-hr`: no strap is read, whatever the config file names.
+    public var heartRateOff = false
     /// The options given on the command line, which the config file may not override.
     public var explicit = GivenOptions()
     /// Lines instead of a screen; also chosen when standard input or output is not a terminal.
@@ -110,9 +112,8 @@ public struct StartCommand: ParsableCommand, Equatable {
         notify = !parsed.flag(Option.noNotify)
         mpris = !parsed.flag(Option.noMPRIS)
         heartRate = parsed.value(Option.hr)
-        if heartRate != nil, parsed.flag(Option.noHR) {
-            throw .conflict(Option.hr.name, Option.noHR.name, command: "start")
-        }
+        heartRateOff = parsed.flag(Option.noHR)
+        if heartRate != nil, heartRateOff { throw .conflict(Option.hr.name, Option.noHR.name, command: "start") }
         explicit = GivenOptions(parsed.typed, routine: !parsed.positional.isEmpty)
     }
 }
