@@ -32,7 +32,9 @@ final class SQLiteConnection {
         self.path = path
     }
 
-    /// `file:PATH?immutable=1`, with the characters a URI gives meaning to escaped.
+    /// `file://PATH?immutable=1` for an absolute path (`file:PATH?immutable=1` for a relative one), with the
+    /// characters a URI gives meaning to escaped. After `file:` alone, a path starting `//` would be read as
+    /// an authority (a host), not a path: SQLite then refuses it.
     static func immutableURI(_ path: String) -> String {
         var escaped: [UInt8] = []
         for byte in path.utf8 {
@@ -42,7 +44,7 @@ final class SQLiteConnection {
                 escaped.append(byte)
             }
         }
-        return "file:" + String(decoding: escaped, as: UTF8.self) + "?immutable=1"
+        return (path.hasPrefix("/") ? "file://" : "file:") + String(decoding: escaped, as: UTF8.self) + "?immutable=1"
     }
 
     // close_v2 cannot fail on a valid handle: it defers the close until the last statement is finalised.

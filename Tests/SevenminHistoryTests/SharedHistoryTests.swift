@@ -104,6 +104,22 @@ struct SharedHistoryTests {
         }
     }
 
+    /// A state folder written `//home/me/state` made every file of `history.d` `file://home/…?immutable=1`, a
+    /// URI whose `home` is a host, which SQLite refuses: each was left out. The path is a URI's path now,
+    /// whatever it starts with, its `%`, `?` and `#` escaped.
+    @Test(arguments: ["//", "/"])
+    func aSharedFileIsReadWhateverItsPathHolds(start: String) throws {
+        try withTemporaryDirectory { dir throws in
+            let shared = dir + "/50% off?#1/history.d"
+            try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+            try otherMachine(dir + "/laptop/history.sqlite3")
+            try HistoryStore(path: dir + "/laptop/history.sqlite3").publish(to: shared + "/laptop.sqlite3")
+            let library = HistoryLibrary(own: nil, shared: start + shared.drop { $0 == "/" })
+            #expect(library.notices.isEmpty, "\(library.notices)")
+            #expect(try library.sessions().map(\.record.routine) == ["tabata", "tabata"])
+        }
+    }
+
     @Test func anOlderFileIsReadAsIfMigratedAndNeverWritten() throws {
         try withTemporaryDirectory { dir throws in
             let path = dir + "/history.d/old.sqlite3"
