@@ -152,8 +152,10 @@ extension StartCommand: RunnableCommand {
         csevenmin_signals_final()
         desktop.close()
         audio?.close()
-        journal.history?.close(timeout: 1, publishing: HistoryReading.publishedCopy())
+        // Standard error is the terminal again first: what the copy for history.d warns of (this machine's
+        // id, a copy left as it is) is for the user, after the workout, not for the log.
         redirect?.restore()
+        journal.history?.close(timeout: 1, publishing: HistoryReading.publishedCopy())
         let summary = outcome.app.summary(at: clock.now()).line(routine: outcome.app.plan.routine.name, streak: true,
             text: ScreenText.of(outcome.app.settings.language))
         let language = outcome.app.settings.language

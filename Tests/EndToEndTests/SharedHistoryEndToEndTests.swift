@@ -105,6 +105,26 @@ struct SharedHistoryEndToEndTests {
             == [id.dropLast() + ".sqlite3"])
     }
 
+    /// The warnings of the copy for history.d (a machine-id that is not one) went to the log: standard
+    /// error was still the log's when the copy was worked out. They reach the terminal, after the workout.
+    @Test func aMachineIDThatIsNotOneIsSaidAfterTheWorkout() throws {
+        let tmux = try Tmux("")
+        let state = tmux.directory + "/sevenmin"
+        try FileManager.default.createDirectory(atPath: state + "/history.d", withIntermediateDirectories: true)
+        try "not an id\n".write(toFile: state + "/machine-id", atomically: true, encoding: .utf8)
+        tmux.type("\(binary) start \(fixtures)/short.json --mute; echo \"ex\"\"it=$?\"")
+        tmux.waitFor(text: "Workout complete", timeout: 20)
+        tmux.dismissSummary()
+        let screen = tmux.waitFor(text: "exit=0")
+        // The screen is gone and the warning is left on the terminal, before the shell's next line.
+        let lines = screen.split(separator: "\n").map(String.init)
+        let warning = try #require(lines.firstIndex { $0.hasPrefix("Warning: ") }, "\(screen)")
+        #expect(warning < lines.firstIndex { $0.hasPrefix("exit=0") } ?? 0, "\(screen)")
+        let said = lines[warning...].prefix { !$0.hasPrefix("exit=") }.joined()
+        #expect(said.contains("machine-id: expected this machine's id (32 hexadecimal digits)"), "\(screen)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/history.d").isEmpty)
+    }
+
     /// This host's name as a copy carries it (letters, digits, `-`, `_` and `.`; anything else a `-`).
     var hostLabel: String {
         var buffer = [CChar](repeating: 0, count: 256)
