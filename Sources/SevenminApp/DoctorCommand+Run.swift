@@ -307,7 +307,9 @@ extension DoctorCommand: RunnableCommand {
     /// holds damage or values out of range, is named (history, stats and plans leave it out, or its rows).
     private func checkSharedHistory(_ report: inout DoctorReport) {
         guard let folder = UserDirectories().sharedHistoryDirectory else { return }
-        let library = HistoryLibrary(own: nil, shared: folder, ownName: HistoryReading.ownCopyName())
+        // With this machine's history, to tell its copy from another machine's of the same id.
+        let library = HistoryLibrary(own: (try? HistoryReading.ownStore()) ?? nil, shared: folder,
+                                     ownName: HistoryReading.ownCopyName())
         let fix = "it was changed or cut short on its way here; its machine publishes it again after its next "
             + "workout, or move it away"
         for notice in library.notices { report.fail(visible(notice), fix: fix) }

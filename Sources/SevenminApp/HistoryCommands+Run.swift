@@ -303,6 +303,12 @@ enum HistoryReading {
                              formerly: dir + "/" + HistoryLibrary.machineName() + ".sqlite3")
     }
 
+    /// The warning that this machine's copy in `history.d`, at `path`, was not brought up to date.
+    static func notPublished(_ error: HistoryError, to path: String) -> String {
+        if case .idShared = error { return "Warning: \(visible(error.description))" }
+        return "Warning: \(visible(path)) is not up to date: \(error)"
+    }
+
     /// The name of the copy this machine leaves in `history.d` (its id), left out of the others; nil
     /// before it has left one.
     static func ownCopyName() -> String? {

@@ -24,6 +24,10 @@ struct HistorySetup {
         -> (recorder: HistoryRecorder, begin: () -> Void)? {
         guard let path else { return nil }
         let recorder = HistoryRecorder(path: path) { [weak journal] error in
+            // Publishing, after the workout: the copy in history.d is another machine's, and left as it is.
+            if case .idShared(let copy, _) = error {
+                return Console.error(HistoryReading.notPublished(error, to: copy))
+            }
             Console.error("sevenmin: \(error)")
             if case .startedAfresh(_, let moved) = error {
                 journal?.post(.notice(.historyStartedAfresh(movedTo: moved)))

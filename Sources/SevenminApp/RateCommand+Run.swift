@@ -40,7 +40,7 @@ extension RateCommand: RunnableCommand {
                 do throws(HistoryError) {
                     try store.publish(to: copy.path, as: copy.publisher, formerly: copy.formerly)
                 } catch {
-                    Console.error("Warning: \(visible(copy.path)) is not up to date: \(error)")
+                    Console.error(HistoryReading.notPublished(error, to: copy.path))
                 }
             }
             return ExitCode.success

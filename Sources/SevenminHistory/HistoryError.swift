@@ -24,6 +24,9 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     /// `start --resume` found the session already finished or resumed elsewhere.
     case notResumable(id: Int64)
     case failed(path: String, SQLiteError)
+    /// This machine's copy in `history.d` (`path`) is another machine's, of the same id: marked as published by
+    /// another host (`host`), or (nil) holding workouts this history lacks. It was left as it is.
+    case idShared(path: String, host: String?)
 
     public var description: String {
         switch self {
@@ -43,6 +46,8 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
             return "History not saved: \(path) is from a newer sevenmin (schema \(version)); it was left as it is."
         case .notResumable(let id): return "Session \(id) cannot be resumed: it has finished or is running elsewhere."
         case .failed(let path, let error): return "History not saved: \(path): \(error)"
+        case .idShared(let path, let host):
+            return "\(path) was left as it is, not replaced by this machine's copy: \(Self.idShared(host))."
         }
     }
 
@@ -56,7 +61,7 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
         case .corrupt(_, let moved), .startedAfresh(_, let moved): return .damaged(movedTo: moved)
         case .notAFile: return .notAFile
         case .tooNew(_, let version): return .tooNew(schema: version)
-        case .damaged, .notResumable, .failed: return .failed
+        case .damaged, .notResumable, .failed, .idShared: return .failed
         }
     }
 
@@ -78,9 +83,17 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
         case .notAFile(_, let kind): return "it is \(kind), not a plain file"
         case .damaged(_, let detail): return "it is damaged (\(detail))"
         case .tooNew(_, let version): return "it is from a newer sevenmin (schema \(version))"
-        case .notResumable: return description
+        case .notResumable, .idShared: return description
         case .failed(_, let error): return error.description
         }
+    }
+
+    /// Why a file of `history.d` named by this machine's id is another machine's, and what to do about it.
+    static func idShared(_ host: String?) -> String {
+        let why = host.map { "it says host \(visible($0)) published it" } ?? "it holds workouts this history lacks"
+        return "it is another machine's, of this machine's id (\(why)). Two machines have one id, as a state folder "
+            + "copied whole (a cloned SD card) gives them: remove machine-id in the state folder on one of them, "
+            + "which then gets a new id"
     }
 
     /// Sorts a SQLite failure into what a person can act on.

@@ -27,25 +27,35 @@ public final class HistoryLibrary {
     /// ids of the rest stay where they were.
     private var leftOut: Set<Int> = []
 
-    /// `ownName` is the file this machine publishes into `shared` (its machine id), left out of the others.
-    public init(own: HistoryStore?, shared folder: String?, ownName: String? = nil) {
+    /// `ownName` is the file this machine publishes into `shared` (its machine id), left out of the others
+    /// unless another machine of that id left it (`HistoryError.idShared`, said among the claims); `host` is
+    /// the label this machine's copy carries.
+    public init(own: HistoryStore?, shared folder: String?, ownName: String? = nil,
+                host: String = HistoryLibrary.machineName()) {
         self.own = own
         var others: [(String, HistoryStore)] = []
-        var notices: [String] = []
+        var notices: [String] = [], claims: [String] = []
+        var claimed: [String: String] = [:]
         let names = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
-        for name in names.sorted() where name.hasSuffix(".sqlite3") && name != ownName.map({ $0 + ".sqlite3" }) {
+        for name in names.sorted() where name.hasSuffix(".sqlite3") {
             let path = folder! + "/" + name
+            if let ownName, name == ownName + ".sqlite3" {
+                guard Publisher.isMachineID(ownName) else { continue }
+                guard let copy = try? HistoryStore(sharedFile: path),
+                      case .idShared(_, let mark)? = HistoryStore.idShared(copy, history: own, host: host) else {
+                    claimed[ownName] = path
+                    continue
+                }
+                claims.append("\(visible(path)) is counted as another machine's: \(HistoryError.idShared(mark)).")
+                others.append((ownName, copy))
+                continue
+            }
             do { others.append((String(name.dropLast(8)), try HistoryStore(sharedFile: path))) } catch {
                 notices.append(Self.notice(path, error))
             }
         }
         self.others = others
         self.notices = notices
-        var claimed: [String: String] = [:]
-        if let ownName, let folder, Publisher.isMachineID(ownName), names.contains(ownName + ".sqlite3") {
-            claimed[ownName] = folder + "/" + ownName + ".sqlite3"
-        }
-        var claims: [String] = []
         for (_, store) in others {
             guard let id = store.publisher?.machine else { continue }
             if let first = claimed[id] {

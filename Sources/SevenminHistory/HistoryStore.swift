@@ -157,8 +157,13 @@ public final class HistoryStore {
     /// its `publisher`, then put in place by `AtomicFile`), for other machines to read; the copy has no WAL
     /// of its own, and is readable by its owner alone, as the history itself is. `formerly` is where this
     /// machine's copy was before copies were named by the machine's id: it is removed once the new copy
-    /// is in place, if it is a copy of this history (see `isStaleCopy`).
+    /// is in place, if it is a copy of this history (see `isStaleCopy`). A copy at `path` that another machine
+    /// of this id left (`idShared`) is never replaced: that is thrown instead.
     public func publish(to path: String, as publisher: Publisher, formerly: String? = nil) throws(HistoryError) {
+        if let there = try? HistoryStore(sharedFile: path),
+           let taken = HistoryStore.idShared(there, history: self, host: publisher.host) {
+            throw taken
+        }
         let temporary = AtomicFile.temporaryName(for: path)
         try guarded {
             // ignored: a leftover temporary from an earlier run, usually absent; VACUUM INTO fails if it stays
@@ -197,10 +202,23 @@ public final class HistoryStore {
     /// publisher: it has none, and holds no workout this history lacks. A copy published by another
     /// machine of the same host name holds workouts this one lacks.
     func isStaleCopy(_ path: String) -> Bool {
-        guard let old = try? HistoryStore(sharedFile: path), old.publisher == nil,
-              let theirs = try? old.sessionKeys(), old.damageFound == nil,
-              let ours = try? sessionKeys() else { return false }
-        return Set(theirs.map(\.uuid)).isSubset(of: ours.map(\.uuid))
+        guard let old = try? HistoryStore(sharedFile: path), old.publisher == nil else { return false }
+        return lacksWorkouts(of: old) == false
+    }
+
+    /// Whether `other` holds a workout this history lacks; nil when either cannot be read through.
+    func lacksWorkouts(of other: HistoryStore) -> Bool? {
+        guard let theirs = try? other.sessionKeys(), other.damageFound == nil,
+              let ours = try? sessionKeys() else { return nil }
+        return !Set(theirs.map(\.uuid)).isSubset(of: ours.map(\.uuid))
+    }
+
+    /// `copy`, a file of `history.d` named by this machine's id, as another machine's (`HistoryError.idShared`):
+    /// marked as published by a host other than `host`, or holding workouts `history` lacks (without a
+    /// history to compare with, by its mark alone); nil when it is this machine's, as far as can be told.
+    static func idShared(_ copy: HistoryStore, history: HistoryStore?, host: String) -> HistoryError? {
+        if let mark = copy.publisher, mark.host != host { return .idShared(path: copy.path, host: mark.host) }
+        return history?.lacksWorkouts(of: copy) == true ? .idShared(path: copy.path, host: nil) : nil
     }
 
     /// Refuses anything but a plain file at `path`; creates a missing one, readable by its owner alone

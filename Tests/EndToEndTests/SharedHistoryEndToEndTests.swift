@@ -105,6 +105,39 @@ struct SharedHistoryEndToEndTests {
             == [id.dropLast() + ".sqlite3"])
     }
 
+    /// A state folder copied whole (a cloned SD card) gives two machines one id, so one `ID.sqlite3`: each
+    /// took the other's for its own, left it out, and replaced it at every workout, without a word. Now a
+    /// copy holding workouts this machine lacks is read as another machine's and never replaced, and said.
+    @Test func twoMachinesOfOneIDNeitherOverwriteNorHideEachOthersWorkouts() throws {
+        let (a, b) = (temporaryDirectory(), temporaryDirectory())
+        try FileManager.default.createDirectory(atPath: a + "/sevenmin/history.d", withIntermediateDirectories: true)
+        let workout = { (state: String) throws -> (status: Int32, stdout: String, stderr: String) in
+            try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+                    environment: ["XDG_STATE_HOME": state])
+        }
+        #expect(try workout(a).status == 0)
+        // b is a's state folder copied whole, id and all; then each does a workout of its own.
+        try FileManager.default.removeItem(atPath: b)
+        try FileManager.default.copyItem(atPath: a, toPath: b)
+        for state in [a, b] { #expect(try workout(state).status == 0) }
+        // Their folders synced: a's copy, newer, replaces b's.
+        let id = try String(contentsOfFile: b + "/sevenmin/machine-id", encoding: .utf8).dropLast()
+        let copy = b + "/sevenmin/history.d/" + id + ".sqlite3"
+        try FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: a + "/sevenmin/history.d/" + id + ".sqlite3", toPath: copy)
+        let synced = try #require(FileManager.default.contents(atPath: copy))
+
+        let history = try run(binary, ["history"], environment: ["XDG_STATE_HOME": b])
+        #expect(history.status == 0 && history.stdout.split(separator: "\n").count == 4,
+                "the first workout once, and each one's own: \(history.stdout)\(history.stderr)")
+        #expect(history.stderr.contains("Warning: \(copy) is counted as another machine's"), "\(history.stderr)")
+        let again = try workout(b)
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("Warning: \(copy) was left as it is, not replaced by this machine's copy: ")
+            && again.stderr.contains("remove machine-id in the state folder on one of them"), "\(again.stderr)")
+        #expect(FileManager.default.contents(atPath: copy) == synced)
+    }
+
     /// The warnings of the copy for history.d (a machine-id that is not one) went to the log: standard
     /// error was still the log's when the copy was worked out. They reach the terminal, after the workout.
     @Test func aMachineIDThatIsNotOneIsSaidAfterTheWorkout() throws {

@@ -17,6 +17,19 @@ struct SharedHistoryTests {
         }
     }
 
+    /// `history.d` in `dir`, made.
+    func sharedFolder(in dir: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: dir + "/history.d", withIntermediateDirectories: true)
+        return dir + "/history.d"
+    }
+
+    /// A history of one workout at `path`.
+    func oneWorkout(_ path: String) throws -> HistoryStore {
+        let store = try HistoryStore(path: path)
+        _ = try store.beginSession(sampleSession(start: 1_795_000_000))
+        return store
+    }
+
     @Test func aHistoryCopiedTwiceIntoHistoryDCountsOnce() throws {
         try withTemporaryDirectory { dir throws in
             let own = try HistoryStore(path: dir + "/history.sqlite3")
@@ -77,10 +90,8 @@ struct SharedHistoryTests {
     /// name as a label; the copy under the old name is removed once it is known to be this history's.
     @Test func aCopyNamedByTheHostNameGivesWayToOneNamedByTheMachineID() throws {
         try withTemporaryDirectory { dir throws in
-            let shared = dir + "/history.d"
-            try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
-            let here = try HistoryStore(path: dir + "/here.sqlite3")
-            _ = try here.beginSession(sampleSession(start: 1_795_000_000))
+            let shared = try sharedFolder(in: dir)
+            let here = try oneWorkout(dir + "/here.sqlite3")
             // This machine's copy as published before, and one of another `debian`, in a folder of its own.
             try here.db.execute("VACUUM INTO '\(shared)/debian.sqlite3'")
             try otherMachine(dir + "/there.sqlite3")
@@ -98,7 +109,7 @@ struct SharedHistoryTests {
             let other = try #require(Publisher(machine: idThere, host: "debian"))
             try there.publish(to: "\(shared)/\(idThere).sqlite3", as: other)
             // Each machine reads the other's workouts, marked with its host name, and not its own copy.
-            let library = HistoryLibrary(own: here, shared: shared, ownName: idHere)
+            let library = HistoryLibrary(own: here, shared: shared, ownName: idHere, host: "debian")
             #expect(library.others.map(\.machine) == [idThere] && library.claims.isEmpty)
             #expect(try library.sessions().map(\.record.machine) == [nil, "debian", "debian"])
         }
@@ -117,6 +128,50 @@ struct SharedHistoryTests {
             let library = HistoryLibrary(own: nil, shared: start + shared.drop { $0 == "/" })
             #expect(library.notices.isEmpty, "\(library.notices)")
             #expect(try library.sessions().map(\.record.routine) == ["tabata", "tabata"])
+        }
+    }
+
+    /// A cloned SD card or a state folder copied whole gives two machines one id: each took the other's
+    /// `ID.sqlite3` for its own copy, left it out, and replaced it at every workout, without a word. A copy
+    /// marked by another host, or holding workouts this history lacks, is now left as it is, said, and read
+    /// as another machine's.
+    @Test func aCopyOfThisIDLeftByAnotherMachineIsNeitherReplacedNorLeftOut() throws {
+        try withTemporaryDirectory { dir throws in
+            let shared = try sharedFolder(in: dir)
+            // One history, cloned: both machines have its workout, then each does one of its own.
+            let a = try oneWorkout(dir + "/a.sqlite3")
+            try a.db.execute("VACUUM INTO '\(dir)/b.sqlite3'")
+            let b = try HistoryStore(path: dir + "/b.sqlite3")
+            _ = try b.beginSession(sampleSession(start: 1_795_200_000, routine: "abs"))
+            let id = Publisher.newMachineID(), copy = "\(shared)/\(id).sqlite3"
+            let pi = try #require(Publisher(machine: id, host: "pi"))
+            let kitchen = try #require(Publisher(machine: id, host: "kitchen"))
+            // a's copy holds nothing b lacks, but says another host published it.
+            try a.publish(to: copy, as: pi)
+            let first = try #require(FileManager.default.contents(atPath: copy))
+            #expect(throws: HistoryError.idShared(path: copy, host: "pi")) { try b.publish(to: copy, as: kitchen) }
+            #expect(FileManager.default.contents(atPath: copy) == first)
+            // Of one host name: a's copy, brought up to date by a, holds a workout b lacks.
+            _ = try a.beginSession(sampleSession(start: 1_795_100_000, routine: "tabata"))
+            try a.publish(to: copy, as: pi)
+            let second = try #require(FileManager.default.contents(atPath: copy))
+            #expect(second != first)
+            #expect(throws: HistoryError.idShared(path: copy, host: nil)) { try b.publish(to: copy, as: pi) }
+            #expect(FileManager.default.contents(atPath: copy) == second)
+            let said = HistoryError.idShared(path: copy, host: nil).description
+            #expect(said.hasPrefix("\(copy) was left as it is") && said.contains("holds workouts this history lacks")
+                && said.contains("remove machine-id in the state folder on one of them"), "\(said)")
+
+            // b reads it as another machine's, each workout once, and says so; a, as its own copy.
+            let there = HistoryLibrary(own: b, shared: shared, ownName: id, host: "pi")
+            #expect(there.others.map(\.machine) == [id])
+            #expect(try there.sessions().map(\.record.routine) == ["classic", "tabata", "abs"])
+            #expect(there.claims.count == 1 && there.claims.first?.hasPrefix("\(copy) is counted as another "
+                + "machine's: it is another machine's, of this machine's id (it holds workouts") == true,
+                    "\(there.claims)")
+            let here = HistoryLibrary(own: a, shared: shared, ownName: id, host: "pi")
+            #expect(here.others.isEmpty && here.claims.isEmpty)
+            #expect(try here.sessions().map(\.record.routine) == ["classic", "tabata"])
         }
     }
 
