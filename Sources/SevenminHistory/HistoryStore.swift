@@ -214,11 +214,15 @@ public final class HistoryStore {
     }
 
     /// `copy`, a file of `history.d` named by this machine's id, as another machine's (`HistoryError.idShared`):
-    /// marked as published by a host other than `host`, or holding workouts `history` lacks (without a
-    /// history to compare with, by its mark alone); nil when it is this machine's, as far as can be told.
+    /// holding workouts `history` lacks; without a history to compare with, marked as published by a host
+    /// other than `host`. A copy the history holds all of is this machine's whatever host name it carries
+    /// (the machine may have been renamed): replacing it loses nothing. Nil when it is this machine's.
     static func idShared(_ copy: HistoryStore, history: HistoryStore?, host: String) -> HistoryError? {
-        if let mark = copy.publisher, mark.host != host { return .idShared(path: copy.path, host: mark.host) }
-        return history?.lacksWorkouts(of: copy) == true ? .idShared(path: copy.path, host: nil) : nil
+        guard let history else {
+            guard let mark = copy.publisher, mark.host != host else { return nil }
+            return .idShared(path: copy.path, host: mark.host)
+        }
+        return history.lacksWorkouts(of: copy) == true ? .idShared(path: copy.path, host: nil) : nil
     }
 
     /// Refuses anything but a plain file at `path`; creates a missing one, readable by its owner alone
