@@ -8,3 +8,9 @@ public protocol AudioDevice: AnyObject, Sendable {
     /// Frees the device; called once, and only when no `play` is running.
     func close()
 }
+
+/// Used only if even libao's null driver will not open.
+final class SilentDevice: AudioDevice {
+    func play(_ samples: UnsafeBufferPointer<Int16>) throws {}
+    func close() {}
+}

@@ -87,3 +87,46 @@ public enum AudioOutput {
         return names.filter { $0 != "null" }
     }
 }
+
+/// Where sound should go, as asked on the command line (`--audio-driver`, `--audio-device`, `--volume`).
+public struct AudioOutputRequest: Equatable, Sendable {
+    /// A libao driver's short name (`pulse`, `alsa`, `oss`, `null`…); nil tries the usual ones in turn.
+    public var driver: String?
+    /// Passed to the driver as its `dev` option (an ALSA device, a PulseAudio sink, an OSS node).
+    public var device: String?
+    /// Writes a WAV file through libao's `wav` driver instead of playing: for tests.
+    public var wavPath: String?
+    /// 0–100, applied to everything played.
+    public var volume: Int
+
+    public init(driver: String? = nil, device: String? = nil, wavPath: String? = nil, volume: Int = 100) {
+        self.driver = driver
+        self.device = device
+        self.wavPath = wavPath
+        self.volume = volume
+    }
+
+    /// The volume as a linear factor on the samples.
+    public var gain: Float { Float(min(max(volume, 0), 100)) / 100 }
+
+    /// The drivers tried in turn when none is named: libao's default, then the common ones.
+    public static let fallbackDrivers = ["pulse", "alsa", "oss"]
+}
+
+/// Which device the player ended up with, and what was tried on the way (for the log).
+public struct AudioOutputChoice: Sendable {
+    /// One driver tried, and why it failed (nil if it opened).
+    public struct Attempt: Equatable, Sendable {
+        public var driver: String
+        public var failure: String?
+    }
+
+    public var attempts: [Attempt]
+    public var output: CuePlayer.Output
+
+    /// "tried pulse (cannot open device), alsa; using alsa", for the log.
+    public var summary: String {
+        let tried = attempts.map { a in a.failure.map { "\(a.driver) (\($0))" } ?? a.driver }.joined(separator: ", ")
+        return "tried \(tried.isEmpty ? "nothing" : tried); using \(output)"
+    }
+}

@@ -35,3 +35,37 @@ public struct Figure: Equatable, Sendable {
             : props
     }
 }
+
+/// A point of a figure in its unit box: x from 0 (left) to 1, y from 0 (top) to 1 (the floor).
+public struct FigurePoint: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A line that does not move with the figure: the floor, a wall, a chair.
+public struct FigureProp: Equatable, Sendable {
+    public var from: FigurePoint
+    public var to: FigurePoint
+
+    public init(_ from: FigurePoint, _ to: FigurePoint) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// The joints a stick figure is drawn from; the left ones are the figure's own left.
+public enum Joint: String, CaseIterable, Sendable {
+    case head, neck, hip, leftElbow, leftHand, rightElbow, rightHand, leftKnee, leftFoot, rightKnee, rightFoot
+
+    /// The bones between joints, drawn as lines; the head is drawn as a ring around its point.
+    static let bones: [(Joint, Joint)] = [
+        (.head, .neck), (.neck, .hip), (.neck, .leftElbow), (.leftElbow, .leftHand), (.neck, .rightElbow),
+        (.rightElbow, .rightHand), (.hip, .leftKnee), (.leftKnee, .leftFoot), (.hip, .rightKnee),
+        (.rightKnee, .rightFoot),
+    ]
+}

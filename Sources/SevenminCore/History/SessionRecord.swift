@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import FoundationEssentials
+
 /// One workout as history keeps it: what was planned, when, and how it ended.
 public struct SessionRecord: Equatable, Sendable {
     /// The store's id; 0 until the store has given one.
@@ -57,4 +59,39 @@ public struct SessionRecord: Equatable, Sendable {
         self.parts = parts
         self.effort = effort
     }
+}
+
+/// A session with what was done in it, over all its parts: one line of `sevenmin history`.
+public struct SessionSummary: Equatable, Sendable {
+    public var record: SessionRecord
+    /// Seconds of work, every exercise counted for the time it ran (the one under way at a quit too).
+    public var workedSeconds: Double
+    /// Exercises of the plan that ran at least half their time (`SegmentRecord.isDone`), each once.
+    public var exercisesDone: Int
+
+    public init(record: SessionRecord, workedSeconds: Double, exercisesDone: Int) {
+        self.record = record
+        self.workedSeconds = workedSeconds
+        self.exercisesDone = exercisesDone
+    }
+}
+
+/// Where `start --resume` picks an interrupted session up.
+public struct ResumePoint: Equatable, Sendable {
+    public var session: SessionRecord
+    /// The plan index of the segment to start from: the one after the last that ended.
+    public var segmentIndex: Int
+    /// What the earlier parts did, for the finish summary.
+    public var doneSoFar: SessionSummary
+
+    public init(session: SessionRecord, segmentIndex: Int, doneSoFar: SessionSummary) {
+        self.session = session
+        self.segmentIndex = segmentIndex
+        self.doneSoFar = doneSoFar
+    }
+}
+
+/// How a segment ended: its time ran out, or the user skipped on.
+public enum SegmentEnding: String, Sendable, CaseIterable {
+    case ranOut, skipped
 }

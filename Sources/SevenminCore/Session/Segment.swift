@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import FoundationEssentials
+
 /// One stretch of the plan. Work names the exercise worked on; every pause names the one
 /// coming next, so "next" has one meaning.
 public enum Segment: Equatable, Hashable, Sendable {
@@ -61,4 +63,74 @@ extension Segment: SegmentPresenting {
         case .getReady: return nil
         }
     }
+}
+
+/// What a stretch of the workout is for; the name the events file and `list --json` use.
+public enum SegmentKind: String, Sendable, CaseIterable {
+    case getReady, work, rest, roundRest
+    /// The pause between the two sides of an exercise done on each side.
+    case switchSides = "switch"
+
+    /// What a segment of this kind is called, on the screen, in the transcript and in the events file:
+    /// the exercise's title while working; `round` is the round the segment belongs to (for a round
+    /// rest, the round it leads into).
+    public func heading(exercise: Exercise, round: Int, words: ScreenWords = .english) -> String {
+        switch self {
+        case .work: return exercise.title
+        case .getReady: return words.getReady
+        case .rest: return words.rest
+        case .roundRest: return words.restBeforeRound(round)
+        case .switchSides: return words.switchSides
+        }
+    }
+}
+
+/// Which part of the workout an exercise belongs to.
+public enum Stage: String, Sendable {
+    case warmup, main, cooldown
+}
+
+/// Where an exercise sits in a routine: its stage, its index in that stage's list, and the round.
+/// Segments refer to exercises through a slot instead of copying them, so a plan's size does
+/// not grow with the size of its exercises.
+public struct ExerciseSlot: Equatable, Hashable, Sendable {
+    public var stage: Stage
+    public var index: Int
+    /// 1-based round; warm-up counts as round 1 and cool-down as the last round.
+    public var round: Int
+    /// 1 or 2: which side of an exercise done on each side, where a pause parts the sides; nil for an
+    /// exercise done in one go.
+    public var side: Int?
+
+    public init(stage: Stage, index: Int, round: Int, side: Int? = nil) {
+        self.stage = stage
+        self.index = index
+        self.round = round
+        self.side = side
+    }
+}
+
+/// A segment placed on the plan's timeline.
+public struct ScheduledSegment: Equatable, Sendable {
+    public var segment: Segment
+    /// Offset from the start of the workout, in seconds, before any pause or skip.
+    public var offset: Double
+    public var duration: Double
+    /// For a step counted in reps, how many: it counts up and ends on the user's word, its duration
+    /// being its time limit (0: none).
+    public var reps: Int?
+
+    public init(segment: Segment, offset: Double, duration: Double, reps: Int? = nil) {
+        self.segment = segment
+        self.offset = offset
+        self.duration = duration
+        self.reps = reps
+    }
+
+    public var end: Double { offset + duration }
+    public var kind: SegmentKind { segment.kind }
+    public var slot: ExerciseSlot { segment.slot }
+    public var round: Int { segment.slot.round }
+    public var stage: Stage { segment.slot.stage }
+    public var side: Int? { segment.slot.side }
 }

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+
+
 /// Runs a plan: a pure state machine that is told the current instant and answers with events.
 ///
 /// Each segment is timed by a `CountdownTimer`. When one runs out the next starts at the
@@ -260,5 +262,33 @@ public struct WorkoutSession: Sendable {
         return found
             .sorted { ($0.threshold, -$0.order) > ($1.threshold, -$1.order) }
             .map { SessionEvent($0.kind, segment: index, due: finish - $0.threshold) }
+    }
+}
+
+/// Something that happened in a workout, with the instant at which the schedule says it fell due.
+public struct SessionEvent: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case started
+        case segmentStarted
+        /// The whole seconds left in the segment changed to this value.
+        case second(Int)
+        case halfway
+        case switchSides
+        /// 3, 2, 1 seconds left.
+        case countdown(Int)
+        case paused
+        case resumed
+        case finished
+    }
+
+    public var kind: Kind
+    public var segmentIndex: Int
+    /// When the event was due on the monotonic clock; later than this only if the process was late.
+    public var due: Instant
+
+    public init(_ kind: Kind, segment: Int, due: Instant) {
+        self.kind = kind
+        self.segmentIndex = segment
+        self.due = due
     }
 }
