@@ -153,10 +153,17 @@ extension RemindCommand: RunnableCommand {
             let actions = try DesktopNotifications.server(on: bus).actions
             let id = try DesktopNotifications.send(title: title, body: body,
                                                    action: actions ? ("start", "Start") : nil, on: bus)
-            if actions, try DesktopNotifications.answer(to: id, on: bus) == "start" {
+            let deadline = Reminder.answerDeadline(now: now, utcOffset: offset)
+            if actions, try DesktopNotifications.answer(to: id, until: deadline, on: bus) == "start" {
                 let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                     ?? "sevenmin"
-                _ = Subprocess.run(["x-terminal-emulator", "-e", executable, "start"], wait: false)
+                let terminal = ["x-terminal-emulator", "-e", executable, "start"]
+                // A unit of its own: started from this service, the terminal would be in its control group,
+                // which systemd ends once this process exits. systemd-run returns once the unit has started;
+                // where it cannot (no user manager: run by hand), the terminal is started from here.
+                if Subprocess.run(["systemd-run", "--user", "--collect", "--quiet", "--"] + terminal)?.status != 0 {
+                    _ = Subprocess.run(terminal, wait: false)
+                }
             }
             return ExitCode.success
         } catch {

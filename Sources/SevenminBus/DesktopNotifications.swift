@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
 import SevenminSystem
 
 /// The desktop's notification server (`org.freedesktop.Notifications`), on the session bus.
@@ -50,9 +51,13 @@ public enum DesktopNotifications {
         return try reply.readUInt32()
     }
 
-    /// Waits for the user to answer notification `id`: the key of the button pressed, or nil once it
-    /// is closed unanswered.
-    public static func answer(to id: UInt32, on bus: BusConnection) throws(BusError) -> String? {
+    /// Waits for the user to answer notification `id` until `deadline` (seconds since 1970 UTC): the key of the
+    /// button pressed, or nil once it is closed unanswered or the deadline has passed, when it is withdrawn
+    /// (`CloseNotification`). GNOME keeps an unanswered notification and never closes it, so only the deadline
+    /// ends the wait there. The wall clock is read at least once a minute: a machine asleep meanwhile does not
+    /// stretch the wait, as a timeout on the monotonic clock would.
+    public static func answer(to id: UInt32, until deadline: Double, on bus: BusConnection) throws(BusError)
+        -> String? {
         while true {
             while let message = try bus.receive() {
                 switch message.member {
@@ -64,7 +69,16 @@ public enum DesktopNotifications {
                     break
                 }
             }
-            try bus.wait(timeout: 3600)
+            var now = timespec()
+            // ignored: CLOCK_REALTIME always exists; a failure would leave 0 and wait the minute below
+            clock_gettime(CLOCK_REALTIME, &now)
+            let left = deadline - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            guard left > 0 else {
+                // ignored: a server that cannot withdraw it leaves a button whose press nobody waits for
+                _ = try? bus.call(name, path, name, "CloseNotification", [.uint32(id)])
+                return nil
+            }
+            try bus.wait(timeout: min(left, 60))
         }
     }
 }

@@ -180,24 +180,36 @@ struct RemindEndToEndTests {
         #expect(notified().count == 1, "nothing is sent once today's workout is done")
     }
 
-    /// Where the server shows buttons, the reminder has a Start button; pressed, today's workout starts in
-    /// the user's terminal (`x-terminal-emulator`, here one that records what it was asked).
-    @Test func theStartButtonStartsTheWorkoutInATerminal() throws {
+    /// python3-dbusmock's notification daemon, showing buttons (the `actions` capability), on a bus of its own
+    /// that `env` is given; the calls made to it are logged to `calls`.
+    func daemonWithButtons(_ env: inout [String: String]) throws -> (bus: PrivateBus, calls: String) {
         let bus = try PrivateBus()
         let calls = bus.directory + "/notifications.log"
         try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--session", "-l", calls, "-t", "notification_daemon",
                                            "-p", #"{"capabilities": "body actions"}"#],
                       output: bus.directory + "/daemon.out")
-        let bin = temporaryDirectory(), asked = bin + "/asked"
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(asked)\n".write(toFile: bin + "/x-terminal-emulator",
-                                                               atomically: true, encoding: .utf8)
-        chmod(bin + "/x-terminal-emulator", 0o755)
-        var env = user()
         env.merge(bus.environment()) { $1 }
-        env["PATH"] = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         waitUntil("the notification daemon") {
             (try? run(binary, ["doctor"], environment: env))?.stdout.contains("with a Start button") ?? false
         }
+        return (bus, calls)
+    }
+
+    /// Where the server shows buttons, the reminder has a Start button; pressed, today's workout starts in
+    /// the user's terminal (`x-terminal-emulator`, here one that records what it was asked). The terminal gets
+    /// a unit of its own (`systemd-run`, here one that records what it was asked and answers as a user manager
+    /// would, or as none does), so that systemd, ending the reminder's service, does not end the terminal too.
+    @Test(arguments: [true, false])
+    func theStartButtonStartsTheWorkoutInATerminalOfItsOwn(userManager: Bool) throws {
+        var env = user()
+        let (bus, calls) = try daemonWithButtons(&env)
+        let bin = temporaryDirectory(), asked = bin + "/asked", unit = bin + "/unit"
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(asked)\n".write(toFile: bin + "/x-terminal-emulator",
+                                                               atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(unit)\nexit \(userManager ? 0 : 1)\n"
+            .write(toFile: bin + "/systemd-run", atomically: true, encoding: .utf8)
+        for name in ["x-terminal-emulator", "systemd-run"] { chmod(bin + "/" + name, 0o755) }
+        env["PATH"] = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let pid = try spawn("/usr/bin/env", env.map { "\($0.key)=\($0.value)" } + [binary, "remind", "notify"])
         waitUntil("the reminder with its button") {
             ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").contains(" Notify ")
@@ -210,9 +222,44 @@ struct RemindEndToEndTests {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         #expect(status == 0)
-        waitUntil("the terminal asked") { FileManager.default.fileExists(atPath: asked) }
-        let words = ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").split(separator: "\n")
-        #expect(words.first == "-e" && words.last == "start", "\(words)")
+        let lines = { (file: String) in ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init) }
+        #expect(lines(unit).prefix(5) == ["--user", "--collect", "--quiet", "--", "x-terminal-emulator"],
+                "\(lines(unit))")
+        if userManager {
+            #expect(lines(unit).dropFirst(5).first == "-e" && lines(unit).last == "start", "\(lines(unit))")
+            #expect(!FileManager.default.fileExists(atPath: asked), "started in its unit, not from the service")
+        } else {
+            waitUntil("the terminal asked") { FileManager.default.fileExists(atPath: asked) }
+            #expect(lines(asked).first == "-e" && lines(asked).last == "start", "\(lines(asked))")
+        }
+    }
+
+    /// Unanswered, the reminder is withdrawn at the end of the day and `remind notify` ends: GNOME keeps such
+    /// a notification and never closes it, and a reminder's service still running would make the timer's next
+    /// firing do nothing. The day ends seconds from now in a zone of the test's own (`TZ`, POSIX's form).
+    @Test func anUnansweredReminderIsWithdrawnAtTheEndOfTheDay() throws {
+        var env = user()
+        let (bus, calls) = try daemonWithButtons(&env)
+        defer { withExtendedLifetime(bus) {} }
+        let margin = 5, now = Int(Date().timeIntervalSince1970)
+        var east = (86_400 - margin - now % 86_400) % 86_400
+        if east > 43_200 { east -= 86_400 }
+        let west = abs(east), sign = east > 0 ? "-" : "+"
+        env["TZ"] = "SVN" + sign + [west / 3600, west / 60 % 60, west % 60].map { String(format: "%02d", $0) }
+            .joined(separator: ":")
+        let pid = try spawn("/usr/bin/env", env.map { "\($0.key)=\($0.value)" } + [binary, "remind", "notify"])
+        var status: Int32 = 0
+        let ended = waitUntil("remind notify to end at midnight (\(env["TZ"]!))", timeout: Double(margin) + 30) {
+            waitpid(pid, &status, WNOHANG) == pid
+        }
+        if !ended {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        #expect(ended && status == 0)
+        let log = (try? String(contentsOfFile: calls, encoding: .utf8)) ?? ""
+        #expect(log.contains(" Notify ") && log.contains(" CloseNotification 1"), "\(log)")
     }
 
     /// With no notification server, nothing fails silently: `remind notify` exits 1 saying why, and

@@ -29,6 +29,15 @@ struct ReminderTests {
         #expect(service.contains("Type=oneshot"))
     }
 
+    /// The Start button is waited for until the local day ends: never into the day of the next firing.
+    @Test(arguments: [(1_796_121_186.0, 0, 1_796_169_600.0), (1_796_121_186.0, 3600, 1_796_166_000.0),
+                      (1_796_169_599.0, -18_000, 1_796_187_600.0), (1_796_169_600.0, 0, 1_796_256_000.0)])
+    func theButtonIsWaitedForUntilTheEndOfTheLocalDay(now: Double, offset: Int, deadline: Double) {
+        // 2026-12-01 10:33:06 UTC: midnight UTC is 13:26:54 away, midnight at +01:00 an hour sooner; at -05:00,
+        // 23:59:59 UTC is 18:59:59 on the 1st, whose day ends at 05:00 UTC on the 2nd; midnight itself is a new day.
+        #expect(Reminder.answerDeadline(now: now, utcOffset: offset) == deadline)
+    }
+
     @Test func anExecutableSystemdRefusesToNameIsAnArgumentToTheShell() {
         // systemd refuses a quote, a backslash or a control character in the executable, not in an argument.
         #expect(Reminder.execStart("/home/o'b \"x\"/\\$HOME%\t\u{1}/sevenmin")

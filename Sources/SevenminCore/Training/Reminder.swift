@@ -74,6 +74,14 @@ public struct Reminder: Equatable, Sendable {
         """
     }
 
+    /// Until when `remind notify` waits for its notification's Start button: the end of the local day that
+    /// holds `now` (seconds since 1970 UTC), when the notification is withdrawn. The button starts today's
+    /// workout, and the timer fires at most once a day, so its next firing never finds the service still
+    /// running (a oneshot service still running makes a timer's firing do nothing).
+    public static func answerDeadline(now: Double, utcOffset: Int) -> Double {
+        Double((CivilTime.dayNumber(at: now, utcOffset: utcOffset) + 1) * CivilTime.secondsPerDay - utcOffset)
+    }
+
     /// The service the timer starts: `sevenmin remind notify`, with the binary at `executable`; nil when the path
     /// holds a line break, which sevenmin never writes into a unit file.
     public static func serviceUnit(executable: String) -> String? {
