@@ -50,14 +50,36 @@ final class BusWorker: Sendable {
     // ignored: an eventfd holds no data that close could lose
     deinit { Glibc.close(wake) }
 
-    /// Runs `job` on the thread, after those handed before; never blocks.
-    func perform(_ job: @escaping Job) {
+    /// Runs `job` on the thread, after those handed before; never blocks. False once closing: dropped.
+    @discardableResult
+    func perform(_ job: @escaping Job) -> Bool {
         let accepted = state.withLock { state in
             guard !state.closing else { return false }
             state.jobs.append(job)
             return true
         }
         if accepted { poke() }
+        return accepted
+    }
+
+    /// Waits up to `timeout` seconds until the jobs handed so far have run and what they sent has gone
+    /// (`sd_bus_flush`): for a process about to stop, which would hold them back until it continues.
+    func settle(timeout: Double) {
+        guard started.load(ordering: .acquiring) else { return }
+        let reached = Reached()
+        let finished = self.finished
+        guard perform({ bus in
+            // ignored: a bus that cannot send now has lost its other end; nothing is waiting for it
+            try? bus?.flush()
+            finished.withLock {
+                reached.flag.store(true, ordering: .releasing)
+                finished.broadcast()
+            }
+        }) else { return }
+        let deadline = SystemMonotonicClock().now() + timeout
+        finished.withLock {
+            while !reached.flag.load(ordering: .acquiring) { if !finished.wait(until: deadline) { break } }
+        }
     }
 
     /// Runs the jobs still waiting, closes the connection and ends the thread; waits up to `timeout`
@@ -72,6 +94,8 @@ final class BusWorker: Sendable {
             while !done.load(ordering: .acquiring) { if !finished.wait(until: deadline) { break } }
         }
     }
+
+    private final class Reached: Sendable { let flag = Atomic<Bool>(false) }
 
     private func poke() {
         var one: UInt64 = 1

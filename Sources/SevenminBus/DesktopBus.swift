@@ -52,6 +52,9 @@ public final class DesktopBus: DesktopSession, Sendable {
         }
     }
 
+    /// Waits at most a second for what was handed to the bus's thread to have been done and sent.
+    public func flush() { worker?.settle(timeout: 1) }
+
     /// Gives back the inhibitor, leaves the bus (the name goes with the connection) and ends the thread,
     /// waiting at most `timeout` seconds.
     public func close(timeout: Double = 1) {

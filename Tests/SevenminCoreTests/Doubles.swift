@@ -104,8 +104,9 @@ func soundedCues(_ events: [SessionEvent], in plan: Plan, at now: Instant) -> [(
 
 /// Keeps what the desktop was told: the media player's states and the screen kept awake or not, in order.
 final class RecordingDesktop: DesktopSession {
-    enum Told: Equatable { case player(PlayerState?), awake(Bool) }
+    enum Told: Equatable { case player(PlayerState?), awake(Bool), flushed }
     private(set) var told: [Told] = []
     func publish(_ player: PlayerState?) { told.append(.player(player)) }
     func keepAwake(_ awake: Bool) { told.append(.awake(awake)) }
+    func flush() { told.append(.flushed) }
 }

@@ -106,6 +106,21 @@ struct RemoteAndDesktopTests {
         #expect(app.handle(.tick, at: 700).awake == [false], "finished")
     }
 
+    /// Ctrl-Z: the player says Paused and the screen may blank before the process stops, not once it continues;
+    /// after `fg` the workout stays paused, and the screen is kept awake again only once it is resumed.
+    @Test func suspendingTellsTheDesktopBeforeTheProcessStops() throws {
+        var (app, _) = started()
+        let effects = app.handle(.signal(.suspend), at: 1)
+        let stop = try #require(effects.firstIndex(of: .suspend))
+        #expect(Array(effects[..<stop]).players.map { $0?.playing } == [false])
+        #expect(Array(effects[..<stop]).awake == [false])
+        #expect(Array(effects[stop...]).players.isEmpty && Array(effects[stop...]).awake.isEmpty)
+        #expect(app.nextDeadline() == nil, "nothing to wake for while stopped")
+        #expect(app.handle(.signal(.continued), at: 50).awake.isEmpty, "still paused after fg")
+        #expect(app.handle(.tick, at: 51).awake.isEmpty)
+        #expect(app.handle(.key(.character(" ")), at: 52).awake == [true], "resumed")
+    }
+
     @Test(arguments: [Input.signal(.terminate), .signal(.hangUp), .signal(.interrupt), .remote(.stop)])
     func everyEndLetsTheScreenBlank(input: Input) {
         var (app, _) = started()
@@ -113,6 +128,25 @@ struct RemoteAndDesktopTests {
         var keyed = started().0
         _ = keyed.handle(.key(.character("q")), at: 1)
         #expect(keyed.handle(.key(.character("y")), at: 1).awake == [false])
+    }
+
+    /// Before the process stops (Ctrl-Z), the loop waits for the desktop to have been told.
+    @Test func theLoopFlushesTheDesktopBeforeStopping() throws {
+        let clock = ManualClock()
+        let desktop = RecordingDesktop()
+        let terminal = TestBackend()
+        let input = ScriptedInput(clock: clock, [.at(0.5, [.signal(.suspend)]), .at(1, [.remote(.stop)])])
+        let loop = WorkoutLoop(app: WorkoutApp(plan: shortPlan), clock: clock, terminal: terminal, input: input,
+                               audio: nil, recorder: nil, desktop: desktop)
+        #expect(try loop.run() == .quit)
+        #expect(terminal.suspensions == 1)
+        #expect(Array(desktop.told.dropFirst(2)) == [
+            .player(PlayerState(playing: false, title: "Get ready", routine: "Short", length: 2, elapsed: 0.5,
+                                at: 0.5)),
+            .awake(false),
+            .flushed,
+            .player(nil),
+        ])
     }
 
     /// The loop hands the player and the screen's wakefulness to the desktop, and a remote's Stop ends it.

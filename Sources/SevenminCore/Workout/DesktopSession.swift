@@ -6,4 +6,7 @@ public protocol DesktopSession: AnyObject {
     func publish(_ player: PlayerState?)
     /// Keeps the screen from blanking or locking (an idle inhibitor), or lets it again.
     func keepAwake(_ awake: Bool)
+    /// Waits, briefly, until what it was told has reached the desktop: the process is about to stop
+    /// (Ctrl-Z), which would hold back the rest until it continues.
+    func flush()
 }

@@ -28,6 +28,8 @@ public struct WorkoutApp: Sendable {
     /// Whether the screen is kept awake; and since when the workout has been paused, while it is.
     public private(set) var keepsAwake = false
     private var pausedSince: Instant?
+    /// Paused by Ctrl-Z: the screen may blank until the workout is resumed, `fg` or not.
+    private var pausedBySuspend = false
     /// Phrases waiting for the cue that goes with them to be heard first (`Cue.clearance`), soonest first.
     private var pendingSpeech: [Announcement] = []
     /// The countdown length of the current segment, to tell what it really ran when it ends.
@@ -160,6 +162,11 @@ public struct WorkoutApp: Sendable {
                 return effects + end(.signal(signal), at: now)
             case .suspend:
                 perform(session.pause(at: now), at: now, into: &effects)
+                // Told before the process stops, not once it continues: for as long as the job stays stopped,
+                // the player would say Playing and the screen would be kept awake.
+                effects += status(at: now)
+                pausedBySuspend = session.state == .paused
+                effects += wakefulness(at: now)
                 effects.append(.suspend)
                 effects.append(.repaint)
             case .continued:
@@ -344,8 +351,9 @@ public struct WorkoutApp: Sendable {
     private mutating func wakefulness(at now: Instant) -> [Effect] {
         let paused = session.state == .paused
         pausedSince = paused ? pausedSince ?? now : nil
+        if !paused { pausedBySuspend = false }
         let wanted = session.state == .running
-            || paused && now - (pausedSince ?? now) < WorkoutApp.awakePauseLimit
+            || paused && !pausedBySuspend && now - (pausedSince ?? now) < WorkoutApp.awakePauseLimit
         guard wanted != keepsAwake else { return [] }
         keepsAwake = wanted
         return [.keepAwake(wanted)]

@@ -85,7 +85,9 @@ public final class WorkoutLoop {
             case .notify(let title, let body): terminal.notify(title: title, body: body)
             case .player(let state): desktop?.publish(state)
             case .keepAwake(let awake): desktop?.keepAwake(awake)
-            case .suspend: terminal.suspend()
+            case .suspend:
+                desktop?.flush()
+                terminal.suspend()
             case .quit(let ending): return ending
             }
         }
