@@ -90,14 +90,16 @@ final class IdleInhibitor {
         system = nil
     }
 
-    /// The way that would keep the screen awake now, asking each in turn whether it is there; nil: none.
+    /// The way that would keep the screen awake now, asking each in turn whether it is there: running, or
+    /// started by the bus when first called, as the portal usually is (`ListActivatableNames`); nil: none.
     static func available(session: BusConnection?) -> Way? {
         func owned(_ bus: BusConnection?, _ name: String) -> Bool {
-            guard let bus, let reply = try? bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                                      "org.freedesktop.DBus", "NameHasOwner", [.string(name)]) else {
-                return false
+            func ask(_ member: String, _ arguments: [BusValue] = []) -> BusMessage? {
+                try? bus?.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", member,
+                               arguments)
             }
-            return (try? reply.readBoolean()) ?? false
+            if let reply = ask("NameHasOwner", [.string(name)]), (try? reply.readBoolean()) == true { return true }
+            return (try? ask("ListActivatableNames")?.readStrings())?.contains(name) ?? false
         }
         if owned(session, "org.freedesktop.portal.Desktop") { return .portal }
         if owned(session, "org.freedesktop.ScreenSaver") { return .screenSaver }

@@ -156,6 +156,16 @@ struct DesktopBusEndToEndTests {
         #expect(called(calls) == ["Inhibit", "Close"])
     }
 
+    /// The portal is usually started by the bus when first called, and owns no name until then: `doctor`
+    /// names it all the same.
+    @Test func doctorNamesAPortalTheBusStarts() throws {
+        let portal = "/usr/bin/python3 -m dbusmock --session org.freedesktop.portal.Desktop "
+            + "/org/freedesktop/portal/desktop org.freedesktop.portal.Inhibit"
+        let bus = try PrivateBus(services: ["org.freedesktop.portal.Desktop": portal])
+        let doctor = try run(binary, ["doctor"], environment: bus.environment())
+        #expect(doctor.stdout.contains("kept awake during a workout through the desktop portal"), "\(doctor.stdout)")
+    }
+
     /// With neither the portal nor a screen saver, logind's inhibitor: a descriptor held while the workout runs.
     @Test(arguments: ["q", "TERM"])
     func logindHoldsTheScreenWhenNothingElseCan(ending: String) throws {

@@ -12,9 +12,18 @@ final class PrivateBus {
     private var helpers: [pid_t] = []
     let directory = temporaryDirectory()
 
-    init() throws {
+    /// A bus that starts `services` (a name, and the command line that serves it) when first called, as
+    /// a desktop's bus starts the portal: from service files under `XDG_DATA_HOME/dbus-1/services`.
+    init(services: [String: String] = [:]) throws {
         let file = directory + "/address"
-        runner = try spawn("/bin/sh", ["-c", "exec dbus-run-session -- sh -c 'echo $$ > \(file).pid; "
+        try FileManager.default.createDirectory(atPath: directory + "/dbus-1/services",
+                                                withIntermediateDirectories: true)
+        for (name, command) in services {
+            try "[D-BUS Service]\nName=\(name)\nExec=\(command)\n"
+                .write(toFile: directory + "/dbus-1/services/\(name).service", atomically: true, encoding: .utf8)
+        }
+        runner = try spawn("/bin/sh", ["-c", "XDG_DATA_HOME='\(directory)' exec dbus-run-session -- sh -c "
+            + "'echo $$ > \(file).pid; "
             + "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(file).tmp; mv \(file).tmp \(file); exec sleep 600' 2>/dev/null"])
         waitUntil("the private bus") { FileManager.default.fileExists(atPath: file) }
         address = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
