@@ -218,7 +218,7 @@ struct HistoryEndToEndTests {
 
     @Test func plainModeOnATerminalTakesTheEffortKeyToo() throws {
         let tmux = try Tmux("\(binary) start --plain \(short) --mute")
-        tmux.waitFor(text: "How hard was that? 1–10: 1–9, 0 for 10 · Enter skips", timeout: 20)
+        tmux.waitFor(text: "How hard was that? 1–10 — it is kept in your history", timeout: 20)
         tmux.waitFor("the rating to be taken") { screen in
             if screen.contains("exit=0") { return true }
             tmux.send("0")
