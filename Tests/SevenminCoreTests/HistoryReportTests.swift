@@ -116,7 +116,8 @@ struct HistoryReportTests {
         let text = StatsReport.text(sampleStats(), colors: .none, utf8: true, metrics: .unicode)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Day streak: 5 days in a row (best: 5 days).")
-        #expect(lines[1] == "This week: █████████▍░░░░░░░░░░ 35 of 75 minutes (46%, ACSM/WHO guideline)")
+        #expect(lines[1] == "This week: █████████▍░░░░░░░░░░ "
+            + "35 of 75 minutes (46%, ACSM/WHO guideline)")
         #expect(lines[2] == "Workouts: 1 (1 completed), 50 min of work")
         #expect(lines[3] == "Energy: about 467 kcal in all, 327 this week (MET 8.0 at 70 kg)")
         #expect(lines.contains("  Squat     70 times     35:00"))
@@ -248,7 +249,8 @@ struct HistoryJSONBytesTests {
         let summary = SessionSummary(record: record, workedSeconds: 123487.1099873, exercisesDone: 2)
         let expected = [
             #"  {"id": 2, "start": "2023-11-14T22:13:20Z", "local_start": "2023-11-14 17:13", "#,
-            #""utc_offset": -18000, "routine": "Tabata \"q\" \\ back\u0001\u001b[2J\u007f\u0085\u009f é 日本 😀", "#,
+            #""utc_offset": -18000, "#,
+            #""routine": "Tabata \"q\" \\ back\u0001\u001b[2J\u007f\u0085\u009f é 日本 😀", "#,
             #""routine_file": "/w/a\tb\nc.json", "content_hash": "abc", "seed": 18446744073709551615, "#,
             #""options": "{\"work\": 40}", "planned_seconds": 237.125, "worked_seconds": 123487.11, "#,
             #""exercises_done": 2, "exercises_planned": 8, "outcome": "completed", "parts": 2, "effort": 7, "#,

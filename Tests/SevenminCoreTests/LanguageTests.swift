@@ -221,7 +221,8 @@ struct ScreenWordsTests {
     /// Under `LC_ALL=C` the German screen showed "?bung" and "Als N?chstes": where the charset has no
     /// Unicode, letters are spelt as each language writes them without accents, never as "?".
     @Test func aCharsetWithoutUnicodeSpellsTheLettersOut() throws {
-        #expect(Glyphs.ascii.fold("Übung · Als Nächstes: Größe", language: .de) == "Uebung - Als Naechstes: Groesse")
+        #expect(Glyphs.ascii.fold("Übung · Als Nächstes: Größe", language: .de)
+            == "Uebung - Als Naechstes: Groesse")
         #expect(Glyphs.ascii.fold("ÜBUNG", language: .de) == "UEBUNG")
         #expect(Glyphs.ascii.fold("Terminé · Arrêter\u{00A0}?", language: .fr) == "Termine - Arreter ?")
         #expect(Glyphs.ascii.fold("¿Salir? Año", language: .es) == "Salir? Ano")

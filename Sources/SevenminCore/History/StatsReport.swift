@@ -99,7 +99,9 @@ public enum StatsReport {
     /// One week's minutes as a bar of eighths, "·" for none.
     static func spark(_ minutes: Double, scale: Double, utf8: Bool) -> String {
         guard minutes > 0, scale > 0 else { return utf8 ? "·" : "." }
-        let levels = utf8 ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ":", "-", "=", "+", "*", "%", "#"]
+        let levels = utf8
+            ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+            : [".", ":", "-", "=", "+", "*", "%", "#"]
         return levels[max(0, min(7, Int((minutes / scale * 8).rounded(.up)) - 1))]
     }
 

@@ -2,8 +2,8 @@
 import FoundationEssentials
 
 /// Big block type for what must be read from across the room: the countdown, the exercise's name and
-/// the state words ("Rest", "PAUSED", a count of reps: "10 × PUSH-UP"). One 5-pixel-high font of digits, capitals and a
-/// few signs, scaled by whole cells across and by half cells down.
+/// the state words ("Rest", "PAUSED", a count of reps: "10 × PUSH-UP"). One 5-pixel-high font of digits,
+/// capitals and a few signs, scaled by whole cells across and by half cells down.
 public enum BigType {
     /// How large a pixel of the font is drawn: columns across and half-rows down, or, for the smallest
     /// size, half a column across and half a row down in quarter blocks.

@@ -30,7 +30,8 @@ public struct Glyphs: Equatable, Sendable {
 
     public static let unicode = Glyphs(
         full: "█", upperHalf: "▀", lowerHalf: "▄",
-        quarters: [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"],
+        quarters: [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛",
+                   "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"],
         stripe: "▀", barFilled: "█", barEmpty: "░", separator: " · ",
         play: "▶ ", pause: "❚❚", ellipsis: "…", done: "✓", skipped: "–", current: "▶", toCome: " ",
         box: ("┌", "┐", "└", "┘", "─", "│"), unicodeText: true)
@@ -59,7 +60,8 @@ public struct Glyphs: Equatable, Sendable {
     public func fold(_ text: String, language: CoachLanguage = .en) -> String {
         guard !unicodeText, !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
         var out = text
-        let spellings = [("·", "-"), ("→", "->"), ("←", "<-"), ("…", "..."), ("—", "-"), ("–", "-"), ("×", "x")]
+        let spellings = [("·", "-"), ("→", "->"), ("←", "<-"), ("…", "..."),
+                         ("—", "-"), ("–", "-"), ("×", "x")]
         for (sign, spelt) in spellings {
             out = out.replacing(sign, with: spelt)
         }
