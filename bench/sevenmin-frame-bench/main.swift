@@ -5,6 +5,38 @@ import SevenminCore
 
 // Renders a minute of workout frames, one per second of countdown, and reports the time each
 // frame took to lay out and to diff against the one before, as the presenter does.
+//
+// `sevenmin-frame-bench --figure NAME` instead prints the figure's keyframes side by side, as the workout
+// screen draws them at 200×60 (50×24 cells of Braille, white on the move's colour), with no name on them:
+// strips for a blind naming test (`tmux capture-pane -e` of it, or its output, fed to a screenshot tool).
+
+if let at = CommandLine.arguments.firstIndex(of: "--figure"), at + 1 < CommandLine.arguments.count {
+    let name = CommandLine.arguments[at + 1]
+    guard let figure = FigureLibrary.figures[name] else {
+        print("no figure '\(name)'; there are: \(FigureLibrary.names.joined(separator: ", "))")
+        exit(64)
+    }
+    let (columns, rows, gap) = (50, 24, 2)
+    let count = figure.keyframes.count
+    let canvases = (0..<count).map {
+        FigureDrawing.canvas(figure, at: figure.period * Double($0) / Double(count), columns: columns, rows: rows)
+    }
+    let body = "\u{1B}[1;38;2;255;255;255;48;2;58;112;130m", plain = "\u{1B}[0m"
+    let caption = "\(count) keyframe\(count == 1 ? "" : "s"), one cycle in \(figure.period.fixed(1)) s"
+    print(caption.padded(to: count * (columns + gap)))
+    for row in 0..<rows {
+        var line = ""
+        for canvas in canvases {
+            line += body
+            for column in 0..<columns {
+                line += canvas.character(column: column, row: row, braille: true).map(String.init) ?? " "
+            }
+            line += plain + String(repeating: " ", count: gap)
+        }
+        print(line)
+    }
+    exit(0)
+}
 
 func milliseconds(_ d: Duration) -> Double {
     Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
