@@ -25,6 +25,8 @@ extension CompleteCommand: RunnableCommand {
         switch query {
         case .routines:
             values = Set(WorkoutDataSource().allRoutines().map(\.name)).sorted()
+        case .plans:
+            values = Set(PlanFiles.all().map(\.name)).sorted()
         case .tags:
             let source = WorkoutDataSource()
             let routines = source.allRoutines().filter { $0.shadowedBy == nil }

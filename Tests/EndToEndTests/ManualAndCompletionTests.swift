@@ -14,6 +14,18 @@ struct ManualAndCompletionEndToEndTests {
         return path
     }
 
+    /// An interactive zsh in tmux, in a folder of its own with the completion function loaded, at its prompt.
+    static func zsh() throws -> Tmux {
+        let bin = URL(fileURLWithPath: binary).deletingLastPathComponent().path
+        let tmux = try Tmux("")
+        _ = try save(["completions", "zsh"], as: "_sevenmin", in: tmux.directory)
+        tmux.type("PATH=\(bin):$PATH exec zsh -f")
+        tmux.type("fpath=(\(tmux.directory) $fpath); autoload -Uz compinit; compinit -u -d \(tmux.directory)/dump; "
+                  + "PS1='zsh%% '; cd \(tmux.directory); clear")
+        tmux.waitFor("the zsh prompt") { $0.hasPrefix("zsh%") }
+        return tmux
+    }
+
     @Test(arguments: ["1", "5"])
     func manualRendersWithoutWarnings(section: String) throws {
         let dir = temporaryDirectory()
@@ -74,13 +86,7 @@ struct ManualAndCompletionEndToEndTests {
     }
 
     @Test func zshCompletesRoutinesAndOptionValuesOnTab() throws {
-        let bin = URL(fileURLWithPath: binary).deletingLastPathComponent().path
-        let tmux = try Tmux("")
-        _ = try ManualAndCompletionEndToEndTests.save(["completions", "zsh"], as: "_sevenmin", in: tmux.directory)
-        tmux.type("PATH=\(bin):$PATH exec zsh -f")
-        tmux.type("fpath=(\(tmux.directory) $fpath); autoload -Uz compinit; compinit -u -d \(tmux.directory)/dump; "
-                  + "PS1='zsh%% '; clear")
-        tmux.waitFor("the zsh prompt") { $0.hasPrefix("zsh%") }
+        let tmux = try ManualAndCompletionEndToEndTests.zsh()
         tmux.send("-l", "--", "sevenmin start taba")
         tmux.send("Tab")
         tmux.send("-l", "--", " --colo")
@@ -108,6 +114,35 @@ struct ManualAndCompletionEndToEndTests {
         #expect(lines.contains("start"))
         #expect(lines.contains("classic") && lines.contains("classic-3x"), "\(lines)")
         #expect(lines.contains("mon,wed,fri") && lines.contains("sat"), "\(lines)")
+    }
+
+    /// `plan join <Tab>` offers the plans, not the actions again, in bash, zsh and fish; the action before
+    /// it still completes.
+    @Test func everyShellCompletesThePlanToJoin() throws {
+        let bin = URL(fileURLWithPath: binary).deletingLastPathComponent().path
+        let path = ["PATH": bin + ":/usr/bin:/bin"]
+        let complete = "source <(sevenmin completions bash); COMPREPLY=(); _sevenmin; "
+            + "printf '%s\\n' \"${COMPREPLY[@]}\""
+        let bash = try run("/bin/bash", ["-c", "COMP_WORDS=(sevenmin plan --json join ''); COMP_CWORD=4; " + complete],
+                           environment: path)
+        #expect(bash.status == 0 && bash.stdout == "standing-start\nthree-circuits\n", "\(bash)")
+        let action = try run("/bin/bash", ["-c", "COMP_WORDS=(sevenmin plan j); COMP_CWORD=2; " + complete],
+                             environment: path)
+        #expect(action.stdout == "join\n", "\(action)")
+
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let script = try ManualAndCompletionEndToEndTests.save(["completions", "fish"], as: "sevenmin.fish", in: dir)
+        let fish = try run("/usr/bin/fish", ["--no-config", "-c",
+                                             "source \(script); complete -C 'sevenmin plan join '"],
+                           environment: path.merging(["HOME": dir]) { $1 })
+        let offered = fish.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(fish.status == 0 && offered == ["standing-start", "three-circuits"], "\(fish)")
+
+        let tmux = try ManualAndCompletionEndToEndTests.zsh()
+        tmux.send("-l", "--", "sevenmin plan join thr")
+        tmux.send("Tab")
+        tmux.waitFor(text: "zsh% sevenmin plan join three-circuits")
     }
 
     /// `remind add --days <Tab>` offers the days, in bash as in zsh and fish.

@@ -16,7 +16,7 @@ enum BashCompletion {
                 done
             }
 
-            # Offers values that depend on the machine (routines, tags, voices), from sevenmin itself.
+            # Offers values that depend on the machine (routines, plans, tags, voices), from sevenmin itself.
             _sevenmin_offer_from() {
                 local -a values
                 mapfile -t values < <("${COMP_WORDS[0]/#\\~/$HOME}" __complete "$1" 2>/dev/null)
@@ -28,9 +28,32 @@ enum BashCompletion {
                 mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             }
 
-            # A routine is a name, or a path to a .json file once the word looks like a path.
-            _sevenmin_routines() {
-                if [[ $cur == */* || $cur == [.~]* ]]; then _sevenmin_files; else _sevenmin_offer_from routines; fi
+            # A routine or a plan is a name, or a path to a .json file once the word looks like a path.
+            _sevenmin_named() {
+                if [[ $cur == */* || $cur == [.~]* ]]; then _sevenmin_files; else _sevenmin_offer_from "$1"; fi
+            }
+
+            # Which of the subcommand's arguments the word being completed is, 1 for the first: the words
+            # after the subcommand that are neither options nor the values of the options named (after a
+            # space, or after an '=' that bash makes a word of its own).
+            _sevenmin_argument() {
+                local -i k n=1
+                local word option
+                for ((k = 2; k < COMP_CWORD; k++)); do
+                    word=${COMP_WORDS[k]}
+                    if [[ $word != -* ]]; then
+                        n+=1
+                        continue
+                    fi
+                    for option in "$@"; do
+                        if [[ $word == "$option" ]]; then
+                            [[ ${COMP_WORDS[k+1]} == = ]] && k+=1
+                            k+=1
+                            break
+                        fi
+                    done
+                done
+                echo $n
             }
 
             _sevenmin() {
@@ -57,10 +80,19 @@ enum BashCompletion {
             }
             let options = spec.options.map { "--" + $0.long } + ["--help"]
             out += "        if [[ $cur == -* ]]; then _sevenmin_offer \(words(options)); return; fi\n"
-            out += "        \(offer(spec.positional.values))\n        ;;\n"
+            out += positional(spec.positional, valued: valued) + "        ;;\n"
         }
         out += "    esac\n}\n\ncomplete -F _sevenmin sevenmin\n"
         return out
+    }
+
+    /// What each argument offers; by its place among the words when the arguments offer different things.
+    static func positional(_ positional: Positional, valued: [OptionSpec]) -> String {
+        let arguments = positional.arguments
+        guard arguments.count > 1 else { return "        \(offer(positional.values))\n" }
+        var out = "        case $(_sevenmin_argument \(words(valued.map { "--" + $0.long }))) in\n"
+        for (k, argument) in arguments.enumerated() { out += "        \(k + 1)) \(offer(argument.values)) ;;\n" }
+        return out + "        esac\n"
     }
 
     /// Words for a command line: ours are plain (letters, digits, '-'), and anything else is quoted.
@@ -74,7 +106,8 @@ enum BashCompletion {
     static func offer(_ kind: ValueKind) -> String {
         switch kind {
         case .any: return ":"
-        case .routine: return "_sevenmin_routines"
+        case .routine: return "_sevenmin_named routines"
+        case .plan: return "_sevenmin_named plans"
         case .tag: return "_sevenmin_offer_from tags"
         case .voice: return "_sevenmin_offer_from voices"
         case .file: return "_sevenmin_files"

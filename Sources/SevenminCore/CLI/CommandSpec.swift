@@ -61,6 +61,8 @@ public enum ValueKind: Equatable, Sendable {
     case any
     /// A routine's name on the search path, or a path to a `.json` file.
     case routine
+    /// A plan's name (shipped or the user's), or a path to a `.json` file.
+    case plan
     /// A tag of the exercises, for `--without`.
     case tag
     /// An espeak-ng voice.
@@ -84,14 +86,14 @@ public enum RoutineName {
 
 /// What the completion scripts ask of `sevenmin __complete`: values that depend on the machine.
 public enum CompletionQuery: String, CaseIterable, Sendable {
-    case routines, tags, voices
+    case routines, plans, tags, voices
 }
 
 /// A shell that `sevenmin completions` writes a script for.
 public enum Shell: String, CaseIterable, Sendable {
     case bash, zsh, fish
 
-    /// The completion script, made from the command table. Routines, tags and voices are asked of
+    /// The completion script, made from the command table. Routines, plans, tags and voices are asked of
     /// `sevenmin __complete` when a tab is pressed, so they follow the search path of the moment.
     public func completionScript(commands: [CommandSpec] = CommandLineParser.specs) -> String {
         switch self {

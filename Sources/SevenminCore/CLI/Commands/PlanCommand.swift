@@ -16,7 +16,7 @@ public struct PlanCommand: ParsableCommand, Equatable {
             "action", help: "join, leave or list; none shows the plan joined.",
             values: .choices(Action.names),
             then: .optional("plan", help: "For join: a plan's name (see 'sevenmin plan list') or a .json file.",
-                            values: .file)),
+                            values: .plan)),
         options: [Option.json])
 
     public enum Option {
