@@ -199,7 +199,8 @@ struct HistoryEndToEndTests {
 
     @Test func theFinishAsksHowHardItWasAndOneKeyAnswers() throws {
         let tmux = try Tmux("\(binary) start \(short) --mute")
-        tmux.waitFor(text: "How hard was that? 1–10", timeout: 20)
+        // The question in big type, what its answer does and the keys under it.
+        tmux.waitFor(text: "— it is kept in your history", timeout: 20)
         #expect(tmux.screen().contains("1–9, 0 for 10 · Enter skips"))
         // Past the first second's guard, one key answers and ends.
         tmux.waitFor("the rating to be taken") { screen in

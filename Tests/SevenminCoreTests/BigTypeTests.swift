@@ -46,6 +46,24 @@ struct BigTypeTests {
         #expect(grid.text.contains("Exercises done: 36/36"))
     }
 
+    /// Asked how hard it was, the question is the big type, where there is room, with what the answer does
+    /// and the keys under it; the headline follows, and stays in the header.
+    @Test(arguments: [(200, 60), (100, 30), (80, 24)])
+    func theEffortQuestionIsInBigTypeWithWhatItDoes(width: Int, height: Int) {
+        var model = ScreenState.finished.model()
+        model.summary?.asksEffort = true
+        model.summary?.effortMovesPlan = true
+        let grid = WorkoutScreen.render(model, width: width, height: height)
+        let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let rows = bigWordRows(grid)
+        #expect(rows.count >= 3 && !grid.text.contains("How hard was that?"), "\(grid.text)")
+        let under = lines[(rows.last! + 1)...].map { $0.split(separator: " ").joined(separator: " ") }
+            .filter { !$0.isEmpty }
+        #expect(under.prefix(3) == ["— it sets the next step of your plan", "1–9, 0 for 10 · Enter skips",
+                                    "Workout complete"], "\(grid.text)")
+        #expect(lines[0].contains("Workout complete"))
+    }
+
     @Test func theSecondSideStartsWithSwitchSides() {
         var model = ScreenState.work.model(remaining: 14)
         (model.side, model.segmentLength) = (2, 30)

@@ -273,8 +273,9 @@ struct WorkoutAppTests {
         #expect(work.split(separator: "\n")[0].contains(step), "\(work)")
         let finish = WorkoutScreen.render(app.handle(.tick, at: 9).model!, width: 100, height: 30).text
         #expect(finish.contains(step), "\(finish)")
-        #expect(finish.contains("How hard was that? 1–10 — "
-            + (counts ? "it sets the next step of your plan" : "it is kept in your history")), "\(finish)")
+        // The question in big type, what its answer does under it.
+        #expect(finish.contains("— " + (counts ? "it sets the next step of your plan" : "it is kept in your history")),
+                "\(finish)")
     }
 
     @Test func withoutAHistoryTheFinishDoesNotAskAndDigitsJustDismiss() {

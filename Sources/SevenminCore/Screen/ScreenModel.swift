@@ -24,7 +24,12 @@ public struct ScreenModel: Equatable, Sendable {
         /// The question with what its answer does: "How hard was that? 1–10 — it sets the next step of your
         /// plan".
         public func effortQuestion(_ text: ScreenText) -> String {
-            text.effortQuestion + " — " + (effortMovesPlan ? text.effortForPlan : text.effortForHistory)
+            text.effortQuestion + effortEffect(text)
+        }
+
+        /// What the rating does, following the question: " — it sets the next step of your plan".
+        public func effortEffect(_ text: ScreenText) -> String {
+            " — " + (effortMovesPlan ? text.effortForPlan : text.effortForHistory)
         }
 
         /// Whether every exercise was done: the workout counts as completed.

@@ -682,9 +682,19 @@ struct WorkoutFrame {
         lines += summary.asksEffort
             ? ["", summary.effortQuestion(text), text.effortKeys].map { glyphs.fold($0, language: model.language) }
             : ["", text.pressAnyKey]
+        // The question, when one is asked, in big type where the rows allow and its letters can be set: first,
+        // what its answer does and the keys under it, then the rest.
+        let question = summary.asksEffort && h >= 15 ? renderer.fit(
+            say(text.effortQuestion.replacing("–", with: "-")), width: w - 4,
+            height: min(h / 3, h - lines.count - 1), halfBlocks: halfBlocks) : nil
+        if question != nil {
+            let effect = glyphs.fold(String(summary.effortEffect(text).dropFirst()), language: model.language)
+            lines = [text.effortQuestion, effect, lines[lines.count - 1], ""] + lines.dropLast(3)
+        }
         // The first line in big type above the rest, where the rows allow.
-        let big = h >= 15 ? renderer.fit(say(lines[0]), width: w - 4, height: min(h / 3, h - lines.count - 1),
-                                         halfBlocks: halfBlocks) : nil
+        let big = question ?? (h >= 15 ? renderer.fit(say(lines[0]), width: w - 4,
+                                                      height: min(h / 3, h - lines.count - 1), halfBlocks: halfBlocks)
+            : nil)
         var top = max(0, (h - lines.count - (big.map { bigRows($0) } ?? 0)) / 2)
         if let big {
             top = drawBigLines(big, y: max(1, top), columns: 0..<w, style: theme.body.with(bold: true))
@@ -692,8 +702,10 @@ struct WorkoutFrame {
             headerWords = summary.headline(text)
             drawHeader()
         }
+        // The headline in bold: first, or after the question's lines.
+        let headline = question == nil ? (big == nil ? 0 : nil) : 3
         for (k, line) in lines.enumerated() {
-            center(line, y: top + k, style: k == 0 && big == nil ? theme.body.with(bold: true) : theme.body)
+            center(line, y: top + k, style: k == headline ? theme.body.with(bold: true) : theme.body)
         }
     }
 
