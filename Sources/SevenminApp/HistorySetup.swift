@@ -67,7 +67,8 @@ struct HistorySetup {
     /// file, options and seed. Reports why not (nothing to resume: 66; a changed file: 65) otherwise.
     /// The session is taken for this process (`reopen`) before the workout begins, in one transaction:
     /// of two resumes at once, the second finds nothing to resume, rather than running unrecorded.
-    func resumption() -> Result<(PlanLoading.Loaded, WorkoutApp.Resumption, id: Int64, part: Int), ExitStatus> {
+    func resumption() -> Result<(PlanLoading.Loaded, WorkoutApp.Resumption, id: Int64, part: Int,
+                                 plan: (plan: String, step: Int)?), ExitStatus> {
         guard let path else {
             Console.error("Error: History is off, so there is nothing to resume.")
             return .failure(ExitStatus(ExitCode.noInput))
@@ -114,7 +115,8 @@ struct HistorySetup {
                 activeTime: earlier.reduce(0) { $0 + $1.actual })
             do {
                 let part = try HistoryStore(path: path).reopen(point.session.id)
-                return .success((loaded, resumption, point.session.id, part))
+                let plan = point.session.plan.map { ($0, point.session.planStep ?? 1) }
+                return .success((loaded, resumption, point.session.id, part, plan))
             } catch {
                 Console.error("Error: Nothing to resume: that workout is being resumed by another sevenmin.")
                 return .failure(ExitStatus(ExitCode.noInput))

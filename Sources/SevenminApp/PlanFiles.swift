@@ -44,6 +44,19 @@ enum PlanFiles {
         return out
     }
 
+    /// The step a workout recorded for a plan (by the plan's name, as the history keeps it) was, for one
+    /// resumed: the joined plan's, or another's of that name; nil when no plan of that name is found any more.
+    static func step(_ recorded: (plan: String, step: Int)) -> RoutineChoice.PlanStep? {
+        let joined = (try? joined(say: { _ in }).get())?.map(\.plan)
+        for argument in [joined].compactMap({ $0 }) + all().map(\.name) {
+            guard case .success(let (plan, _)) = load(argument, say: { _ in }), plan.name == recorded.plan else {
+                continue
+            }
+            return RoutineChoice.PlanStep(plan: plan.name, step: recorded.step, steps: plan.steps.count)
+        }
+        return nil
+    }
+
     /// Loads a plan by name or path, saying why not (to `say`) with the exit status (66 not found, 65 broken).
     /// With `runnable`, a step that cannot run (its routine missing or broken, say) is a broken plan.
     static func load(_ argument: String, runnable: Bool = false, say: (String) -> Void = Console.error)

@@ -36,7 +36,10 @@ extension StartCommand: RunnableCommand {
         if resume {
             switch history.resumption() {
             case .failure(let status): return status.code
-            case .success(let found): (loaded, resumption, resumed) = (found.0, found.1, (found.id, found.part))
+            case .success(let found):
+                (loaded, resumption, resumed) = (found.0, found.1, (found.id, found.part))
+                // Still the plan's step it began as: the screen says so, and its rating moves the plan.
+                planStep = found.plan.flatMap(PlanFiles.step)
             }
         } else {
             switch PlanLoading.choose(plan, config: .success(config)) {

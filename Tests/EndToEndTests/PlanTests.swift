@@ -45,6 +45,7 @@ struct PlanEndToEndTests {
         // No routine: the step runs, and the history knows it was the plan's.
         let started = try run(binary, ["start", "--plain", "--mute"], environment: env)
         #expect(started.status == 0 && started.stdout.contains("Short Test Routine — 2 exercises"), "\(started)")
+        #expect(started.stdout.contains(" Plan: Quick steps · step 1 of 2\n"), "plain mode names the step")
         let history = try run(binary, ["history", "--json"], environment: env)
         let sessions = (try JSONSerialization.jsonObject(with: Data(history.stdout.utf8))) as? [[String: Any]]
         let session = try #require(sessions?.first)
@@ -74,6 +75,23 @@ struct PlanEndToEndTests {
 
         #expect(try run(binary, ["plan", "leave"], environment: env).status == 0)
         #expect(try run(binary, ["plan"], environment: env).stdout.hasPrefix("No plan joined."))
+    }
+
+    /// A plan's step cut short and resumed is still the step: the screen names it as before the break.
+    @Test func aResumedStepStillShowsThePlan() throws {
+        let env = try user()
+        #expect(try run(binary, ["plan", "join", "quick"], environment: env).status == 0)
+        let vars = env.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
+        let tmux = try Tmux("\(vars) \(binary) start --mute")
+        tmux.waitFor(text: "Plan: Quick steps · step 1 of 2", timeout: 6)
+        tmux.waitFor(text: "Rest", timeout: 10)
+        kill(try #require(tmux.sevenminPID()), SIGKILL)
+        tmux.waitFor(text: "exit=137")
+        tmux.type("clear; \(vars) \(binary) start --resume --mute")
+        tmux.waitFor(text: "PAUSED")
+        #expect(tmux.screen().contains("Plan: Quick steps · step 1 of 2"), "\(tmux.screen())")
+        tmux.send("q")
+        tmux.send("y")
     }
 
     /// What `list`, `export-audio` and `start` take when no routine is named: the same workout, the joined

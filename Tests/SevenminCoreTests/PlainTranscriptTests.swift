@@ -24,12 +24,13 @@ final class TranscriptBackend: TerminalBackend {
 @Suite("Plain mode: one line per change")
 struct PlainTranscriptTests {
     /// Runs the real loop on `shortPlan` as plain mode does; returns the lines and the ending.
-    func transcript(_ steps: [ScriptedInput.Step], unicode: Bool = true,
-                    audio: AudioStatus = .device("test")) throws -> (lines: [String], ending: WorkoutEnding) {
+    func transcript(_ steps: [ScriptedInput.Step], unicode: Bool = true, audio: AudioStatus = .device("test"),
+                    plan: Plan = shortPlan, settings: CoachSettings = CoachSettings(summaryWaitsForKey: false))
+        throws -> (lines: [String], ending: WorkoutEnding) {
         let clock = ManualClock()
         let backend = TranscriptBackend(unicode: unicode)
         let input = ScriptedInput(clock: clock, [.at(0, [.audio(audio)])] + steps)
-        let loop = WorkoutLoop(app: WorkoutApp(plan: shortPlan, settings: CoachSettings(summaryWaitsForKey: false)),
+        let loop = WorkoutLoop(app: WorkoutApp(plan: plan, settings: settings),
                                clock: clock, terminal: backend, input: input, audio: nil, recorder: nil)
         let ending = try loop.run()
         #expect(backend.grids == 0)
@@ -91,6 +92,36 @@ struct PlainTranscriptTests {
                                audio: nil, recorder: nil)
         _ = try loop.run()
         #expect(backend.lines.prefix(3).last == "0:00 Paused")
+    }
+
+    /// A step counted in reps says its time limit, as the screen does; one without a limit says none.
+    @Test func aRepsStepSaysItsTimeLimit() throws {
+        let plan = Plan(Routine(name: "Capped", rest: 0, getReady: 0, exercises: [
+            Exercise(title: "Squat", color: FlatColor.red.rgb, work: 45, reps: 20, repsLimit: 90),
+            Exercise(title: "Push-up", color: FlatColor.teal.rgb, work: 30, reps: 10),
+        ]))
+        let run = try transcript([.at(1, [.key(.character("\r"))]), .at(2, [.key(.character("\r"))])], plan: plan)
+        #expect(run.lines.contains("0:00 Squat — 20 reps, time limit 1:30, Enter when done — next: Push-up"),
+                "\(run.lines)")
+        #expect(run.lines.contains { $0.hasSuffix(" Push-up — 10 reps, Enter when done") }, "\(run.lines)")
+    }
+
+    /// Plain mode names the plan's step the workout is, as the screen's header does, and a resumed
+    /// workout too.
+    @Test(arguments: [false, true])
+    func thePlanStepIsSaid(resumed: Bool) throws {
+        var settings = CoachSettings(summaryWaitsForKey: false)
+        settings.planStep = RoutineChoice.PlanStep(plan: "Quick steps", step: 3, steps: 5)
+        let clock = ManualClock()
+        let backend = TranscriptBackend()
+        let app = WorkoutApp(plan: shortPlan, settings: settings,
+                             resuming: resumed ? .init(segmentIndex: 3, exercisesDone: [1], activeTime: 5) : nil)
+        let loop = WorkoutLoop(app: app, clock: clock, terminal: backend,
+                               input: ScriptedInput(clock: clock, [.at(0, [.audio(.device("test"))])]),
+                               audio: nil, recorder: nil)
+        _ = try loop.run()
+        #expect(backend.lines.dropFirst().first?.hasSuffix(" Plan: Quick steps · step 3 of 5") == true,
+                "\(backend.lines)")
     }
 
     @Test func outsideUTF8TheLinesAreASCII() throws {

@@ -41,6 +41,8 @@ public struct PlainTranscript: Sendable {
             say(visible(model.routineName),
                 text.exercises(model.workCount) + (model.rounds > 1 ? text.inRounds(model.rounds) : ""),
                 model.toGo + " " + text.inAll)
+            // The plan's step this workout is, as the screen's header says it.
+            if let plan = model.planLine { say(plan) }
             say(segmentLine(model))
             // A resumed workout opens paused, waiting for a key.
             if model.paused { say(model.words.paused) }
@@ -97,7 +99,9 @@ public struct PlainTranscript: Sendable {
     private func heading(_ model: ScreenModel) -> String { visible(WorkoutScreen.title(model)) }
 
     private func segmentLine(_ model: ScreenModel) -> String {
-        var parts = [heading(model), model.reps.map { model.words.reps($0) + ", " + model.text.whenDone }
+        // A step counted in reps says its time limit, if it has one, before how to end it.
+        let limit = model.repsLimit.map { ", " + model.words.timeLimit + " " + TimeFormat.clock($0) } ?? ""
+        var parts = [heading(model), model.reps.map { model.words.reps($0) + limit + ", " + model.text.whenDone }
             ?? "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
         if model.kind == .work, let side = model.side {
             let words = model.words
