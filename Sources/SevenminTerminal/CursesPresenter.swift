@@ -16,6 +16,10 @@ final class CursesPresenter {
     private var shown: CellGrid?
     /// The colour pairs made so far, by the colours they hold.
     private var pairs: [Colors: Int32] = [:]
+    /// The pair asked for last: a frame's cells mostly share their colours, so most cells need no lookup.
+    private var lastPair: (colors: Colors, pair: Int32)?
+    /// One cell's characters as `setcchar` takes them, ending in 0: kept, so that a cell costs no allocation.
+    private var characters: [wchar_t] = []
     private struct Colors: Hashable { var foreground: RGB; var background: RGB }
 
     init(depth: ColorDepth, hyperlinks: Bool, output: FrameOutput) {
@@ -56,6 +60,7 @@ final class CursesPresenter {
         let cell = grid[x, y]
         // The right half of a wide character: curses fills it as it puts the left half.
         guard !cell.isContinuation else { return }
+        if let scalar = cell.scalar { return put(CollectionOfOne(scalar), x, y, cell.style) }
         var scalars = grid.scalars(x: x, y: y)
         // A curses cell holds a character and up to four marks of no width of its own (`setcchar`): a longer
         // cluster (a family joined by ZWJ, a flag, a skin-toned hand) is shown by its first character alone,
@@ -64,19 +69,22 @@ final class CursesPresenter {
         if !CursesPresenter.fitsCell(scalars) {
             scalars = [scalars[0]]
             if x + 1 < grid.width, grid[x + 1, y].isContinuation, csevenmin_wcwidth(scalars[0]) < 2 {
-                put([0x20], x + 1, y, cell.style)
+                put(CollectionOfOne(0x20), x + 1, y, cell.style)
             }
         }
         put(scalars, x, y, cell.style)
     }
 
     /// Puts one character, made of `scalars`, at `x`, `y` in `style`.
-    private func put(_ scalars: [UInt32], _ x: Int, _ y: Int, _ style: CellStyle) {
+    private func put(_ scalars: some Collection<UInt32>, _ x: Int, _ y: Int, _ style: CellStyle) {
+        characters.removeAll(keepingCapacity: true)
+        for scalar in scalars { characters.append(wchar_t(bitPattern: scalar)) }
+        characters.append(0)
         var cell = cchar_t()
         var pair = pair(style)
         // The pair goes through setcchar's `opts` as an int, which reaches past 32767 pairs.
         // ignored: ERR only for a character of negative width, and the grid holds printable ones
-        setcchar(&cell, scalars.map { wchar_t(bitPattern: $0) } + [0], attributes(style), 0, &pair)
+        setcchar(&cell, characters, attributes(style), 0, &pair)
         // ignored: ERR for the bottom-right cell, which is stored but leaves the cursor nowhere to go on to
         mvadd_wch(Int32(y), Int32(x), &cell)
     }
@@ -120,13 +128,18 @@ final class CursesPresenter {
     private func pair(_ style: CellStyle) -> Int32 {
         guard depth != .monochrome else { return 0 }
         let colors = Colors(foreground: style.foreground, background: style.background)
-        if let known = pairs[colors] { return known }
+        if let lastPair, lastPair.colors == colors { return lastPair.pair }
+        if let known = pairs[colors] {
+            lastPair = (colors, known)
+            return known
+        }
         let next = Int32(pairs.count + 1)
         // Our few colours never come near the terminal's number of pairs, but never go past it.
         guard next < cncursesw_color_pairs() else { return 0 }
         // ignored: a pair the terminal refuses is drawn in its default colours, still readable
         init_extended_pair(next, color(style.foreground), color(style.background))
         pairs[colors] = next
+        lastPair = (colors, next)
         return next
     }
 

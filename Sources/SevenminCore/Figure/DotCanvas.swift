@@ -7,25 +7,27 @@ import FoundationEssentials
 public struct DotCanvas: Equatable, Sendable {
     public let columns: Int
     public let rows: Int
-    private var dots: [Bool]
+    /// Each cell's dots, as the bits of its Braille character (`brailleBit`), row by row.
+    private var cells: [UInt8]
 
     public init(columns: Int, rows: Int) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
-        dots = Array(repeating: false, count: self.columns * 2 * self.rows * 4)
+        cells = Array(repeating: 0, count: self.columns * self.rows)
     }
 
     public var dotWidth: Int { columns * 2 }
     public var dotHeight: Int { rows * 4 }
 
     public func isSet(_ x: Int, _ y: Int) -> Bool {
-        x >= 0 && y >= 0 && x < dotWidth && y < dotHeight && dots[y * dotWidth + x]
+        x >= 0 && y >= 0 && x < dotWidth && y < dotHeight
+            && cells[(y / 4) * columns + x / 2] & DotCanvas.brailleBit[(y % 4) * 2 + x % 2] != 0
     }
 
     /// Sets a dot; dots off the canvas are dropped.
     public mutating func set(_ x: Int, _ y: Int) {
         guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return }
-        dots[y * dotWidth + x] = true
+        cells[(y / 4) * columns + x / 2] |= DotCanvas.brailleBit[(y % 4) * 2 + x % 2]
     }
 
     /// A line by Bresenham's rule, both ends included.
@@ -56,17 +58,13 @@ public struct DotCanvas: Equatable, Sendable {
         }
     }
 
-    /// Where each of a cell's dots sits in Unicode's Braille order: dots 1–3 down the left, 4–6 down the
-    /// right, then 7 and 8 along the bottom.
-    private static let brailleOrder: [(dx: Int, dy: Int, bit: UInt32)] = [
-        (0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80),
-    ]
+    /// The bit of each dot of a cell, row by row (4 rows of 2), in Unicode's Braille order: dots 1–3 down
+    /// the left, 4–6 down the right, then 7 and 8 along the bottom.
+    private static let brailleBit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
 
     /// The dot bits of one cell, in Braille order.
     func bits(column: Int, row: Int) -> UInt32 {
-        var bits: UInt32 = 0
-        for dot in DotCanvas.brailleOrder where isSet(column * 2 + dot.dx, row * 4 + dot.dy) { bits |= dot.bit }
-        return bits
+        UInt32(cells[row * columns + column])
     }
 
     /// One cell of the canvas: its Braille character, or the ASCII stroke (`| - / \ o`) chosen from the lie

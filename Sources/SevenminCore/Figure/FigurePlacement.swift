@@ -15,10 +15,11 @@ struct FigurePlacement: Equatable {
     func draw(_ figure: Figure, at t: Double, mirrored: Bool, into grid: inout CellGrid) {
         for row in y..<(y + rows) { grid.fill(row: row, from: x, to: x + columns, style: style) }
         let canvas = FigureDrawing.canvas(figure, at: t, mirrored: mirrored, columns: columns, rows: rows)
-        for row in 0..<rows {
-            for column in 0..<columns {
+        // The cells just blanked, clipped to the grid: no wide character is cut in two.
+        for row in 0..<rows where (0..<grid.height).contains(y + row) {
+            for column in 0..<columns where (0..<grid.width).contains(x + column) {
                 guard let dots = canvas.character(column: column, row: row, braille: braille) else { continue }
-                grid.repeatScalar(dots, count: 1, x: x + column, y: y + row, style: style)
+                grid[x + column, y + row] = Cell(code: dots.value, style)
             }
         }
     }

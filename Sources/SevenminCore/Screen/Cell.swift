@@ -14,6 +14,9 @@ public struct Cell: Equatable, Sendable {
     /// (`CellGrid.changes`) passes over unchanged rows a word at a time.
     private var spare: UInt8 = 0
 
+    /// The cell's one scalar; nil for a cluster of several (`CellGrid.scalars`).
+    public var scalar: UInt32? { code < CellGrid.clusterBase ? code : nil }
+
     init(code: UInt32, _ style: CellStyle, isContinuation: Bool = false) {
         self.code = code
         self.style = style
