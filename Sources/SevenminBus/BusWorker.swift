@@ -83,15 +83,17 @@ final class BusWorker: Sendable {
     }
 
     /// Runs the jobs still waiting, closes the connection and ends the thread; waits up to `timeout`
-    /// seconds for that. Later jobs are dropped.
-    func close(timeout: Double) {
+    /// seconds for that. Later jobs are dropped. True once the thread has ended (or never started).
+    @discardableResult
+    func close(timeout: Double) -> Bool {
         state.withLock { $0.closing = true }
         // Never started: nothing was opened, and nothing waiting is worth opening a bus for.
-        guard started.load(ordering: .acquiring) else { return }
+        guard started.load(ordering: .acquiring) else { return true }
         poke()
         let deadline = SystemMonotonicClock().now() + timeout
-        finished.withLock {
+        return finished.withLock {
             while !done.load(ordering: .acquiring) { if !finished.wait(until: deadline) { break } }
+            return done.load(ordering: .acquiring)
         }
     }
 

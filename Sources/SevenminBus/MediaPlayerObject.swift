@@ -16,6 +16,8 @@ final class MediaPlayerObject {
     /// The name taken.
     let busName: String
     private var told: PlayerState??
+    /// Whether the tables may still be called: then the player and its handler are never freed.
+    private var leftOnBus = false
 
     /// Adds the objects and takes the name.
     init(on bus: BusConnection, command: @escaping @Sendable (RemoteCommand) -> Void) throws(BusError) {
@@ -39,9 +41,18 @@ final class MediaPlayerObject {
                 try bus.requestName(busName)
             }
         } catch {
-            // The tables stay with the connection, which is closed without them being called again.
+            // The tables stay with the connection, which may still call them: kept for as long as the process.
+            leftOnBus = true
             throw error
         }
+    }
+
+    /// Let go once the connection holding the tables is closed (`DesktopBus.close`), never before: the bus
+    /// calls them with `player`.
+    deinit {
+        guard !leftOnBus else { return }
+        csevenmin_player_free(player)
+        sink.release()
     }
 
     /// Says `state` (nil: stopped) and signals the change, unless nothing changed.
