@@ -36,13 +36,13 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         }
         self.speaker = speaker
         let store = CoachAudio.speechStore()
-        // Each phrase is resampled to the player's rate once, as it is rendered, not each time it is said.
+        // Each phrase is resampled to the player's rate once, as it is rendered, and kept so in the store.
         // At 44.1 kHz the phrases said are let go past 8 MiB (95 s of speech; the six segments due next
         // need a few seconds' worth): one said again is read back from the store.
         cache = speaker.map { speaker in
             PhraseCache(sampleRate: CuePlayer.sampleRate, maximumBytes: 8 << 20) { text in
                 do {
-                    return try SpeechStore.speech(text, from: speaker, store: store)
+                    return try SpeechStore.speech(text, from: speaker, store: store, sampleRate: CuePlayer.sampleRate)
                 } catch {
                     // A crash in the library costs this phrase; the next starts the process again.
                     Console.error("sevenmin: voice: \(error)")

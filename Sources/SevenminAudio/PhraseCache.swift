@@ -43,7 +43,9 @@ public final class PhraseCache: @unchecked Sendable {
 
     /// Speaks with `engine`, taking what `store` already holds and keeping there what it renders.
     public convenience init(engine: any SpeechEngine, store: SpeechStore? = nil, sampleRate: Int? = nil) {
-        self.init(sampleRate: sampleRate) { try SpeechStore.speech($0, from: engine, store: store) }
+        self.init(sampleRate: sampleRate) {
+            try SpeechStore.speech($0, from: engine, store: store, sampleRate: sampleRate)
+        }
     }
 
     /// Renders `texts` in order on a background thread (each distinct text once); returns at once.

@@ -66,11 +66,20 @@ public final class SpeechStore: Sendable {
         try AtomicFile.write(SpeechStore.encode(sound, key: key), to: path(for: key), mode: 0o600, durable: false)
     }
 
-    /// `engine`'s speech for `text`: from `store` when it is kept there, else rendered and kept.
-    public static func speech(_ text: String, from engine: any SpeechEngine, store: SpeechStore?) throws -> Sound {
+    /// `engine`'s speech for `text`, at `sampleRate` (nil: as kept, else the engine's own): from `store` when
+    /// it is kept there at that rate, else rendered (or read back at another rate), resampled and kept so.
+    public static func speech(_ text: String, from engine: any SpeechEngine, store: SpeechStore?,
+                              sampleRate: Int? = nil) throws -> Sound {
         let key = key(engine, text: text)
-        if let kept = store?.sound(for: key) { return kept }
-        let sound = try engine.synthesize(text)
+        var sound: Sound
+        if let kept = store?.sound(for: key) {
+            guard let sampleRate, kept.sampleRate != sampleRate else { return kept }
+            sound = kept
+        } else {
+            sound = try engine.synthesize(text)
+        }
+        // Resampled once, ever: filtering a phrase cost more than the rest of a workout's sound.
+        if let sampleRate { sound = sound.resampled(to: sampleRate) }
         if let store {
             // ignored: a phrase that could not be kept (a full disk, a read-only folder) is rendered next time.
             try? store.keep(sound, for: key)
@@ -112,7 +121,8 @@ public final class SpeechStore: Sendable {
         out += keyBytes
         out += littleEndian(UInt32(sound.samples.count))
         for sample in sound.samples {
-            out += [UInt8(truncatingIfNeeded: sample), UInt8(truncatingIfNeeded: sample >> 8)]
+            out.append(UInt8(truncatingIfNeeded: sample))
+            out.append(UInt8(truncatingIfNeeded: sample >> 8))
         }
         return out
     }

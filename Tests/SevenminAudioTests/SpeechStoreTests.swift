@@ -47,6 +47,21 @@ struct SpeechStoreTests {
         for text in texts { #expect(again.sound(for: text) == cache.sound(for: text)) }
     }
 
+    /// A workout keeps its phrases as the player plays them, so the next one reads them back without filtering
+    /// them again; one kept at the engine's rate (by an export) is resampled once and kept again.
+    @Test func phrasesAreKeptAtThePlayersRate() throws {
+        let store = try store(), engine = CountingEngine(), texts = ["Halfway there.", "Rest."]
+        try store.keep(tone(seconds: 0.5, rate: 16_000), for: SpeechStore.key(engine, text: "Rest."))
+        let cache = PhraseCache(engine: engine, store: store, sampleRate: 44_100)
+        cache.prepare(texts)
+        #expect(cache.waitUntilReady(timeout: 60))
+        #expect(engine.renders.value == 1, "only the phrase not kept was rendered")
+        for text in texts {
+            let kept = store.sound(for: SpeechStore.key(engine, text: text))
+            #expect(kept?.sampleRate == 44_100 && kept == cache.sound(for: text), "\(text)")
+        }
+    }
+
     @Test func theKeyIsEngineVoiceRateAndText() throws {
         let store = try store(), sound = tone(seconds: 0.2, rate: 16_000)
         let rms = CountingEngine()
