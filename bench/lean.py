@@ -42,8 +42,9 @@ TWO = os.path.join(ROOT, "bench", "routines", "two-minutes.json")
 MIB = 1024 * 1024
 
 
-def workout(binary, name, extra, seconds, wrapper="", finish=False, cache=None, processes=False, home_from=None):
-    """Runs the two-minute routine in its own pane with a fresh HOME, or a copy of `home_from` (and `cache`
+def workout(binary, name, extra, seconds, wrapper="", finish=False, cache=None, processes=False, home_from=None,
+            routine=TWO):
+    """Runs `routine` (the two-minute routine unless given) in its own pane with a fresh HOME, or a copy of `home_from` (and `cache`
     as XDG_CACHE_HOME, when given, so that rendered phrases are kept between runs), quits it after `seconds`
     (or, with `finish`, lets it end); returns its rusage record (CPU seconds, peak RSS, each process's VmHWM)
     and its events."""
@@ -58,7 +59,7 @@ def workout(binary, name, extra, seconds, wrapper="", finish=False, cache=None, 
             os.remove(p)
     sampling = "--processes " if processes else ""
     command = (f"env HOME={home} XDG_STATE_HOME={home}/state {wrapper} python3 {bench.MEASURE} {sampling}{cost} -- "
-               f"{binary} start {TWO} --events {ev} {extra}")
+               f"{binary} start {routine} --events {ev} {extra}")
     pane = bench.Pane(name, command)
     if finish:
         bench.wait_for(bench.finished(ev), seconds)
