@@ -18,8 +18,8 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        // Headers only, as are CSndfile, CEspeakNG, CFlite, CSQLite, CYAML and CSystemd: CLibraries opens
-        // the libraries on first use.
+        // Headers only, as are CSndfile, CEspeakNG, CFlite, CSQLite, CYAML, CSystemd, CMicroHTTPD and CQREncode:
+        // CLibraries opens the libraries on first use.
         .systemLibrary(
             name: "CAo",
             providers: [.apt(["libao-dev"])]
@@ -48,6 +48,15 @@ let package = Package(
             name: "CSystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // The phone's page (`start --phone`): its HTTP server, and the QR code of its address.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CQREncode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         // Async-signal-safe pieces that cannot be written in Swift: the
         // self-pipe signal handlers and the crash-time terminal restore.
         .target(name: "CSevenminSystem"),
@@ -60,8 +69,8 @@ let package = Package(
         .target(name: "SevenminSystem", dependencies: ["SevenminCore", "CSevenminSystem"]),
         .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "SevenminSystem", "CNcursesw",
             "CSevenminSystem"]),
-        // Opens libao, libespeak-ng, Flite, libsndfile, SQLite, libyaml and libsystemd on first use, so that a
-        // muted workout maps none of them before its first frame, and most of them never.
+        // Opens libao, libespeak-ng, Flite, libsndfile, SQLite, libyaml, libsystemd, libmicrohttpd and libqrencode
+        // on first use, so that a muted workout maps none of them before its first frame, and most of them never.
         .target(name: "CLibraries"),
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile",
             "CEspeakNG", "CFlite", "CLibraries"]),
@@ -75,12 +84,16 @@ let package = Package(
         // D-Bus through sd-bus: the media player, the screen kept awake, the desktop's notifications.
         .target(name: "SevenminBus", dependencies: ["SevenminCore", "SevenminSystem", "CSevenminSystem",
             "CSystemd", "CSevenminBus", "CLibraries"]),
+        // The phone as a second screen: the page over HTTP (libmicrohttpd), and its address as a QR code.
+        .target(name: "SevenminPhone", dependencies: ["SevenminCore", "SevenminSystem", "CSevenminSystem",
+            "CMicroHTTPD", "CQREncode", "CLibraries"]),
         // The shipped routines and sounds, built into the binary so that a copy of it runs anywhere.
         .target(name: "SevenminBuiltIn", dependencies: ["SevenminShipped"], plugins: ["EmbedShippedFiles"]),
         // What counts as a routine file, shared by the embedder and the routine search path.
         .target(name: "SevenminShipped"),
         .target(name: "SevenminApp", dependencies: ["SevenminCore", "SevenminSystem", "SevenminTerminal",
-            "SevenminAudio", "SevenminHistory", "SevenminYAML", "SevenminBuiltIn", "SevenminShipped", "SevenminBus"]),
+            "SevenminAudio", "SevenminHistory", "SevenminYAML", "SevenminBuiltIn", "SevenminShipped", "SevenminBus",
+            "SevenminPhone"]),
 
         .executableTarget(name: "sevenmin", dependencies: ["SevenminApp", "SevenminSystem"]),
         // Generates a large history and times stats on it; also records a synthetic workout for tests.

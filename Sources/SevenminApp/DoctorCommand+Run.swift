@@ -5,6 +5,7 @@ import SevenminAudio
 import SevenminBus
 import SevenminCore
 import SevenminHistory
+import SevenminPhone
 import SevenminSystem
 import SevenminTerminal
 
@@ -33,6 +34,7 @@ extension DoctorCommand: RunnableCommand {
         checkConfig(&report, checked)
         checkHistory(&report, enabled: !start.noHistory)
         checkDesktop(&report, mediaPlayer: start.mpris)
+        checkPhone(&report, start: start)
         Console.out(report.text)
         return report.blocked ? ExitCode.failure : ExitCode.success
     }
@@ -108,6 +110,28 @@ extension DoctorCommand: RunnableCommand {
             report.fail("reminders cannot show: " + DesktopNotifications.explain(error),
                         fix: "run a notification server (any desktop's, or dunst or mako)")
         }
+    }
+
+    /// Whether the phone's page could be served, and where: the server started on the address `start` would
+    /// use, and stopped again.
+    private func checkPhone(_ report: inout DoctorReport, start: StartCommand) {
+        report.section("Phone")
+        guard let address = PhoneSetup.address(bind: start.phoneBind) else {
+            report.fail("no network: the phone's page (--phone) has no address to be served on",
+                        fix: "connect to the network the phone is on, or use --phone-bind 127.0.0.1 over an SSH tunnel")
+            return
+        }
+        let server = PhoneServer(address: address, plan: "", clock: SystemMonotonicClock()) { _ in }
+        do {
+            try server.start()
+            report.pass("the phone's page can be served on \(address) (a port is picked for each workout)"
+                        + (start.phone ? "" : "; --phone or \"phone\": true turns it on"))
+            report.note("plain http: others on that network can read the page and its address")
+        } catch {
+            report.fail("the phone's page cannot be served: \(error)",
+                        fix: "pick another address with --phone-bind, or check libmicrohttpd12 is installed")
+        }
+        server.close()
     }
 
     private func checkSound(_ report: inout DoctorReport, start: StartCommand) {

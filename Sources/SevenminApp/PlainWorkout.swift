@@ -25,6 +25,7 @@ enum PlainWorkout {
     static func run(_ app: WorkoutApp, clock: any MonotonicClock, signals: SignalPipe, timer: DeadlineTimer,
                     inbox: WakeInbox, audio: (any AudioSink)?, recorder: any WorkoutRecorder,
                     status: (any StatusPublisher)?, desktop: (any DesktopSession)? = nil,
+                    phone: (any PhoneScreen)? = nil,
                     afterFirstFrame: (() -> Void)? = nil)
         throws -> (ending: WorkoutEnding, app: WorkoutApp) {
         let transcript = PlainTranscript(unicode: localeCharsetIsUTF8())
@@ -35,7 +36,7 @@ enum PlainWorkout {
             let loop = WorkoutLoop(app: app, clock: clock, terminal: terminal,
                                    input: PlainInput(signals: signals, timer: timer, inbox: inbox, keyboard: keyboard,
                                                      outputClosed: { Console.outputError == EPIPE }),
-                                   audio: audio, recorder: recorder, status: status, desktop: desktop,
+                                   audio: audio, recorder: recorder, status: status, desktop: desktop, phone: phone,
                                    afterFirstFrame: afterFirstFrame)
             return (try loop.run(), loop.app)
         }

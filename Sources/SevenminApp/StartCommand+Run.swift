@@ -6,6 +6,7 @@ import SevenminAudio
 import SevenminBus
 import SevenminCore
 import SevenminHistory
+import SevenminPhone
 import SevenminSystem
 import SevenminTerminal
 
@@ -113,6 +114,11 @@ extension StartCommand: RunnableCommand {
             strap?.begin()
         }
         defer { strap?.close() }
+        // The phone's page, up before the first frame so that its QR code is on it; one notice if it cannot be.
+        let phone = self.phone ? PhoneSetup.start(bind: phoneBind, plan: loaded.plan, language: spoken.language,
+                                                  clock: clock, inbox: inbox) : nil
+        // Whatever ends the workout, the port is closed.
+        defer { phone?.close() }
         // Whatever ends the workout, the screen may blank again and the player leaves the bus.
         defer { desktop.close() }
         let status = StatusFile.path().map(StatusFile.init)
@@ -131,7 +137,7 @@ extension StartCommand: RunnableCommand {
             outcome = plainMode
                 ? try PlainWorkout.run(app, clock: clock, signals: signals, timer: timer,
                                        inbox: inbox, audio: audio, recorder: journal, status: status,
-                                       desktop: desktop, afterFirstFrame: afterFirstFrame)
+                                       desktop: desktop, phone: phone, afterFirstFrame: afterFirstFrame)
                 : try CursesTerminal.withScreen(signals: signals, colorChoice: color) { terminal in
                 // A link that cannot be opened is said on the status line.
                 let opener = BrowserOpener { [weak journal] in journal?.post(.notice(.linkNotOpened($0))) }
@@ -142,7 +148,8 @@ extension StartCommand: RunnableCommand {
                 let loop = WorkoutLoop(app: app,
                                        clock: clock, terminal: terminal, input: input,
                                        audio: audio, recorder: journal, renderer: renderer, opener: opener,
-                                       status: status, desktop: desktop, afterFirstFrame: afterFirstFrame)
+                                       status: status, desktop: desktop, phone: phone,
+                                       afterFirstFrame: afterFirstFrame)
                 let ending = try loop.run()
                 return (ending, loop.app)
             }
@@ -154,6 +161,7 @@ extension StartCommand: RunnableCommand {
         // The terminal is back; from now on a second Ctrl-C ends the process at once.
         csevenmin_signals_final()
         desktop.close()
+        phone?.close()
         audio?.close()
         // Standard error is the terminal again first: what the copy for history.d warns of (this machine's
         // id, a copy left as it is) is for the user, after the workout, not for the log.

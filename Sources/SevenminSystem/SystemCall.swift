@@ -21,6 +21,17 @@ public enum SystemCall {
         Int32(try check("open") { Int(Glibc.open(path, flags, mode)) })
     }
 
+    /// `getrandom(2)`: `count` bytes from the kernel's random source (waiting, once at boot, until it is seeded).
+    public static func randomBytes(_ count: Int) throws(Failure) -> [UInt8] {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled < count {
+            filled += try check("getrandom") { getrandom(buffer.baseAddress! + filled, count - filled, 0) }
+        }
+        return Array(buffer)
+    }
+
     /// `fstat(2)`.
     public static func status(of fd: Int32) throws(Failure) -> FileStatus {
         var info = FileStatus()

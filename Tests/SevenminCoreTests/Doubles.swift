@@ -103,6 +103,13 @@ func soundedCues(_ events: [SessionEvent], in plan: Plan, at now: Instant) -> [(
 }
 
 /// Keeps what the desktop was told: the media player's states and the screen kept awake or not, in order.
+final class RecordingPhone: PhoneScreen {
+    enum Told: Equatable { case player(PlayerState?), renewed }
+    private(set) var told: [Told] = []
+    func publish(_ player: PlayerState?) { told.append(.player(player)) }
+    func renew() { told.append(.renewed) }
+}
+
 final class RecordingDesktop: DesktopSession {
     enum Told: Equatable { case player(PlayerState?), awake(Bool), flushed }
     private(set) var told: [Told] = []

@@ -79,10 +79,10 @@ struct RemoteAndDesktopTests {
                                                 elapsed: 0, at: 0)])
         #expect(app.handle(.tick, at: 1).players.isEmpty)
         #expect(app.handle(.tick, at: 2).players == [PlayerState(playing: true, title: "A", routine: "Short",
-                                                                 length: 3, elapsed: 0, at: 2)])
+                                                                 length: 3, elapsed: 0, at: 2, segment: 1)])
         #expect(app.handle(.tick, at: 3).players.isEmpty)
         #expect(app.handle(.key(.character(" ")), at: 3.5).players == [PlayerState(
-            playing: false, title: "A", routine: "Short", length: 3, elapsed: 1.5, at: 3.5)])
+            playing: false, title: "A", routine: "Short", length: 3, elapsed: 1.5, at: 3.5, segment: 1)])
         #expect(app.handle(.tick, at: 60).players.isEmpty)
         #expect(app.handle(.wallClockChanged, at: 61).players.isEmpty, "the player's time is the workout's")
         #expect(app.handle(.key(.character(" ")), at: 62).players.map { $0?.playing } == [true])

@@ -111,11 +111,11 @@ struct UserConfigTests {
         "figure": ["false", "true"], "bell": [#""never""#, #""always""#, #""auto""#], "audioDriver": [#""alsa""#],
         "audioDevice": [#""hw:1""#], "color": [#""never""#], "history": ["false", "true"],
         "notify": ["false", "true"], "mpris": ["false", "true"], "weight": ["72.5"],
-        "heartRate": [#""A0:9E:1A:12:34:56""#],
+        "heartRate": [#""A0:9E:1A:12:34:56""#], "phone": ["true", "false"],
     ]
     static let arguments = [
         "voice": "fr", "language": "it", "rate": "200", "volume": "90", "audio-driver": "oss", "audio-device": "hw:2",
-        "color": "always", "weight": "80", "hr": "Polar H10",
+        "color": "always", "weight": "80", "hr": "Polar H10", "phone-bind": "127.0.0.1",
     ]
 
     /// Each entry of the table is read, applied under the command line, printed, completed and documented;

@@ -3,6 +3,7 @@
 #define CSEVENMIN_SYSTEM_H
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/random.h> /* getrandom, for the phone page's token */
 
 /* Installs handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH
    and SIGCONT that write the signal number as one byte to a non-blocking

@@ -10,6 +10,8 @@ public enum Action: Equatable, Sendable {
     case toggleHelp
     /// Open the exercise's video in a browser.
     case openVideo
+    /// Drop the phones from the page and make it a new address (`start --phone`).
+    case renewPhoneLink
     case requestQuit, confirmQuit, cancelQuit
     case dismiss
     /// Say how hard the workout was, 1 to 10, on the finish screen.

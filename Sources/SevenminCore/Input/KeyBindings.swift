@@ -39,6 +39,7 @@ public enum KeyBindings {
             switch key {
             case .character("q"), .character("Q"): return .requestQuit
             case .character(" "): return .togglePause
+            case .character("x"): return .renewPhoneLink
             case .resize: return .none
             default: return .toggleHelp
             }
@@ -53,6 +54,7 @@ public enum KeyBindings {
             case .character("-"), .character("_"): return .addTime(-timeStep)
             case .character("?"), .character("h"): return .toggleHelp
             case .character("o"): return .openVideo
+            case .character("x"): return .renewPhoneLink
             case .character("q"), .character("Q"): return .requestQuit
             default: return .none
             }

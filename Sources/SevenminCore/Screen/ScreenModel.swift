@@ -120,6 +120,10 @@ public struct ScreenModel: Equatable, Sendable {
     /// The heart rate in beats per minute: `.some(nil)` while a strap is asked for but no reading is fresh
     /// (shown as "-- bpm", never the last number); nil with no strap asked for.
     public var heartRate: Int??
+    /// The phone's page (`start --phone`): its QR code shows while getting ready and on the help panel.
+    public var phone: PhoneLink?
+    /// How many phones have the page open.
+    public var phones = 0
     /// Whether the move's figure is drawn (`--no-figure` turns it off).
     public var showsFigure = true
 

@@ -121,6 +121,7 @@ struct WorkoutFrame {
         let clockOnly = " \(clock)"
         // The heart rate keeps its place beside the clock as long as the clock has room for it.
         let heart = model.heartRate.map { " · " + ($0.map(String.init) ?? "--") + " bpm" } ?? ""
+            + (model.phone == nil ? "" : " · " + PhoneWords.of(model.language).phones(model.phones))
         // The first, which nearly always fits, is the only one measured.
         let forms = [left + heart + toGo + paused, left + heart + paused, left + heart, clockOnly + heart + paused,
                      clockOnly + heart, clockOnly]

@@ -26,6 +26,8 @@ public enum Effect: Equatable, Sendable {
     case status(StatusSnapshot?)
     /// Publish the workout as a media player; nil: it is over. Told at each segment, pause and resume only.
     case player(PlayerState?)
+    /// Drop every phone from the page and make a new token (and QR code) for it: the `x` key.
+    case renewPhoneLink
     /// Keep the screen awake, or let it blank again (at the end, and after a long pause).
     case keepAwake(Bool)
     /// Ask the terminal to show a desktop notification.

@@ -26,4 +26,6 @@ public enum Input: Equatable, Sendable {
     case remote(RemoteCommand)
     /// A heart-rate strap or watch sent a measurement (`HeartRateMeasurement`), at the instant handled.
     case heartRate(HeartRateMeasurement)
+    /// The phone's server: where the page is, or how many phones have it open.
+    case phone(PhoneNews)
 }

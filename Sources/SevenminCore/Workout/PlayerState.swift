@@ -12,8 +12,12 @@ public struct PlayerState: Equatable, Sendable {
     /// Seconds of the segment gone by at `at`.
     public var elapsed: Double
     public var at: Instant
+    /// The segment's index in the plan, for a player that shows the plan (the phone's page).
+    public var segment: Int
 
-    public init(playing: Bool, title: String, routine: String, length: Double, elapsed: Double, at: Instant) {
+    public init(playing: Bool, title: String, routine: String, length: Double, elapsed: Double, at: Instant,
+                segment: Int = 0) {
+        self.segment = segment
         self.playing = playing
         self.title = title
         self.routine = routine

@@ -61,3 +61,13 @@ public protocol StatusPublisher: AnyObject {
 public protocol LinkOpener: AnyObject {
     func open(_ url: String)
 }
+
+/// The phone's page (`start --phone`): an HTTP server in the program, a recorder in tests. It is told
+/// what the media player is told, at each segment, pause and resume only; its buttons come back as
+/// `Input.remote`, and its phones and address as `Input.phone`.
+public protocol PhoneScreen: AnyObject {
+    /// Tells the phones the workout's state; nil: it is over.
+    func publish(_ player: PlayerState?)
+    /// Drops every phone and makes a new token, which comes back as `PhoneNews.link`.
+    func renew()
+}

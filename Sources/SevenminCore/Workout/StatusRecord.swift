@@ -27,7 +27,7 @@ public struct StatusRecord: Equatable, Sendable {
             .init("state", .string(s.paused ? "paused" : "running")), .init("remaining", .seconds(s.remaining)),
             .init("endsAt", endsAt.map { .seconds($0) } ?? .null),
             .init("endsAtMonotonic", endsAtMonotonic.map { .seconds($0) } ?? .null),
-        ])) + "\n"
+        ] + (s.phone.map { [.init("phone", .string($0))] } ?? []))) + "\n"
     }
 
     /// Reads a status file back; nil when it is not one (torn, foreign or from another version).
@@ -45,6 +45,7 @@ public struct StatusRecord: Equatable, Sendable {
         let snapshot = StatusSnapshot(routine: routine, title: title, segment: index, segments: count,
                                       paused: state == "paused", remaining: remaining)
         var record = StatusRecord(pid: id, snapshot: snapshot, wallNow: 0)
+        if case .string(let phone)? = m["phone"] { record.snapshot.phone = phone }
         // Any number may be in a file: one out of range would trap when the time left is formatted.
         if case .number(let end)? = m["endsAt"] {
             guard StoredBounds.instant.contains(end) else { return nil }

@@ -11,8 +11,12 @@ public struct StatusSnapshot: Equatable, Sendable {
     public var paused: Bool
     /// Seconds the segment had left when the snapshot was taken.
     public var remaining: Double
+    /// The phone's page, with its token (`start --phone`); nil without one.
+    public var phone: String?
 
-    public init(routine: String, title: String, segment: Int, segments: Int, paused: Bool, remaining: Double) {
+    public init(routine: String, title: String, segment: Int, segments: Int, paused: Bool, remaining: Double,
+                phone: String? = nil) {
+        self.phone = phone
         self.routine = routine
         self.title = title
         self.segment = segment

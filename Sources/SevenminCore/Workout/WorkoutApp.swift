@@ -38,6 +38,9 @@ public struct WorkoutApp: Sendable {
     private var awaitingSpeech: [Announcement] = []
     /// The latest heart-rate reading and when it came; it is shown until `HeartRate.freshFor` has passed.
     private var heart: (bpm: Int, at: Instant)?
+    /// Where the phone's page is (`start --phone`), once its server says, and how many phones have it open.
+    public private(set) var phone: PhoneLink?
+    private var phones = 0
     /// The last frame's model: a frame that moves only the figure is this with the figure moved on.
     private var lastDrawn: ScreenModel?
 
@@ -201,6 +204,12 @@ public struct WorkoutApp: Sendable {
             if let ending = remote(command, at: now, into: &effects) { return effects + end(ending, at: now) }
         case .heartRate(let reading):
             heart = (reading.bpm, now)
+        case .phone(.link(let link)):
+            phone = link
+            // Status lines give the page's address too: give the status again.
+            published = nil
+        case .phone(.connected(let count)):
+            phones = count
         }
         if let stale = heartStale, now >= stale { heart = nil }
         return effects + frame(at: now)
@@ -243,6 +252,8 @@ public struct WorkoutApp: Sendable {
         if settings.heartRate { model.heartRate = .some(heart.flatMap { now < $0.at + HeartRateMeasurement.freshFor
             ? $0.bpm : nil }) }
         model.overviewDone = overviewDone
+        model.phone = phone
+        model.phones = phones
         model.language = settings.language
         model.planStep = settings.planStep
         if model.summary != nil { model.summary = summary(at: now) }
@@ -334,14 +345,15 @@ public struct WorkoutApp: Sendable {
             published = (session.index, paused, end)
             effects.append(.status(StatusSnapshot(routine: plan.routine.name, title: plan.heading(of: session.index),
                                                   segment: session.index + 1, segments: plan.segments.count,
-                                                  paused: paused, remaining: remaining)))
+                                                  paused: paused, remaining: remaining, phone: phone?.url)))
         }
         if !same(playerTold) {
             playerTold = (session.index, paused, end)
             let length = session.segment.reps == nil ? session.timer.countdownTime : 0
             effects.append(.player(PlayerState(playing: !paused, title: plan.heading(of: session.index),
                                                routine: plan.routine.name, length: length,
-                                               elapsed: session.counted(at: now), at: now)))
+                                               elapsed: session.counted(at: now), at: now,
+                                               segment: session.index)))
         }
         return effects
     }
@@ -417,6 +429,7 @@ public struct WorkoutApp: Sendable {
             perform(session.addTime(seconds, at: now), at: now, into: &effects)
             currentLength = session.timer.countdownTime
         case .toggleHelp: overlay = overlay == .help ? .none : .help
+        case .renewPhoneLink: if phone != nil { effects.append(.renewPhoneLink) }
         case .openVideo:
             // The video of what is on screen: the exercise, or during a pause the one coming next.
             guard session.state == .running || session.state == .paused else { break }

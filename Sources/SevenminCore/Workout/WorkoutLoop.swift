@@ -12,6 +12,7 @@ public final class WorkoutLoop {
     private let opener: (any LinkOpener)?
     private let status: (any StatusPublisher)?
     private let desktop: (any DesktopSession)?
+    private let phone: (any PhoneScreen)?
     /// Work the screen does not need (opening the history, reading the streak), started once the first
     /// frame is out, so that the screen never waits for it.
     private var afterFirstFrame: (() -> Void)?
@@ -24,8 +25,10 @@ public final class WorkoutLoop {
                 audio: (any AudioSink)?, recorder: (any WorkoutRecorder)?,
                 renderer: ScreenRenderer = ScreenRenderer(depth: .direct, glyphs: .unicode, metrics: .unicode),
                 opener: (any LinkOpener)? = nil, status: (any StatusPublisher)? = nil,
-                desktop: (any DesktopSession)? = nil, afterFirstFrame: (() -> Void)? = nil) {
+                desktop: (any DesktopSession)? = nil, phone: (any PhoneScreen)? = nil,
+                afterFirstFrame: (() -> Void)? = nil) {
         self.desktop = desktop
+        self.phone = phone
         self.afterFirstFrame = afterFirstFrame
         self.renderer = renderer
         self.status = status
@@ -83,7 +86,10 @@ public final class WorkoutLoop {
             case .status(let snapshot):
                 if firstFrameOut { status?.publish(snapshot) } else { heldStatus = .some(snapshot) }
             case .notify(let title, let body): terminal.notify(title: title, body: body)
-            case .player(let state): desktop?.publish(state)
+            case .player(let state):
+                desktop?.publish(state)
+                phone?.publish(state)
+            case .renewPhoneLink: phone?.renew()
             case .keepAwake(let awake): desktop?.keepAwake(awake)
             case .suspend:
                 desktop?.flush()

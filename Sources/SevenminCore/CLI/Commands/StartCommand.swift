@@ -12,7 +12,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         options: [Option.mute, Option.events] + VoiceRequest.options + [
             Option.audioDriver, Option.audioDevice, Option.noHistory, Option.resume, Option.color, Option.noFlash,
             Option.noFigure, Option.bell, Option.noBell, Option.noNotify, Option.noMPRIS, Option.hr,
-            Option.noHR, Option.plain,
+            Option.noHR, Option.phone, Option.phoneBind, Option.plain,
         ] + PlanRequest.options)
 
     /// `start`'s own options (besides the voice's and the plan's): each declared once, listed in the
@@ -49,6 +49,13 @@ public struct StartCommand: ParsableCommand, Equatable {
             help: "Show the heart rate from this Bluetooth LE strap or watch (its address or name), through BlueZ.")
         public static let noHR = OptionSpec(long: "no-hr", value: nil,
             help: "Read no heart-rate strap, even one the config file names.")
+        public static let phone = OptionSpec(long: "phone", value: nil,
+            help: "Show the workout on a phone too: a QR code on the get-ready screen (and under ?) opens it live, "
+                + "with Pause, Skip and Back; x drops the phones and makes a new code. Plain http: others on the "
+                + "network can read it.")
+        public static let phoneBind = OptionSpec(long: "phone-bind", value: "address",
+            help: "Serve the phone's page on this IPv4 address, e.g. 127.0.0.1 over an SSH tunnel. "
+                + "(default: the default route's interface's)")
         public static let plain = OptionSpec(long: "plain", value: nil,
             help: "Write a line per change instead of drawing the screen: for screen readers and logs. "
                 + "(default: on when standard input or output is not a terminal)")
@@ -77,6 +84,9 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var explicit = GivenOptions()
     /// Lines instead of a screen; also chosen when standard input or output is not a terminal.
     public var plain = false
+    /// The phone's page, and the address it is served on (nil: the default route's interface's).
+    public var phone = false
+    public var phoneBind: String?
 
     public init() {}
 
@@ -114,6 +124,13 @@ public struct StartCommand: ParsableCommand, Equatable {
         heartRate = parsed.value(Option.hr)
         heartRateOff = parsed.flag(Option.noHR)
         if heartRate != nil, heartRateOff { throw .conflict(Option.hr.name, Option.noHR.name, command: "start") }
+        phoneBind = parsed.value(Option.phoneBind)
+        if let address = phoneBind, !PhoneAddress.isIPv4(address) {
+            throw .invalidValue(option: Option.phoneBind.synopsis, value: address,
+                                expected: "an IPv4 address such as 127.0.0.1", command: Self.spec.name)
+        }
+        // An address to serve on asks for the page.
+        phone = parsed.flag(Option.phone) || phoneBind != nil
         explicit = GivenOptions(parsed.typed, routine: !parsed.positional.isEmpty)
     }
 }

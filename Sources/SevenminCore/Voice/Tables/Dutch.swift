@@ -99,6 +99,14 @@ extension NoticeText {
         cannotOpenLink: "kan de koppeling niet openen: ", noBrowser: { "zet BROWSER (geen \($0) gevonden)" },
         didNotStart: { "\($0) startte niet" }, programFailed: { "\($0) mislukte" },
         noHeartRate: { "geen hartslag van " + $0 },
+        noPhone: { "geen telefoonpagina op " + $0 },
         linesInstead: { "deze terminal (TERM=\($0)) kan de cursor niet verplaatsen; een regel per wijziging "
             + "in plaats van het scherm" })
+}
+
+extension PhoneWords {
+    static let dutch = PhoneWords(
+        pause: "Pauze", resume: "Hervatten", skip: "Overslaan", back: "Terug", tapToStart: "Tik om te starten",
+        connectionLost: "Verbinding verbroken, opnieuw verbinden…", scan: "Scan met de telefoon",
+        phones: { $0 == 1 ? "1 telefoon" : "\($0) telefoons" }, dropKey: "telefoons loskoppelen, nieuwe code")
 }

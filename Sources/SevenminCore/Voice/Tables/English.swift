@@ -112,6 +112,14 @@ extension NoticeText {
         cannotOpenLink: "cannot open the link: ", noBrowser: { "set BROWSER (no \($0) found)" },
         didNotStart: { "\($0) did not start" }, programFailed: { "\($0) failed" },
         noHeartRate: { "no heart rate from " + $0 },
+        noPhone: { "no phone page on " + $0 },
         linesInstead: { "this terminal (TERM=\($0)) cannot move the cursor; writing a line per change instead "
             + "of the screen" })
+}
+
+extension PhoneWords {
+    static let english = PhoneWords(
+        pause: "Pause", resume: "Resume", skip: "Skip", back: "Back", tapToStart: "Tap to start",
+        connectionLost: "Connection lost, reconnecting…", scan: "Scan with the phone",
+        phones: { $0 == 1 ? "1 phone" : "\($0) phones" }, dropKey: "drop the phones, new code")
 }

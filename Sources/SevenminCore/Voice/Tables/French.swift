@@ -119,6 +119,14 @@ extension NoticeText {
         cannotOpenLink: "impossible d’ouvrir le lien : ", noBrowser: { "définissez BROWSER (\($0) introuvable)" },
         didNotStart: { "\($0) n’a pas démarré" }, programFailed: { "\($0) a échoué" },
         noHeartRate: { "pas de fréquence cardiaque de " + $0 },
+        noPhone: { "pas de page pour le téléphone sur " + $0 },
         linesInstead: { "ce terminal (TERM=\($0)) ne peut pas déplacer le curseur ; une ligne par changement "
             + "au lieu de l’écran" })
+}
+
+extension PhoneWords {
+    static let french = PhoneWords(
+        pause: "Pause", resume: "Reprendre", skip: "Passer", back: "Retour", tapToStart: "Touchez pour commencer",
+        connectionLost: "Connexion perdue, reconnexion…", scan: "À scanner avec le téléphone",
+        phones: { $0 == 1 ? "1 téléphone" : "\($0) téléphones" }, dropKey: "déconnecter les téléphones, nouveau code")
 }

@@ -103,6 +103,14 @@ extension NoticeText {
         cannotOpenLink: "Link lässt sich nicht öffnen: ", noBrowser: { "BROWSER setzen (\($0) nicht gefunden)" },
         didNotStart: { "\($0) startete nicht" }, programFailed: { "\($0) schlug fehl" },
         noHeartRate: { "kein Puls von " + $0 },
+        noPhone: { "keine Telefonseite auf " + $0 },
         linesInstead: { "dieses Terminal (TERM=\($0)) kann den Cursor nicht bewegen; eine Zeile je Änderung "
             + "statt des Bildschirms" })
+}
+
+extension PhoneWords {
+    static let german = PhoneWords(
+        pause: "Pause", resume: "Weiter", skip: "Überspringen", back: "Zurück", tapToStart: "Tippen zum Starten",
+        connectionLost: "Verbindung verloren, neuer Versuch…", scan: "Mit dem Telefon scannen",
+        phones: { $0 == 1 ? "1 Telefon" : "\($0) Telefone" }, dropKey: "Telefone trennen, neuer Code")
 }

@@ -109,6 +109,14 @@ extension NoticeText {
         cannotOpenLink: "impossibile aprire il collegamento: ", noBrowser: { "imposta BROWSER (\($0) non trovato)" },
         didNotStart: { "\($0) non si è avviato" }, programFailed: { "\($0) non è riuscito" },
         noHeartRate: { "nessuna frequenza cardiaca da " + $0 },
+        noPhone: { "nessuna pagina per il telefono su " + $0 },
         linesInstead: { "questo terminale (TERM=\($0)) non può muovere il cursore; una riga per cambiamento "
             + "invece dello schermo" })
+}
+
+extension PhoneWords {
+    static let italian = PhoneWords(
+        pause: "Pausa", resume: "Riprendi", skip: "Salta", back: "Indietro", tapToStart: "Tocca per iniziare",
+        connectionLost: "Connessione persa, riconnessione…", scan: "Scansiona con il telefono",
+        phones: { $0 == 1 ? "1 telefono" : "\($0) telefoni" }, dropKey: "scollega i telefoni, nuovo codice")
 }

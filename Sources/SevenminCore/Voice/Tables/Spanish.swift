@@ -121,6 +121,14 @@ extension NoticeText {
         cannotOpenLink: "no se puede abrir el enlace: ", noBrowser: { "define BROWSER (no se encontró \($0))" },
         didNotStart: { "\($0) no arrancó" }, programFailed: { "\($0) falló" },
         noHeartRate: { "sin frecuencia cardíaca de " + $0 },
+        noPhone: { "sin página para el teléfono en " + $0 },
         linesInstead: { "este terminal (TERM=\($0)) no puede mover el cursor; una línea por cambio en lugar "
             + "de la pantalla" })
+}
+
+extension PhoneWords {
+    static let spanish = PhoneWords(
+        pause: "Pausa", resume: "Reanudar", skip: "Saltar", back: "Atrás", tapToStart: "Toca para empezar",
+        connectionLost: "Conexión perdida, reconectando…", scan: "Escanear con el teléfono",
+        phones: { $0 == 1 ? "1 teléfono" : "\($0) teléfonos" }, dropKey: "desconectar los teléfonos, código nuevo")
 }

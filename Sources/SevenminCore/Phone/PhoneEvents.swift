@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// What the phone's page is told, as Server-Sent Events: the plan once, when it connects, and then the
+/// workout's state once per change (a segment, a pause, a resume, the end), never once a second: the
+/// page counts down by itself from the segment's end.
+public enum PhoneEvents {
+    /// One event in the stream's format: its name and a line of JSON.
+    static func event(_ name: String, _ value: JSONWriter.Value) -> String {
+        "event: \(name)\ndata: \(JSONWriter.line(value))\n\n"
+    }
+
+    /// The state as of `now`: the segment (0-based, into the plan's list), whether it is paused, and the
+    /// seconds it has left (null for a step counted in reps, which counts up from `counted`); `ended`
+    /// once the workout is over.
+    public static func state(_ player: PlayerState?, at now: Instant) -> String {
+        guard let player else { return event("state", .object([.init("ended", .bool(true))])) }
+        let counted = player.elapsed + (player.playing ? max(0, now - player.at) : 0)
+        let remaining: JSONWriter.Value = player.length > 0 ? .seconds(max(0, player.length - counted)) : .null
+        return event("state", .object([
+            .init("segment", .integer(player.segment)), .init("paused", .bool(!player.playing)),
+            .init("remaining", remaining), .init("counted", .seconds(counted)), .init("ended", .bool(false)),
+        ]))
+    }
+
+    /// The whole plan, for the page to show any segment without asking again: each segment's heading,
+    /// kind, colour, round, what comes next, where it sits in the workout, and the move's figure
+    /// (its keyframes and period, as the terminal's figure is drawn from); and the page's words.
+    public static func plan(_ plan: Plan, language: CoachLanguage) -> String {
+        let words = ScreenWords.of(language), phone = PhoneWords.of(language)
+        let segments: [JSONWriter.Value] = plan.segments.indices.map { k in
+            let segment = plan.segments[k], exercise = plan.exercise(of: k)
+            let heading = segment.kind.heading(exercise: exercise, round: segment.round, words: words)
+            // In a pause, the move to come, as the terminal shows it.
+            let moving = segment.kind == .work ? exercise : plan.comingNext(after: k)
+            let next = segment.kind == .work ? plan.nextWork(after: k) : plan.comingNext(after: k)
+            return .object([
+                .init("title", .string(visible(heading))), .init("kind", .string(segment.kind.rawValue)),
+                .init("color", .string((moving ?? exercise).color.hex)), .init("round", .integer(segment.round)),
+                .init("offset", .seconds(segment.offset)), .init("length", .seconds(segment.duration)),
+                .init("reps", segment.reps.map { .integer($0) } ?? .null),
+                .init("next", next.map { .string(visible($0.title)) } ?? .null),
+                .init("figure", moving?.figure.map { figure($0, mirrored: segment.kind == .work && segment.side == 2) }
+                    ?? .null),
+            ])
+        }
+        return event("plan", .object([
+            .init("routine", .string(visible(plan.routine.name))), .init("language", .string(language.rawValue)),
+            .init("rounds", .integer(plan.rounds)), .init("total", .seconds(plan.totalDuration)),
+            .init("words", .object([
+                .init("pause", .string(phone.pause)), .init("resume", .string(phone.resume)),
+                .init("skip", .string(phone.skip)), .init("back", .string(phone.back)),
+                .init("start", .string(phone.tapToStart)), .init("lost", .string(phone.connectionLost)),
+                .init("next", .string(words.next)), .init("round", .string(ScreenText.of(language).round)),
+                .init("paused", .string(words.paused)), .init("finished", .string(words.finished)),
+            ])),
+            .init("segments", .array(segments)),
+        ]))
+    }
+
+    /// A figure for the page's SVG: each keyframe as the joints' x and y in the unit box (`Joint.allCases`
+    /// order), the bones between them by index, the props, and the period of one cycle.
+    static func figure(_ figure: Figure, mirrored: Bool) -> JSONWriter.Value {
+        func round(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        func point(_ p: FigurePoint) -> [JSONWriter.Value] {
+            [.number(round(mirrored ? 1 - p.x : p.x)), .number(round(p.y))]
+        }
+        let joints = Joint.allCases
+        return .object([
+            .init("period", .seconds(figure.period)),
+            .init("keyframes", .array(figure.keyframes.map { pose in .array(pose.points.flatMap(point)) })),
+            .init("bones", .array(Joint.bones.map { bone in
+                .array([.integer(joints.firstIndex(of: bone.0)!), .integer(joints.firstIndex(of: bone.1)!)])
+            })),
+            .init("props", .array(figure.props.map { .array(point($0.from) + point($0.to)) })),
+        ])
+    }
+}

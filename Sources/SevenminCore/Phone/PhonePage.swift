@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The phone's page: one self-contained HTML file, nothing loaded from anywhere else. It takes the token
+/// from its address's fragment, trades it once for a cookie and takes it out of the address bar, then
+/// follows the workout's event stream, counting down by itself from each segment's end, and sends its
+/// buttons back as POSTs. A tap starts it, and keeps the phone's screen on while it shows: a muted video
+/// it records itself from a canvas, looping, as NoSleep does (the Wake Lock API needs HTTPS).
+public enum PhonePage {
+    static let style = """
+        *{box-sizing:border-box}[hidden]{display:none!important}\
+        html,body{margin:0;height:100%;background:#111;color:#fff;\
+        font-family:system-ui,sans-serif;-webkit-user-select:none;user-select:none}\
+        body{display:flex;flex-direction:column;transition:background .3s}\
+        #start{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:#111;z-index:2}\
+        #start button{font-size:8vmin;padding:6vmin 10vmin;border-radius:4vmin;border:0;background:#fff;color:#111}\
+        header{display:flex;justify-content:space-between;padding:2vmin 4vmin;font-size:4.5vmin;opacity:.85}\
+        h1{margin:0 4vmin;font-size:9vmin;line-height:1.1;text-align:center}\
+        #clock{font-size:28vmin;font-weight:700;text-align:center;font-variant-numeric:tabular-nums;line-height:1}\
+        #figure{flex:1;min-height:0;width:100%}#figure line,#figure circle{stroke:currentColor;\
+        stroke-width:.035;stroke-linecap:round;fill:none}\
+        #next{text-align:center;font-size:5vmin;min-height:6vmin;padding:1vmin}\
+        #bar{height:2vmin;margin:0 4vmin;background:rgba(255,255,255,.25)}#fill{height:100%;width:0;background:#fff}\
+        nav{display:flex;gap:3vmin;padding:3vmin 4vmin 5vmin}\
+        nav button{flex:1;min-height:20vmin;min-width:48px;font-size:6vmin;border:0;border-radius:3vmin;\
+        background:rgba(0,0,0,.45);color:#fff}nav #pause{flex:1.6;background:#fff;color:#111}\
+        #lost{position:fixed;left:0;right:0;bottom:0;margin:0;padding:2vmin;text-align:center;background:#b00}\
+        video{position:fixed;width:1px;height:1px;opacity:0}
+        """
+
+    static let script = """
+        "use strict";
+        const $ = (id) => document.getElementById(id);
+        let plan = null, state = null, endsAt = 0, countedAt = 0, source = null;
+        const token = location.hash.slice(1);
+        // The token never stays in the address bar, the history or a bookmark.
+        if (token) history.replaceState(null, "", location.pathname);
+        function clock(s) {
+          s = Math.max(0, Math.ceil(s - 0.001));
+          return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+        }
+        function seconds() {
+          if (!state || state.ended) return 0;
+          if (state.remaining === null) {
+            return state.counted + (state.paused ? 0 : (performance.now() - countedAt) / 1000);
+          }
+          return state.paused ? state.remaining : (endsAt - performance.now()) / 1000;
+        }
+        function words() {
+          const w = plan.words;
+          $("back").textContent = w.back; $("skip").textContent = w.skip; $("go").textContent = w.start;
+          $("lost").textContent = w.lost; document.documentElement.lang = plan.language;
+        }
+        function show() {
+          if (!plan || !state) return;
+          const w = plan.words;
+          if (state.ended) {
+            $("title").textContent = w.finished; $("clock").textContent = "0:00"; $("next").textContent = "";
+            $("fill").style.width = "100%"; return;
+          }
+          const seg = plan.segments[state.segment];
+          $("title").textContent = seg.title;
+          $("round").textContent = plan.rounds > 1 ? w.round + " " + seg.round + "/" + plan.rounds : "";
+          $("position").textContent = (state.segment + 1) + "/" + plan.segments.length;
+          $("next").textContent = seg.next ? w.next + ": " + seg.next : "";
+          $("pause").textContent = state.paused ? w.resume : w.pause;
+          document.body.style.background = seg.kind === "work" ? seg.color : "#1b1b1b";
+          document.body.style.color = "#fff";
+          $("figure").style.color = seg.kind === "work" ? "#fff" : seg.color;
+          $("state").textContent = state.paused ? w.paused : "";
+        }
+        function pose(figure, t) {
+          const n = figure.keyframes.length;
+          let a = figure.keyframes[0], b = a, f = 0;
+          if (n > 1 && figure.period > 0) {
+            const cycle = ((t / figure.period) % 1 + 1) % 1, position = cycle * n;
+            const k = Math.min(n - 1, Math.floor(position));
+            f = position - k; f = f * f * (3 - 2 * f);
+            a = figure.keyframes[k]; b = figure.keyframes[(k + 1) % n];
+          }
+          return a.map((v, i) => v + (b[i] - v) * f);
+        }
+        function draw() {
+          const svg = $("figure");
+          const seg = plan && state && !state.ended ? plan.segments[state.segment] : null;
+          if (!seg || !seg.figure) { svg.replaceChildren(); return; }
+          const length = seg.length, left = seconds();
+          const t = state.remaining === null ? left : Math.max(0, length - left);
+          const p = pose(seg.figure, t), ns = "http://www.w3.org/2000/svg", parts = [];
+          const line = (x1, y1, x2, y2) => {
+            const l = document.createElementNS(ns, "line");
+            l.setAttribute("x1", x1); l.setAttribute("y1", y1); l.setAttribute("x2", x2); l.setAttribute("y2", y2);
+            parts.push(l);
+          };
+          for (const [i, j] of seg.figure.bones) line(p[2 * i], p[2 * i + 1], p[2 * j], p[2 * j + 1]);
+          for (const q of seg.figure.props) line(q[0], q[1], q[2], q[3]);
+          const head = document.createElementNS(ns, "circle");
+          head.setAttribute("cx", p[0]); head.setAttribute("cy", p[1]); head.setAttribute("r", 0.07);
+          parts.push(head);
+          svg.replaceChildren(...parts);
+        }
+        function frame() {
+          if (plan && state && !state.ended) {
+            const s = seconds(), seg = plan.segments[state.segment];
+            $("clock").textContent = clock(s);
+            const done = state.remaining === null ? seg.offset : seg.offset + seg.length - s;
+            $("fill").style.width = Math.min(100, 100 * done / plan.total) + "%";
+            draw();
+          }
+          requestAnimationFrame(frame);
+        }
+        function listen() {
+          source = new EventSource("/events");
+          source.addEventListener("plan", (e) => { plan = JSON.parse(e.data); words(); show(); });
+          source.addEventListener("state", (e) => {
+            state = JSON.parse(e.data);
+            endsAt = performance.now() + (state.remaining || 0) * 1000; countedAt = performance.now();
+            $("lost").hidden = true; show();
+            if (state.ended) source.close();
+          });
+          source.onerror = () => {
+            if (state && state.ended) return;
+            $("lost").hidden = false;
+            // Closed for good (the server said no, or was gone): start again after a moment.
+            if (source.readyState === EventSource.CLOSED) setTimeout(listen, 2000);
+          };
+        }
+        async function begin() {
+          if (token) {
+            const answer = await fetch("/session", {method: "POST", headers: {"X-Sevenmin-Token": token}});
+            if (!answer.ok) {
+              $("lost").hidden = false;
+              $("lost").textContent = answer.status + " " + answer.statusText;
+            }
+          }
+          listen();
+        }
+        function send(path) { fetch(path, {method: "POST"}); }
+        $("pause").onclick = () => send("/pause");
+        $("skip").onclick = () => send("/skip");
+        $("back").onclick = () => send("/back");
+        // The screen kept on: a muted looping video recorded here from a canvas, since one that plays keeps a
+        // phone awake where the Wake Lock API is not offered (plain http).
+        $("go").onclick = () => {
+          $("start").hidden = true;
+          const canvas = document.createElement("canvas");
+          canvas.width = 16; canvas.height = 16;
+          const paint = canvas.getContext("2d");
+          paint.fillRect(0, 0, 16, 16);
+          if (!canvas.captureStream || !window.MediaRecorder) return;
+          const stream = canvas.captureStream(4), recorder = new MediaRecorder(stream), chunks = [];
+          const repaint = setInterval(() => { paint.fillStyle = paint.fillStyle === "#000000" ? "#010101" : "#000000";
+                                              paint.fillRect(0, 0, 16, 16); }, 250);
+          recorder.ondataavailable = (e) => chunks.push(e.data);
+          recorder.onstop = () => {
+            clearInterval(repaint);
+            const video = $("keep");
+            video.src = URL.createObjectURL(new Blob(chunks, {type: recorder.mimeType}));
+            video.play().catch(() => {});
+          };
+          recorder.start();
+          setTimeout(() => recorder.stop(), 1000);
+        };
+        begin();
+        requestAnimationFrame(frame);
+        """
+
+    static let body = """
+        <div id="start"><button id="go">&#9654;</button></div>
+        <header><span id="round"></span><span id="state"></span><span id="position"></span></header>
+        <h1 id="title"></h1>
+        <div id="clock">0:00</div>
+        <svg id="figure" viewBox="-0.15 -0.1 1.3 1.15" preserveAspectRatio="xMidYMid meet"></svg>
+        <div id="next"></div>
+        <div id="bar"><div id="fill"></div></div>
+        <nav><button id="back"></button><button id="pause"></button><button id="skip"></button></nav>
+        <p id="lost" hidden></p>
+        <video id="keep" muted loop playsinline></video>
+        """
+
+    /// The page, whole.
+    public static let html = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+        <meta name="referrer" content="no-referrer"><title>sevenmin</title>
+        <style>\(style)</style></head>
+        <body>
+        \(body)
+        <script>\(script)</script>
+        </body></html>
+
+        """
+
+    /// The headers every answer carries: no Referer, nothing cached, and a policy that lets the page load
+    /// nothing from anywhere else, and run no script or style but its own (by their SHA-256).
+    public static let headers: [(String, String)] = [
+        ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+        ("Content-Security-Policy", "default-src 'self'; script-src '\(hash(script))'; style-src '\(hash(style))'; "
+            + "media-src blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+    ]
+
+    /// A CSP source for `text`: `sha256-` and its digest in base64.
+    static func hash(_ text: String) -> String {
+        let hex = Array(ContentHash.sha256(Array(text.utf8)).utf8)
+        func nibble(_ c: UInt8) -> UInt8 { c <= 57 ? c - 48 : c - 87 }
+        let bytes = stride(from: 0, to: hex.count, by: 2).map { nibble(hex[$0]) << 4 | nibble(hex[$0 + 1]) }
+        return "sha256-" + Base64.encode(bytes, alphabet: Base64.standard, padded: true)
+    }
+}
+
+/// Base64 (RFC 4648), for the page's hashes and the phone's token.
+enum Base64 {
+    static let standard = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    static let url = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+    static func encode(_ bytes: [UInt8], alphabet: [Character], padded: Bool) -> String {
+        var out = "", bits = 0, value = 0
+        for byte in bytes {
+            value = (value << 8 | Int(byte)) & 0xFFFF
+            bits += 8
+            while bits >= 6 {
+                bits -= 6
+                out.append(alphabet[(value >> bits) & 63])
+            }
+        }
+        if bits > 0 { out.append(alphabet[(value << (6 - bits)) & 63]) }
+        while padded, out.count % 4 != 0 { out.append("=") }
+        return out
+    }
+}

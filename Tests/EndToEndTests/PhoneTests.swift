@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// The phone as a second screen (`start --phone`), on loopback only: the page's guards and its event stream
+/// through curl, and the page itself in headless Chromium (Debian's chromium, chromium-driver and
+/// python3-selenium), as a phone on the mat would open it from the QR code.
+@Suite("The phone's page end to end")
+struct PhoneEndToEndTests {
+    /// A workout with the page on 127.0.0.1, its status in a runtime folder of its own.
+    func workout(_ routine: String, _ options: String = "") throws -> (tmux: Tmux, runtime: String, log: String) {
+        let runtime = temporaryDirectory(), log = runtime + "/ev.jsonl"
+        let tmux = try Tmux("XDG_RUNTIME_DIR=\(runtime) \(binary) start \(routine) --mute --no-history "
+            + "--phone-bind 127.0.0.1 --events \(log) \(options)")
+        return (tmux, runtime, log)
+    }
+
+    /// The page's address from `status --json`, waited for.
+    func phone(_ runtime: String) -> String {
+        var url = ""
+        waitUntil("the page's address in status --json", timeout: 20) {
+            let json = (try? run(binary, ["status", "--json"], environment: ["XDG_RUNTIME_DIR": runtime]))?.stdout
+            let object = json.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            url = object?["phone"] as? String ?? ""
+            return !url.isEmpty
+        }
+        return url
+    }
+
+    func curl(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
+        try run("/usr/bin/curl", ["-s", "--max-time", "10"] + arguments)
+    }
+
+    @Test func curlSeesTheGuardsAndOneEventPerSegment() throws {
+        let (tmux, runtime, log) = try workout(fixtures + "/short.json")
+        let url = phone(runtime)
+        let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
+        let base = String(parts[0].dropLast()), token = parts[1], authority = String(base.dropFirst("http://".count))
+        #expect(token.count >= 22, "128 bits or more")
+        #expect(authority.hasPrefix("127.0.0.1:"))
+        let jar = tmux.directory + "/jar"
+        // The stream first, while the workout gets ready: every segment after this is one event.
+        let exchange = try curl("-o", "/dev/null", "-w", "%{http_code}", "-c", jar, "-X", "POST",
+                                "-H", "Origin: http://\(authority)", "-H", "X-Sevenmin-Token: \(token)",
+                                base + "/session")
+        #expect(exchange.stdout == "204")
+        let stream = tmux.directory + "/stream.txt"
+        let reader = try spawn("/bin/sh", ["-c", "exec /usr/bin/curl -s -N -b \(jar) \(base)/events > \(stream)"])
+
+        let page = try curl("-D", "-", base + "/")
+        #expect(page.stdout.contains("HTTP/1.1 200"))
+        for header in ["Referrer-Policy: no-referrer", "Cache-Control: no-store",
+                       "Content-Security-Policy: default-src 'self'"] {
+            #expect(page.stdout.contains(header), "\(header)")
+        }
+        #expect(page.stdout.contains("<!doctype html>"))
+        func code(_ arguments: String...) throws -> String {
+            try run("/usr/bin/curl", ["-s", "--max-time", "10", "-o", "/dev/null", "-w", "%{http_code}"] + arguments)
+                .stdout
+        }
+        #expect(try code("-H", "Host: evil.example:\(authority.split(separator: ":")[1])", base + "/") == "403")
+        #expect(try code(base + "/events") == "401")
+        #expect(try code("-X", "POST", "-H", "Origin: http://\(authority)", base + "/pause") == "401")
+        #expect(try code("-b", jar, "-X", "POST", "-H", "Origin: http://evil.example", base + "/pause") == "403")
+        #expect(try code("-b", jar, base + "/pause") == "405", "a command is POST only")
+        #expect(try code("-X", "POST", "-H", "Origin: http://\(authority)", "-H", "X-Sevenmin-Token: wrong",
+                         base + "/session") == "403")
+
+        // The finish is told at once; the page is served until the summary is dismissed, and not a moment after.
+        waitUntil("the end on the stream", timeout: 60) {
+            ((try? String(contentsOfFile: stream, encoding: .utf8)) ?? "").contains("\"ended\": true")
+        }
+        #expect(try code(base + "/") == "200")
+        tmux.dismissSummary()
+        tmux.waitFor(text: "exit=0")
+        var status: Int32 = 0
+        waitpid(reader, &status, 0)
+        let text = (try? String(contentsOfFile: stream, encoding: .utf8)) ?? ""
+        let states = text.components(separatedBy: "\n\n").filter { $0.hasPrefix("event: state\n") }
+            .compactMap { block in block.split(separator: "\n").last.flatMap {
+                try? JSONSerialization.jsonObject(with: Data($0.dropFirst("data: ".count).utf8)) as? [String: Any] } }
+        #expect(text.hasPrefix("event: plan\n"))
+        let shown = states.compactMap { $0["segment"] as? Int }
+        let segments = events(log).filter { $0["event"] as? String == "segment" }.compactMap { $0["index"] as? Int }
+        // One event per segment change: each segment once, in order, from where the stream joined to the end.
+        #expect(shown == Array(segments.drop { $0 < (shown.first ?? 0) }), "stream \(shown), workout \(segments)")
+        #expect(states.last?["ended"] as? Bool == true)
+        // The workout over, the port is closed.
+        #expect(try curl(base + "/").status == 7, "curl: couldn't connect")
+    }
+
+    @Test func chromiumShowsTheCountdownAndItsButtonsDriveTheWorkout() throws {
+        let (tmux, runtime, log) = try workout(fixtures + "/phone.json")
+        let url = phone(runtime)
+        let shots = ProcessInfo.processInfo.environment["SEVENMIN_PHONE_SHOTS"] ?? tmux.directory
+        let page = try run("/usr/bin/python3", [fixtures + "/phone-page.py", url, binary, runtime, log, shots])
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(page.stdout.utf8)) as? [String: Any],
+                                "\(page.stderr)")
+        #expect(seen["title"] as? String == "Get ready")
+        #expect(seen["address"] as? String == url.split(separator: "#")[0] + "", "the token taken out of the address")
+        #expect(seen["cookieVisible"] as? String == "", "the cookie is HttpOnly")
+        // The page rounds up, as the terminal does: within a second of the terminal's on either side of reading it.
+        let shown = try #require(seen["pageSeconds"] as? Int)
+        let before = try #require(seen["terminalBefore"] as? Double)
+        let after = try #require(seen["terminalAfter"] as? Double)
+        #expect(Double(shown) <= before + 1 && Double(shown) >= after - 1, "page \(shown), terminal \(before)–\(after)")
+        #expect(seen["pauseLabel"] as? String == "Pause")
+        #expect(seen["resumeLabel"] as? String == "Resume")
+        #expect(seen["titleAfterSkip"] as? String == "Jumping Jacks")
+        // The exercise's colour, not the rests' dark grey.
+        let background = seen["background"] as? String ?? ""
+        #expect(background.hasPrefix("rgb(") && background != "rgb(27, 27, 27)", "\(background)")
+        #expect((seen["figureLines"] as? Int ?? 0) >= 10, "the move's figure, as SVG")
+        #expect(seen["console"] as? [String] == [], "no errors on the page (a CSP refusal would be one)")
+        #expect(tmux.screen().contains("1 phone"))
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+}
