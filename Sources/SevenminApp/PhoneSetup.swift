@@ -41,7 +41,7 @@ enum PhoneSetup {
     static func start(bind: String?, plan: Plan, language: CoachLanguage, clock: any MonotonicClock,
                       inbox: WakeInbox) -> PhoneServer? {
         guard let address = address(bind: bind) else {
-            inbox.post(.notice(.noPhone(address: "(no network)")))
+            inbox.post(.notice(.noPhone(address: nil)))
             return nil
         }
         let server = PhoneServer(address: address, plan: PhoneEvents.plan(plan, language: language), clock: clock,

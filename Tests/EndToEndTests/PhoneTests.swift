@@ -116,4 +116,33 @@ struct PhoneEndToEndTests {
         tmux.quitWorkout()
         tmux.waitFor(text: "exit=0")
     }
+
+    /// What a phone's camera reads off the terminal: the code drawn from a capture of the pane with its colours
+    /// (`capture-pane -e`), read by zbarimg (Debian's zbar-tools), is the page's address; `x` makes a new one.
+    @Test func theTerminalsCodeReadsAsThePagesAddressAndXRenewsIt() throws {
+        let runtime = temporaryDirectory()
+        let tmux = try Tmux("XDG_RUNTIME_DIR=\(runtime) \(binary) start \(fixtures)/long.json --mute --no-history "
+            + "--phone-bind 127.0.0.1", width: 80, height: 24)
+        func decoded() throws -> String {
+            let picture = tmux.directory + "/screen.png"
+            let capture = try tmux.tmux(["capture-pane", "-p", "-e"])
+            let drawn = try run("/usr/bin/python3", [fixtures + "/qr-shot.py", "80", "24", picture], stdin: capture)
+            #expect(drawn.status == 0, "\(drawn.stderr)")
+            return try run("/usr/bin/zbarimg", ["-q", "--raw", picture]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let url = phone(runtime)
+        tmux.waitFor(text: "Scan with the phone")
+        #expect(try decoded() == url)
+        tmux.send("x")
+        var renewed = url
+        waitUntil("a new address after x") {
+            renewed = phone(runtime)
+            return renewed != url
+        }
+        waitUntil("the new code on the screen") { (try? decoded()) == renewed }
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
 }
+

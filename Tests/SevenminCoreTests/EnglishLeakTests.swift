@@ -52,7 +52,7 @@ struct EnglishLeakTests {
         .eventsFileStopped(.readerGone), .eventsFileStopped(.full), .eventsFileStopped(.failed(code: 5)),
         .linkNotOpened(.noBrowser(tried: "qx, qy")), .linkNotOpened(.didNotStart(program: "qx")),
         .linkNotOpened(.failed(program: "qx")), .linesInstead(term: "dumb"),
-        .noHeartRate(device: "Qz 7"), .noPhone(address: "10.9.8.7"),
+        .noHeartRate(device: "Qz 7"), .noPhone(address: "10.9.8.7"), .noPhone(address: nil),
     ]
 
     /// Which kind of notice, down to its failure: an exhaustive switch, so a new one must be named here.
@@ -88,7 +88,7 @@ struct EnglishLeakTests {
             }
         case .linesInstead: return "linesInstead"
         case .noHeartRate: return "noHeartRate"
-        case .noPhone: return "noPhone"
+        case .noPhone(let address): return address == nil ? "noPhone.noNetwork" : "noPhone"
         }
     }
 

@@ -161,7 +161,7 @@ struct PhoneTests {
 
     @Test func theCodeSitsRightWithItsQuietZoneBetweenTheBars() throws {
         let placed = try #require(PhoneCode.place(link(), width: 80, height: 24))
-        #expect(placed.x == 80 - 29)
+        #expect(placed.x == 80 - 29 - 1, "a column in from the edge")
         #expect(placed.rows == 15)
         #expect(placed.y >= 1 && placed.y + placed.rows <= 23, "clear of the header and the status line")
         #expect(PhoneCode.place(link(), width: 40, height: 24) == nil, "no room for the address beside it")
@@ -183,8 +183,9 @@ struct PhoneTests {
         #expect(grid.character(x: at.x + 5, y: at.y + 5) == "▄")
         #expect(grid[at.x + 5, at.y + 5].style.foreground == PhoneCode.white)
         #expect(grid[at.x + 5, at.y + 5].style.background == PhoneCode.black)
-        // Past the code's last column, the right-hand quiet zone is light to the edge.
-        #expect(grid[79, at.y + 5].style.background == PhoneCode.white)
+        // Past the code's last column, the right-hand quiet zone is light, and the screen's last column is its own.
+        #expect(grid[78, at.y + 5].style.background == PhoneCode.white)
+        #expect(grid[79, at.y + 5].style.background == RGB(1, 2, 3))
         #expect(grid.text.contains("Scan with the phone"))
         #expect(grid.text.contains("http://192.168.1.23:40000/#"))
     }
@@ -235,5 +236,24 @@ struct PhoneTests {
             .renewed,
             .player(nil),
         ])
+    }
+
+    /// The code is on the get-ready screen and under `?`, and out of the way of the exercise otherwise.
+    @Test func theCodeShowsWhileGettingReadyAndUnderTheHelpPanel() {
+        var app = WorkoutApp(plan: shortPlan, settings: CoachSettings(flash: false))
+        _ = app.start(at: 0)
+        _ = app.handle(.phone(.link(link())), at: 0.1)
+        let renderer = ScreenRenderer(depth: .direct, glyphs: .unicode, metrics: .unicode)
+        func shows(at now: Double) -> Bool {
+            renderer.render(app.screen(at: now), width: 80, height: 24).text.contains("Scan with the phone")
+        }
+        #expect(shows(at: 0.2))
+        _ = app.handle(.key(.character("q")), at: 0.3)
+        #expect(!shows(at: 0.3), "the quit prompt is never covered")
+        _ = app.handle(.key(.character("n")), at: 0.4)
+        _ = app.handle(.tick, at: 2.5)
+        #expect(!shows(at: 2.5), "working: the exercise has the screen")
+        _ = app.handle(.key(.character("?")), at: 2.6)
+        #expect(shows(at: 2.6))
     }
 }

@@ -5,14 +5,14 @@
 public enum PhoneCode {
     static let black = RGB(0, 0, 0), white = RGB(255, 255, 255)
 
-    /// Where the code goes on a `width`×`height` screen: its columns and rows, right-aligned and centred
-    /// between the header and the status line; nil where it does not fit, with room to spare for the
-    /// address beside it.
+    /// Where the code goes on a `width`×`height` screen: its columns and rows, a column in from the right
+    /// (so that no row of it ends the line, which a terminal may erase rather than draw) and centred between
+    /// the header and the status line; nil where it does not fit, with room to spare for the address beside it.
     public static func place(_ link: PhoneLink, width: Int, height: Int) -> (x: Int, y: Int, rows: Int)? {
         guard link.size > 0 else { return nil }
         let rows = (link.span + 1) / 2
-        guard link.span + 12 <= width, rows + 2 <= height else { return nil }
-        return (width - link.span, 1 + (height - 2 - rows) / 2, rows)
+        guard link.span + 13 <= width, rows + 2 <= height else { return nil }
+        return (width - link.span - 1, 1 + (height - 2 - rows) / 2, rows)
     }
 
     /// Draws the code and the address onto `grid`; where the code does not fit, the address alone on the

@@ -36,8 +36,8 @@ public struct NoticeText: Sendable {
     public let programFailed: @Sendable (_ program: String) -> String
     /// "no heart rate from Polar H10": its strap is off, out of reach or taken, or there is no Bluetooth.
     public let noHeartRate: @Sendable (_ device: String) -> String
-    /// The phone's page could not be served at `address` (no network, or the address cannot be bound).
-    public let noPhone: @Sendable (_ address: String) -> String
+    /// The phone's page could not be served at `address`, or (nil) there is no network to serve it on.
+    public let noPhone: @Sendable (_ address: String?) -> String
     /// The line said before a workout written a line per change.
     public let linesInstead: @Sendable (_ term: String) -> String
 

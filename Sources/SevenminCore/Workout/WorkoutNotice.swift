@@ -29,8 +29,8 @@ public enum WorkoutNotice: Equatable, Sendable {
     /// The heart-rate strap asked for (`device`, an address or a name) cannot be read: no Bluetooth, no
     /// such device, or it offers no heart rate. The workout goes on without.
     case noHeartRate(device: String)
-    /// The phone's page cannot be served (`start --phone`): no network, or `address` cannot be bound.
-    case noPhone(address: String)
+    /// The phone's page cannot be served (`start --phone`): `address` cannot be bound, or (nil) no network.
+    case noPhone(address: String?)
 
     /// Why the history is not saved.
     public enum HistoryProblem: Equatable, Sendable {

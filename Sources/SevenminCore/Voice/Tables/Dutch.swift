@@ -99,7 +99,7 @@ extension NoticeText {
         cannotOpenLink: "kan de koppeling niet openen: ", noBrowser: { "zet BROWSER (geen \($0) gevonden)" },
         didNotStart: { "\($0) startte niet" }, programFailed: { "\($0) mislukte" },
         noHeartRate: { "geen hartslag van " + $0 },
-        noPhone: { "geen telefoonpagina op " + $0 },
+        noPhone: { $0.map { "geen telefoonpagina op " + $0 } ?? "geen telefoonpagina: geen netwerk" },
         linesInstead: { "deze terminal (TERM=\($0)) kan de cursor niet verplaatsen; een regel per wijziging "
             + "in plaats van het scherm" })
 }

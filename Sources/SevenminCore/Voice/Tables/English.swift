@@ -112,7 +112,7 @@ extension NoticeText {
         cannotOpenLink: "cannot open the link: ", noBrowser: { "set BROWSER (no \($0) found)" },
         didNotStart: { "\($0) did not start" }, programFailed: { "\($0) failed" },
         noHeartRate: { "no heart rate from " + $0 },
-        noPhone: { "no phone page on " + $0 },
+        noPhone: { $0.map { "no phone page on " + $0 } ?? "no phone page: no network" },
         linesInstead: { "this terminal (TERM=\($0)) cannot move the cursor; writing a line per change instead "
             + "of the screen" })
 }

@@ -119,7 +119,8 @@ extension NoticeText {
         cannotOpenLink: "impossible d’ouvrir le lien : ", noBrowser: { "définissez BROWSER (\($0) introuvable)" },
         didNotStart: { "\($0) n’a pas démarré" }, programFailed: { "\($0) a échoué" },
         noHeartRate: { "pas de fréquence cardiaque de " + $0 },
-        noPhone: { "pas de page pour le téléphone sur " + $0 },
+        noPhone: { $0.map { "pas de page pour le téléphone sur " + $0 }
+            ?? "pas de page pour le téléphone : pas de réseau" },
         linesInstead: { "ce terminal (TERM=\($0)) ne peut pas déplacer le curseur ; une ligne par changement "
             + "au lieu de l’écran" })
 }

@@ -103,7 +103,7 @@ extension NoticeText {
         cannotOpenLink: "Link lässt sich nicht öffnen: ", noBrowser: { "BROWSER setzen (\($0) nicht gefunden)" },
         didNotStart: { "\($0) startete nicht" }, programFailed: { "\($0) schlug fehl" },
         noHeartRate: { "kein Puls von " + $0 },
-        noPhone: { "keine Telefonseite auf " + $0 },
+        noPhone: { $0.map { "keine Telefonseite auf " + $0 } ?? "keine Telefonseite: kein Netz" },
         linesInstead: { "dieses Terminal (TERM=\($0)) kann den Cursor nicht bewegen; eine Zeile je Änderung "
             + "statt des Bildschirms" })
 }

@@ -109,7 +109,8 @@ extension NoticeText {
         cannotOpenLink: "impossibile aprire il collegamento: ", noBrowser: { "imposta BROWSER (\($0) non trovato)" },
         didNotStart: { "\($0) non si è avviato" }, programFailed: { "\($0) non è riuscito" },
         noHeartRate: { "nessuna frequenza cardiaca da " + $0 },
-        noPhone: { "nessuna pagina per il telefono su " + $0 },
+        noPhone: { $0.map { "nessuna pagina per il telefono su " + $0 }
+            ?? "nessuna pagina per il telefono: nessuna rete" },
         linesInstead: { "questo terminale (TERM=\($0)) non può muovere il cursore; una riga per cambiamento "
             + "invece dello schermo" })
 }

@@ -121,7 +121,7 @@ extension NoticeText {
         cannotOpenLink: "no se puede abrir el enlace: ", noBrowser: { "define BROWSER (no se encontró \($0))" },
         didNotStart: { "\($0) no arrancó" }, programFailed: { "\($0) falló" },
         noHeartRate: { "sin frecuencia cardíaca de " + $0 },
-        noPhone: { "sin página para el teléfono en " + $0 },
+        noPhone: { $0.map { "sin página para el teléfono en " + $0 } ?? "sin página para el teléfono: sin red" },
         linesInstead: { "este terminal (TERM=\($0)) no puede mover el cursor; una línea por cambio en lugar "
             + "de la pantalla" })
 }
