@@ -188,6 +188,7 @@ struct PhoneTests {
         #expect(grid[79, at.y + 5].style.background == RGB(1, 2, 3))
         #expect(grid.text.contains("Scan with the phone"))
         #expect(grid.text.contains("http://192.168.1.23:40000/#"))
+        #expect(grid.text.contains("x  drop the phones, new code"))
     }
 
     @Test func withoutColourTheLightModulesAreReverseVideo() throws {

@@ -36,7 +36,7 @@ public enum PhoneCode {
                 _ = grid.put(glyph, x: at.x + x, y: at.y + row, style: style)
             }
         }
-        // The address beside the code, cut into lines that fit left of it, at its foot.
+        // The address beside the code, cut into lines that fit left of it, at its foot, and what `x` does.
         let room = at.x - 2
         var lines: [String] = [words.scan]
         var rest = Substring(link.url)
@@ -45,6 +45,7 @@ public enum PhoneCode {
             lines.append(String(rest[..<cut]))
             rest = rest[cut...]
         }
+        lines += ["", "x  " + words.dropKey]
         let top = at.y + at.rows - lines.count - 2
         guard top >= at.y else { return }
         let boxWidth = min(room, (lines.map(\.count).max() ?? 0) + 2)
