@@ -99,6 +99,7 @@ struct PhoneEndToEndTests {
         #expect(seen["title"] as? String == "Get ready")
         #expect(seen["address"] as? String == url.split(separator: "#")[0] + "", "the token taken out of the address")
         #expect(seen["cookieVisible"] as? String == "", "the cookie is HttpOnly")
+        #expect(seen["videoPlaying"] as? Bool == true, "the muted looping video that keeps the screen on")
         // The page rounds up, as the terminal does: within a second of the terminal's on either side of reading it.
         let shown = try #require(seen["pageSeconds"] as? Int)
         let before = try #require(seen["terminalBefore"] as? Double)

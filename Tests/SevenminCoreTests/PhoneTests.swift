@@ -54,6 +54,8 @@ struct PhoneTests {
         #expect(decide("GET", "/session", token: token, phones: []) == .methodNotAllowed)
         #expect(decide("POST", "/session", token: token, phones: ["a", "b", "c"]) == .newPhone)
         #expect(decide("POST", "/session", token: token, phones: ["a", "b", "c", "d"]) == .full)
+        #expect(decide("POST", "/session", cookie: "sevenmin=d", token: token, phones: ["a", "b", "c", "d"])
+                == .nothing, "a phone that scans again keeps its place")
     }
 
     @Test func theCookieIsKeptFromScriptsAndOtherSites() {

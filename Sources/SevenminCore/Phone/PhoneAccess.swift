@@ -82,6 +82,8 @@ public enum PhoneAccess {
             guard request.method == "POST" else { return .methodNotAllowed }
             guard sameOrigin(request.origin, authority: authority),
                   let given = request.token, equalInConstantTime(given, token) else { return .forbidden }
+            // A phone that scans the code again keeps its cookie, and its place among the four.
+            if let phone = cookie(in: request.cookie), phones.contains(phone) { return .nothing }
             return phones.count < maxPhones ? .newPhone : .full
         default:
             guard let command else { return .notFound }

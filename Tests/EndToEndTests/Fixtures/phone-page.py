@@ -59,6 +59,9 @@ try:
                            {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
     driver.get(url)
     driver.find_element(By.ID, "go").click()
+    # The tap starts the muted looping video that keeps a phone's screen on.
+    seen["videoPlaying"] = until("the video that keeps the screen on", lambda: driver.execute_script(
+        "const v = document.getElementById('keep'); return !!v.src && !v.paused && v.muted && v.loop;"))
     title = until("the exercise's name", lambda: driver.find_element(By.ID, "title").text)
     seen["title"] = title
     seen["address"] = driver.execute_script("return location.href")
