@@ -37,22 +37,22 @@ enum PhoneSetup {
         return nil
     }
 
-    /// The server, listening, its link posted to `inbox`; nil, and one notice posted, when it cannot listen.
-    static func start(bind: String?, plan: Plan, language: CoachLanguage, clock: any MonotonicClock,
-                      inbox: WakeInbox) -> PhoneServer? {
+    /// The server for the workout, not yet listening; nil, and a notice posted, with no network.
+    static func server(bind: String?, plan: Plan, language: CoachLanguage, clock: any MonotonicClock,
+                       inbox: WakeInbox) -> PhoneServer? {
         guard let address = address(bind: bind) else {
             inbox.post(.notice(.noPhone(address: nil)))
             return nil
         }
-        let server = PhoneServer(address: address, plan: PhoneEvents.plan(plan, language: language), clock: clock,
-                                 news: inbox.post)
-        do {
-            try server.start()
-            return server
-        } catch {
+        return PhoneServer(address: address, plan: PhoneEvents.plan(plan, language: language), clock: clock,
+                           news: inbox.post)
+    }
+
+    /// Starts `server` listening, which posts its link to `inbox` (and so the QR code); a notice if it cannot.
+    static func listen(_ server: PhoneServer, inbox: WakeInbox) {
+        do { try server.start() } catch {
             Console.error("sevenmin: phone: \(error)")
-            inbox.post(.notice(.noPhone(address: address)))
-            return nil
+            inbox.post(.notice(.noPhone(address: server.address)))
         }
     }
 }

@@ -107,16 +107,18 @@ extension StartCommand: RunnableCommand {
         let strap = strapName.map { HeartRateStrap(device: $0, news: inbox.post) { Console.error("sevenmin: " + $0) } }
         // The media player and the screen kept awake, on the session bus, connected once the screen is up.
         let desktop = DesktopBus(mediaPlayer: mpris, news: inbox.post) { Console.error("sevenmin: " + $0) }
+        // The phone's page, listening once the screen is up (opening libmicrohttpd and libqrencode took a few ms
+        // the first frame need not wait for); its QR code comes as news, a moment after the first frame.
+        let phone = self.phone ? PhoneSetup.server(bind: phoneBind, plan: loaded.plan, language: spoken.language,
+                                                   clock: clock, inbox: inbox) : nil
         let afterFirstFrame = {
             redirect?.open()
             recording?.begin()
             desktop.begin()
             strap?.begin()
+            if let phone { PhoneSetup.listen(phone, inbox: inbox) }
         }
         defer { strap?.close() }
-        // The phone's page, up before the first frame so that its QR code is on it; one notice if it cannot be.
-        let phone = self.phone ? PhoneSetup.start(bind: phoneBind, plan: loaded.plan, language: spoken.language,
-                                                  clock: clock, inbox: inbox) : nil
         // Whatever ends the workout, the port is closed.
         defer { phone?.close() }
         // Whatever ends the workout, the screen may blank again and the player leaves the bus.
