@@ -65,6 +65,13 @@ struct PhoneEndToEndTests {
         #expect(try code("-b", jar, base + "/pause") == "405", "a command is POST only")
         #expect(try code("-X", "POST", "-H", "Origin: http://\(authority)", "-H", "X-Sevenmin-Token: wrong",
                          base + "/session") == "403")
+        // Four phones at most: three more get a cookie, a fifth does not; the first, scanning again, keeps its own.
+        let trade = ["-X", "POST", "-H", "Origin: http://\(authority)", "-H", "X-Sevenmin-Token: \(token)",
+                     base + "/session"]
+        #expect(try (1...4).map { _ in try run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}"] + trade)
+            .stdout } == ["204", "204", "204", "503"])
+        #expect(try run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-b", jar] + trade).stdout
+                == "204")
 
         // The finish is told at once; the page is served until the summary is dismissed, and not a moment after.
         waitUntil("the end on the stream", timeout: 60) {
