@@ -27,7 +27,8 @@ struct UserConfigTests {
         let config = try parse("""
             {"routine": "tabata", "mute": true, "voice": "de", "rate": 150, "volume": 40, "countAloud": true,
              "flash": false, "bell": "never", "audioDriver": "alsa", "audioDevice": "hw:1", "color": "never",
-             "history": false, "notify": false, "weight": 72.5, "language": "nl"}
+             "history": false, "notify": false, "weight": 72.5, "language": "nl", "age": 40, "maxHeartRate": 181,
+             "speakHeartRate": true}
             """)
         let s = StartCommand().applying(config)
         #expect(s.speech.language == .nl)
@@ -35,6 +36,7 @@ struct UserConfigTests {
         #expect(s.plan.routine == "tabata" && s.mute && s.voiceName == "de" && s.rate == 150 && s.volume == 40)
         #expect(s.countAloud && !s.flash && s.bell == .never && s.audioDriver == "alsa" && s.audioDevice == "hw:1")
         #expect(s.color == .never && s.noHistory && !s.notify && StatsCommand().applying(config).weight == 72.5)
+        #expect(s.age == 40 && s.maxHeartRate == 181 && s.speakHeartRate)
     }
 
     @Test func voiceFalseMeansNoVoice() throws {
@@ -72,6 +74,11 @@ struct UserConfigTests {
             + #"did you mean "always"?"#]),
         (#"{"voice": "en us"}"#, [#"config.json:1:11: "voice" must be a voice name such as "en-us", or false"#]),
         (#"{"weight": 5}"#, [#"config.json:1:12: "weight" must be kilograms from 20 to 400"#]),
+        ("{\n  \"age\": 4,\n  \"maxHeartRate\": 180.5,\n  \"speakHeartRate\": 1\n}", [
+            "config.json:2:10: \"age\" must be from 10 to 100, not 4",
+            "config.json:3:19: \"maxHeartRate\" must be a whole number, not 180.5",
+            "config.json:4:21: \"speakHeartRate\" must be true or false, not a number",
+        ]),
         (#"{"routine": "a\u001b[2J"}"#,
          [#"config.json:1:13: "routine" contains the control character ^[; routines may not carry terminal escapes"#]),
         ("{\"mute\": true,}", ["config.json:1:15: trailing comma before '}'"]),
@@ -111,11 +118,12 @@ struct UserConfigTests {
         "figure": ["false", "true"], "bell": [#""never""#, #""always""#, #""auto""#], "audioDriver": [#""alsa""#],
         "audioDevice": [#""hw:1""#], "color": [#""never""#], "history": ["false", "true"],
         "notify": ["false", "true"], "mpris": ["false", "true"], "weight": ["72.5"],
-        "heartRate": [#""A0:9E:1A:12:34:56""#], "phone": ["true", "false"],
+        "heartRate": [#""A0:9E:1A:12:34:56""#], "phone": ["true", "false"], "age": ["40"], "maxHeartRate": ["185"],
+        "speakHeartRate": ["true", "false"],
     ]
     static let arguments = [
         "voice": "fr", "language": "it", "rate": "200", "volume": "90", "audio-driver": "oss", "audio-device": "hw:2",
-        "color": "always", "weight": "80", "hr": "Polar H10", "phone-bind": "127.0.0.1",
+        "color": "always", "weight": "80", "hr": "Polar H10", "phone-bind": "127.0.0.1", "age": "35", "max-hr": "190",
     ]
 
     /// Each entry of the table is read, applied under the command line, printed, completed and documented;

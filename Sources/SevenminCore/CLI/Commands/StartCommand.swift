@@ -12,7 +12,7 @@ public struct StartCommand: ParsableCommand, Equatable {
         options: [Option.mute, Option.events] + VoiceRequest.options + [
             Option.audioDriver, Option.audioDevice, Option.noHistory, Option.resume, Option.color, Option.noFlash,
             Option.noFigure, Option.bell, Option.noBell, Option.noNotify, Option.noMPRIS, Option.hr,
-            Option.noHR, Option.phone, Option.phoneBind, Option.plain,
+            Option.noHR, Option.age, Option.maxHR, Option.speakHR, Option.phone, Option.phoneBind, Option.plain,
         ] + PlanRequest.options)
 
     /// `start`'s own options (besides the voice's and the plan's): each declared once, listed in the
@@ -56,10 +56,21 @@ public struct StartCommand: ParsableCommand, Equatable {
         public static let phoneBind = OptionSpec(long: "phone-bind", value: "address",
             help: "Serve the phone's page on this IPv4 address, e.g. 127.0.0.1 over an SSH tunnel. "
                 + "(default: the default route's interface's)")
+        public static let age = OptionSpec(long: "age", value: "years",
+            help: "Your age, for heart-rate zones from a maximum of 208 - 0.7 x age (Tanaka). (values: 10-100)")
+        public static let maxHR = OptionSpec(long: "max-hr", value: "bpm",
+            help: "Your maximum heart rate, for heart-rate zones; wins over --age. (values: 100-240)")
+        public static let speakHR = OptionSpec(long: "speak-hr", value: nil,
+            help: "Say the heart rate at halfway of each work segment.")
         public static let plain = OptionSpec(long: "plain", value: nil,
             help: "Write a line per change instead of drawing the screen: for screen readers and logs. "
                 + "(default: on when standard input or output is not a terminal)")
     }
+
+    /// The ages `--age` and the config file's `age` accept, in years.
+    public static let ages = 10...100
+    /// The maximum heart rates `--max-hr` and the config file's `maxHeartRate` accept, in bpm.
+    public static let maxHeartRates = 100...240
 
     public var plan = PlanRequest()
     public var mute = false
@@ -80,6 +91,12 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var heartRate: String?
     /// `--no-hr`: no strap is read, whatever the config file names.
     public var heartRateOff = false
+    /// The user's age in years, for the heart-rate zones (Tanaka's maximum); nil: unknown.
+    public var age: Int?
+    /// The user's maximum heart rate in bpm, for the zones; it wins over `age`.
+    public var maxHeartRate: Int?
+    /// Say the heart rate at halfway of each work segment.
+    public var speakHeartRate = false
     /// The options given on the command line, which the config file may not override.
     public var explicit = GivenOptions()
     /// Lines instead of a screen; also chosen when standard input or output is not a terminal.
@@ -131,6 +148,9 @@ public struct StartCommand: ParsableCommand, Equatable {
         }
         // An address to serve on asks for the page.
         phone = parsed.flag(Option.phone) || phoneBind != nil
+        age = try parsed.integer(Option.age, in: Self.ages)
+        maxHeartRate = try parsed.integer(Option.maxHR, in: Self.maxHeartRates)
+        speakHeartRate = parsed.flag(Option.speakHR)
         explicit = GivenOptions(parsed.typed, routine: !parsed.positional.isEmpty)
     }
 }
