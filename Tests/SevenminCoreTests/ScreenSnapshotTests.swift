@@ -64,10 +64,11 @@ func assertSnapshot(_ grid: CellGrid, named name: String, sourceLocation: Source
     Issue.record("Snapshot \(name) differs in \(diff.count) places:\n\(shown)", sourceLocation: sourceLocation)
 }
 
-/// A session over the first exercises of classic, advanced to `seconds` after the start.
+/// A session over the first exercises of classic, advanced to `seconds` after the start; `edit` changes
+/// the screen's model before it is drawn.
 func classicScreen(at seconds: Double, width: Int, height: Int, overlay: ScreenModel.Overlay = .none,
-                   pauseAt: Double? = nil, notice: String? = nil,
-                   language: CoachLanguage = .en) throws -> (CellGrid, WorkoutSession) {
+                   pauseAt: Double? = nil, notice: String? = nil, language: CoachLanguage = .en,
+                   edit: (inout ScreenModel) -> Void = { _ in }) throws -> (CellGrid, WorkoutSession) {
     let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
     var session = WorkoutSession(plan: Plan(routine))
     _ = session.start(at: 0)
@@ -78,6 +79,7 @@ func classicScreen(at seconds: Double, width: Int, height: Int, overlay: ScreenM
     _ = session.advance(to: seconds)
     var model = ScreenModel(session: session, at: seconds, overlay: overlay, notice: notice)
     model.language = language
+    edit(&model)
     return (WorkoutScreen.render(model, width: width, height: height), session)
 }
 

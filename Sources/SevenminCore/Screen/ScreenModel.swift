@@ -124,6 +124,8 @@ public struct ScreenModel: Equatable, Sendable {
     public var phone: PhoneLink?
     /// How many phones have the page open.
     public var phones = 0
+    /// The zone of that heart rate, 1 to 5 (`HeartZones`); nil without one or without zones.
+    public var heartZone: Int?
     /// Whether the move's figure is drawn (`--no-figure` turns it off).
     public var showsFigure = true
 

@@ -33,6 +33,8 @@ public struct ScreenWords: Sendable {
     /// Under the time counted up on a step counted in reps, "so far", and "time limit" before its limit.
     public let soFar: String
     public let timeLimit: String
+    /// The five heart-rate zones' names, the lowest first (`HeartZones`).
+    public let heartZones: [String]
     /// What sets a label off from what follows it: ": ", and in French a no-break space before the
     /// colon too, as French sets it and as the French voice says "Ensuite : Pompes".
     public var colon = ": "

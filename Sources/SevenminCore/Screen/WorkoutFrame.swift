@@ -120,13 +120,34 @@ struct WorkoutFrame {
         let toGo = " · \(model.toGo) \(model.text.toGo)"
         let clockOnly = " \(clock)"
         // The heart rate keeps its place beside the clock as long as the clock has room for it.
-        let heart = model.heartRate.map { " · " + ($0.map(String.init) ?? "--") + " bpm" } ?? ""
-            + (model.phone == nil ? "" : " · " + PhoneWords.of(model.language).phones(model.phones))
+        let bpm = model.heartRate.map { ($0.map(String.init) ?? "--") + " bpm" }
+        let phones = model.phone == nil ? "" : " · " + PhoneWords.of(model.language).phones(model.phones)
+        func forms(_ heart: String) -> [String] {
+            let heart = heart + phones
+            return [left + heart + toGo + paused, left + heart + paused, left + heart, clockOnly + heart + paused,
+                    clockOnly + heart, clockOnly]
+        }
         // The first, which nearly always fits, is the only one measured.
-        let forms = [left + heart + toGo + paused, left + heart + paused, left + heart, clockOnly + heart + paused,
-                     clockOnly + heart, clockOnly]
-        let status = forms.lazy.map(say).first { measure($0) <= w } ?? fitted(clockOnly, w)
+        let plain = forms(bpm.map { " · " + $0 } ?? "").lazy.map(say)
+        let k = plain.firstIndex { measure($0) <= w }
+        // The zone's word beside the bpm where it costs nothing else: the same form, the key hints beside it.
+        let zone = model.heartZone.flatMap { zone in
+            bpm.map { (zone: zone, words: $0 + " · " + model.words.heartZones[zone - 1]) }
+        }
+        var zoned: String?
+        if let zone, let k {
+            let form = say(forms(" · " + zone.words)[k])
+            if measure(form) + measure(say(model.text.keyHints)) + 1 + measure(glyphs.separator) <= w { zoned = form }
+        }
+        let status = zoned ?? k.map { plain[$0] } ?? fitted(clockOnly, w)
         let used = grid.put(status, x: 0, y: row, style: theme.bar.with(bold: true))
+        // The heart rate, with its zone's word where it is shown, on the zone's colour.
+        if let zone, let bpm {
+            let shown = say(zoned == nil ? bpm : zone.words)
+            if let at = status.firstRange(of: shown) {
+                grid.put(shown, x: measure(String(status[..<at.lowerBound])), y: row, style: zoneStyle(zone.zone))
+            }
+        }
         // The key hints keep their place; a notice takes what room is left between.
         var keys = say(model.text.keyHints) + " "
         if let notice = model.notice, w - used - measure(keys) - 2 < min(24, measure(notice)) {
@@ -503,6 +524,16 @@ struct WorkoutFrame {
         case .above(let band): figureAbove = band
         case .beside, nil: break
         }
+        // The heart rate beside the digits, as a figure would stand there, where they keep room to be big.
+        var heart = digitsWidth == nil ? heartBlock(columns: columns.count, rows: rows.count) : nil
+        if let block = heart {
+            let narrowed = columns.count - block.width - Self.heartGap
+            if chosenPlan(rows: rows, width: columns.count, digitsWidth: narrowed) != nil {
+                digitsWidth = narrowed
+            } else {
+                heart = nil
+            }
+        }
         let chosen = chosenPlan(rows: rows, width: columns.count, digitsWidth: digitsWidth)
         let plan = chosen?.plan ?? bodyPlans(rows: rows.count, width: columns.count, textWidth: textWidth).last!
         let scale = chosen?.scale ?? most
@@ -555,6 +586,12 @@ struct WorkoutFrame {
             drawDigits(scale: scale, y: y, columns: x..<(x + digits))
             let band = (y - (gapAbove ? 1 : 0))..<(y + scale.rows + (gapBelow ? 1 : 0))
             drawFigure(rows: band, columns: (x + digits + 2)..<(x + digits + 2 + figureWidth))
+        } else if let heart {
+            // The digits and the heart rate side by side, the pair centred.
+            let digits = BigType.width(clock, scale: scale)
+            let x = columns.lowerBound + max(0, (columns.count - digits - Self.heartGap - heart.width) / 2)
+            drawDigits(scale: scale, y: y, columns: x..<(x + digits))
+            drawHeart(heart, beside: y..<(y + scale.rows), x: x + digits + Self.heartGap)
         } else {
             drawDigits(scale: scale, y: y, columns: columns)
         }
@@ -592,6 +629,51 @@ struct WorkoutFrame {
             _ = drawBigLines(bigNext, y: y + 1, columns: columns, style: band.with(bold: true))
         } else if plan.nextLine {
             drawNextUp(y: y, columns: columns)
+        }
+    }
+
+    /// The heart rate in the digits' type beside them: the scale of its number and the columns it takes.
+    struct HeartBlock {
+        var scale: BigType.Scale
+        var width: Int
+    }
+
+    /// Columns between the digits and the heart rate beside them.
+    static let heartGap = 4
+
+    /// The colours of the five heart-rate zones, as sports watches show them: grey, blue, green, yellow, red.
+    static let zoneColors = [RGB(150, 150, 150), RGB(30, 120, 230), RGB(40, 170, 70), RGB(240, 190, 0),
+                             RGB(220, 40, 40)]
+
+    /// The zone's word drawn on its colour.
+    func zoneStyle(_ zone: Int) -> CellStyle {
+        renderer.band(Self.zoneColors[min(max(zone, 1), 5) - 1]).with(bold: true)
+    }
+
+    /// Where a heart rate is shown, its number in big type of whole cells, three rows tall or more, in at
+    /// most a quarter of the width and of the rows; nil where none is shown or there is no such room.
+    func heartBlock(columns: Int, rows: Int) -> HeartBlock? {
+        guard model.heartRate != nil, model.overlay == .none,
+              let scale = BigType.scale(for: "888", width: columns / 4, height: rows / 4, halfBlocks: halfBlocks),
+              !scale.halved, scale.rows >= 3 else { return nil }
+        let words = ["bpm"] + model.words.heartZones.map { " " + $0 + " " }
+        let width = max(BigType.width("888", scale: scale), words.map { measure(say($0)) }.max() ?? 0)
+        return width <= columns / 3 ? HeartBlock(scale: scale, width: width) : nil
+    }
+
+    /// The heart rate beside the digits' `rows`: its number ("--" while none is fresh), "bpm" under it,
+    /// and the zone's word on its colour.
+    mutating func drawHeart(_ block: HeartBlock, beside rows: Range<Int>, x: Int) {
+        let bpm = model.heartRate.flatMap { $0 }
+        let text = bpm.map(String.init) ?? "--"
+        let top = rows.lowerBound + max(0, (rows.count - block.scale.rows - 2) / 2)
+        let left = x + (block.width - BigType.width(text, scale: block.scale)) / 2
+        BigType.draw(text, scale: block.scale, into: &grid, x: left, y: top,
+                     style: bpm == nil ? theme.digits.with(dim: true) : theme.digits, glyphs: glyphs)
+        center("bpm", y: top + block.scale.rows, style: theme.body.with(bold: true), from: x, to: x + block.width)
+        if let zone = model.heartZone {
+            center(" " + model.words.heartZones[zone - 1] + " ", y: top + block.scale.rows + 1, style: zoneStyle(zone),
+                   from: x, to: x + block.width)
         }
     }
 

@@ -34,6 +34,8 @@ public struct CoachSettings: Equatable, Sendable {
     public var figure = true
     /// A heart-rate strap is asked for: the status line shows its bpm, or "-- bpm" while none is fresh.
     public var heartRate = false
+    /// The zones the heart rate is shown in, from the user's age or maximum; nil: the bpm alone.
+    public var heartZones: HeartZones?
 
     public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
                 seed: UInt64? = nil, notify: Bool = false, summaryWaitsForKey: Bool = true, keysAtHand: Bool = true,

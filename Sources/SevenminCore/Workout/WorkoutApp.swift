@@ -249,8 +249,11 @@ public struct WorkoutApp: Sendable {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
         model.showsFigure = settings.figure
-        if settings.heartRate { model.heartRate = .some(heart.flatMap { now < $0.at + HeartRateMeasurement.freshFor
-            ? $0.bpm : nil }) }
+        if settings.heartRate {
+            let bpm = heart.flatMap { now < $0.at + HeartRateMeasurement.freshFor ? $0.bpm : nil }
+            model.heartRate = .some(bpm)
+            model.heartZone = bpm.flatMap { settings.heartZones?.zone(of: $0) }
+        }
         model.overviewDone = overviewDone
         model.phone = phone
         model.phones = phones

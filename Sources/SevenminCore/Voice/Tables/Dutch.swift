@@ -51,7 +51,8 @@ extension ScreenWords {
         exercise: "Oefening", warmup: "Warming-up", cooldown: "Cooling-down", firstSide: "eerste kant",
         secondSide: "wissel van kant: tweede kant", otherSide: "tweede kant", eachSide: "per kant",
         reps: { $0 == 1 ? "1 herhaling" : "\($0) herhalingen" },
-        soFar: "tot nu toe", timeLimit: "tijdslimiet")
+        soFar: "tot nu toe", timeLimit: "tijdslimiet",
+        heartZones: ["zeer licht", "licht", "gemiddeld", "zwaar", "maximaal"])
 }
 
 extension ScreenText {

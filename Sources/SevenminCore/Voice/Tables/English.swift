@@ -67,7 +67,8 @@ extension ScreenWords {
         exercise: "Exercise", warmup: "Warm-up", cooldown: "Cool-down", firstSide: "first side",
         secondSide: "switch sides: second side", otherSide: "second side", eachSide: "each side",
         reps: { $0 == 1 ? "1 rep" : "\($0) reps" },
-        soFar: "so far", timeLimit: "time limit")
+        soFar: "so far", timeLimit: "time limit",
+        heartZones: ["very light", "light", "moderate", "hard", "maximum"])
 }
 
 extension ScreenText {

@@ -67,7 +67,8 @@ extension ScreenWords {
         secondSide: "changez de côté\u{00A0}: second côté", otherSide: "second côté",
         eachSide: "de chaque côté",
         reps: { $0 == 1 ? "1 répétition" : "\($0) répétitions" },
-        soFar: "jusqu'ici", timeLimit: "limite", colon: "\u{00A0}: ")
+        soFar: "jusqu'ici", timeLimit: "limite",
+        heartZones: ["très légère", "légère", "modérée", "intense", "maximale"], colon: "\u{00A0}: ")
 }
 
 extension ScreenText {

@@ -53,7 +53,8 @@ extension ScreenWords {
         exercise: "Übung", warmup: "Aufwärmen", cooldown: "Abwärmen", firstSide: "erste Seite",
         secondSide: "Seite wechseln: zweite Seite", otherSide: "zweite Seite", eachSide: "je Seite",
         reps: { $0 == 1 ? "1 Wiederholung" : "\($0) Wiederholungen" },
-        soFar: "bisher", timeLimit: "Zeitlimit")
+        soFar: "bisher", timeLimit: "Zeitlimit",
+        heartZones: ["sehr leicht", "leicht", "moderat", "intensiv", "maximal"])
 }
 
 extension ScreenText {

@@ -60,7 +60,8 @@ extension ScreenWords {
         exercise: "Esercizio", warmup: "Riscaldamento", cooldown: "Defaticamento", firstSide: "primo lato",
         secondSide: "cambia lato: secondo lato", otherSide: "secondo lato", eachSide: "per lato",
         reps: { $0 == 1 ? "1 ripetizione" : "\($0) ripetizioni" },
-        soFar: "finora", timeLimit: "limite")
+        soFar: "finora", timeLimit: "limite",
+        heartZones: ["molto leggera", "leggera", "moderata", "intensa", "massima"])
 }
 
 extension ScreenText {

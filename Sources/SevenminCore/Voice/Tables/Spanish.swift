@@ -72,7 +72,8 @@ extension ScreenWords {
         exercise: "Ejercicio", warmup: "Calentamiento", cooldown: "Vuelta a la calma", firstSide: "primer lado",
         secondSide: "cambia de lado: segundo lado", otherSide: "segundo lado", eachSide: "cada lado",
         reps: { $0 == 1 ? "1 repetición" : "\($0) repeticiones" },
-        soFar: "hasta ahora", timeLimit: "límite")
+        soFar: "hasta ahora", timeLimit: "límite",
+        heartZones: ["muy suave", "suave", "moderada", "intensa", "máxima"])
 }
 
 extension ScreenText {
