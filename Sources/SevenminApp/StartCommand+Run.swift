@@ -104,6 +104,7 @@ extension StartCommand: RunnableCommand {
         let strapName = heartRateOff ? nil : heartRate
         settings.heartRate = strapName != nil
         settings.heartZones = HeartZones(age: age, maxHeartRate: maxHeartRate)
+        settings.speaksHeartRate = speakHeartRate
         // The heart-rate strap, through BlueZ on the system bus, looked for once the screen is up.
         let strap = strapName.map { HeartRateStrap(device: $0, news: inbox.post) { Console.error("sevenmin: " + $0) } }
         // The media player and the screen kept awake, on the session bus, connected once the screen is up.

@@ -34,6 +34,8 @@ public struct PhraseTable: Sendable {
     let reps: @Sendable (_ count: Int, _ name: String) -> String
     /// What joins minutes and the seconds after them, as in "eight minutes and five seconds".
     let minutesAndSeconds: String
+    /// "Heart rate one hundred forty.", the bpm already in words: said at halfway when asked.
+    let heartRate: @Sendable (_ bpm: String) -> String
 
     /// A number written as one word, as German, Italian and Dutch do: how many `size`s (`one` for a
     /// single one: German "ein", Dutch and Italian nothing), the word for `size`, and the rest.

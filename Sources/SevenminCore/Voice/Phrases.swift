@@ -27,6 +27,9 @@ public struct Phrases: Sendable {
     }
 
     public var halfway: Phrase { Phrase(table.halfway, priority: .low) }
+
+    /// "Heart rate one hundred forty.", the bpm in words.
+    public func heartRate(_ bpm: Int) -> Phrase { Phrase(table.heartRate(table.number(bpm)), priority: .low) }
     public var switchSides: Phrase { Phrase(table.switchSides, priority: .normal) }
     public var paused: Phrase { Phrase(table.paused, priority: .normal) }
     public var resumed: Phrase { Phrase(table.resumed, priority: .normal) }

@@ -36,6 +36,8 @@ public struct CoachSettings: Equatable, Sendable {
     public var heartRate = false
     /// The zones the heart rate is shown in, from the user's age or maximum; nil: the bpm alone.
     public var heartZones: HeartZones?
+    /// Say the heart rate at halfway of each work segment, when a reading is fresh.
+    public var speaksHeartRate = false
 
     public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
                 seed: UInt64? = nil, notify: Bool = false, summaryWaitsForKey: Bool = true, keysAtHand: Bool = true,

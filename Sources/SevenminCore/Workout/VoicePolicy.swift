@@ -2,16 +2,21 @@
 /// Decides what the coach says for each session event; the words themselves are in `Phrases`.
 public enum VoicePolicy {
     /// The phrase for `event`, or nil for events said with no words (the seconds, the start).
-    /// `complete` says whether every exercise was done, for the words at the finish.
+    /// `complete` says whether every exercise was done, for the words at the finish. With `heartRate`,
+    /// the bpm to say, the halfway of a work segment (or its switch of sides) says it after its words.
     public static func phrase(for event: SessionEvent, in session: WorkoutSession, countAloud: Bool,
-                              language: CoachLanguage = .en, complete: Bool = true) -> Phrase? {
+                              language: CoachLanguage = .en, complete: Bool = true, heartRate: Int? = nil) -> Phrase? {
         let plan = session.plan, phrases = Phrases(language)
         let index = event.segmentIndex
+        func withHeartRate(_ phrase: Phrase) -> Phrase {
+            guard let heartRate else { return phrase }
+            return Phrase(phrase.text + " " + phrases.heartRate(heartRate).text, priority: phrase.priority)
+        }
         switch event.kind {
         case .segmentStarted:
             return start(of: index, in: plan, language: language)
-        case .halfway: return phrases.halfway
-        case .switchSides: return phrases.switchSides
+        case .halfway: return withHeartRate(phrases.halfway)
+        case .switchSides: return withHeartRate(phrases.switchSides)
         case .countdown(let n): return countAloud ? phrases.count(n) : nil
         case .paused: return phrases.paused
         case .resumed: return phrases.resumed

@@ -575,9 +575,13 @@ public struct WorkoutApp: Sendable {
                 effects.append(.prepareVoice(VoicePolicy.phrases(in: plan, countAloud: settings.countAloud,
                     language: settings.language, from: event.segmentIndex, segments: VoicePolicy.renderAhead)))
             }
+            // The bpm, when asked for, goes with the halfway's words; rendered now, as no number is ahead of time.
+            let bpm = settings.speaksHeartRate && [.halfway, .switchSides].contains(event.kind)
+                ? heart.flatMap { now < $0.at + HeartRateMeasurement.freshFor ? $0.bpm : nil } : nil
             if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
                 countAloud: settings.countAloud, language: settings.language,
-                complete: plan.exercisesDone(fromWork: workDone).count == plan.workSegmentCount) {
+                complete: plan.exercisesDone(fromWork: workDone).count == plan.workSegmentCount, heartRate: bpm) {
+                if bpm != nil { effects.append(.prepareVoice([phrase])) }
                 // Words start once their cue has been heard, so the beep does not mask the first word.
                 let announcement = Announcement(phrase, due: event.due + (cue?.clearance ?? 0))
                 if cue == nil {

@@ -20,7 +20,8 @@ extension PhraseTable {
         reps: { count, name in
             "\(name): " + (count == 1 ? "één herhaling." : dutchWords(count) + " herhalingen.")
         },
-        minutesAndSeconds: " en ")
+        minutesAndSeconds: " en ",
+        heartRate: { "Je hartslag: \($0)." })
 
     /// One word, as Dutch writes numbers: "eenentwintig", "tweeëntwintig", "honderdeen", "tweeduizend".
     static func dutchWords(_ number: Int) -> String {

@@ -21,7 +21,8 @@ extension PhraseTable {
         reps: { count, name in
             "\(name) : \(feminineFrench(count)) \(count < 2 ? "répétition" : "répétitions")."
         },
-        minutesAndSeconds: " et ")
+        minutesAndSeconds: " et ",
+        heartRate: { "Fréquence cardiaque\u{00A0}: \($0)." })
 
     /// "vingt et un", "soixante et onze", "quatre-vingts", "quatre-vingt-dix-neuf", "deux cents", "mille".
     static func frenchWords(_ number: Int) -> String {

@@ -21,7 +21,8 @@ extension PhraseTable {
         reps: { count, name in
             "\(name): " + (count == 1 ? "eine Wiederholung." : germanWords(count) + " Wiederholungen.")
         },
-        minutesAndSeconds: " und ")
+        minutesAndSeconds: " und ",
+        heartRate: { "Dein Puls: \($0)." })
 
     /// One word, as German writes numbers: 1 → "eins", 21 → "einundzwanzig", 101 → "einhunderteins".
     static func germanWords(_ number: Int) -> String {

@@ -19,7 +19,8 @@ extension PhraseTable {
         reps: { count, name in
             "\(name): " + (count == 1 ? "una ripetizione." : italianWords(count) + " ripetizioni.")
         },
-        minutesAndSeconds: " e ")
+        minutesAndSeconds: " e ",
+        heartRate: { "Frequenza cardiaca: \($0)." })
 
     /// One word, as Italian writes numbers: "ventuno", "ventotto", "trentatré", "centouno", "duemila".
     static func italianWords(_ number: Int) -> String {

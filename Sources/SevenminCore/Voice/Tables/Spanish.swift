@@ -21,7 +21,8 @@ extension PhraseTable {
         reps: { count, name in
             "\(name): \(feminineSpanish(count)) \(count == 1 ? "repetición" : "repeticiones")."
         },
-        minutesAndSeconds: " y ")
+        minutesAndSeconds: " y ",
+        heartRate: { "Frecuencia cardíaca: \($0)." })
 
     /// "veintidós", "treinta y uno", "cien", "ciento uno", "quinientos", "dos mil".
     static func spanishWords(_ number: Int) -> String {
