@@ -30,6 +30,10 @@ public enum RoutineKeys {
         RoutineKey(key: "finalRest", meaning: "seconds of rest after the very last exercise, before the finish (as "
                        + "Just Another Workout Timer runs a workout whose last set ends on a rest)", byDefault: "0",
                    allowed: "0 to 86400"),
+        RoutineKey(key: "restUntil", meaning: "rests that wait for the heart, while a strap is read (`--hr`): a "
+                       + "rest ends once the bpm is under `heartRate`, or after `max` seconds, whichever comes first; "
+                       + "with no reading it is a rest as set", byDefault: "none",
+                   allowed: "`{\"heartRate\": 40 to 220, \"max\": seconds, more than 0, at most 86400}`"),
         RoutineKey(key: "exercises", meaning: "the exercises, in order", byDefault: "required",
                    allowed: "at least one"),
         RoutineKey(key: "warmup", meaning: "exercises run once, before the first round", byDefault: "none",

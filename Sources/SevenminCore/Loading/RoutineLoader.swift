@@ -14,7 +14,7 @@ public struct RoutineLoader {
 
     static let routineKeys = ["$schema", "name", "description", "work", "rest", "getReady", "rounds", "roundRest",
                               "finalRest", "exercises", "warmup", "cooldown", "voice",
-                              "language", "switchRest"]
+                              "language", "switchRest", "restUntil"]
     static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "rest", "sides", "group",
                                "tags", "say", "figure", "cues", "switchRest", "reps"]
     /// The most repetitions a step may count.

@@ -153,6 +153,8 @@ struct Validator {
         let roundRest = seconds(m["roundRest"], key: "roundRest", allowZero: true) ?? Routine.defaultRoundRest
         let switchRest = seconds(m["switchRest"], key: "switchRest", allowZero: true) ?? Routine.defaultSwitchRest
         let finalRest = seconds(m["finalRest"], key: "finalRest", allowZero: true) ?? 0
+        var restUntil: RestUntil?
+        if let node = m["restUntil"] { restUntil = heartRest(node) }
 
         let drafts = exerciseList(m["exercises"], key: "exercises", defaultWork: work, required: true, root: root)
         let warmup = exerciseList(m["warmup"], key: "warmup", defaultWork: work, required: false, root: root)
@@ -166,12 +168,25 @@ struct Validator {
                               warmup: Array(all.prefix(warmup.count)), cooldown: Array(all.suffix(cooldown.count)),
                               voice: voice, language: language, switchRest: switchRest)
         routine.finalRest = finalRest
+        routine.restUntil = restUntil
         if let problem = PlanSize(routine).problem {
             // Rounds multiply everything else, so they are the likeliest cause.
             report(m["rounds"]?.position ?? root.position, problem)
             return nil
         }
         return routine
+    }
+
+    /// `"restUntil": {"heartRate": 120, "max": 60}`, both required.
+    mutating func heartRest(_ node: JSONNode) -> RestUntil? {
+        guard let m = members(of: node, allowed: ["heartRate", "max"], what: "\"restUntil\"") else { return nil }
+        for key in ["heartRate", "max"] where m[key] == nil {
+            report(node.position, "\"restUntil\" has no \"\(key)\"")
+        }
+        let bpm = integer(m["heartRate"], key: "heartRate", range: RestUntil.heartRates)
+        let most = seconds(m["max"], key: "max", allowZero: false)
+        guard let bpm, let most else { return nil }
+        return RestUntil(heartRate: bpm, max: most)
     }
 
     /// One of a fixed set of names (a group, a language), with a did-you-mean or the list when it is none.

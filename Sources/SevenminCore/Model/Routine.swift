@@ -21,6 +21,8 @@ public struct Routine: Equatable, Sendable {
     /// Seconds of rest after the very last exercise, before the finish, as timers whose sets end on
     /// a rest run it (JAWT); 0 ends the workout with its last exercise.
     public var finalRest = 0.0
+    /// Rests that wait for the heart rate to fall, when a strap is read; nil for rests of their set length.
+    public var restUntil: RestUntil?
     public var exercises: [Exercise]
     /// Run once, before the first round.
     public var warmup: [Exercise]

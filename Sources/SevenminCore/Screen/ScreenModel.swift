@@ -126,6 +126,8 @@ public struct ScreenModel: Equatable, Sendable {
     public var phones = 0
     /// The zone of that heart rate, 1 to 5 (`HeartZones`); nil without one or without zones.
     public var heartZone: Int?
+    /// In a rest that waits for the heart, what ends it; in the segment after, what ended it (`restUntil`).
+    public var heartRest: String?
     /// Whether the move's figure is drawn (`--no-figure` turns it off).
     public var showsFigure = true
 

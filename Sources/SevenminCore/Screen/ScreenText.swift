@@ -64,6 +64,11 @@ public struct ScreenText: Sendable {
     public let plainKeys: String
     public let plainQuit: String
     public let note: String
+    /// Under a rest that waits for the heart: "until under 120 bpm, at most 1:00".
+    public let restUntil: @Sendable (_ bpm: Int, _ most: String) -> String
+    /// Beside the exercise after it: "rest ended at 112 bpm", or "rest ended after 1:00" at its longest.
+    public let restEndedAt: @Sendable (_ bpm: Int) -> String
+    public let restEndedAfter: @Sendable (_ most: String) -> String
 
     /// The quit prompt's keys, the same in every language, as the keys are.
     public static let quitAnswers = "y/n"

@@ -44,8 +44,10 @@ public enum WorkoutScreen {
             if let side = model.side {
                 s += " · " + (side == 1 ? words.firstSide : model.sidesApart ? words.otherSide : words.secondSide)
             }
-            return s
-        case .getReady, .rest, .roundRest, .switchSides:
+            return s + (model.heartRest.map { " · " + $0 } ?? "")
+        case .rest, .roundRest:
+            return model.heartRest ?? ""
+        case .getReady, .switchSides:
             return ""
         }
     }

@@ -41,6 +41,11 @@ public struct WorkoutApp: Sendable {
     /// Where the phone's page is (`start --phone`), once its server says, and how many phones have it open.
     public private(set) var phone: PhoneLink?
     private var phones = 0
+    /// The rest under way in a routine with `restUntil`, and whether a reading has made it wait for the heart.
+    private var heartRest: (index: Int, waiting: Bool)?
+    /// How the last rest that waited ended, for the segment after it: at the bpm under the rule's, or at its
+    /// longest (nil).
+    private var heartRestEnd: (index: Int, bpm: Int?)?
     /// The last frame's model: a frame that moves only the figure is this with the figure moved on.
     private var lastDrawn: ScreenModel?
 
@@ -212,6 +217,7 @@ public struct WorkoutApp: Sendable {
             phones = count
         }
         if let stale = heartStale, now >= stale { heart = nil }
+        waitForHeart(at: now, into: &effects)
         return effects + frame(at: now)
     }
 
@@ -220,6 +226,29 @@ public struct WorkoutApp: Sendable {
         ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame, unattendedRepsEnd, heartStale,
           keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil]
             + awaitingSpeech.map { $0.due + CuePolicy.stalenessLimit }).compactMap { $0 }.min()
+    }
+
+    /// The heart rate read less than `HeartRateMeasurement.freshFor` ago.
+    private func freshBPM(at now: Instant) -> Int? {
+        heart.flatMap { now < $0.at + HeartRateMeasurement.freshFor ? $0.bpm : nil }
+    }
+
+    /// A rest of a routine with `restUntil`: the first fresh reading in it makes it last the rule's `max` in
+    /// all, and a reading under the rule's bpm ends it there and then. Without a reading it runs as set.
+    private mutating func waitForHeart(at now: Instant, into effects: inout [Effect]) {
+        guard let rule = plan.routine.restUntil, session.state == .running || session.state == .paused,
+              [.rest, .roundRest].contains(session.segment.kind), !plan.isFinalRest(session.index) else { return }
+        if heartRest?.index != session.index { heartRest = (session.index, false) }
+        guard let bpm = freshBPM(at: now) else { return }
+        if heartRest?.waiting == false {
+            heartRest?.waiting = true
+            perform(session.addTime(rule.max - currentLength, at: now), at: now, into: &effects)
+            currentLength = session.timer.countdownTime
+        }
+        if bpm < rule.heartRate {
+            heartRestEnd = (session.index + 1, bpm)
+            leave(at: now, into: &effects, done: true) { $0.next(at: now) }
+        }
     }
 
     /// When the heart-rate reading on screen turns unknown.
@@ -249,8 +278,16 @@ public struct WorkoutApp: Sendable {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
         model.showsFigure = settings.figure
+        if let rule = plan.routine.restUntil {
+            if let rest = heartRest, rest.index == session.index, rest.waiting {
+                model.heartRest = model.text.restUntil(rule.heartRate, TimeFormat.clock(rule.max))
+            } else if let end = heartRestEnd, end.index == session.index {
+                model.heartRest = end.bpm.map(model.text.restEndedAt)
+                    ?? model.text.restEndedAfter(TimeFormat.clock(rule.max))
+            }
+        }
         if settings.heartRate {
-            let bpm = heart.flatMap { now < $0.at + HeartRateMeasurement.freshFor ? $0.bpm : nil }
+            let bpm = freshBPM(at: now)
             model.heartRate = .some(bpm)
             model.heartZone = bpm.flatMap { settings.heartZones?.zone(of: $0) }
         }
@@ -556,6 +593,10 @@ public struct WorkoutApp: Sendable {
                     let all = plan.exercisesDone(fromWork: workDone).count == plan.workSegmentCount
                     effects.append(.record(.finished(all ? .completed : .skipped)))
                 } else {
+                    // A rest that waited for the heart and ran out ended at its longest.
+                    if let rest = heartRest, rest.waiting, rest.index == event.segmentIndex - 1, !leftCurrent {
+                        heartRestEnd = (event.segmentIndex, nil)
+                    }
                     currentLength = plan.segments[event.segmentIndex].duration
                 }
                 // The first segment changes nothing on a screen that has only just appeared: no flash, and
@@ -577,7 +618,7 @@ public struct WorkoutApp: Sendable {
             }
             // The bpm, when asked for, goes with the halfway's words; rendered now, as no number is ahead of time.
             let bpm = settings.speaksHeartRate && [.halfway, .switchSides].contains(event.kind)
-                ? heart.flatMap { now < $0.at + HeartRateMeasurement.freshFor ? $0.bpm : nil } : nil
+                ? freshBPM(at: now) : nil
             if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
                 countAloud: settings.countAloud, language: settings.language,
                 complete: plan.exercisesDone(fromWork: workDone).count == plan.workSegmentCount, heartRate: bpm) {

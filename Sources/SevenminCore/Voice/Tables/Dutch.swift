@@ -81,7 +81,9 @@ extension ScreenText {
         exercises: { $0 == 1 ? "1 oefening" : "\($0) oefeningen" }, inAll: "in totaal", form: "Houding",
         plainKeys: "Toetsen: spatie pauzeert, n of rechts slaat over, p of links gaat terug, r begint het deel "
             + "opnieuw, + en - doen er 10 s bij of af, o opent de video, q stopt",
-        plainQuit: "Deze training stoppen? y stopt, elke andere toets gaat door", note: "Let op")
+        plainQuit: "Deze training stoppen? y stopt, elke andere toets gaat door", note: "Let op",
+        restUntil: { "tot onder \($0) bpm, hooguit \($1)" }, restEndedAt: { "rust voorbij bij \($0) bpm" },
+        restEndedAfter: { "rust voorbij na \($0)" })
 }
 
 extension NoticeText {

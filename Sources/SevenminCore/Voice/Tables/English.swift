@@ -94,7 +94,9 @@ extension ScreenText {
         exercises: { $0 == 1 ? "1 exercise" : "\($0) exercises" }, inAll: "in all", form: "Form",
         plainKeys: "Keys: space pauses, n or right skips, p or left goes back, r restarts the segment, "
             + "+ and - add or remove 10 s, o opens the video, q quits",
-        plainQuit: "Quit this workout? y quits, any other key goes on", note: "Note")
+        plainQuit: "Quit this workout? y quits, any other key goes on", note: "Note",
+        restUntil: { "until under \($0) bpm, at most \($1)" }, restEndedAt: { "rest ended at \($0) bpm" },
+        restEndedAfter: { "rest ended after \($0)" })
 }
 
 extension NoticeText {

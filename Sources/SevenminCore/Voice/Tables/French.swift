@@ -98,7 +98,9 @@ extension ScreenText {
         exercises: { $0 == 1 ? "1 exercice" : "\($0) exercices" }, inAll: "au total", form: "Posture",
         plainKeys: "Touches\u{00A0}: espace met en pause, n ou droite passe, p ou gauche revient, "
             + "r reprend le segment, + et - ajoutent ou retirent 10 s, o ouvre la vidéo, q arrête",
-        plainQuit: "Arrêter cette séance\u{00A0}? y arrête, toute autre touche continue", note: "Remarque")
+        plainQuit: "Arrêter cette séance\u{00A0}? y arrête, toute autre touche continue", note: "Remarque",
+        restUntil: { "jusqu'à moins de \($0) bpm, \($1) au plus" }, restEndedAt: { "repos fini à \($0) bpm" },
+        restEndedAfter: { "repos fini après \($0)" })
 }
 
 extension NoticeText {

@@ -83,7 +83,9 @@ extension ScreenText {
         exercises: { $0 == 1 ? "1 Übung" : "\($0) Übungen" }, inAll: "insgesamt", form: "Haltung",
         plainKeys: "Tasten: Leertaste hält an, n oder rechts springt vor, p oder links zurück, r beginnt den "
             + "Abschnitt neu, + und - geben 10 s dazu oder nehmen sie weg, o öffnet das Video, q beendet",
-        plainQuit: "Dieses Training beenden? y beendet, jede andere Taste macht weiter", note: "Hinweis")
+        plainQuit: "Dieses Training beenden? y beendet, jede andere Taste macht weiter", note: "Hinweis",
+        restUntil: { "bis unter \($0) bpm, höchstens \($1)" }, restEndedAt: { "Pause endete bei \($0) bpm" },
+        restEndedAfter: { "Pause endete nach \($0)" })
 }
 
 extension NoticeText {

@@ -89,7 +89,9 @@ extension ScreenText {
         exercises: { $0 == 1 ? "1 esercizio" : "\($0) esercizi" }, inAll: "in tutto", form: "Postura",
         plainKeys: "Tasti: spazio mette in pausa, n o destra salta, p o sinistra torna indietro, r ricomincia la "
             + "parte, + e - aggiungono o tolgono 10 s, o apre il video, q esce",
-        plainQuit: "Uscire da questo allenamento? y esce, ogni altro tasto continua", note: "Nota")
+        plainQuit: "Uscire da questo allenamento? y esce, ogni altro tasto continua", note: "Nota",
+        restUntil: { "finché sotto \($0) bpm, al massimo \($1)" }, restEndedAt: { "riposo finito a \($0) bpm" },
+        restEndedAfter: { "riposo finito dopo \($0)" })
 }
 
 extension NoticeText {

@@ -102,7 +102,9 @@ extension ScreenText {
         exercises: { $0 == 1 ? "1 ejercicio" : "\($0) ejercicios" }, inAll: "en total", form: "Postura",
         plainKeys: "Teclas: espacio pausa, n o derecha salta, p o izquierda vuelve, r reinicia el tramo, "
             + "+ y - añaden o quitan 10 s, o abre el vídeo, q sale",
-        plainQuit: "¿Salir de este entrenamiento? y sale, cualquier otra tecla sigue", note: "Aviso")
+        plainQuit: "¿Salir de este entrenamiento? y sale, cualquier otra tecla sigue", note: "Aviso",
+        restUntil: { "hasta bajar de \($0) bpm, como mucho \($1)" }, restEndedAt: { "descanso terminado a \($0) bpm" },
+        restEndedAfter: { "descanso terminado tras \($0)" })
 }
 
 extension NoticeText {

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import SevenminCore
+
+/// `"restUntil"`: a rest that waits for the heart rate to fall, decided by the core on injected readings
+/// and instants.
+@Suite("Rest until the heart rate falls")
+struct HeartRestTests {
+    /// Get ready 0-2 s, A 2-7 s, a rest of 10 s (7-17 s), B from 17 s; rests wait for under 120 bpm, 60 s at most.
+    static let routine: Routine = {
+        var routine = Routine(name: "R", rest: 10, getReady: 2, exercises: [exercise("A", work: 5),
+                                                                              exercise("B", work: 5)])
+        routine.restUntil = RestUntil(heartRate: 120, max: 60)
+        return routine
+    }()
+
+    /// The app, started, with each reading handed in at its instant and a tick every tenth of a second up
+    /// to `until`.
+    func run(_ readings: [(at: Double, bpm: Int)], until: Double) -> WorkoutApp {
+        var app = WorkoutApp(plan: Plan(Self.routine), settings: CoachSettings(flash: false, heartRate: true))
+        _ = app.start(at: 0)
+        var left = readings
+        for step in 1...Int(until * 10) {
+            let now = Double(step) / 10
+            while let first = left.first, first.at <= now {
+                _ = app.handle(.heartRate(HeartRateMeasurement(bpm: first.bpm)), at: now)
+                left.removeFirst()
+            }
+            _ = app.handle(.tick, at: now)
+        }
+        return app
+    }
+
+    func subtitle(_ app: WorkoutApp, at now: Double) -> String {
+        WorkoutScreen.subtitle(app.screen(at: now))
+    }
+
+    @Test func withoutAReadingItIsAnOrdinaryRest() {
+        let app = run([], until: 17.5)
+        #expect(app.session.index == 3, "B began at 17 s")
+        #expect(subtitle(app, at: 17.5) == "Exercise 2/2")
+    }
+
+    @Test func itEndsWhenTheBpmFallsUnderTheValue() {
+        var app = run([(8, 150)], until: 8.5)
+        #expect(app.session.remaining(at: 8.5) > 58, "the rest waits up to 60 s in all")
+        #expect(subtitle(app, at: 8.5) == "until under 120 bpm, at most 1:00")
+        app = run([(8, 150), (20, 130), (30.05, 115)], until: 30)
+        #expect(app.session.index == 2, "still resting at 30 s, past the 10 s set, above 120 bpm")
+        app = run([(8, 150), (20, 130), (30.05, 115)], until: 30.5)
+        #expect(app.session.index == 3 && app.session.remaining(at: 30.5) > 4.5, "B began at 30.1 s")
+        #expect(subtitle(app, at: 30.5) == "Exercise 2/2 · rest ended at 115 bpm")
+    }
+
+    @Test func itEndsAtItsLongestWhenTheBpmStaysHigh() {
+        let app = run([(8, 150), (40, 140), (66, 125)], until: 67.5)
+        #expect(app.session.index == 3, "the rest ran out at 7 + 60 s")
+        #expect(subtitle(app, at: 67.5) == "Exercise 2/2 · rest ended after 1:00")
+    }
+
+    @Test func theRuleIsReadWithEachProblemAtItsPlace() throws {
+        let base = #""exercises": [{"title": "A"}], "restUntil": "#
+        #expect(try load(#"{"name": "R", "# + base + #"{"heartRate": 120, "max": 60}}"#).restUntil
+                == RestUntil(heartRate: 120, max: 60))
+        #expect(problems(#"{"name": "R", "# + base + #"{"heartRate": 20, "max": 0}}"#) == [
+            #"r.json:1:73: "heartRate" must be from 40 to 220, not 20"#,
+            #"r.json:1:84: "max" must be more than 0 seconds, not 0"#,
+        ])
+        #expect(problems(#"{"name": "R", "# + base + #"{"bpm": 120}}"#) == [
+            #"r.json:1:59: "restUntil" has no "heartRate""#, #"r.json:1:59: "restUntil" has no "max""#,
+            #"r.json:1:60: unknown key "bpm" in "restUntil"; expected one of "heartRate", "max""#,
+        ])
+    }
+}
