@@ -39,34 +39,65 @@ public final class HeartRateStrap: Sendable {
     private var closed: Bool { closing.load(ordering: .acquiring) }
 
     private func run() {
-        var noticed = false
+        // The last trouble told, so that each is told once; a strap read again may be lost again.
+        var told: WorkoutNotice?
+        var found = false
         while !closed {
+            var notice: WorkoutNotice
             do throws(BusError) {
                 let bus = try BusConnection.system()
                 defer { bus.close() }
-                try read(on: bus)
+                let loss = try read(on: bus, found: &found) { told = nil }
+                notice = .heartRateLost(device: device, loss)
+                log("heart rate from \(device) lost: \(loss)")
             } catch {
-                if !closed {
-                    log("no heart rate from \(device): \(error)")
-                    if !noticed { news(.notice(.noHeartRate(device: device))) }
-                    noticed = true
-                }
+                notice = .noHeartRate(device: device)
+                if !closed { log("no heart rate from \(device): \(error)") }
             }
+            if !closed, notice != told { news(.notice(notice)) }
+            told = notice
             let until = SystemMonotonicClock().now() + HeartRateStrap.retryAfter
             // ignored: a sleep cut short by a signal only makes the next look come sooner
             while !closed, SystemMonotonicClock().now() < until { _ = usleep(250_000) }
         }
     }
 
-    /// Finds the characteristic, starts its notifications and hands each value on until closed or the
-    /// bus goes away.
-    private func read(on bus: BusConnection) throws(BusError) {
+    /// Finds the characteristic, starts its notifications (then calls `reading`) and hands each value on
+    /// until closed, or until BlueZ says the strap is lost: that is returned. `found`: the strap was seen
+    /// once, so that its absence later is its going, not a name that matches nothing.
+    private func read(on bus: BusConnection, found: inout Bool,
+                      reading: () -> Void) throws(BusError) -> WorkoutNotice.HeartRateLoss {
         let objects = try BlueZObject.all(on: bus)
         guard let strap = objects.first(where: { $0.isDevice(named: device) }) else {
+            if found { return .gone }
             throw BusError(call: "GetManagedObjects", errno: ENODEV, message: "no such Bluetooth device")
         }
+        found = true
+        let adapter = strap.properties["org.bluez.Device1"]?["Adapter"]?.string
+        if let adapter, objects.first(where: { $0.path == adapter })?
+            .properties["org.bluez.Adapter1"]?["Powered"]?.boolean == false {
+            return .adapterOff
+        }
+        // Changes to the strap, its adapter and BlueZ's objects, watched while it is read.
+        for rule in ["type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',"
+                        + "member='PropertiesChanged'",
+                     "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.ObjectManager',"
+                        + "member='InterfacesRemoved'"] {
+            _ = try bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch",
+                             [.string(rule)])
+        }
         if strap.properties["org.bluez.Device1"]?["Connected"]?.boolean != true {
-            _ = try bus.call("org.bluez", strap.path, "org.bluez.Device1", "Connect", timeout: 20)
+            do throws(BusError) {
+                _ = try bus.call("org.bluez", strap.path, "org.bluez.Device1", "Connect", timeout: 20)
+            } catch where error.name == "org.bluez.Error.AlreadyConnected" {
+                // Connected already, as BlueZ may not yet have said: read it.
+            } catch {
+                // A strap that allows one connection, taken, stops advertising: BlueZ fails or gives up.
+                guard error.name?.hasPrefix("org.bluez.Error.") == true
+                        || error.name == "org.freedesktop.DBus.Error.NoReply" else { throw error }
+                log("cannot connect to \(device): \(error)")
+                return .taken
+            }
         }
         // Connected, its services are resolved: look again for the characteristic under the device.
         let found = try BlueZObject.all(on: bus).first { object in
@@ -76,23 +107,48 @@ public final class HeartRateStrap: Sendable {
         guard let characteristic = found?.path else {
             throw BusError(call: "GetManagedObjects", errno: ENOENT, message: "no heart rate service")
         }
-        _ = try bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch",
-                         [.string("type='signal',interface='org.freedesktop.DBus.Properties',"
-                                  + "member='PropertiesChanged',path='\(characteristic)'")])
         _ = try bus.call("org.bluez", characteristic, "org.bluez.GattCharacteristic1", "StartNotify")
+        reading()
+        defer {
+            // ignored: leaving the bus stops the notifications anyway
+            _ = try? bus.call("org.bluez", characteristic, "org.bluez.GattCharacteristic1", "StopNotify",
+                              timeout: 0.5)
+        }
         while !closed {
             while let message = try bus.receive() {
-                guard message.member == "PropertiesChanged", message.path == characteristic,
-                      try message.readString() == "org.bluez.GattCharacteristic1" else { continue }
-                if let value = try BlueZObject.properties(of: message)["Value"]?.bytes,
-                   let reading = HeartRateMeasurement(bytes: value) {
-                    news(.heartRate(reading))
+                if let loss = try lossOrReading(message, strap: strap.path, adapter: adapter,
+                                                characteristic: characteristic) {
+                    return loss
                 }
             }
             try bus.wait(timeout: 0.25)
         }
-        // ignored: leaving the bus stops the notifications anyway
-        _ = try? bus.call("org.bluez", characteristic, "org.bluez.GattCharacteristic1", "StopNotify", timeout: 0.5)
+        return .gone
+    }
+
+    /// Hands on a new value of the characteristic; returns why the strap is lost when `message` says it is.
+    private func lossOrReading(_ message: BusMessage, strap: String, adapter: String?,
+                               characteristic: String) throws(BusError) -> WorkoutNotice.HeartRateLoss? {
+        if message.member == "InterfacesRemoved" {
+            let path = try message.readString("o")
+            return path == strap || strap.hasPrefix(path + "/") ? .gone : nil
+        }
+        guard message.member == "PropertiesChanged", let path = message.path else { return nil }
+        let interface = try message.readString()
+        let changed = try BlueZObject.properties(of: message)
+        switch (path, interface) {
+        case (characteristic, "org.bluez.GattCharacteristic1"):
+            if let value = changed["Value"]?.bytes, let reading = HeartRateMeasurement(bytes: value) {
+                news(.heartRate(reading))
+            }
+        case (strap, "org.bluez.Device1") where changed["Connected"]?.boolean == false:
+            return .gone
+        case (adapter, "org.bluez.Adapter1") where changed["Powered"]?.boolean == false:
+            return .adapterOff
+        default:
+            break
+        }
+        return nil
     }
 }
 

@@ -22,7 +22,7 @@ struct EnglishLeakTests {
         "program", "read", "only", "disk", "holding", "full", "damaged", "moved", "will", "started", "plain",
         "file", "from", "newer", "could", "written", "events", "its", "reader", "went", "away", "write", "failed",
         "error", "link", "set", "found", "did", "start", "this", "move", "writing", "line", "change", "instead",
-        "screen",
+        "screen", "off", "reach", "looking", "trying", "skin",
     ]
 
     /// Words that are also the language's own.
@@ -53,6 +53,8 @@ struct EnglishLeakTests {
         .linkNotOpened(.noBrowser(tried: "qx, qy")), .linkNotOpened(.didNotStart(program: "qx")),
         .linkNotOpened(.failed(program: "qx")), .linesInstead(term: "dumb"),
         .noHeartRate(device: "Qz 7"), .noPhone(address: "10.9.8.7"), .noPhone(address: nil),
+        .noHeartRate(device: "Qz 7"), .heartRateLost(device: "Qz 7", .adapterOff),
+        .heartRateLost(device: "Qz 7", .gone), .heartRateLost(device: "Qz 7", .taken), .noSkinContact,
     ]
 
     /// Which kind of notice, down to its failure: an exhaustive switch, so a new one must be named here.
@@ -89,6 +91,13 @@ struct EnglishLeakTests {
         case .linesInstead: return "linesInstead"
         case .noHeartRate: return "noHeartRate"
         case .noPhone(let address): return address == nil ? "noPhone.noNetwork" : "noPhone"
+        case .heartRateLost(_, let loss):
+            switch loss {
+            case .adapterOff: return "heart.adapterOff"
+            case .gone: return "heart.gone"
+            case .taken: return "heart.taken"
+            }
+        case .noSkinContact: return "noSkinContact"
         }
     }
 

@@ -38,6 +38,13 @@ public struct NoticeText: Sendable {
     public let noHeartRate: @Sendable (_ device: String) -> String
     /// The phone's page could not be served at `address`, or (nil) there is no network to serve it on.
     public let noPhone: @Sendable (_ address: String?) -> String
+    /// "Polar H10: Bluetooth is off", with why the strap is lost (`bluetoothOff`, `strapGone`, `strapTaken`).
+    public let heartRateLost: @Sendable (_ device: String, _ why: String) -> String
+    public let bluetoothOff: String
+    public let strapGone: String
+    public let strapTaken: String
+    /// "heart rate: no skin contact".
+    public let noSkinContact: String
     /// The line said before a workout written a line per change.
     public let linesInstead: @Sendable (_ term: String) -> String
 
@@ -86,6 +93,13 @@ public struct NoticeText: Sendable {
         case .linesInstead(let term): return linesInstead(term)
         case .noHeartRate(let device): return noHeartRate(device)
         case .noPhone(let address): return noPhone(address)
+        case .heartRateLost(let device, let loss):
+            switch loss {
+            case .adapterOff: return heartRateLost(device, bluetoothOff)
+            case .gone: return heartRateLost(device, strapGone)
+            case .taken: return heartRateLost(device, strapTaken)
+            }
+        case .noSkinContact: return noSkinContact
         }
     }
 }

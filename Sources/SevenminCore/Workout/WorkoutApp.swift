@@ -41,6 +41,8 @@ public struct WorkoutApp: Sendable {
     /// Where the phone's page is (`start --phone`), once its server says, and how many phones have it open.
     public private(set) var phone: PhoneLink?
     private var phones = 0
+    /// The strap's last reading said it had lost skin contact.
+    private var contactLost = false
     /// The rest under way in a routine with `restUntil`, and whether a reading has made it wait for the heart.
     private var heartRest: (index: Int, waiting: Bool)?
     /// How the last rest that waited ended, for the segment after it: at the bpm under the rule's, or at its
@@ -208,7 +210,15 @@ public struct WorkoutApp: Sendable {
         case .remote(let command):
             if let ending = remote(command, at: now, into: &effects) { return effects + end(ending, at: now) }
         case .heartRate(let reading):
-            heart = (reading.bpm, now)
+            // A strap without skin contact sends no heart rate worth showing: unknown at once, one notice a loss.
+            if reading.contact == .lost {
+                if !contactLost { notices.append(.noSkinContact) }
+                contactLost = true
+                heart = nil
+            } else {
+                contactLost = false
+                heart = (reading.bpm, now)
+            }
         case .phone(.link(let link)):
             phone = link
             // Status lines give the page's address too: give the status again.

@@ -31,6 +31,20 @@ public enum WorkoutNotice: Equatable, Sendable {
     case noHeartRate(device: String)
     /// The phone's page cannot be served (`start --phone`): `address` cannot be bound, or (nil) no network.
     case noPhone(address: String?)
+    /// The strap was read, and is no longer: why, as BlueZ tells it. It is looked for again.
+    case heartRateLost(device: String, HeartRateLoss)
+    /// The strap says it has lost skin contact: its readings are not shown until it has it again.
+    case noSkinContact
+
+    /// Why a strap that was read, or found, cannot be read now.
+    public enum HeartRateLoss: Equatable, Sendable {
+        /// The Bluetooth adapter is powered off.
+        case adapterOff
+        /// The device went out of reach, was switched off or was removed.
+        case gone
+        /// It would not connect: a strap that allows one connection is taken by another device.
+        case taken
+    }
 
     /// Why the history is not saved.
     public enum HistoryProblem: Equatable, Sendable {

@@ -117,6 +117,10 @@ extension NoticeText {
         didNotStart: { "\($0) did not start" }, programFailed: { "\($0) failed" },
         noHeartRate: { "no heart rate from " + $0 },
         noPhone: { $0.map { "no phone page on " + $0 } ?? "no phone page: no network" },
+        heartRateLost: { "\($0): \($1)" }, bluetoothOff: "Bluetooth is off",
+        strapGone: "out of reach; looking for it",
+        strapTaken: "connected to another device; trying again",
+        noSkinContact: "heart rate: no skin contact",
         linesInstead: { "this terminal (TERM=\($0)) cannot move the cursor; writing a line per change instead "
             + "of the screen" })
 }

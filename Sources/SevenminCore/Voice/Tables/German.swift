@@ -108,6 +108,10 @@ extension NoticeText {
         didNotStart: { "\($0) startete nicht" }, programFailed: { "\($0) schlug fehl" },
         noHeartRate: { "kein Puls von " + $0 },
         noPhone: { $0.map { "keine Telefonseite auf " + $0 } ?? "keine Telefonseite: kein Netz" },
+        heartRateLost: { "\($0): \($1)" }, bluetoothOff: "Bluetooth ist aus",
+        strapGone: "außer Reichweite; wird gesucht",
+        strapTaken: "mit einem anderen Gerät verbunden; neuer Versuch folgt",
+        noSkinContact: "Puls: kein Hautkontakt",
         linesInstead: { "dieses Terminal (TERM=\($0)) kann den Cursor nicht bewegen; eine Zeile je Änderung "
             + "statt des Bildschirms" })
 }

@@ -115,6 +115,10 @@ extension NoticeText {
         noHeartRate: { "nessuna frequenza cardiaca da " + $0 },
         noPhone: { $0.map { "nessuna pagina per il telefono su " + $0 }
             ?? "nessuna pagina per il telefono: nessuna rete" },
+        heartRateLost: { "\($0): \($1)" }, bluetoothOff: "il Bluetooth è spento",
+        strapGone: "fuori portata; lo si cerca",
+        strapTaken: "connesso a un altro dispositivo; si riprova",
+        noSkinContact: "battito: nessun contatto con la pelle",
         linesInstead: { "questo terminale (TERM=\($0)) non può muovere il cursore; una riga per cambiamento "
             + "invece dello schermo" })
 }

@@ -126,6 +126,10 @@ extension NoticeText {
         didNotStart: { "\($0) no arrancó" }, programFailed: { "\($0) falló" },
         noHeartRate: { "sin frecuencia cardíaca de " + $0 },
         noPhone: { $0.map { "sin página para el teléfono en " + $0 } ?? "sin página para el teléfono: sin red" },
+        heartRateLost: { "\($0): \($1)" }, bluetoothOff: "el Bluetooth está apagado",
+        strapGone: "fuera de alcance; se busca de nuevo",
+        strapTaken: "conectado a otro dispositivo; se reintentará",
+        noSkinContact: "pulso: sin contacto con la piel",
         linesInstead: { "este terminal (TERM=\($0)) no puede mover el cursor; una línea por cambio en lugar "
             + "de la pantalla" })
 }

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// A strap lost in each way BlueZ tells of, with the fake strap of `HeartRateEndToEndTests`: one notice
+/// each, the workout goes on, and the strap is read again once it is back.
+@Suite("Heart-rate strap lost, end to end")
+struct HeartLossEndToEndTests {
+    let strap = HeartRateEndToEndTests()
+    static let device = "/org/bluez/hci0/dev_A0_9E_1A_12_34_56"
+
+    /// How many times the strap's notifications were started.
+    func starts(_ bus: PrivateBus) -> Int {
+        ((try? String(contentsOfFile: bus.directory + "/bluez.log", encoding: .utf8)) ?? "")
+            .components(separatedBy: "StartNotify").count - 1
+    }
+
+    func workout(_ bus: PrivateBus) throws -> Tmux {
+        try Tmux("env DBUS_SYSTEM_BUS_ADDRESS='\(bus.address)' \(binary) start \(fixtures)/long.json "
+            + "--mute --no-figure --hr '\(HeartRateEndToEndTests.address)'", width: 160, height: 24)
+    }
+
+    @Test func contactLostThenTheStrapGoneAndBackThenBluetoothOff() throws {
+        let bus = try PrivateBus()
+        try strap.strap(on: bus)
+        let tmux = try workout(bus)
+        waitUntil("StartNotify") { starts(bus) == 1 }
+        try strap.notify([0x06, 142], on: bus)
+        tmux.waitFor(text: "142 bpm", timeout: 1)
+        // Contact lost (flags bits 1-2: 0b10): the number goes, one notice comes.
+        try strap.notify([0x04, 0], on: bus)
+        tmux.waitFor(text: "heart rate: no skin contact", timeout: 1)
+        #expect(tmux.screen().contains("-- bpm"))
+        // The strap gone: BlueZ removes the device, its service and characteristic with it.
+        _ = try strap.python("""
+            objects = dbus.Interface(bus.get_object('org.bluez', '/'), 'org.freedesktop.DBus.Mock')
+            objects.RemoveObject('\(HeartRateEndToEndTests.characteristic)')
+            objects.RemoveObject('\(Self.device)/service000c')
+            adapter = dbus.Interface(bus.get_object('org.bluez', '/org/bluez/hci0'), 'org.bluez.Adapter1')
+            adapter.RemoveDevice(dbus.ObjectPath('\(Self.device)'))
+            """, on: bus)
+        tmux.waitFor(text: HeartRateEndToEndTests.address + ": out of reach; looking for it", timeout: 2)
+        // Back again: it is found and read within the few seconds between looks, with no key pressed.
+        try strap.strap(on: bus, adapter: false)
+        waitUntil("StartNotify again", timeout: 10) { starts(bus) == 2 }
+        try strap.notify([0x00, 150], on: bus)
+        tmux.waitFor(text: "150 bpm", timeout: 1)
+        // Bluetooth switched off.
+        _ = try strap.python("""
+            adapter = dbus.Interface(bus.get_object('org.bluez', '/org/bluez/hci0'), 'org.freedesktop.DBus.Mock')
+            adapter.UpdateProperties('org.bluez.Adapter1', {'Powered': False})
+            """, on: bus)
+        tmux.waitFor(text: HeartRateEndToEndTests.address + ": Bluetooth is off", timeout: 2)
+        #expect(tmux.screen().contains("left ·"), "the workout goes on")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
+    @Test func aStrapTakenByAnotherDeviceIsOneNotice() throws {
+        let bus = try PrivateBus()
+        try strap.strap(on: bus)
+        // A strap that allows one connection, held by a phone: BlueZ's Connect fails.
+        _ = try strap.python("""
+            device = dbus.Interface(bus.get_object('org.bluez', '\(Self.device)'), 'org.freedesktop.DBus.Mock')
+            device.AddMethod('org.bluez.Device1', 'Connect', '', '',
+                'raise dbus.exceptions.DBusException("le-connection-abort-by-local", name="org.bluez.Error.Failed")')
+            """, on: bus)
+        let tmux = try workout(bus)
+        tmux.waitFor(text: HeartRateEndToEndTests.address + ": connected to another device; trying again")
+        #expect(tmux.screen().contains("-- bpm") && tmux.screen().contains("left ·"))
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        let log = (try? String(contentsOfFile: tmux.directory + "/sevenmin/sevenmin.log", encoding: .utf8)) ?? ""
+        #expect(log.contains("le-connection-abort-by-local"), "\(log)")
+    }
+}
