@@ -74,3 +74,25 @@ struct HeartLossEndToEndTests {
         #expect(log.contains("le-connection-abort-by-local"), "\(log)")
     }
 }
+
+/// `hr use`: the choice kept in the config file, with the user's other settings, and read by `config`.
+@Suite("Heart-rate strap kept in the config, end to end")
+struct HeartRateUseEndToEndTests {
+    @Test func useKeepsTheOtherSettingsAndConfigShowsIt() throws {
+        let home = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home + "/sevenmin", withIntermediateDirectories: true)
+        let path = home + "/sevenmin/config.json"
+        try "{\n  \"volume\": 60,\n  \"bell\": \"never\"\n}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let use = try run(binary, ["hr", "use", "Polar H10 7E5B"], environment: ["XDG_CONFIG_HOME": home])
+        #expect(use.status == 0, "\(use.stderr)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == "{\n  \"volume\": 60,\n  \"bell\": \"never\",\n  \"heartRate\": \"Polar H10 7E5B\"\n}\n")
+        let config = try run(binary, ["config"], environment: ["XDG_CONFIG_HOME": home])
+        #expect(config.stdout.contains("heartRate") && config.stdout.contains("\"Polar H10 7E5B\""), "\(config.stdout)")
+        // A file with a problem is not touched: its problem is reported at its place.
+        try "{\"volume\": 600}".write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = try run(binary, ["hr", "use", "A0:9E:1A:12:34:56"], environment: ["XDG_CONFIG_HOME": home])
+        #expect(refused.status == 65 && refused.stderr.contains("config.json:1:12:"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"volume\": 600}")
+    }
+}

@@ -3,11 +3,15 @@
 public struct HRCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(
         name: "hr",
-        abstract: "List nearby Bluetooth LE devices that send a heart rate, for 'start --hr'.",
+        abstract: "Find a Bluetooth LE strap or watch that sends a heart rate, and keep it for 'start'.",
         discussion: "scan asks BlueZ (on the system bus) to look for devices offering the Heart Rate Service "
             + "and prints each one's address, signal (RSSI, in dBm) and name. Put a chest strap on, or set a "
-            + "watch to broadcast its heart rate, before scanning.",
-        positional: .required("action", help: "scan: look for devices.", values: .choices(["scan"])),
+            + "watch to broadcast its heart rate, before scanning. use DEVICE sets \"heartRate\" in the config "
+            + "file to it, keeping the file's other settings, so that 'start' reads it without --hr.",
+        positional: .requiredThenOptional("action", help: "scan: look for devices; use: keep one for 'start'.",
+                                          values: .choices(["scan", "use"]),
+                                          then: .optional("device", help: "For use: an address or a name, as scan "
+                                                              + "lists them.")),
         options: [Option.seconds])
 
     public enum Option {
@@ -15,14 +19,30 @@ public struct HRCommand: ParsableCommand, Equatable {
             help: "Look for this many seconds. (default: 5)")
     }
 
+    /// What to do: look for devices, or keep one in the config file.
+    public enum Action: Equatable, Sendable {
+        case scan
+        case use(String)
+    }
+
+    public var action = Action.scan
     /// How long to look, in seconds.
     public var seconds = 5
 
     public init() {}
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
-        guard parsed.positional.first == "scan" else {
-            throw .invalidValue(option: "action", value: parsed.positional.first ?? "", expected: "scan",
+        let words = parsed.positional
+        switch words.first {
+        case "scan":
+            if words.count > 1 { throw .unexpectedArgument(words[1], command: Self.spec.name) }
+        case "use":
+            guard words.count == 2, !words[1].isEmpty else {
+                throw .missingArgument("<device>", command: Self.spec.name)
+            }
+            action = .use(words[1])
+        default:
+            throw .invalidValue(option: "action", value: words.first ?? "", expected: "scan or use",
                                 command: Self.spec.name)
         }
         seconds = try parsed.integer(Option.seconds, in: 1...120) ?? 5
