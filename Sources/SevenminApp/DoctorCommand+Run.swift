@@ -35,6 +35,7 @@ extension DoctorCommand: RunnableCommand {
         checkHistory(&report, enabled: !start.noHistory)
         checkDesktop(&report, mediaPlayer: start.mpris)
         checkPhone(&report, start: start)
+        checkHeartRate(&report, device: start.heartRate)
         Console.out(report.text)
         return report.blocked ? ExitCode.failure : ExitCode.success
     }
@@ -132,6 +133,37 @@ extension DoctorCommand: RunnableCommand {
                         fix: "pick another address with --phone-bind, or check libmicrohttpd12 is installed")
         }
         server.close()
+    }
+
+    /// Whether a strap is configured, found and sending: a workout goes on without one, so nothing here blocks.
+    private func checkHeartRate(_ report: inout DoctorReport, device: String?) {
+        report.section("Heart rate")
+        guard let device else {
+            report.pass("no heart-rate strap is configured (sevenmin hr use DEVICE, or start --hr DEVICE)")
+            return
+        }
+        let name = visible(device)
+        report.pass("configured: \(name)")
+        switch HeartRateStrap.probe(device: device, seconds: 5) {
+        case .noBluetooth(let why):
+            report.fail("Bluetooth cannot be asked for \(name): \(visible(why))",
+                        fix: "start bluetoothd (systemctl start bluetooth), and check the system bus")
+        case .notFound:
+            report.fail("\(name) is not found", fix: "wear the strap, then find its address with sevenmin hr scan")
+        case .lost(let loss):
+            report.fail("\(name) is found but cannot be read: " + NoticeText.english.heartRateLost(name, {
+                switch loss {
+                case .adapterOff: NoticeText.english.bluetoothOff
+                case .gone: NoticeText.english.strapGone
+                case .taken: NoticeText.english.strapTaken
+                }
+            }()), fix: "switch Bluetooth on, and disconnect the strap from any phone or watch app")
+        case .silent:
+            report.fail("\(name) is found but sent no heart rate in 5 s",
+                        fix: "wear the strap with its electrodes moistened, or set the watch to broadcast")
+        case .sending(let bpm):
+            report.pass("\(name) is found and sending: \(bpm) bpm")
+        }
     }
 
     private func checkSound(_ report: inout DoctorReport, start: StartCommand) {

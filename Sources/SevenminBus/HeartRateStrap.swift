@@ -47,7 +47,7 @@ public final class HeartRateStrap: Sendable {
             do throws(BusError) {
                 let bus = try BusConnection.system()
                 defer { bus.close() }
-                let loss = try read(on: bus, found: &found) { told = nil }
+                guard let loss = try read(on: bus, found: &found, reading: { told = nil }) else { continue }
                 notice = .heartRateLost(device: device, loss)
                 log("heart rate from \(device) lost: \(loss)")
             } catch {
@@ -65,8 +65,8 @@ public final class HeartRateStrap: Sendable {
     /// Finds the characteristic, starts its notifications (then calls `reading`) and hands each value on
     /// until closed, or until BlueZ says the strap is lost: that is returned. `found`: the strap was seen
     /// once, so that its absence later is its going, not a name that matches nothing.
-    private func read(on bus: BusConnection, found: inout Bool,
-                      reading: () -> Void) throws(BusError) -> WorkoutNotice.HeartRateLoss {
+    private func read(on bus: BusConnection, found: inout Bool, while going: () -> Bool = { true },
+                      reading: () -> Void) throws(BusError) -> WorkoutNotice.HeartRateLoss? {
         let objects = try BlueZObject.all(on: bus)
         guard let strap = objects.first(where: { $0.isDevice(named: device) }) else {
             if found { return .gone }
@@ -114,7 +114,7 @@ public final class HeartRateStrap: Sendable {
             _ = try? bus.call("org.bluez", characteristic, "org.bluez.GattCharacteristic1", "StopNotify",
                               timeout: 0.5)
         }
-        while !closed {
+        while !closed, going() {
             while let message = try bus.receive() {
                 if let loss = try lossOrReading(message, strap: strap.path, adapter: adapter,
                                                 characteristic: characteristic) {
@@ -123,7 +123,7 @@ public final class HeartRateStrap: Sendable {
             }
             try bus.wait(timeout: 0.25)
         }
-        return .gone
+        return nil
     }
 
     /// Hands on a new value of the characteristic; returns why the strap is lost when `message` says it is.
@@ -153,6 +153,42 @@ public final class HeartRateStrap: Sendable {
 }
 
 extension HeartRateStrap {
+    /// What `doctor` finds of a strap: whether it is there and sending.
+    public enum Probe: Equatable, Sendable {
+        /// The system bus or BlueZ cannot be asked (why, as the bus said it).
+        case noBluetooth(String)
+        /// BlueZ knows no device of that address or name.
+        case notFound
+        /// Found, but lost as a workout would lose it.
+        case lost(WorkoutNotice.HeartRateLoss)
+        /// Found and connected, but no heart rate came in the time given.
+        case silent
+        /// Sending: the first heart rate that came.
+        case sending(Int)
+    }
+
+    /// Looks for `device` as a workout would and waits up to `seconds` for its first heart rate.
+    public static func probe(device: String, seconds: Double) -> Probe {
+        let first = Mutex<Int?>(nil)
+        let probing = HeartRateStrap(device: device, news: { input in
+            guard case .heartRate(let reading) = input else { return }
+            first.withLock { if $0 == nil { $0 = reading.bpm } }
+        }, log: { _ in })
+        let deadline = SystemMonotonicClock().now() + seconds
+        do throws(BusError) {
+            let bus = try BusConnection.system()
+            defer { bus.close() }
+            var found = false
+            let loss = try probing.read(on: bus, found: &found, while: {
+                first.withLock { $0 == nil } && SystemMonotonicClock().now() < deadline
+            }, reading: {})
+            if let bpm = first.withLock({ $0 }) { return .sending(bpm) }
+            return loss.map(Probe.lost) ?? .silent
+        } catch {
+            return error.errno == ENODEV && error.call == "GetManagedObjects" ? .notFound : .noBluetooth("\(error)")
+        }
+    }
+
     /// A device that offers the heart rate, as a scan found it.
     public struct Found: Equatable, Sendable {
         public var address: String

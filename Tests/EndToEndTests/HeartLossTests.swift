@@ -96,3 +96,51 @@ struct HeartRateUseEndToEndTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"volume\": 600}")
     }
 }
+
+/// `doctor` on the strap: configured or not, found or not, sending or not.
+@Suite("Heart-rate strap in doctor, end to end")
+struct HeartRateDoctorEndToEndTests {
+    let strap = HeartRateEndToEndTests()
+
+    func doctor(config: String?, bus: PrivateBus) throws -> String {
+        let home = temporaryDirectory()
+        if let config {
+            try FileManager.default.createDirectory(atPath: home + "/sevenmin", withIntermediateDirectories: true)
+            try config.write(toFile: home + "/sevenmin/config.json", atomically: true, encoding: .utf8)
+        }
+        let result = try run(binary, ["doctor"], environment: bus.environment(system: true).merging(
+            ["XDG_CONFIG_HOME": home, "XDG_STATE_HOME": temporaryDirectory()]) { $1 })
+        return result.stdout
+    }
+
+    @Test func noStrapConfigured() throws {
+        let out = try doctor(config: nil, bus: try PrivateBus())
+        #expect(out.contains("Heart rate\n") && out.contains("no heart-rate strap is configured"), "\(out)")
+    }
+
+    @Test func aStrapFoundAndSending() throws {
+        let bus = try PrivateBus()
+        try strap.strap(on: bus)
+        // The strap sends once its notifications are started, as a worn one does.
+        try bus.start("/usr/bin/python3", ["-c", """
+            import dbus, time
+            log = '\(bus.directory)/bluez.log'
+            deadline = time.monotonic() + 20
+            while 'StartNotify' not in open(log).read() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            chars = dbus.Interface(dbus.SystemBus().get_object('org.bluez', '\(HeartRateEndToEndTests.characteristic)'),
+                                   'org.freedesktop.DBus.Mock')
+            chars.UpdateProperties('org.bluez.GattCharacteristic1', {'Value': dbus.Array([0, 133], signature='y')})
+            """], output: bus.directory + "/sender.log", system: true)
+        let out = try doctor(config: #"{"heartRate": "\#(HeartRateEndToEndTests.address)"}"#, bus: bus)
+        #expect(out.contains("configured: " + HeartRateEndToEndTests.address), "\(out)")
+        #expect(out.contains(HeartRateEndToEndTests.address + " is found and sending: 133 bpm"), "\(out)")
+    }
+
+    @Test func aStrapNotFound() throws {
+        let bus = try PrivateBus()
+        try strap.strap(on: bus)
+        let out = try doctor(config: #"{"heartRate": "Wahoo TICKR"}"#, bus: bus)
+        #expect(out.contains("Wahoo TICKR is not found"), "\(out)")
+    }
+}

@@ -4,7 +4,8 @@ public struct DoctorCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(
         name: "doctor",
         abstract: "Check the terminal, sound, voice, routines, config and history, and say how to fix problems.",
-        discussion: "Exits 0 when a workout can run (sound and voice problems only make it quieter), 1 otherwise.",
+        discussion: "Exits 0 when a workout can run (sound and voice problems only make it quieter), 1 otherwise. "
+            + "A heart-rate strap in the config is looked for, and listened to for up to 5 seconds.",
         positional: .none,
         options: [Option.play, Option.voices])
 
