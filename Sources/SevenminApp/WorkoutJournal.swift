@@ -40,6 +40,8 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
             history.finish(outcome)
         case .effort(let effort):
             history.rate(effort)
+        case .heartRate(let bpm):
+            history.heartRate(HeartRateSample(at: Date().timeIntervalSince1970, bpm: bpm))
         }
     }
 }

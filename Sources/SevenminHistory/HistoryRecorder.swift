@@ -95,6 +95,16 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
+    /// Records a heart-rate sample. It does not wake the thread: samples are written with the next segment's
+    /// end (or the finish, or the close), a few dozen rows in the same commit, so a second's sample costs no
+    /// wake-up and no commit of its own; `kill -9` loses those of the segment under way, as it loses the segment.
+    public func heartRate(_ sample: HeartRateSample) {
+        enqueue(wakes: false) { store throws(HistoryError) in
+            guard let id = self.sessionID else { return }
+            try store.recordHeartRate(id, [sample])
+        }
+    }
+
     /// Records how the session ended. Should that write fail with the others it was made with, or recording
     /// have stopped on an earlier failure, the end is written again on its own (`writeEndAlone`).
     public func finish(_ outcome: SessionOutcome) {

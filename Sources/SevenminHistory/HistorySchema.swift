@@ -72,6 +72,17 @@ enum HistorySchema {
             "CREATE TABLE exercise_totals (exercise TEXT PRIMARY KEY, times INTEGER NOT NULL, seconds REAL NOT NULL)",
             fillTotals,
         ] + totalsTriggers,
+        // → +1: the heart rate, one sample a second at most, while a strap or a watch was read.
+        [
+            """
+            CREATE TABLE heart_rate (
+                session_id INTEGER NOT NULL REFERENCES sessions(id),
+                at REAL NOT NULL,
+                bpm INTEGER NOT NULL
+            )
+            """,
+            "CREATE INDEX heart_rate_by_session ON heart_rate(session_id, at)",
+        ],
     ]
 
     /// Adds up the sums of every segment, into empty tables.

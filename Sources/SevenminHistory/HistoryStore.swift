@@ -284,6 +284,16 @@ public final class HistoryStore {
         }
     }
 
+    /// Records heart-rate samples of session `id`, in one statement each, committed with the writes around them.
+    public func recordHeartRate(_ id: Int64, _ samples: [HeartRateSample]) throws(HistoryError) {
+        try guarded {
+            for sample in samples {
+                try db.run("INSERT INTO heart_rate (session_id, at, bpm) VALUES (?, ?, ?)",
+                           [.integer(id), .real(sample.at), .integer(Int64(sample.bpm))])
+            }
+        }
+    }
+
     /// Records how a session ended and releases it from its process.
     public func finish(_ id: Int64, outcome: SessionOutcome) throws(HistoryError) {
         try guarded {
@@ -522,6 +532,22 @@ public final class HistoryStore {
         if let current { body(current, group) }
     }
 
+    /// Session `id`'s heart-rate samples in time order; a sample out of range (a time no instant can be, a rate
+    /// no heart beats at) is skipped and counted.
+    public func heartRate(of id: Int64) throws(HistoryError) -> [HeartRateSample] {
+        try read("SELECT at, bpm FROM heart_rate WHERE session_id = ? ORDER BY at", [.integer(id)]) { row in
+            guard let at = StoredBounds.double(row.double(0), in: StoredBounds.instant),
+                  let bpm = StoredBounds.int(row.int(1), in: Int64(HeartRateSample.rates.lowerBound)...Int64(
+                      HeartRateSample.rates.upperBound)) else { return nil }
+            return HeartRateSample(at: at, bpm: bpm)
+        }
+    }
+
+    /// The ids of the sessions that have a heart rate recorded.
+    public func sessionsWithHeartRate() throws(HistoryError) -> Set<Int64> {
+        Set(try read("SELECT DISTINCT session_id FROM heart_rate") { $0.int(0) })
+    }
+
     /// Every segment of workout (not getting ready) that ran out, and all work however it ended, which is
     /// all `HistoryStats` needs. Read with the few exercise titles shared, as it can be a hundred thousand rows.
     public func completedSegments() throws(HistoryError) -> [SegmentRecord] {
@@ -623,6 +649,9 @@ public final class HistoryStore {
                 + (SELECT COUNT(*) FROM exercise_totals WHERE NOT (times BETWEEN \(StoredBounds.times.lowerBound)
                     AND \(StoredBounds.times.upperBound) AND seconds BETWEEN \(bounds.lowerBound) AND
                     \(bounds.upperBound)))
+                + (SELECT COUNT(*) FROM heart_rate WHERE NOT (at BETWEEN \(StoredBounds.instant.lowerBound) AND
+                    \(StoredBounds.instant.upperBound) AND bpm BETWEEN \(HeartRateSample.rates.lowerBound) AND
+                    \(HeartRateSample.rates.upperBound)))
             """) { StoredBounds.int($0.int(0), in: 0...Int64(Int.max)) }
         return found.first ?? 0
     }

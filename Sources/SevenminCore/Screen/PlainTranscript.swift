@@ -56,6 +56,10 @@ public struct PlainTranscript: Sendable {
                     say(summary.effortQuestion(model.text) + model.words.colon + model.text.effortKeys)
                 }
             }
+            // The heart-rate recovery, once it is read, a minute after the last exercise.
+            if last.summary?.heartRecovery == nil, let r = model.summary?.heartRecovery {
+                say(model.text.heartRecovery(r.drop, r.from, r.to))
+            }
             return lines
         }
         if begun == nil, model.segmentLength != last.segmentLength {

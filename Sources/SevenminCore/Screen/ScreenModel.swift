@@ -17,6 +17,10 @@ public struct ScreenModel: Equatable, Sendable {
         public var effortMovesPlan = false
         /// The answer, once given.
         public var effort: Int?
+        /// With a strap: the heart-rate recovery after the last work segment once measured, and whether it
+        /// is still to be (a minute after that segment ended).
+        public var heartRecovery: HeartRateSample.Recovery?
+        public var measuringRecovery = false
 
         /// Whether fewer than half its exercises were done: too little to ask how hard it was.
         public static func mostlySkipped(done: Int, of count: Int) -> Bool { done * 2 < count }

@@ -12,6 +12,10 @@ public struct ScreenText: Sendable {
     public let ended: @Sendable (_ done: Int, _ of: Int) -> String
     /// "Day 5 in a row"; for 1, "Day 1 of a new streak".
     public let streak: @Sendable (Int) -> String
+    /// "Heart-rate recovery: 32 bpm in a minute (165 to 133)", from the drop, the rate at the end of the last
+    /// exercise and a minute later; and the line shown until that minute has passed. Information, no verdict.
+    public let heartRecovery: @Sendable (_ drop: Int, _ from: Int, _ to: Int) -> String
+    public let heartRecoveryPending: String
     /// "Time" and "Exercises done", before their figures; " in 3 rounds" after the count.
     public let time: String
     public let exercisesDone: String

@@ -761,6 +761,11 @@ struct WorkoutFrame {
                 + (summary.rounds > 1 ? text.inRounds(summary.rounds) : ""))
         }
         if let streak = summary.streak { lines.append(text.streak(streak)) }
+        if let recovery = summary.heartRecovery {
+            lines.append(text.heartRecovery(recovery.drop, recovery.from, recovery.to))
+        } else if summary.measuringRecovery {
+            lines.append(text.heartRecoveryPending)
+        }
         if let seed = model.shuffleSeed { lines.append(text.shuffled + " --seed \(seed)") }
         lines += summary.asksEffort
             ? ["", summary.effortQuestion(text), text.effortKeys].map { glyphs.fold($0, language: model.language) }

@@ -28,6 +28,8 @@ public enum HistoryEntry: Equatable, Sendable {
     case finished(SessionOutcome)
     /// The user said how hard it was, 1 to 10, on the finish screen.
     case effort(Int)
+    /// A heart-rate sample, bpm, fresh now: at most one a second (`HeartRateLog`).
+    case heartRate(Int)
 }
 
 /// Where cues and phrases are sent to be heard: the libao player, or a recorder in tests.

@@ -48,6 +48,8 @@ public struct WorkoutApp: Sendable {
     /// How the last rest that waited ended, for the segment after it: at the bpm under the rule's, or at its
     /// longest (nil).
     private var heartRestEnd: (index: Int, bpm: Int?)?
+    /// The samples the history keeps, and the recovery after the last work segment.
+    private var heartLog = HeartRateLog()
     /// The last frame's model: a frame that moves only the figure is this with the figure moved on.
     private var lastDrawn: ScreenModel?
 
@@ -146,6 +148,7 @@ public struct WorkoutApp: Sendable {
             && (heartStale.map { now < $0 } ?? true)
             && (session.nextDeadline().map { now < $0 } ?? true)
         perform(session.advance(to: now), at: now, into: &effects)
+        heartLog.advance(to: now)
         while let end = unattendedRepsEnd, end <= now {
             leave(at: end, into: &effects, done: true) { $0.next(at: end) }
             perform(session.advance(to: now), at: now, into: &effects)
@@ -219,6 +222,7 @@ public struct WorkoutApp: Sendable {
                 contactLost = false
                 heart = (reading.bpm, now)
             }
+            if let bpm = heartLog.read(reading, at: now, origin: origin) { effects.append(.record(.heartRate(bpm))) }
         case .phone(.link(let link)):
             phone = link
             // Status lines give the page's address too: give the status again.
@@ -234,6 +238,7 @@ public struct WorkoutApp: Sendable {
     /// The next instant at which something visible or audible changes; nil when only input can change things.
     public func nextDeadline() -> Instant? {
         ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame, unattendedRepsEnd, heartStale,
+          heartLog.recoveryDue,
           keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil]
             + awaitingSpeech.map { $0.due + CuePolicy.stalenessLimit }).compactMap { $0 }.min()
     }
@@ -321,6 +326,10 @@ public struct WorkoutApp: Sendable {
                 && !ScreenModel.Summary.mostlySkipped(done: done, of: plan.workSegmentCount),
             effort: effort)
         summary.effortMovesPlan = settings.planStep?.counts ?? false
+        if settings.heartRate {
+            summary.heartRecovery = heartLog.recovery
+            summary.measuringRecovery = heartLog.recoveryDue != nil
+        }
         return summary
     }
 
@@ -527,7 +536,7 @@ public struct WorkoutApp: Sendable {
         guard session.state == .running || session.state == .paused else { return }
         let index = session.index, ran = session.timer.counted(at: now)
         let events = move(&session)
-        effects.append(.record(.segmentEnded(segmentEnd(index, actual: ran, ranOut: done))))
+        effects.append(.record(.segmentEnded(segmentEnd(index, actual: ran, ranOut: done, at: now))))
         perform(events, at: now, into: &effects, leftCurrent: true)
     }
 
@@ -536,7 +545,7 @@ public struct WorkoutApp: Sendable {
         let unfinished = session.state == .running || session.state == .paused
         if unfinished {
             let ran = session.timer.counted(at: now)
-            effects.append(.record(.segmentEnded(segmentEnd(session.index, actual: ran, ranOut: false))))
+            effects.append(.record(.segmentEnded(segmentEnd(session.index, actual: ran, ranOut: false, at: now))))
         }
         switch ending {
         case .signal(let signal):
@@ -562,8 +571,9 @@ public struct WorkoutApp: Sendable {
         return effects
     }
 
-    private mutating func segmentEnd(_ index: Int, actual: Double, ranOut: Bool) -> SegmentEnd {
+    private mutating func segmentEnd(_ index: Int, actual: Double, ranOut: Bool, at now: Instant) -> SegmentEnd {
         let s = plan.segments[index]
+        if s.segment.isWork { heartLog.workEnded(at: now) }
         if ranOut && s.kind != .getReady { workoutSeconds += actual }
         // A step counted in reps plans no time (its limit is only a limit): it is done when it ends so.
         let planned = s.reps == nil ? s.duration : 0
@@ -596,7 +606,8 @@ public struct WorkoutApp: Sendable {
                 } else if finished || event.segmentIndex > 0 {
                     // The segment before ran out: the current one with any time added, later ones as planned.
                     let ended = finished ? event.segmentIndex : event.segmentIndex - 1
-                    effects.append(.record(.segmentEnded(segmentEnd(ended, actual: currentLength, ranOut: true))))
+                    let end = segmentEnd(ended, actual: currentLength, ranOut: true, at: now)
+                    effects.append(.record(.segmentEnded(end)))
                 }
                 if finished {
                     // Reaching the end is not enough: `n` all the way through is no workout done.

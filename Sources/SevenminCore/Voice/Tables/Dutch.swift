@@ -60,6 +60,8 @@ extension ScreenText {
     static let dutch = ScreenText(
         complete: "Training voltooid", ended: { "Gestopt: \($0) van \($1) oefeningen gedaan" },
         streak: { $0 == 1 ? "Dag 1 van een nieuwe reeks" : "Dag \($0) op rij" },
+        heartRecovery: { "Hartslagherstel: \($0) bpm in een minuut (van \($1) naar \($2))" },
+        heartRecoveryPending: "Hartslagherstel: gemeten een minuut na de laatste oefening",
         time: "Tijd", exercisesDone: "Oefeningen gedaan", inRounds: { " in \($0) rondes" },
         shuffled: "Geschud met",
         effortQuestion: "Hoe zwaar was dat? 1–10", effortKeys: "1–9, 0 voor 10 · Enter slaat over",

@@ -76,6 +76,8 @@ extension ScreenText {
     public static let english = ScreenText(
         complete: "Workout complete", ended: { "Ended: \($0) of \($1) exercises done" },
         streak: { $0 == 1 ? "Day 1 of a new streak" : "Day \($0) in a row" },
+        heartRecovery: { "Heart-rate recovery: \($0) bpm in a minute (\($1) to \($2))" },
+        heartRecoveryPending: "Heart-rate recovery: read a minute after the last exercise",
         time: "Time", exercisesDone: "Exercises done", inRounds: { " in \($0) rounds" }, shuffled: "Shuffled with",
         effortQuestion: "How hard was that? 1–10", effortKeys: "1–9, 0 for 10 · Enter skips",
         effortForPlan: "it sets the next step of your plan",

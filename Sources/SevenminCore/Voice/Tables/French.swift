@@ -76,6 +76,8 @@ extension ScreenText {
     static let french = ScreenText(
         complete: "Séance terminée", ended: { "Arrêtée\u{00A0}: \($0) exercices faits sur \($1)" },
         streak: { $0 == 1 ? "Jour 1 d’une nouvelle série" : "Jour \($0) d’affilée" },
+        heartRecovery: { "Récupération cardiaque\u{00A0}: \($0) bpm en une minute (de \($1) à \($2))" },
+        heartRecoveryPending: "Récupération cardiaque\u{00A0}: mesurée une minute après le dernier exercice",
         time: "Durée", exercisesDone: "Exercices faits", inRounds: { " en \($0) tours" }, shuffled: "Mélangée avec",
         effortQuestion: "C’était dur à quel point\u{00A0}? 1–10",
         effortKeys: "1–9, 0 pour 10 · Entrée pour passer",

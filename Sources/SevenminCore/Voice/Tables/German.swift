@@ -62,6 +62,8 @@ extension ScreenText {
     static let german = ScreenText(
         complete: "Training beendet", ended: { "Beendet: \($0) von \($1) Übungen gemacht" },
         streak: { $0 == 1 ? "Tag 1 einer neuen Serie" : "Tag \($0) in Folge" },
+        heartRecovery: { "Erholungspuls: \($0) bpm in einer Minute (\($1) auf \($2))" },
+        heartRecoveryPending: "Erholungspuls: eine Minute nach der letzten Übung gemessen",
         time: "Zeit", exercisesDone: "Übungen gemacht", inRounds: { " in \($0) Runden" }, shuffled: "Gemischt mit",
         effortQuestion: "Wie anstrengend war das? 1–10", effortKeys: "1–9, 0 für 10 · Eingabe überspringt",
         effortForPlan: "sie bestimmt den nächsten Schritt deines Plans",

@@ -69,6 +69,8 @@ extension ScreenText {
     static let italian = ScreenText(
         complete: "Allenamento completato", ended: { "Interrotto: \($0) esercizi fatti su \($1)" },
         streak: { $0 == 1 ? "Giorno 1 di una nuova serie" : "Giorno \($0) di fila" },
+        heartRecovery: { "Recupero cardiaco: \($0) bpm in un minuto (da \($1) a \($2))" },
+        heartRecoveryPending: "Recupero cardiaco: misurato un minuto dopo l’ultimo esercizio",
         time: "Durata", exercisesDone: "Esercizi fatti", inRounds: { " in \($0) giri" }, shuffled: "Mescolato con",
         effortQuestion: "Quanto è stato faticoso? 1–10", effortKeys: "1–9, 0 per 10 · Invio per saltare",
         effortForPlan: "decide il prossimo passo del tuo piano",

@@ -81,6 +81,8 @@ extension ScreenText {
     static let spanish = ScreenText(
         complete: "Entrenamiento completado", ended: { "Terminado: \($0) de \($1) ejercicios hechos" },
         streak: { $0 == 1 ? "Día 1 de una nueva racha" : "Día \($0) seguido" },
+        heartRecovery: { "Recuperación cardíaca: \($0) bpm en un minuto (de \($1) a \($2))" },
+        heartRecoveryPending: "Recuperación cardíaca: se mide un minuto después del último ejercicio",
         time: "Duración", exercisesDone: "Ejercicios hechos", inRounds: { " en \($0) rondas" },
         shuffled: "Mezclado con",
         effortQuestion: "¿Cuánto te ha costado? 1–10", effortKeys: "1–9, 0 para 10 · Intro para omitir",
