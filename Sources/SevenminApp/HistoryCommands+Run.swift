@@ -7,17 +7,28 @@ import SevenminSystem
 
 extension HistoryCommand: RunnableCommand {
     func run() -> Int32 {
-        let sessions: [SessionSummary]
+        var sessions: [SessionSummary] = []
         var segments: [Int64: [SegmentRecord]] = [:]
+        var samples: [Int64: [HeartRateSample]] = [:]
         let store: HistoryLibrary?
         // The date's midnight on each workout's own clock, as the list shows it.
         let from = since.map { Double($0.dayNumber) * 86400 }
         do {
             store = try HistoryReading.store()
             sessions = try store?.sessions(since: from, limit: limit) ?? []
-            // FIT files hold a lap for each segment; JSON streams them below.
+            // FIT files hold a lap for each segment, and a record each second with a heart rate; JSON streams
+            // them below.
             if format.isFIT, let store {
-                for s in sessions { segments[s.record.id] = try store.segments(of: s.record.id) }
+                let hearts = try store.sessionsWithHeartRate()
+                for s in sessions {
+                    segments[s.record.id] = try store.segments(of: s.record.id)
+                    if hearts.contains(s.record.id) { samples[s.record.id] = try store.heartRate(of: s.record.id) }
+                }
+            }
+            // The list shows each workout's heart rate, where one was recorded.
+            if case .text = format, let store {
+                let hearts = try store.heartRates(of: sessions.map(\.record.id))
+                for k in sessions.indices { sessions[k].heart = hearts[sessions[k].record.id] }
             }
         } catch {
             return HistoryReading.report(error)
@@ -44,7 +55,7 @@ extension HistoryCommand: RunnableCommand {
         case .fit(let dir):
             // With rows of the history left out as unreadable, a file already written may hold more than
             // the history now shows: it is not replaced.
-            return HistoryCommand.writeFIT(sessions.map(\.record), segments: segments, into: dir,
+            return HistoryCommand.writeFIT(sessions.map(\.record), segments: segments, heartRate: samples, into: dir,
                                            nothing: nothingRecorded, replacing: !HistoryReading.leftOut(store))
         }
         return HistoryReading.finish(store)
@@ -60,7 +71,8 @@ extension HistoryCommand: RunnableCommand {
     /// written again when it is not (written while the workout was under way, or without records). A
     /// workout still under way, or one that can be resumed, waits for a later run. Without `replacing`,
     /// every file already there is left as it is.
-    static func writeFIT(_ sessions: [SessionRecord], segments: [Int64: [SegmentRecord]], into dir: String,
+    static func writeFIT(_ sessions: [SessionRecord], segments: [Int64: [SegmentRecord]],
+                         heartRate: [Int64: [HeartRateSample]] = [:], into dir: String,
                          nothing: String = "No workouts recorded yet", replacing: Bool = true) -> Int32 {
         do { try UserDirectories.makeDirectory(dir) } catch {
             Console.error(error.description)
@@ -75,7 +87,9 @@ extension HistoryCommand: RunnableCommand {
             case .nothingDone: nothingDone += 1
             case .ready:
                 let bytes: [UInt8]
-                do { bytes = try FITActivity.encode(session, segments: laps) } catch {
+                do {
+                    bytes = try FITActivity.encode(session, segments: laps, heartRate: heartRate[session.id] ?? [])
+                } catch {
                     Console.error("sevenmin: \(name) not written: \(error.reason).")
                     refused += 1
                     continue
@@ -150,11 +164,20 @@ extension HistoryCommand {
             Console.out(out.bytes)
             out.removeAll()
         }
+        // Each workout's heart rate, over it and per segment, where one was recorded.
+        let hearts = try library.sessionsWithHeartRate()
+        func withHeart(_ s: SessionSummary, _ segments: [SegmentRecord]) throws(HistoryError) -> SessionSummary {
+            guard hearts.contains(s.record.id) else { return s }
+            var s = s
+            s.heart = HeartRateSummary.Workout(segments: segments, samples: try library.heartRate(of: s.record.id))
+            return s
+        }
         guard let own = library.own, library.others.isEmpty else {
             // Several machines' files: each session's segments read on their own, in the order shown.
             for (k, s) in sessions.enumerated() {
                 if k > 0 { out.raw(",\n") }
-                HistoryReport.writeJSONObject(s, segments: try library.segments(of: s.record.id), into: &out)
+                let segments = try library.segments(of: s.record.id)
+                HistoryReport.writeJSONObject(try withHeart(s, segments), segments: segments, into: &out)
                 flushing()
             }
             out.raw("\n]\n")
@@ -164,20 +187,25 @@ extension HistoryCommand {
         var position: [Int64: Int] = [:]
         for (k, s) in sessions.enumerated() { position[s.record.id] = k }
         var next = 0
-        func emit(through k: Int, _ segments: [SegmentRecord]) {
+        func emit(through k: Int, _ segments: [SegmentRecord]) throws(HistoryError) {
             // Sessions in between had no segments; they still get their list.
             while next <= k {
                 if next > 0 { out.raw(",\n") }
-                HistoryReport.writeJSONObject(sessions[next], segments: next == k ? segments : [], into: &out)
+                let these = next == k ? segments : []
+                HistoryReport.writeJSONObject(try withHeart(sessions[next], these), segments: these, into: &out)
                 next += 1
             }
             flushing()
         }
-        // Sessions and their segments come in the same order, from the first session shown on.
+        // Sessions and their segments come in the same order, from the first session shown on; a heart
+        // rate is read once its session's segments are in.
+        var failure: HistoryError?
         try own.eachSessionsSegments(since: sessions[0].record.startedAt) { id, segments in
-            if let k = position[id], k >= next { emit(through: k, segments) }
+            guard failure == nil, let k = position[id], k >= next else { return }
+            do throws(HistoryError) { try emit(through: k, segments) } catch { failure = error }
         }
-        if next < sessions.count { emit(through: sessions.count - 1, []) }
+        if let failure { throw failure }
+        if next < sessions.count { try emit(through: sessions.count - 1, []) }
         out.raw("\n]\n")
         Console.out(out.bytes)
     }

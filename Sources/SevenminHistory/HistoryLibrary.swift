@@ -145,6 +145,34 @@ public final class HistoryLibrary {
         }
     }
 
+    /// The heart-rate samples of a session as `sessions` numbered it, in time order.
+    public func heartRate(of id: Int64) throws(HistoryError) -> [HeartRateSample] {
+        let offset = id / Self.idStride * Self.idStride
+        guard let (store, _, _, place) = placed.first(where: { $0.offset == offset }) else { return [] }
+        return try attempt(place, store) { store throws(HistoryError) in try store.heartRate(of: id - offset) } ?? []
+    }
+
+    /// The ids, as `sessions` numbers them, of the sessions with a heart rate recorded.
+    public func sessionsWithHeartRate() throws(HistoryError) -> Set<Int64> {
+        var all: Set<Int64> = []
+        for (store, offset, _, place) in placed {
+            let read = try attempt(place, store) { store throws(HistoryError) in try store.sessionsWithHeartRate() }
+            for id in read ?? [] { all.insert(id + offset) }
+        }
+        return all
+    }
+
+    /// The heart rate of each of `ids` (as `sessions` numbers them) that has one recorded, with its work
+    /// segments' seconds: over the workout, per segment, and the recovery after its last work segment.
+    public func heartRates(of ids: [Int64]) throws(HistoryError) -> [Int64: HeartRateSummary.Workout] {
+        let recorded = try sessionsWithHeartRate()
+        var out: [Int64: HeartRateSummary.Workout] = [:]
+        for id in ids where recorded.contains(id) {
+            out[id] = HeartRateSummary.Workout(segments: try segments(of: id), samples: try heartRate(of: id))
+        }
+        return out
+    }
+
     /// `allSessions`, once read: `completedSegments` needs it too.
     private var every: [SessionRecord]?
 

@@ -73,9 +73,11 @@ enum FITDecoders {
 struct Checked: Decodable {
     struct Lap: Decodable {
         var start: Double, end: Double, timer: Double, elapsed: Double, intensity: String
+        var avg_heart_rate: Int?, max_heart_rate: Int?
     }
     struct Session: Decodable {
         var sport: String, sub_sport: String, elapsed: Double, timer: Double, laps: Int, start: Double
+        var avg_heart_rate: Int?, max_heart_rate: Int?
     }
     var path: String
     var problems: [String]
@@ -83,6 +85,8 @@ struct Checked: Decodable {
     var sessions: [Session]
     var activities: Int
     var records: Int
+    var heart_rates: [Int?]
+    var record_times: [Double?]
     var size: Int
     var file_id: String?
 }

@@ -52,8 +52,11 @@ public enum FITActivity {
         return segments.contains(where: \.isDoneWork) ? .ready : .nothingDone
     }
 
-    /// The file for one session and its segments, in the order they were recorded.
-    public static func encode(_ session: SessionRecord, segments: [SegmentRecord]) throws(Refusal) -> [UInt8] {
+    /// The file for one session and its segments, in the order they were recorded, with its heart-rate
+    /// samples in time order: a `record` for each second that has one, `heart_rate` on it, and each lap's
+    /// and the session's average and maximum (`HeartRateSummary.Workout`).
+    public static func encode(_ session: SessionRecord, segments: [SegmentRecord],
+                              heartRate samples: [HeartRateSample] = []) throws(Refusal) -> [UInt8] {
         guard segments.count <= maximumLaps else { throw .tooManyLaps(segments.count) }
         let laps = lapTimes(session, segments)
         let start = laps.first?.start ?? session.startedAt
@@ -80,12 +83,15 @@ public enum FITActivity {
             (3, .uint32z, serial),
         ])
         timerEvent(.start, at: start, in: &file)
+        let heart = HeartRateSummary.Workout(segments: segments, samples: samples)
         var lastRecord: UInt64?
         for (k, segment) in segments.enumerated() {
-            // One record where a lap starts and one where it ends; a lap that starts as the one before
-            // ends shares its record.
-            for instant in [laps[k].start, laps[k].end] where timestamp(instant) != lastRecord {
-                record(at: timestamp(instant), in: &file)
+            // One record where a lap starts, one where it ends, and one each second between with a heart rate;
+            // a lap that starts as the one before ends shares its record.
+            let inside = samples.map(\.at).filter { $0 > laps[k].start && $0 < laps[k].end }
+            for instant in [laps[k].start] + inside + [laps[k].end] where timestamp(instant) != lastRecord {
+                let bpm = HeartRateSample.bpm(at: instant, in: samples)
+                record(at: timestamp(instant), heartRate: bpm.map { UInt8(min(254, $0)) }, in: &file)
                 lastRecord = timestamp(instant)
             }
             // The timer stops at the end of a part, and at the very end before the last lap.
@@ -100,7 +106,7 @@ public enum FITActivity {
                 (8, .uint32, milliseconds(segment.actual)),         // total_timer_time
                 (23, .enumeration, segment.kind == SegmentKind.work.rawValue ? 0 : 1),  // intensity
                 (25, .enumeration, sportHIIT), (39, .enumeration, subSportHIIT),
-            ])
+            ] + heartFields(heart.segments[k], average: 15, maximum: 16))
             if partEnds { timerEvent(.start, at: laps[k + 1].start, in: &file) }
         }
         if segments.isEmpty { timerEvent(.stopAll, at: end, in: &file) }
@@ -113,7 +119,7 @@ public enum FITActivity {
             (7, .uint32, milliseconds(end - start)),
             (8, .uint32, milliseconds(timer)),
             (25, .uint16, 0), (26, .uint16, UInt64(segments.count)),  // first_lap_index, num_laps
-        ])
+        ] + heartFields(heart.whole, average: 16, maximum: 17))
         file.message(.activity, [
             (253, .uint32, timestamp(end)),
             (0, .uint32, milliseconds(timer)),                       // total_timer_time
@@ -125,6 +131,12 @@ public enum FITActivity {
         return file.bytes
     }
 
+    /// A lap's or the session's `avg_heart_rate` and `max_heart_rate` (`uint8`, bpm), when it has a heart rate.
+    private static func heartFields(_ heart: HeartRateSummary?, average: UInt8, maximum: UInt8) -> [FITWriter.Field] {
+        guard let heart else { return [] }
+        return [(average, .uint8, UInt64(min(254, heart.average))), (maximum, .uint8, UInt64(min(254, heart.peak)))]
+    }
+
     enum TimerEvent: UInt64 {
         case start = 0, stopAll = 4
     }
@@ -134,9 +146,9 @@ public enum FITActivity {
                               (1, .enumeration, type.rawValue)])
     }
 
-    /// A `record` at `instant`: its time alone, as the profile's record has no elapsed or timer time (they
-    /// follow from the timestamps and the timer events). A heart rate, once there is one, is field 3
-    /// (`uint8`, bpm) beside it; the writer defines the wider layout itself.
+    /// A `record` at `instant`: its time, as the profile's record has no elapsed or timer time (they follow
+    /// from the timestamps and the timer events), and the heart rate then, when there is one: field 3
+    /// (`uint8`, bpm; 255 means none). The writer defines the wider layout itself.
     private static func record(at instant: UInt64, heartRate: UInt8? = nil, in file: inout FITWriter) {
         file.message(.record, [(253, .uint32, instant)] + (heartRate.map { [(3, .uint8, UInt64($0))] } ?? []))
     }

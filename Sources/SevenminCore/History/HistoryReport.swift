@@ -4,20 +4,25 @@ import FoundationEssentials
 /// `sevenmin history`: one line per session, as text, JSON or CSV.
 public enum HistoryReport {
     /// The local date and time each workout started where it was done (`localStart`), the routine, time
-    /// worked, exercises done of planned, effort, outcome; and, when any workout was read from another
-    /// machine's file, which machine.
+    /// worked, exercises done of planned, effort, outcome; when any workout has a heart rate, its average and
+    /// peak (`138/171`) and its recovery; and, when any workout was read from another machine's file, which machine.
     public static func text(_ sessions: [SessionSummary], metrics: TextMetrics) -> String {
         if sessions.isEmpty { return "No workouts recorded yet.\n" }
         let elsewhere = sessions.contains { $0.record.machine != nil }
         // Which plan and step each workout was done for, once any was: "-" for one off any plan.
         let planned = sessions.contains { $0.record.plan != nil }
-        let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT", "OUTCOME"] + (planned ? ["PLAN"] : [])
-            + (elsewhere ? ["MACHINE"] : [])
+        let hearts = sessions.contains { $0.heart?.whole != nil }
+        let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT"] + (hearts ? ["BPM", "RECOVERY"] : [])
+            + ["OUTCOME"] + (planned ? ["PLAN"] : []) + (elsewhere ? ["MACHINE"] : [])
         let rows = sessions.map { s -> [String] in
             var row = [localStart(s.record), visible(s.record.routine),
                        TimeFormat.clock(s.workedSeconds, roundingUp: false),
-                       "\(s.exercisesDone)/\(s.record.plannedExercises)", s.record.effort.map { "\($0)/10" } ?? "-",
-                       outcomeText(s.record)]
+                       "\(s.exercisesDone)/\(s.record.plannedExercises)", s.record.effort.map { "\($0)/10" } ?? "-"]
+            if hearts {
+                row.append(s.heart?.whole.map { "\($0.average)/\($0.peak)" } ?? "-")
+                row.append(s.heart?.recovery.map { "\($0.drop)" } ?? "-")
+            }
+            row.append(outcomeText(s.record))
             if planned { row.append(planText(s.record)) }
             if elsewhere { row.append(s.record.machine.map(visible) ?? "this one") }
             return row
@@ -28,7 +33,7 @@ public enum HistoryReport {
             cells.enumerated().map { k, cell in
                 let pad = String(repeating: " ", count: widths[k] - metrics.width(cell))
                 // Numbers line up on the right, words on the left; the last column is not padded.
-                if k == 2 || k == 3 || k == 4 { return pad + cell }
+                if (2...(hearts ? 6 : 4)).contains(k) { return pad + cell }
                 return k == cells.count - 1 ? cell : cell + pad
             }.joined(separator: "  ")
         }
@@ -101,6 +106,11 @@ public enum HistoryReport {
         if let plan = r.plan { out.string(plan) } else { out.raw("null") }
         out.raw(", \"plan_step\": ")
         if let step = r.planStep { out.integer(step) } else { out.raw("null") }
+        // Only where a heart rate was recorded, as a segment's side: other workouts are written as they always were.
+        if let heart = s.heart, let whole = heart.whole {
+            out.raw(", \"heart_rate\": ")
+            writeHeart(whole, recovery: .some(heart.recovery), into: &out)
+        }
         if let segments {
             out.raw(", \"segments\": [")
             for (k, g) in segments.enumerated() {
@@ -124,9 +134,40 @@ public enum HistoryReport {
                     out.raw(", \"side\": ")
                     out.integer(side)
                 }
+                if let heart = s.heart, heart.segments.count == segments.count, let here = heart.segments[k] {
+                    out.raw(", \"heart_rate\": ")
+                    writeHeart(here, into: &out)
+                }
                 out.raw("}")
             }
             out.raw("]")
+        }
+        out.raw("}")
+    }
+
+    /// `{"average": 138, "peak": 171, "samples": 420}`, with the recovery when it is given (`{"from": 165,
+    /// "to": 133, "drop": 32}`, or null when it could not be measured).
+    static func writeHeart(_ heart: HeartRateSummary, recovery: HeartRateSample.Recovery?? = .none,
+                           into out: inout JSONBytes) {
+        out.raw("{\"average\": ")
+        out.integer(heart.average)
+        out.raw(", \"peak\": ")
+        out.integer(heart.peak)
+        out.raw(", \"samples\": ")
+        out.integer(heart.samples)
+        if case .some(let recovery) = recovery {
+            out.raw(", \"recovery\": ")
+            if let recovery {
+                out.raw("{\"from\": ")
+                out.integer(recovery.from)
+                out.raw(", \"to\": ")
+                out.integer(recovery.to)
+                out.raw(", \"drop\": ")
+                out.integer(recovery.drop)
+                out.raw("}")
+            } else {
+                out.raw("null")
+            }
         }
         out.raw("}")
     }

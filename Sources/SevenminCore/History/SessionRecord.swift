@@ -68,11 +68,15 @@ public struct SessionSummary: Equatable, Sendable {
     public var workedSeconds: Double
     /// Exercises of the plan that ran at least half their time (`SegmentRecord.isDone`), each once.
     public var exercisesDone: Int
+    /// The heart rate, when a strap or a watch was read (filled in by the reader that wants it).
+    public var heart: HeartRateSummary.Workout?
 
-    public init(record: SessionRecord, workedSeconds: Double, exercisesDone: Int) {
+    public init(record: SessionRecord, workedSeconds: Double, exercisesDone: Int,
+                heart: HeartRateSummary.Workout? = nil) {
         self.record = record
         self.workedSeconds = workedSeconds
         self.exercisesDone = exercisesDone
+        self.heart = heart
     }
 }
 

@@ -96,13 +96,22 @@ def check(path):
         if activities and activities[0].get("total_timer_time") != s["total_timer_time"]:
             problems.append("activity and session timer times differ")
 
+    # The heart rate as both decoders read it: each record's, and each lap's and the session's average and maximum.
+    decoded = [v.get("heart_rate") for name, v in frames if name == "record"]
+    if decoded != [r.get("heart_rate") for r in records]:
+        problems.append("fitdecode and garmin-fit-sdk read the records' heart rates apart")
     lap_out = [{"start": ts(lap["start_time"]), "end": ts(lap["timestamp"]), "timer": lap["total_timer_time"],
-                "elapsed": lap["total_elapsed_time"], "intensity": str(lap.get("intensity"))} for lap in laps]
+                "elapsed": lap["total_elapsed_time"], "intensity": str(lap.get("intensity")),
+                "avg_heart_rate": lap.get("avg_heart_rate"), "max_heart_rate": lap.get("max_heart_rate")}
+               for lap in laps]
     session_out = [{"sport": str(s.get("sport")), "sub_sport": str(s.get("sub_sport")),
                     "elapsed": s["total_elapsed_time"], "timer": s["total_timer_time"], "laps": s["num_laps"],
-                    "start": ts(s["start_time"])} for s in sessions]
+                    "start": ts(s["start_time"]), "avg_heart_rate": s.get("avg_heart_rate"),
+                    "max_heart_rate": s.get("max_heart_rate")} for s in sessions]
     return {"path": path, "problems": problems, "laps": lap_out, "sessions": session_out,
             "activities": len(activities), "records": len(records), "size": os.path.getsize(path),
+            "heart_rates": [r.get("heart_rate") for r in records],
+            "record_times": [ts(r.get("timestamp")) for r in records],
             "file_id": str(file_ids[0].get("type")) if file_ids else None}
 
 
