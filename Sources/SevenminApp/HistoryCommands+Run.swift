@@ -245,21 +245,34 @@ extension StatsCommand: RunnableCommand {
                                                 steps: report.plan.steps.count, week: week))
     }
 
+    /// Every workout (each once) with a heart rate recorded, as `stats` counts it.
+    private func heartWorkouts(_ library: HistoryLibrary?) throws(HistoryError) -> [HistoryStats.HeartWorkout] {
+        guard let library, !(try library.sessionsWithHeartRate()).isEmpty else { return [] }
+        let sessions = try library.allSessions()
+        let hearts = try library.heartRates(of: sessions.map(\.id))
+        return sessions.compactMap { r in
+            guard let heart = hearts[r.id], let work = heart.work else { return nil }
+            return HistoryStats.HeartWorkout(day: CivilTime.dayNumber(at: r.startedAt, utcOffset: r.utcOffset),
+                                             workSeconds: heart.workSeconds, work: work)
+        }
+    }
+
     func run() -> Int32 {
-        // The config file's weight, unless --weight gave one.
-        var weight = weight
-        if weight == nil {
-            switch ConfigFile.load() {
-            case .failure(let status): return status.code
-            case .success(let config): weight = config.map { applying($0) }?.weight
-            }
+        // The config file's weight, unless --weight gave one; its sex and age, for calories from the heart rate.
+        var settings = self, age: Int?
+        switch ConfigFile.load() {
+        case .failure(let status): return status.code
+        case .success(let config):
+            settings = config.map { applying($0) } ?? self
+            age = config?.value("age", as: Int.self)
         }
         let stats: HistoryStats
         let store: HistoryLibrary?
         do {
             store = try HistoryReading.store()
             stats = HistoryStats.compute(try store?.totals() ?? HistoryTotals(), now: Date().timeIntervalSince1970,
-                                         calendar: .current, weightKg: weight)
+                                         calendar: .current, weightKg: settings.weight,
+                                         heart: try heartWorkouts(store), age: age, sex: settings.sex)
         } catch {
             return HistoryReading.report(error)
         }

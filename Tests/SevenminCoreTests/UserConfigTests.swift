@@ -119,11 +119,12 @@ struct UserConfigTests {
         "audioDevice": [#""hw:1""#], "color": [#""never""#], "history": ["false", "true"],
         "notify": ["false", "true"], "mpris": ["false", "true"], "weight": ["72.5"],
         "heartRate": [#""A0:9E:1A:12:34:56""#], "phone": ["true", "false"], "age": ["40"], "maxHeartRate": ["185"],
-        "speakHeartRate": ["true", "false"],
+        "speakHeartRate": ["true", "false"], "sex": [#""female""#, #""male""#],
     ]
     static let arguments = [
         "voice": "fr", "language": "it", "rate": "200", "volume": "90", "audio-driver": "oss", "audio-device": "hw:2",
         "color": "always", "weight": "80", "hr": "Polar H10", "phone-bind": "127.0.0.1", "age": "35", "max-hr": "190",
+        "sex": "male",
     ]
 
     /// Each entry of the table is read, applied under the command line, printed, completed and documented;

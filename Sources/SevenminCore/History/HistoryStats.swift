@@ -51,6 +51,29 @@ public struct HistoryStats: Equatable, Sendable {
     /// this week; nil without a body weight.
     public var totalCalories: Double?
     public var weekCalories: Double?
+    /// The workouts with a heart rate recorded: how many, the mean of their samples and the highest.
+    public var heartWorkouts = 0
+    public var heartAverage: Int?
+    public var heartPeak: Int?
+    /// What the calories of workouts with a heart rate were computed with, when the config gives them all.
+    public var ageYears: Int?
+    public var sex: KeytelEnergy.Sex?
+    /// How many workouts' calories come from their heart rate (Keytel et al. 2005) and not MET minutes.
+    public var heartCalorieWorkouts = 0
+
+    /// A workout with a heart rate recorded, as `stats` counts it: the local day it started on, its seconds
+    /// of work, and its heart rate during that work.
+    public struct HeartWorkout: Equatable, Sendable {
+        public var day: Int
+        public var workSeconds: Double
+        public var work: HeartRateSummary
+
+        public init(day: Int, workSeconds: Double, work: HeartRateSummary) {
+            self.day = day
+            self.workSeconds = workSeconds
+            self.work = work
+        }
+    }
 
     /// Heat-map shade for a day's minutes: 0 nothing, 1 some, 2 a counting day, 3 two, 4 three or more.
     public static func level(minutes: Double, threshold: Double = dayThresholdSeconds) -> Int {
@@ -68,8 +91,11 @@ public struct HistoryStats: Equatable, Sendable {
                 calendar: calendar, weightKg: weightKg, dayThreshold: dayThreshold)
     }
 
-    /// Computes everything from the history's sums (as the store adds them up in SQL).
+    /// Computes everything from the history's sums (as the store adds them up in SQL) and the workouts with
+    /// a heart rate. Calories are MET × kg × hours of work, but for a workout with a heart rate where `age` and
+    /// `sex` are given too: Keytel's equation at its average rate during work, for its seconds of work.
     public static func compute(_ totals: HistoryTotals, now: Double, calendar: LocalCalendar, weightKg: Double? = nil,
+                               heart: [HeartWorkout] = [], age: Int? = nil, sex: KeytelEnergy.Sex? = nil,
                                dayThreshold: Double = dayThresholdSeconds) -> HistoryStats {
         // Days outside the prepared range are found all the same, only more slowly.
         let earliest = min(now, totals.days.keys.min().map { Double($0 * CivilTime.secondsPerDay) } ?? now)
@@ -112,15 +138,40 @@ public struct HistoryStats: Equatable, Sendable {
             .map { ExerciseTotal(title: $0.key, times: $0.value.times, seconds: $0.value.seconds) }
             .sorted { ($0.seconds, $1.title) > ($1.seconds, $0.title) }
         let kcalPerSecond = weightKg.map { met * $0 / 3600 }
-        return HistoryStats(
+        // Workouts with a heart rate, counted by it where the config says enough; the rest by MET minutes.
+        var byHeart = (total: 0.0, week: 0.0, work: 0.0, weekWork: 0.0, workouts: 0)
+        if let kg = weightKg, let age, let sex {
+            for w in heart {
+                let kcal = KeytelEnergy.kilocalories(bpm: Double(w.work.average), seconds: w.workSeconds, weightKg: kg,
+                                                     age: age, sex: sex)
+                byHeart.total += kcal
+                byHeart.work += w.workSeconds
+                byHeart.workouts += 1
+                if (thisWeek...today).contains(w.day) {
+                    byHeart.week += kcal
+                    byHeart.weekWork += w.workSeconds
+                }
+            }
+        }
+        let samples = heart.reduce(0) { $0 + $1.work.samples }
+        let beats = heart.reduce(0) { $0 + $1.work.average * $1.work.samples }
+        var stats = HistoryStats(
             dayThreshold: dayThreshold, currentStreak: current, todayCounts: todayCounts, longestStreak: longest,
             weekMinutes: weekMinutes,
             sessions: totals.sessions, completedSessions: totals.completedSessions,
             totalWorkSeconds: total, exercises: exercises, heatMapStart: heatMapStart,
             heatMapMinutes: (heatMapStart...today).map { (secondsByDay[$0] ?? 0) / 60 },
             weeklyStarts: weeklyStarts, weeklyMinutes: weeklyStarts.map { minutes($0...min(today, $0 + 6)) },
-            today: today, weightKg: weightKg, totalCalories: kcalPerSecond.map { $0 * total },
-            weekCalories: kcalPerSecond.map { $0 * weekWork })
+            today: today, weightKg: weightKg,
+            totalCalories: kcalPerSecond.map { $0 * max(0, total - byHeart.work) + byHeart.total },
+            weekCalories: kcalPerSecond.map { $0 * max(0, weekWork - byHeart.weekWork) + byHeart.week })
+        stats.heartWorkouts = heart.count
+        stats.heartAverage = samples > 0 ? Int((Double(beats) / Double(samples)).rounded()) : nil
+        stats.heartPeak = heart.map(\.work.peak).max()
+        stats.ageYears = age
+        stats.sex = sex
+        stats.heartCalorieWorkouts = byHeart.workouts
+        return stats
     }
 
     /// Days in a row that count, ending today, or yesterday while today can still count: walked back

@@ -51,9 +51,22 @@ public enum StatsReport {
                    + " (\(percent)%, ACSM/WHO guideline)")
         out.append("Workouts: \(stats.sessions) (\(stats.completedSessions) completed), "
                    + TimeFormat.hoursMinutesWords.string(stats.totalWorkSeconds, roundingUp: false) + " of work")
+        if stats.heartWorkouts > 0, let average = stats.heartAverage, let peak = stats.heartPeak {
+            out.append("Heart rate: \(stats.heartWorkouts) workout\(stats.heartWorkouts == 1 ? "" : "s") recorded, "
+                       + "average \(average) bpm, peak \(peak) bpm during work")
+        }
         if let total = stats.totalCalories, let week = stats.weekCalories, let kg = stats.weightKg {
+            let met = "MET \(HistoryStats.met) at \(HistoryReport.number(kg)) kg"
             out.append("Energy: about \(Int(total.rounded())) kcal in all, \(Int(week.rounded())) this week"
-                       + " (MET \(HistoryStats.met) at \(HistoryReport.number(kg)) kg)")
+                       + (stats.heartCalorieWorkouts == 0 ? " (\(met))" : ""))
+            // Which workouts' calories come from what: the heart rate's, and MET minutes for the others.
+            if stats.heartCalorieWorkouts > 0 {
+                let others = stats.sessions > stats.heartCalorieWorkouts ? "; \(met) for the others" : ""
+                out.append("  from heart rate in \(stats.heartCalorieWorkouts) workout"
+                           + (stats.heartCalorieWorkouts == 1 ? "" : "s") + " (Keytel 2005)" + others)
+            } else if stats.heartWorkouts > 0 {
+                out.append("  by MET minutes: from heart rate with \"age\" and \"sex\" in the config")
+            }
         }
         out.append("")
         let map = heatMap(stats, colors: colors, utf8: utf8, width: width)
@@ -66,7 +79,8 @@ public enum StatsReport {
                    + stats.weeklyMinutes.map { spark($0, scale: scale, utf8: utf8) }.joined(separator: " ")
                    + " (\(utf8 ? "█" : "#") = \(Int(scale)))")
         if !stats.exercises.isEmpty {
-            let shown = stats.exercises.prefix(3)
+            // As many as the 23 lines leave room for, up to three.
+            let shown = stats.exercises.prefix(max(1, min(3, 23 - out.count - 2)))
             out.append("")
             let of = stats.exercises.count > shown.count ? " of \(stats.exercises.count) exercises" : ""
             out.append("Most done" + of)
@@ -202,6 +216,14 @@ public enum StatsReport {
             ("weight_kg", stats.weightKg.map(n) ?? "null"),
             ("total_kcal", stats.totalCalories.map(n) ?? "null"),
             ("week_kcal", stats.weekCalories.map(n) ?? "null"),
+            ("kcal_from", stats.totalCalories == nil ? "null" : stats.heartCalorieWorkouts == 0 ? "\"met\""
+                : stats.heartCalorieWorkouts < stats.sessions ? "\"heart_rate_and_met\"" : "\"heart_rate\""),
+            ("kcal_heart_rate_workouts", String(stats.heartCalorieWorkouts)),
+            ("age", stats.ageYears.map(String.init) ?? "null"),
+            ("sex", stats.sex.map { "\"\($0.rawValue)\"" } ?? "null"),
+            ("heart_rate_workouts", String(stats.heartWorkouts)),
+            ("heart_rate_average", stats.heartAverage.map(String.init) ?? "null"),
+            ("heart_rate_peak", stats.heartPeak.map(String.init) ?? "null"),
             ("weekly", "[" + weekly.joined(separator: ", ") + "]"),
             ("exercises", "[" + exercises.joined(separator: ", ") + "]"),
             ("heat_map", "[\n    " + heat.joined(separator: ",\n    ") + "\n  ]"),

@@ -88,6 +88,11 @@ enum ConfigSettings {
         ConfigSetting("weight", .kilograms(StatsCommand.weights), of: StatsCommand.self,
                       "body weight in kg, for 'stats' calories",
                       options: [StatsCommand.Option.weight], get: { $0.weight }, set: { $0.weight = $1 }),
+        ConfigSetting("sex", .choice(KeytelEnergy.Sex.allCases.map { ($0.rawValue, $0) }), of: StatsCommand.self,
+                      "female or male, for 'stats' calories from the heart rate (Keytel et al. 2005, with age and "
+                          + "weight)",
+                      options: [StatsCommand.Option.sex], unset: "calories from MET minutes",
+                      get: { $0.sex }, set: { $0.sex = $1 }),
     ]
 
     /// Every key a config file may hold: `$schema`, which editors use and sevenmin ignores, and the settings'.

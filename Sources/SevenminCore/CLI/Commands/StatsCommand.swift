@@ -6,13 +6,18 @@ public struct StatsCommand: ParsableCommand, Equatable {
         abstract: "Show streaks, this week against the guideline, and a year of workouts.",
         discussion: "A day counts towards a streak when it holds at least 7 minutes of completed workout. "
             + "The guideline is ACSM's and the WHO's: 75 minutes of vigorous activity a week. Calories, with "
-            + "--weight, use 8.0 METs (Compendium of Physical Activities, vigorous calisthenics).",
+            + "--weight, use 8.0 METs (Compendium of Physical Activities, vigorous calisthenics); for a workout "
+            + "with a heart rate recorded, given --sex and the config file's age too, Keytel et al. (2005) at its "
+            + "average rate during work. The output says which.",
         positional: .none,
-        options: [Option.weight, Option.json])
+        options: [Option.weight, Option.sex, Option.json])
 
     public enum Option {
         public static let weight = OptionSpec(long: "weight", value: "kg",
                                               help: "Your body weight, to estimate calories. (values: 20-400)")
+        public static let sex = OptionSpec(long: "sex", value: "sex",
+            help: "For calories from the heart rate, with your age and weight. (values: female, male)",
+            values: .choices(KeytelEnergy.Sex.allCases.map(\.rawValue)))
         public static let json = OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts.")
     }
 
@@ -20,6 +25,8 @@ public struct StatsCommand: ParsableCommand, Equatable {
     public static let weights = 20.0...400.0
 
     public var weight: Double?
+    /// With an age and a weight, calories from the heart rate where it was recorded.
+    public var sex: KeytelEnergy.Sex?
     public var json = false
     /// The options typed, which the config file may not override.
     public var explicit = GivenOptions()
@@ -34,6 +41,7 @@ public struct StatsCommand: ParsableCommand, Equatable {
             }
             weight = kg
         }
+        sex = try parsed.choice(Option.sex, as: KeytelEnergy.Sex.self)
         json = parsed.flag(Option.json)
         explicit = GivenOptions(parsed.typed)
     }
