@@ -85,12 +85,17 @@ struct HeartRateKeptTests {
             t += 1
         }
         #expect(app.summary(at: 68.9).heartRecovery == nil)
+        // Plain mode says it once, when it is read.
+        var plain = PlainTranscript(unicode: true)
+        _ = plain.lines(for: app.screen(at: 68.9))
         #expect(app.nextDeadline().map { $0 <= 69 } == true, "wakes when the minute is up")
         _ = app.handle(.tick, at: 69)
         #expect(app.summary(at: 69).heartRecovery == HeartRateSample.Recovery(from: 158, to: 99))
         #expect(!app.summary(at: 69).measuringRecovery)
         let after = WorkoutScreen.render(app.screen(at: 69), width: 80, height: 24).text
         #expect(after.contains("Heart-rate recovery: 59 bpm in a minute (158 to 99)"), "\(after)")
+        #expect(plain.lines(for: app.screen(at: 69)).contains { $0.hasSuffix("59 bpm in a minute (158 to 99)") })
+        #expect(plain.lines(for: app.screen(at: 70)).isEmpty)
     }
 
     @Test func withoutARateAtTheEndOfWorkNothingIsMeasured() {
