@@ -17,14 +17,20 @@ public struct HeartRateSample: Equatable, Sendable {
     /// The heart rate at `t`: the latest sample at or before it, if no older than
     /// `HeartRateMeasurement.freshFor`; a sample older than that is not one. `samples` in time order.
     public static func bpm(at t: Double, in samples: [HeartRateSample]) -> Int? {
+        // The one before the first sample after `t` is the latest at or before it.
+        let low = index(after: t, in: samples)
+        guard low > 0, t - samples[low - 1].at <= HeartRateMeasurement.freshFor else { return nil }
+        return samples[low - 1].bpm
+    }
+
+    /// The index of the first of `samples` (in time order) taken after `t`, by halving.
+    static func index(after t: Double, in samples: [HeartRateSample]) -> Int {
         var low = 0, high = samples.count
-        // The first sample after `t`: the one before it is the latest at or before.
         while low < high {
             let mid = (low + high) / 2
             if samples[mid].at <= t { low = mid + 1 } else { high = mid }
         }
-        guard low > 0, t - samples[low - 1].at <= HeartRateMeasurement.freshFor else { return nil }
-        return samples[low - 1].bpm
+        return low
     }
 
     /// Heart-rate recovery: the rate at the end of the last work segment, and `recoverySeconds` later.
@@ -88,8 +94,10 @@ public struct HeartRateSummary: Equatable, Sendable {
         /// From a session's segments in the order recorded and its samples in time order.
         public init(segments: [SegmentRecord], samples: [HeartRateSample]) {
             let windows = Self.windows(segments)
-            func within(_ w: (start: Double, end: Double)) -> [HeartRateSample] {
-                samples.filter { $0.at > w.start && $0.at <= w.end }
+            // A workout's segments and samples are each in time order: a stretch's samples are found by halving.
+            func within(_ w: (start: Double, end: Double)) -> ArraySlice<HeartRateSample> {
+                let from = HeartRateSample.index(after: w.start, in: samples)
+                return samples[from..<max(from, HeartRateSample.index(after: w.end, in: samples))]
             }
             self.segments = windows.map { HeartRateSummary(within($0)) }
             let working = segments.indices.filter { segments[$0].kind == SegmentKind.work.rawValue }
@@ -97,7 +105,7 @@ public struct HeartRateSummary: Equatable, Sendable {
             workSeconds = working.reduce(0) { $0 + segments[$1].actual }
             let first = windows.map(\.start).min() ?? -Double.infinity
             let last = windows.map(\.end).max() ?? Double.infinity
-            whole = HeartRateSummary(samples.filter { $0.at > first && $0.at <= last })
+            whole = HeartRateSummary(within((first, last)))
             recovery = segments.last(where: { $0.kind == SegmentKind.work.rawValue })
                 .flatMap { HeartRateSample.recovery(after: $0.endedAt, in: samples) }
         }

@@ -88,7 +88,9 @@ public enum FITActivity {
         for (k, segment) in segments.enumerated() {
             // One record where a lap starts, one where it ends, and one each second between with a heart rate;
             // a lap that starts as the one before ends shares its record.
-            let inside = samples.map(\.at).filter { $0 > laps[k].start && $0 < laps[k].end }
+            let from = HeartRateSample.index(after: laps[k].start, in: samples)
+            let inside = samples[from..<max(from, HeartRateSample.index(after: laps[k].end, in: samples))]
+                .map(\.at).filter { $0 < laps[k].end }
             for instant in [laps[k].start] + inside + [laps[k].end] where timestamp(instant) != lastRecord {
                 let bpm = HeartRateSample.bpm(at: instant, in: samples)
                 record(at: timestamp(instant), heartRate: bpm.map { UInt8(min(254, $0)) }, in: &file)
