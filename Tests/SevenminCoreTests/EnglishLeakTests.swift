@@ -53,7 +53,7 @@ struct EnglishLeakTests {
         .linkNotOpened(.noBrowser(tried: "qx, qy")), .linkNotOpened(.didNotStart(program: "qx")),
         .linkNotOpened(.failed(program: "qx")), .linesInstead(term: "dumb"),
         .noHeartRate(device: "Qz 7"), .noPhone(address: "10.9.8.7"), .noPhone(address: nil),
-        .noHeartRate(device: "Qz 7"), .heartRateLost(device: "Qz 7", .adapterOff),
+        .heartRateLost(device: "Qz 7", .adapterOff),
         .heartRateLost(device: "Qz 7", .gone), .heartRateLost(device: "Qz 7", .taken), .noSkinContact,
     ]
 
