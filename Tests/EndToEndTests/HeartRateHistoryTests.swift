@@ -31,7 +31,7 @@ struct HeartRateHistoryEndToEndTests {
             ((try? String(contentsOfFile: bus.directory + "/bluez.log", encoding: .utf8)) ?? "").contains("StartNotify")
         }
         // A new rate, climbing, each time the clock on the status line moves on, until the workout ends.
-        func finished(_ screen: String) -> Bool { screen.contains("How hard was that?") }
+        func finished(_ screen: String) -> Bool { screen.contains("Workout complete") }
         func statusLine(_ screen: String) -> Substring { screen.split(separator: "\n").last ?? "" }
         var bpm = 100
         while !finished(tmux.screen()), bpm < 150 {
