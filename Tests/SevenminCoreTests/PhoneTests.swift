@@ -161,20 +161,26 @@ struct PhoneTests {
         return PhoneLink(url: "http://192.168.1.23:40000/#ABCDEFGHIJKLMNOPQRSTUV", modules: modules, size: size)
     }
 
+    /// The code in the body of an 80×24 screen, between the header and the footer's three rows.
+    func layout(_ link: PhoneLink, width: Int = 80, rows: Range<Int> = 1..<21) -> PhoneCode.Layout {
+        PhoneCode.layout(link, words: .english, width: width, rows: rows)
+    }
+
     @Test func theCodeSitsRightWithItsQuietZoneBetweenTheBars() throws {
-        let placed = try #require(PhoneCode.place(link(), width: 80, height: 24))
+        let placed = try #require(layout(link()).code)
         #expect(placed.x == 80 - 29 - 1, "a column in from the edge")
         #expect(placed.rows == 15)
-        #expect(placed.y >= 1 && placed.y + placed.rows <= 23, "clear of the header and the status line")
-        #expect(PhoneCode.place(link(), width: 40, height: 24) == nil, "no room for the address beside it")
-        #expect(PhoneCode.place(link(), width: 80, height: 16) == nil)
+        #expect(placed.y >= 1 && placed.y + placed.rows <= 21, "clear of the header and the footer")
+        #expect(layout(link()).body.columns == 0..<(placed.x - 1), "the workout has what is left of it")
+        #expect(layout(link(), width: 40).code == nil, "no room for the workout beside it")
+        #expect(layout(link(), rows: 1..<13).code == nil)
     }
 
     @Test func theCodeIsBlackOnWhiteModuleForModule() throws {
         var grid = CellGrid(width: 80, height: 24, fill: CellStyle(foreground: RGB(9, 9, 9), background: RGB(1, 2, 3)))
         let code = link()
-        PhoneCode.draw(code, words: .english, on: &grid, colour: true)
-        let at = try #require(PhoneCode.place(code, width: 80, height: 24))
+        PhoneCode.draw(code, layout(code), on: &grid, colour: true)
+        let at = try #require(layout(code).code)
         // The quiet zone's first two rows: light above and below.
         #expect(grid.character(x: at.x, y: at.y) == " ")
         #expect(grid[at.x, at.y].style.background == PhoneCode.white)
@@ -195,16 +201,20 @@ struct PhoneTests {
 
     @Test func withoutColourTheLightModulesAreReverseVideo() throws {
         var grid = CellGrid(width: 80, height: 24, fill: CellStyle(foreground: RGB(9, 9, 9), background: RGB(1, 2, 3)))
-        PhoneCode.draw(link(), words: .english, on: &grid, colour: false)
-        let at = try #require(PhoneCode.place(link(), width: 80, height: 24))
+        PhoneCode.draw(link(), layout(link()), on: &grid, colour: false)
+        let at = try #require(layout(link()).code)
         #expect(grid[at.x, at.y].style.reverse)
         #expect(!grid[at.x + 4, at.y + 2].style.reverse)
     }
 
-    @Test func whereTheCodeDoesNotFitTheAddressStillShows() {
+    @Test func whereTheCodeDoesNotFitTheAddressStillShowsWhole() {
         var grid = CellGrid(width: 40, height: 12, fill: CellStyle(foreground: RGB(9, 9, 9), background: RGB(1, 2, 3)))
-        PhoneCode.draw(link(), words: .english, on: &grid, colour: true)
-        #expect(grid.text.split(separator: "\n")[10].contains("http://192.168.1.23:40000/#"))
+        let placed = layout(link(), width: 40, rows: 1..<9)
+        PhoneCode.draw(link(), placed, on: &grid, colour: true)
+        let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[7].contains("http://192.168.1.23:40000/#ABCDEFGHIJK"))
+        #expect(rows[8].contains("LMNOPQRSTUV"))
+        #expect(placed.body.rows == 1..<7, "the workout keeps the rows above")
     }
 
     @Test func theDefaultRoutesInterface() {
@@ -258,5 +268,97 @@ struct PhoneTests {
         #expect(!shows(at: 2.5), "working: the exercise has the screen")
         _ = app.handle(.key(.character("?")), at: 2.6)
         #expect(shows(at: 2.6))
+    }
+}
+
+/// The code and its words share the screen with the workout: nothing is drawn over anything.
+@Suite("The phone's code beside the workout")
+struct PhoneCodeLayoutTests {
+    /// A version 3 code (29 modules), the size of every address the server gives: `http://`, an IPv4
+    /// address and port, and 22 characters of token fit its 53 bytes. Modules alternate in a pattern that
+    /// gives the code's rows both half blocks.
+    static let link: PhoneLink = {
+        let size = 29
+        let modules = (0..<size * size).map { ($0 / size + $0 % size / 3) % 3 == 0 }
+        return PhoneLink(url: "http://192.168.100.123:40000/#ABCDEFGHIJKLMNOPQRSTUV", modules: modules, size: size)
+    }()
+
+    static func isPhone(_ cell: Cell) -> Bool {
+        [PhoneCode.white, PhoneCode.black].contains(cell.style.background)
+            && [PhoneCode.white, PhoneCode.black].contains(cell.style.foreground)
+    }
+
+    func render(_ state: ScreenState, width: Int, height: Int) -> CellGrid {
+        var model = state.model()
+        model.phone = Self.link
+        return WorkoutScreen.render(model, width: width, height: height)
+    }
+
+    /// Each run of the code's or its words' cells in a row has a blank cell or the screen's edge on either
+    /// side: what ran under the code (digits, the panel's border, a line of text) would show at its edge.
+    func clearEdges(_ grid: CellGrid) -> [String] {
+        var found: [String] = []
+        for y in 0..<grid.height {
+            var x = 0
+            while x < grid.width {
+                guard Self.isPhone(grid[x, y]) else { x += 1; continue }
+                let start = x
+                while x < grid.width && Self.isPhone(grid[x, y]) { x += 1 }
+                for edge in [start - 1, x] where edge >= 0 && edge < grid.width {
+                    let seen = grid.character(x: edge, y: y)
+                    if seen != " " { found.append("\(seen) at \(edge),\(y)") }
+                }
+            }
+        }
+        return found
+    }
+
+    /// What the code's words say, read off the screen: their cells' text, row by row, without spaces.
+    func address(_ grid: CellGrid) -> String {
+        String((0..<grid.height).flatMap { y in
+            (0..<grid.width).filter { Self.isPhone(grid[$0, y]) }.map { grid.character(x: $0, y: y) }
+        }.filter { !" ▀▄".contains($0) })
+    }
+
+    @Test(arguments: [(200, 60), (100, 30), (80, 24)])
+    func theCodeSharesTheGetReadyScreenWithTheDigits(width: Int, height: Int) {
+        let grid = render(.getReady, width: width, height: height)
+        #expect(clearEdges(grid) == [], "\(width)×\(height)")
+        #expect(grid.text.contains("Scan with the phone"))
+        #expect(address(grid).contains(Self.link.url))
+        #expect(grid.text.contains("Jumping Jacks"), "\(width)×\(height)")
+        // The digits shrink into the room left of the code, but stay digits.
+        #expect(bigDigitCells(grid) > 0)
+    }
+
+    @Test(arguments: [(200, 60), (100, 30), (80, 24)])
+    func theCodeSharesTheHelpScreenWithTheKeys(width: Int, height: Int) {
+        let grid = render(.help, width: width, height: height)
+        #expect(clearEdges(grid) == [], "\(width)×\(height)")
+        #expect(address(grid).contains(Self.link.url))
+        // Above the footer, whose key hints say "quit" too.
+        let text = grid.text.split(separator: "\n").dropLast(3).joined(separator: "\n")
+        let shown = KeyBindings.summary.filter { text.contains($0.action) }.count
+        #expect(shown >= 3, "\(width)×\(height)")
+        #expect(shown == KeyBindings.summary.count || text.contains("… \(KeyBindings.summary.count - shown) more"))
+        #expect(bigDigitCells(grid) > 0)
+    }
+
+    /// Below 80×24 a code a phone could read does not fit: the address shows whole as text, over nothing.
+    @Test(arguments: [ScreenState.getReady, .help])
+    func at40x12TheAddressIsText(state: ScreenState) {
+        let grid = render(state, width: 40, height: 12)
+        #expect(!grid.text.contains("▀"), "no code")
+        #expect(address(grid).contains(Self.link.url))
+        #expect(clearEdges(grid) == [])
+        #expect(bigDigitCells(grid) > 0)
+    }
+
+    func bigDigitCells(_ grid: CellGrid) -> Int {
+        (0..<grid.height).reduce(0) { count, y in
+            count + (0..<grid.width).filter {
+                bigBlocks.contains(grid.character(x: $0, y: y)) && !grid[$0, y].style.bold && !Self.isPhone(grid[$0, y])
+            }.count
+        }
     }
 }

@@ -59,6 +59,18 @@ public struct CellGrid: Equatable, Sendable {
         return CellGrid.clusterBase + UInt32(clusters.count - 1)
     }
 
+    /// Copies the cells of `columns` in `rows` from `other`, a grid laid out for that part of this one.
+    mutating func paste(_ other: CellGrid, rows: Range<Int>, columns: Range<Int>) {
+        for y in rows where y >= 0 && y < min(height, other.height) {
+            for x in columns where x >= 0 && x < min(width, other.width) {
+                var cell = other[x, y]
+                if cell.code >= CellGrid.clusterBase { cell.code = code(for: other.character(x: x, y: y)) }
+                self[x, y] = cell
+            }
+        }
+        links += other.links.filter { rows.contains($0.row) }
+    }
+
     public mutating func fill(row y: Int, from x0: Int = 0, to x1: Int? = nil, style: CellStyle) {
         guard y >= 0, y < height else { return }
         let from = max(0, x0)

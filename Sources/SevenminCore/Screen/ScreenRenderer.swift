@@ -43,11 +43,6 @@ public final class ScreenRenderer {
                                                             inverse: inverse),
                                  glyphs: glyphs, width: width, height: height, renderer: self)
         frame.draw()
-        // Never over the quit prompt, whose question must be read.
-        if let link = model.phone, model.summary == nil,
-           model.kind == .getReady && model.overlay == .none || model.overlay == .help {
-            PhoneCode.draw(link, words: PhoneWords.of(model.language), on: &frame.grid, colour: depth != .monochrome)
-        }
         last = (model, width, height, frame.grid, frame.figurePlacement)
         return frame.grid
     }

@@ -55,9 +55,36 @@ struct WorkoutFrame {
             if model.overlay != .none { drawPanel(panelLines ?? [], centredIn: 0..<h) }
         } else {
             let bottom = drawFooter()
-            drawBody(rows: 1..<bottom)
+            if let link = phoneShown {
+                // The phone's code and its words take the right and the foot of the body; the workout the rest.
+                let layout = PhoneCode.layout(link, words: PhoneWords.of(model.language), width: w, rows: 1..<bottom,
+                                              drawsCode: !grid.asciiOnly, metrics: grid.metrics)
+                drawBody(rows: layout.body.rows, columns: layout.body.columns.count)
+                PhoneCode.draw(link, layout, on: &grid, colour: renderer.depth != .monochrome)
+            } else {
+                drawBody(rows: 1..<bottom)
+            }
             drawHeader()
         }
+    }
+
+    /// The phone's page, when its code shows: while getting ready and under the help panel; never over the
+    /// quit prompt, whose question must be read, nor over the exercise.
+    var phoneShown: PhoneLink? {
+        guard let link = model.phone, model.kind == .getReady && model.overlay == .none || model.overlay == .help
+        else { return nil }
+        return link
+    }
+
+    /// The body laid out in its first `columns` columns, as on a screen that wide.
+    mutating func drawBody(rows: Range<Int>, columns: Int) {
+        guard columns < w else { return drawBody(rows: rows) }
+        var part = WorkoutFrame(model: model, theme: theme, glyphs: glyphs, width: columns, height: h,
+                                renderer: renderer)
+        part.drawBody(rows: rows)
+        grid.paste(part.grid, rows: rows, columns: 0..<columns)
+        headerWords = part.headerWords
+        figurePlacement = part.figurePlacement
     }
 
     // MARK: Sizes too small for a layout
