@@ -110,4 +110,16 @@ struct ManualAndCompletionTests {
             #expect(page.contains("\\fB" + Roff.literal(keys) + "\\fR\n" + Roff.text(action)))
         }
     }
+
+    /// `x` drops the phones and makes a new code: listed in the manual, said to need `--phone`, and on the
+    /// help panel of a workout that has the phone's page, in its language.
+    @Test func xIsAKeyOfTheManualAndOfThePanelWithThePhone() {
+        let (keys, action) = KeyBindings.phoneDrop
+        #expect(ManPage.program().contains("\\fB\(keys)\\fR\n" + Roff.text(action + " (with --phone)")))
+        let english = WorkoutScreen.helpLines(.english, phone: .english)
+        #expect(english.contains { $0.hasPrefix("x ") && $0.hasSuffix(action) })
+        let german = WorkoutScreen.helpLines(.german, phone: .german)
+        #expect(german.last?.hasPrefix("x ") == true && german.last?.hasSuffix("Telefone trennen, neuer Code") == true)
+        #expect(!WorkoutScreen.helpLines(.english).contains { $0.hasPrefix("x ") }, "without the phone, x does nothing")
+    }
 }

@@ -100,7 +100,8 @@ public enum ManPage {
         out += tagged("\\fB\\-h\\fR, \\fB\\-\\-help\\fR", "Show help information, for the program or after a command.")
         out += tagged("\\fB\\-\\-version\\fR", "Show the version.")
         out += ".SH KEYS\nWhile a workout runs:\n"
-        for (keys, action) in KeyBindings.summary + [KeyBindings.repsDone] {
+        let phoneDrop = (keys: KeyBindings.phoneDrop.keys, action: KeyBindings.phoneDrop.action + " (with --phone)")
+        for (keys, action) in KeyBindings.summary + [KeyBindings.repsDone, phoneDrop] {
             out += tagged("\\fB" + Roff.literal(keys) + "\\fR", Roff.text(action))
         }
         out += tagged("\\fBCtrl\\-Z\\fR", "pause and give the terminal back; \\fBfg\\fR returns, still paused")

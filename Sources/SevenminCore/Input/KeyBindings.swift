@@ -17,6 +17,10 @@ public enum KeyBindings {
 
     /// Enter, which only a step counted in reps takes (`n` does the same there): said in the manual,
     /// left out of the help panel, whose rows the digits need.
+    /// `x`, which only a workout with the phone's page takes: it drops the phones and makes a new code. Said in
+    /// the manual, and on the help panel of such a workout (in its language: `PhoneWords.dropKey`).
+    public static let phoneDrop = (keys: "x", action: "drop the phones, new code")
+
     public static let repsDone = (keys: "Enter", action: "on a step counted in reps: the reps are done, as n")
 
     public static func action(for key: Key, overlay: ScreenModel.Overlay, finished: Bool) -> Action {

@@ -230,7 +230,7 @@ struct WorkoutFrame {
     var panelLines: [String]? {
         switch model.overlay {
         case .none: return nil
-        case .help: return WorkoutScreen.helpLines(model.text)
+        case .help: return WorkoutScreen.helpLines(model.text, phone: model.phone.map { _ in .of(model.language) })
         case .confirmQuit: return WorkoutScreen.quitLines(model.text)
         }
     }

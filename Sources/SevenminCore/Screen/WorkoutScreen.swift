@@ -78,11 +78,15 @@ public enum WorkoutScreen {
 
     /// The help panel: each key of `KeyBindings.summary` with what it does, in the workout's language.
     /// The keys make one column, two spaces wider than the widest (German's "Leertaste"), so that
-    /// every action starts in the same column after the same gap.
-    static func helpLines(_ text: ScreenText) -> [String] {
+    /// every action starts in the same column after the same gap. With the phone's page (its `phone`
+    /// words), `x` last.
+    static func helpLines(_ text: ScreenText, phone: PhoneWords? = nil) -> [String] {
         let keys = KeyBindings.summary.map { $0.keys == "space" ? text.space : $0.keys }
+            + (phone == nil ? [] : [KeyBindings.phoneDrop.keys])
         let column = (keys.map(\.count).max() ?? 0) + 2
-        return [text.keys, ""] + zip(keys, text.keyActions).map { $0.padded(to: column) + $1 }
+        return [text.keys, ""] + zip(keys, text.keyActions + (phone.map { [$0.dropKey] } ?? [])).map {
+            $0.padded(to: column) + $1
+        }
     }
 
     /// The quit prompt; where its box does not fit, the frame shows the compact or the tiny one.

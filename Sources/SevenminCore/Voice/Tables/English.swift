@@ -131,5 +131,5 @@ extension PhoneWords {
     static let english = PhoneWords(
         pause: "Pause", resume: "Resume", skip: "Skip", back: "Back", tapToStart: "Tap to start",
         connectionLost: "Connection lost, reconnecting…", scan: "Scan with the phone",
-        phones: { $0 == 1 ? "1 phone" : "\($0) phones" }, dropKey: "drop the phones, new code")
+        phones: { $0 == 1 ? "1 phone" : "\($0) phones" }, dropKey: KeyBindings.phoneDrop.action)
 }
