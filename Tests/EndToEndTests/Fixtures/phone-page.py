@@ -86,12 +86,31 @@ try:
     seen["titleAfterSkip"] = until("the next segment's name", lambda: driver.find_element(By.ID, "title").text != title
                                    and driver.find_element(By.ID, "title").text)
     seen["figureLines"] = len(driver.find_elements(By.CSS_SELECTOR, "#figure line"))
-    seen["background"] = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    # The exercise's colour once the page's fade to it (.3 s) is over: read at once, it was still the grey.
+    seen["background"] = until("the exercise's colour", lambda: (lambda c: c != "rgb(27, 27, 27)" and c)(
+        driver.execute_script("return getComputedStyle(document.body).backgroundColor")), timeout=5) or ""
     driver.save_screenshot(os.path.join(shots, "phone-390x844.png"))
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 820, "height": 1180, "deviceScaleFactor": 1, "mobile": True})
     driver.save_screenshot(os.path.join(shots, "tablet-820x1180.png"))
-    seen["console"] = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    # A dropped connection: the stream's socket killed under the page (ss -K, which needs CAP_NET_ADMIN and a
+    # kernel with CONFIG_INET_DIAG_DESTROY). The page says so, reconnects by itself, and shows the segment a
+    # skip (a POST, apart from the stream) moves on to, which it can only have heard of over the new stream.
+    severe = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    port = url.split("/")[2].rsplit(":", 1)[1]
+    killed = subprocess.run(["ss", "-K", "dst", "127.0.0.1", "dport", "=", ":" + port],
+                            capture_output=True, text=True).stdout
+    seen["dropped"] = ":" + port in killed
+    lost = lambda: driver.execute_script("return !document.getElementById('lost').hidden")
+    seen["lostShown"] = until("the connection-lost line", lost, timeout=10)
+    until("the page reconnected", lambda: not lost())
+    driver.find_element(By.ID, "skip").click()
+    seen["titleAfterReconnect"] = until("the segment after the reconnection", lambda: (
+        lambda t: t != seen["titleAfterSkip"] and t)(driver.find_element(By.ID, "title").text))
+    # The one error the drop itself makes is left out.
+    seen["console"] = severe + [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
+                                and not entry["message"].endswith("/events - Failed to load resource: "
+                                                                  "net::ERR_CONNECTION_ABORTED")]
 finally:
     driver.quit()
 print(json.dumps(seen))
