@@ -194,6 +194,8 @@ struct PhoneTests {
         // Past the code's last column, the right-hand quiet zone is light, and the screen's last column is its own.
         #expect(grid[78, at.y + 5].style.background == PhoneCode.white)
         #expect(grid[79, at.y + 5].style.background == RGB(1, 2, 3))
+        // An odd span leaves half of the last row past the code: light as the quiet zone, not a black stripe.
+        #expect((0..<29).allSatisfy { grid[at.x + $0, at.y + 14].style.background == PhoneCode.white })
         #expect(grid.text.contains("Scan with the phone"))
         #expect(grid.text.contains("http://192.168.1.23:40000/#"))
         #expect(grid.text.contains("x  drop the phones, new code"))

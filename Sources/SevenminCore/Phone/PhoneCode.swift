@@ -90,7 +90,8 @@ public enum PhoneCode {
         if let at = layout.code {
             for row in 0..<at.rows {
                 for x in 0..<link.span {
-                    let top = !link.dark(x, 2 * row), bottom = 2 * row + 1 < link.span && !link.dark(x, 2 * row + 1)
+                    // Past an odd span, the last row's lower half is light, as the quiet zone is.
+                    let top = !link.dark(x, 2 * row), bottom = !link.dark(x, 2 * row + 1)
                     let (glyph, style) = top && bottom ? (" ", light) : top ? ("▀", dark) : bottom ? ("▄", dark)
                         : (" ", dark)
                     _ = grid.put(glyph, x: at.x + x, y: at.y + row, style: style)
