@@ -22,6 +22,44 @@ struct FigureTests {
             try expectSnapshotText(text, named: "figures/\(name)")
         }
     }
+
+    /// The jump frames of Jump Squats and Burpees cut the head off at the canvas's top: no shipped figure
+    /// leaves its canvas, at any size a frame gives it, square or wider or taller than square, on either side.
+    @Test func noShippedFigureLeavesItsCanvas() {
+        for name in FigureLibrary.names {
+            var found: Set<String> = []
+            for rows in 4...60 {  // a frame draws a figure in four rows or more
+                for columns in [2 * rows - 1, 2 * rows, 2 * rows + 1] {
+                    found.formUnion(clipped(FigureLibrary.figures[name]!, columns: columns, rows: rows))
+                }
+            }
+            #expect(found.isEmpty, "\(name): \(found.sorted())")
+        }
+    }
+}
+
+/// What the figure's keyframes would draw off a canvas of `columns` × `rows` cells, on either side: joints,
+/// the head's ring and props beyond its edges; empty where nothing is clipped.
+private func clipped(_ figure: Figure, columns: Int, rows: Int) -> [String] {
+    let canvas = DotCanvas(columns: columns, rows: rows)
+    guard let box = FigureDrawing.Box(canvas) else { return [] }
+    func off(_ x: Int, _ y: Int) -> Bool { x < 0 || y < 0 || x >= canvas.dotWidth || y >= canvas.dotHeight }
+    var found: [String] = []
+    for mirrored in [false, true] {
+        let props = figure.props(mirrored: mirrored).flatMap { [$0.from, $0.to] }
+        for (k, keyframe) in figure.keyframes.enumerated() {
+            let pose = mirrored ? keyframe.mirrored : keyframe
+            for (joint, point) in zip(Joint.allCases, pose.points) where off(box.place(point).0, box.place(point).1) {
+                found.append("keyframe \(k) \(joint)\(mirrored ? " mirrored" : "")")
+            }
+            let (x, y) = box.place(pose[.head]), r = box.headRadius
+            if off(x - r, y - r) || off(x + r, y + r) {
+                found.append("keyframe \(k) head's ring\(mirrored ? " mirrored" : "")")
+            }
+        }
+        for point in props where off(box.place(point).0, box.place(point).1) { found.append("a prop") }
+    }
+    return found
 }
 
 /// The rows of a 20×10 cell grid with `figure` drawn in it as a workout frame draws it.
@@ -392,6 +430,19 @@ struct FigureLikenessTests {
             let hip = p[.hip].x
             // On the far side of the landing foot from where the hip is.
             #expect((trailing.x - landing.x) * (hip - landing.x) < 0, "\(p)")
+        }
+    }
+
+    /// Tuck Jumps' tuck was shallow: in the air, the feet well off the floor, the thighs come up to within
+    /// 20° of level.
+    @Test func theTuckJumpsThighsComeUpNearLevel() {
+        let air = figure("tuck-jump").keyframes.filter { max($0[.leftFoot].y, $0[.rightFoot].y) < 0.8 }
+        #expect(!air.isEmpty)
+        for p in air {
+            for knee in [p[.leftKnee], p[.rightKnee]] {
+                // tan 20° is 0.36.
+                #expect(abs(knee.y - p[.hip].y) <= abs(knee.x - p[.hip].x) * 0.36, "\(knee) from \(p[.hip])")
+            }
         }
     }
 

@@ -110,17 +110,19 @@ public enum FigureLibrary {
             side((56, 52), (50, 60), (38, 80), elbow: (54, 78), hand: (56, 97), knee: (54, 80), foot: (46, 98)),
             pushUp[0],
             side((56, 52), (50, 60), (38, 80), elbow: (54, 78), hand: (56, 97), knee: (54, 80), foot: (46, 98)),
-            pose((50, 4), (50, 15), (50, 46), arms: ((44, 6), (42, 0), (56, 6), (58, 0)),
-                 legs: ((48, 68), (47, 90), (52, 68), (53, 90))),
+            // The jump, the arms straight up: the hands at the top of the box, the head's ring under it.
+            pose((50, 11), (50, 21), (50, 50), arms: ((42, 13), (40, 2), (58, 13), (60, 2)),
+                 legs: ((48, 70), (47, 90), (52, 70), (53, 90))),
         ], period: 3.0, props: [floor]),
         "jump-squat": Figure(keyframes: [
             side((52, 38), (46, 48), (30, 72), elbow: (60, 50), hand: (74, 50), knee: (56, 76), foot: (48, 98)),
-            side((50, 4), (50, 15), (50, 46), elbow: (45, 26), hand: (40, 14), knee: (51, 67), foot: (50, 88)),
+            side((50, 10), (50, 21), (50, 50), elbow: (45, 31), hand: (40, 20), knee: (51, 70), foot: (50, 90)),
         ], period: 1.4, props: [floor]),
+        // Seen from the side, so that the tuck shows: from a dip, the arms back, up into the air, the thighs
+        // near level, the shins hanging under the knees, the hands at the knees.
         "tuck-jump": Figure(keyframes: [
-            standing,
-            pose((50, 6), (50, 17), (50, 46), arms: ((42, 30), (46, 44), (58, 30), (54, 44)),
-                 legs: ((44, 40), (42, 62), (56, 40), (58, 62))),
+            side((51, 20), (50, 31), (46, 60), elbow: (45, 44), hand: (40, 55), knee: (56, 78), foot: (50, 98)),
+            side((50, 12), (48, 23), (45, 50), elbow: (55, 34), hand: (63, 42), knee: (64, 46), foot: (61, 65)),
         ], period: 1.0, props: [floor]),
         "v-up": Figure(keyframes: [
             side((12, 92), (22, 94), (50, 95), elbow: (10, 94), hand: (2, 94), knee: (70, 95), foot: (92, 95)),
