@@ -446,6 +446,11 @@ struct FigureLikenessTests {
         }
     }
 
+    /// V-ups' V floated well above the floor: the hips stay on it, lying and in the V.
+    @Test func theVUpBalancesOnTheHipsOnTheFloor() {
+        for p in figure("v-up").keyframes { #expect(p[.hip].y >= 0.95, "\(p[.hip])") }
+    }
+
     /// Wall Angels had no wall: its edges stand beside the body, higher than the raised hands.
     @Test func wallAngelsHasItsWall() {
         let walls = figure("wall-angels").props.filter { $0.from.x == $0.to.x }

@@ -126,7 +126,8 @@ public enum FigureLibrary {
         ], period: 1.0, props: [floor]),
         "v-up": Figure(keyframes: [
             side((12, 92), (22, 94), (50, 95), elbow: (10, 94), hand: (2, 94), knee: (70, 95), foot: (92, 95)),
-            side((30, 50), (36, 60), (50, 90), elbow: (44, 50), hand: (54, 42), knee: (62, 66), foot: (70, 44)),
+            // Balanced on the hips, on the floor: the trunk and the legs up into a V, the hands to the feet.
+            side((30, 57), (36, 67), (50, 97), elbow: (44, 57), hand: (54, 49), knee: (62, 73), foot: (70, 51)),
         ], period: 2.0, props: [floor]),
         // Landing on one leg, the other crossing behind it to the far side, the arms swung across.
         "skater": Figure(keyframes: [
