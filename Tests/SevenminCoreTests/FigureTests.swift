@@ -422,12 +422,19 @@ struct FigureLikenessTests {
         }
     }
 
-    /// Skater had no cross-behind: the trailing foot crosses behind the landing one, to its far side.
-    @Test func theSkatersTrailingLegCrossesBehind() {
-        for p in figure("skater").keyframes {
+    /// Skater had no cross-behind, and then both feet stayed on the floor: it hops from leg to leg, both feet
+    /// off the floor between, and on each landing the trailing foot is lifted and crosses behind the landing
+    /// one, to its far side.
+    @Test func theSkaterHopsAndItsTrailingLegCrossesBehind() {
+        let frames = figure("skater").keyframes
+        #expect(frames.contains { max($0[.leftFoot].y, $0[.rightFoot].y) <= 0.92 }, "a hop, both feet up")
+        let landings = frames.filter { max($0[.leftFoot].y, $0[.rightFoot].y) >= 0.96 }
+        #expect(landings.count >= 2)
+        for p in landings {
             let leftLands = p[.leftFoot].y > p[.rightFoot].y
             let (landing, trailing) = leftLands ? (p[.leftFoot], p[.rightFoot]) : (p[.rightFoot], p[.leftFoot])
             let hip = p[.hip].x
+            #expect(trailing.y <= 0.92, "the trailing foot off the floor: \(p)")
             // On the far side of the landing foot from where the hip is.
             #expect((trailing.x - landing.x) * (hip - landing.x) < 0, "\(p)")
         }

@@ -129,13 +129,8 @@ public enum FigureLibrary {
             // Balanced on the hips, on the floor: the trunk and the legs up into a V, the hands to the feet.
             side((30, 57), (36, 67), (50, 97), elbow: (44, 57), hand: (54, 49), knee: (62, 73), foot: (70, 51)),
         ], period: 2.0, props: [floor]),
-        // Landing on one leg, the other crossing behind it to the far side, the arms swung across.
-        "skater": Figure(keyframes: [
-            pose((36, 30), (38, 40), (42, 68), arms: ((46, 46), (56, 50), (30, 44), (20, 40)),
-                 legs: ((40, 82), (36, 98), (36, 84), (22, 94))),
-            pose((64, 30), (62, 40), (58, 68), arms: ((70, 44), (80, 40), (54, 46), (44, 50)),
-                 legs: ((64, 84), (78, 94), (60, 82), (64, 98))),
-        ], period: 1.4, props: [floor]),
+        "skater": Figure(keyframes: [skaterLanding, skaterHop, otherSide(skaterLanding).mirrored,
+                                     otherSide(skaterHop).mirrored], period: 1.4, props: [floor]),
         "pike-push-up": Figure(keyframes: [
             side((28, 78), (32, 68), (56, 36), elbow: (30, 82), hand: (28, 97), knee: (68, 66), foot: (78, 97)),
             side((26, 90), (32, 80), (56, 40), elbow: (22, 86), hand: (28, 97), knee: (68, 68), foot: (78, 97)),
@@ -183,6 +178,15 @@ public enum FigureLibrary {
     /// the feet to the head, the top arm reaching up at an angle of its own.
     static let sidePlank = pose((17, 77), (28, 80), (58, 88), arms: ((33, 66), (37, 51), (28, 98), (14, 98)),
                                 legs: ((75, 92), (92, 97), (75, 92), (92, 97)))
+
+    /// Landing on the left leg, the right one lifted and crossed behind it to the far side, the arms swung
+    /// across.
+    static let skaterLanding = pose((36, 30), (38, 40), (42, 68), arms: ((46, 46), (56, 50), (30, 44), (20, 40)),
+                                    legs: ((40, 82), (36, 98), (46, 81), (25, 89)))
+    /// The bound from the left leg to the right: both feet off the floor, the left leg pushed off behind, the
+    /// right one reaching to land, the body leaning into it over the middle.
+    static let skaterHop = pose((55, 21), (53, 31), (48, 58), arms: ((43, 42), (38, 52), (60, 40), (66, 49)),
+                                legs: ((40, 70), (29, 80), (56, 73), (60, 88)))
 
     static let standingLegs: (P, P, P, P) = ((47, 77), (45, 98), (53, 77), (55, 98))
 
