@@ -388,6 +388,27 @@ struct FigureLikenessTests {
         #expect(highKnees.keyframes.contains { min($0[.leftHand].y, $0[.rightHand].y) < $0[.neck].y })
     }
 
+    /// March and High Knees, seen from the side, drew both legs on one line, and a lift of the left knee was
+    /// the same drawing as a lift of the right: the far leg and arm are now drawn apart from the near ones, so
+    /// that the standing foot and the lifted knee move from one lift to the next.
+    @Test(arguments: ["march", "high-knees"])
+    func theLiftsOfTheLeftAndTheRightKneeAreToldApart(name: String) {
+        let frames = figure(name).keyframes
+        for p in frames {
+            let (dx, dy) = (p[.leftFoot].x - p[.rightFoot].x, p[.leftFoot].y - p[.rightFoot].y)
+            #expect((dx * dx + dy * dy).squareRoot() >= 0.05, "\(name): both feet in one place in \(p)")
+        }
+        let left = frames.filter { $0[.leftKnee].y < $0[.rightKnee].y - 0.02 }
+        let right = frames.filter { $0[.rightKnee].y < $0[.leftKnee].y - 0.02 }
+        #expect(!left.isEmpty && !right.isEmpty)
+        for l in left {
+            for r in right {
+                #expect(abs(l[.rightFoot].x - r[.leftFoot].x) >= 0.05, "\(name): the standing foot stays put")
+                #expect(abs(l[.leftKnee].x - r[.rightKnee].x) >= 0.05, "\(name): the lifted knee stays put")
+            }
+        }
+    }
+
     /// Calf Raise read as hopping, with no feet: the far leg's knee and foot are the heel and the toes,
     /// the toes stay on the floor, and the heel rises off it.
     @Test func theCalfRaiseHasFeetWhoseHeelsRise() {

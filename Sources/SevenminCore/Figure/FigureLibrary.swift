@@ -17,12 +17,19 @@ public enum FigureLibrary {
         pose(head, neck, hip, arms: (elbow, hand, elbow, hand), legs: (knee, foot, knee, foot))
     }
 
-    /// The same pose on the other leg and arm: the left limbs where the right ones were, and back.
-    static func otherSide(_ p: Pose) -> Pose {
+    /// The same pose on the other leg and arm: the left limbs where the right ones were, and back. In a side
+    /// view whose far (right) limbs are drawn `far` hundredths ahead of the near ones, so that the two are told
+    /// apart, the limbs that change sides move by that much too.
+    static func otherSide(_ p: Pose, far: Double = 0) -> Pose {
         let swapped: [Joint: Joint] = [.leftElbow: .rightElbow, .leftHand: .rightHand, .rightElbow: .leftElbow,
                                        .rightHand: .leftHand, .leftKnee: .rightKnee, .leftFoot: .rightFoot,
                                        .rightKnee: .leftKnee, .rightFoot: .leftFoot]
-        return Pose(Joint.allCases.map { p[swapped[$0] ?? $0] })
+        let near: Set<Joint> = [.leftElbow, .leftHand, .leftKnee, .leftFoot]
+        return Pose(Joint.allCases.map { joint in
+            let point = p[swapped[joint] ?? joint]
+            let shift = swapped[joint] == nil ? 0 : near.contains(joint) ? -far : far
+            return FigurePoint(point.x + shift / 100, point.y)
+        })
     }
 
     static func line(_ a: P, _ b: P) -> FigureProp {
@@ -203,25 +210,31 @@ public enum FigureLibrary {
     static let turned = pose((22, 63), (30, 68), (60, 77), arms: ((32, 53), (33, 38), (30, 82), (30, 97)),
                              legs: ((70, 87), (80, 97), (74, 88), (88, 97)))
 
+    /// How far ahead of the near limbs the far ones are drawn in a side view whose legs alternate: on one
+    /// line, a lift of the left knee was the same drawing as a lift of the right.
+    static let farLimbs = 6.0
+
     /// Running in place seen from the side: each stride's knee driven above the hip, the other arm
     /// pumped up bent, held there as the body rises onto its toes and settles, and then a quick change
     /// of legs, so that most frames show a knee above the hip.
     static let highKnees: [Pose] = {
-        let leftUp = pose((52, 13), (51, 24), (50, 55), arms: ((43, 35), (47, 48), (60, 35), (64, 23)),
-                          legs: ((69, 49), (69, 70), (51, 76), (51, 97)))
-        let leftHigh = pose((52, 11), (51, 22), (50, 53), arms: ((41, 32), (46, 44), (62, 31), (65, 18)),
-                            legs: ((68, 44), (70, 65), (51, 75), (51, 97)))
-        return [leftUp, leftHigh, leftUp, otherSide(leftUp), otherSide(leftHigh), otherSide(leftUp)]
+        let leftUp = pose((52, 13), (51, 24), (50, 55), arms: ((40, 36), (42, 49), (62, 35), (66, 23)),
+                          legs: ((67, 49), (67, 70), (54, 76), (55, 97)))
+        let leftHigh = pose((52, 11), (51, 22), (50, 53), arms: ((39, 33), (41, 46), (63, 31), (67, 18)),
+                            legs: ((67, 44), (69, 65), (54, 75), (55, 97)))
+        let stride = [leftUp, leftHigh, leftUp]
+        return stride + stride.map { otherSide($0, far: farLimbs) }
     }()
 
     /// Marching in place seen from the side, upright and unhurried: a knee lifted well below the hip, the
     /// foot off the floor, the arms swinging nearly straight, the other one forward; both feet down between.
     static let march: [Pose] = {
-        let leftUp = pose((50, 14), (50, 25), (50, 56), arms: ((46, 40), (42, 53), (54, 40), (61, 51)),
-                          legs: ((61, 72), (59, 90), (50, 77), (50, 98)))
-        let down = side((50, 14), (50, 25), (50, 56), elbow: (50, 40), hand: (51, 54), knee: (50, 77),
-                        foot: (50, 98))
-        return [leftUp, leftUp, down, otherSide(leftUp), otherSide(leftUp), down]
+        let leftUp = pose((50, 14), (50, 25), (50, 56), arms: ((44, 40), (39, 52), (58, 40), (66, 50)),
+                          legs: ((60, 73), (58, 91), (54, 77), (55, 98)))
+        let down = pose((50, 14), (50, 25), (50, 56), arms: ((47, 40), (46, 54), (55, 40), (57, 54)),
+                        legs: ((48, 77), (49, 98), (54, 77), (55, 98)))
+        let rightUp = otherSide(leftUp, far: farLimbs)
+        return [leftUp, leftUp, down, rightUp, rightUp, down]
     }()
 
     /// The names, sorted, for help, completions and did-you-mean.
