@@ -66,15 +66,15 @@ public enum FigureLibrary {
             side((21, 75), (29, 82), (56, 97), elbow: (35, 67), hand: (22, 73), knee: (72, 80), foot: (86, 98)),
         ], period: 2.0, props: [floor]),
         "step-up": Figure(keyframes: [
-            side((30, 30), (30, 40), (30, 68), elbow: (30, 53), hand: (32, 66), knee: (31, 83), foot: (30, 98)),
-            pose((40, 28), (38, 38), (36, 66), arms: ((37, 52), (40, 64), (37, 52), (40, 64)),
+            side((30, 30), (30, 40), (30, 68), elbow: (32, 53), hand: (36, 65), knee: (31, 83), foot: (30, 98)),
+            pose((40, 28), (38, 38), (36, 66), arms: ((40, 51), (45, 62), (40, 51), (45, 62)),
                  legs: ((52, 60), (58, 73), (34, 83), (30, 98))),
-            side((63, 8), (63, 18), (63, 45), elbow: (63, 31), hand: (65, 43), knee: (64, 59), foot: (63, 73)),
-            pose((40, 28), (38, 38), (36, 66), arms: ((37, 52), (40, 64), (37, 52), (40, 64)),
+            side((63, 8), (63, 18), (63, 45), elbow: (65, 31), hand: (69, 42), knee: (64, 59), foot: (63, 73)),
+            pose((40, 28), (38, 38), (36, 66), arms: ((40, 51), (45, 62), (40, 51), (45, 62)),
                  legs: ((52, 60), (58, 73), (34, 83), (30, 98))),
         ], period: 3.0, props: [floor] + chair(at: 52)),
         "squat": Figure(keyframes: [
-            side((50, 14), (50, 25), (50, 56), elbow: (51, 40), hand: (53, 54), knee: (52, 77), foot: (50, 98)),
+            side((50, 14), (50, 25), (50, 56), elbow: (53, 40), hand: (57, 53), knee: (52, 77), foot: (50, 98)),
             side((52, 38), (46, 48), (30, 72), elbow: (60, 50), hand: (74, 50), knee: (56, 76), foot: (48, 98)),
         ], period: 2.0, props: [floor]),
         // Hands on the seat's edge: the hips drop well below the seat, the elbows bending back, and
@@ -91,9 +91,9 @@ public enum FigureLibrary {
         "high-knees": Figure(keyframes: highKnees, period: 0.7, props: [floor]),
         "march": Figure(keyframes: march, period: 1.2, props: [floor]),
         "lunge": Figure(keyframes: [
-            side((50, 14), (50, 25), (50, 56), elbow: (48, 40), hand: (50, 54), knee: (52, 77), foot: (50, 98)),
+            side((50, 14), (50, 25), (50, 56), elbow: (53, 40), hand: (57, 53), knee: (52, 77), foot: (50, 98)),
             // Down until the back knee nearly touches the floor under the hip, the front shin upright.
-            pose((47, 32), (47, 43), (47, 74), arms: ((44, 57), (47, 71), (44, 57), (47, 71)),
+            pose((47, 32), (47, 43), (47, 74), arms: ((50, 58), (55, 70), (50, 58), (55, 70)),
                  legs: ((68, 74), (69, 97), (45, 95), (24, 97))),
         ], period: 3.0, props: [floor]),
         // A push-up, then the turn: the top arm's elbow leads it up past the chest to the sky over a
@@ -148,7 +148,7 @@ public enum FigureLibrary {
                  legs: ((74, 88), (88, 97), (74, 88), (88, 97))),
         ], period: 1.2, props: [floor]),
         "forward-fold": Figure(keyframes: [
-            side((50, 14), (50, 25), (50, 56), elbow: (51, 40), hand: (53, 54), knee: (50, 77), foot: (50, 98)),
+            side((50, 14), (50, 25), (50, 56), elbow: (53, 40), hand: (57, 53), knee: (50, 77), foot: (50, 98)),
             side((62, 74), (60, 62), (48, 56), elbow: (60, 78), hand: (58, 94), knee: (49, 77), foot: (50, 98)),
         ], period: 4.0, props: [floor]),
         // Kneeling, the hips sat back on the heels, the forehead down, the arms reaching ahead over it.
@@ -169,9 +169,9 @@ public enum FigureLibrary {
         // Seen from the side, the near leg hides the far one, whose knee and foot are drawn as the heel and
         // the toes: the heels rise off the floor, the toes stay on it, and the body rises with them.
         "calf-raise": Figure(keyframes: [
-            pose((48, 14), (48, 25), (48, 56), arms: ((49, 40), (51, 54), (49, 40), (51, 54)),
+            pose((48, 14), (48, 25), (48, 56), arms: ((51, 40), (55, 53), (51, 40), (55, 53)),
                  legs: ((48, 77), (48, 97), (48, 97), (62, 97))),
-            pose((50, 8), (50, 19), (50, 50), arms: ((51, 34), (53, 48), (51, 34), (53, 48)),
+            pose((50, 8), (50, 19), (50, 50), arms: ((53, 34), (57, 47), (53, 34), (57, 47)),
                  legs: ((51, 70), (52, 88), (52, 88), (63, 97))),
         ], period: 1.6, props: [floor]),
         "knee-to-elbow": Figure(keyframes: [
@@ -231,7 +231,7 @@ public enum FigureLibrary {
     static let march: [Pose] = {
         let leftUp = pose((50, 14), (50, 25), (50, 56), arms: ((44, 40), (39, 52), (58, 40), (66, 50)),
                           legs: ((60, 73), (58, 91), (54, 77), (55, 98)))
-        let down = pose((50, 14), (50, 25), (50, 56), arms: ((47, 40), (46, 54), (55, 40), (57, 54)),
+        let down = pose((50, 14), (50, 25), (50, 56), arms: ((46, 40), (43, 53), (55, 40), (57, 54)),
                         legs: ((48, 77), (49, 98), (54, 77), (55, 98)))
         let rightUp = otherSide(leftUp, far: farLimbs)
         return [leftUp, leftUp, down, rightUp, rightUp, down]
