@@ -431,6 +431,17 @@ struct FigureLikenessTests {
         }
     }
 
+    /// Side Plank read as a plank reaching forward: its top arm points straight up over the shoulder, within
+    /// 10° of upright, the hand well above it.
+    @Test(arguments: ["side-plank", "side-plank-dip"])
+    func theSidePlanksTopArmPointsStraightUp(name: String) {
+        for p in figure(name).keyframes {
+            let (dx, dy) = (p[.leftHand].x - p[.neck].x, p[.neck].y - p[.leftHand].y)
+            // tan 10° is 0.18.
+            #expect(dy >= 0.25 && abs(dx) <= dy * 0.18, "\(name): \(p[.leftHand]) over \(p[.neck])")
+        }
+    }
+
     /// Calf Raise read as hopping, with no feet: the far leg's knee and foot are the heel and the toes,
     /// the toes stay on the floor, and the heel rises off it.
     @Test func theCalfRaiseHasFeetWhoseHeelsRise() {

@@ -104,7 +104,7 @@ public enum FigureLibrary {
         // The side plank, its hips lowered to the floor and lifted back into line.
         "side-plank-dip": Figure(keyframes: [
             sidePlank,
-            pose((17, 77), (28, 80), (57, 95), arms: ((33, 66), (37, 51), (28, 98), (14, 98)),
+            pose((17, 77), (28, 80), (57, 95), arms: ((29, 64), (30, 47), (28, 98), (14, 98)),
                  legs: ((75, 97), (92, 97), (75, 97), (92, 97))),
         ], period: 2.0, props: [floor]),
         "arm-circles": Figure(keyframes: [
@@ -182,8 +182,9 @@ public enum FigureLibrary {
     ]
 
     /// Facing us on one forearm, the elbow under the shoulder: feet stacked, hips up in one line from
-    /// the feet to the head, the top arm reaching up at an angle of its own.
-    static let sidePlank = pose((17, 77), (28, 80), (58, 88), arms: ((33, 66), (37, 51), (28, 98), (14, 98)),
+    /// the feet to the head, the top arm straight up to the sky over the shoulder, so that the arms make
+    /// one upright line across the body's slant (an arm up at a slant read as a plank reaching forward).
+    static let sidePlank = pose((17, 77), (28, 80), (58, 88), arms: ((29, 64), (30, 47), (28, 98), (14, 98)),
                                 legs: ((75, 92), (92, 97), (75, 92), (92, 97)))
 
     /// Landing on the left leg, the right one lifted and crossed behind it to the far side, the arms swung
