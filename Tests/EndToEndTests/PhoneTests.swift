@@ -111,7 +111,8 @@ struct PhoneEndToEndTests {
         let shown = try #require(seen["pageSeconds"] as? Int)
         let before = try #require(seen["terminalBefore"] as? Double)
         let after = try #require(seen["terminalAfter"] as? Double)
-        #expect(Double(shown) <= before + 1 && Double(shown) >= after - 1, "page \(shown), terminal \(before)–\(after)")
+        #expect(Double(shown) <= before + 1 && Double(shown) >= after - 1,
+                "page \(shown), terminal \(before)–\(after)")
         #expect(seen["pauseLabel"] as? String == "Pause")
         #expect(seen["resumeLabel"] as? String == "Resume")
         #expect(seen["titleAfterSkip"] as? String == "Jumping Jacks")

@@ -274,7 +274,8 @@ struct WorkoutAppTests {
         let finish = WorkoutScreen.render(app.handle(.tick, at: 9).model!, width: 100, height: 30).text
         #expect(finish.contains(step), "\(finish)")
         // The question in big type, what its answer does under it.
-        #expect(finish.contains("— " + (counts ? "it sets the next step of your plan" : "it is kept in your history")),
+        let effect = counts ? "it sets the next step of your plan" : "it is kept in your history"
+        #expect(finish.contains("— " + effect),
                 "\(finish)")
     }
 

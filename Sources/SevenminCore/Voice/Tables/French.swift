@@ -139,5 +139,6 @@ extension PhoneWords {
     static let french = PhoneWords(
         pause: "Pause", resume: "Reprendre", skip: "Passer", back: "Retour", tapToStart: "Touchez pour commencer",
         connectionLost: "Connexion perdue, reconnexion…", scan: "À scanner avec le téléphone",
-        phones: { $0 == 1 ? "1 téléphone" : "\($0) téléphones" }, dropKey: "déconnecter les téléphones, nouveau code")
+        phones: { $0 == 1 ? "1 téléphone" : "\($0) téléphones" },
+        dropKey: "déconnecter les téléphones, nouveau code")
 }
