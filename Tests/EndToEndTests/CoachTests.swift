@@ -49,10 +49,9 @@ struct CoachEndToEndTests {
     @Test func aSpokenWorkoutMapsNoSpeechEngine() throws {
         let dir = temporaryDirectory()
         let tmux = try Tmux("SEVENMIN_AUDIO_WAV=\(dir)/out.wav \(binary) start \(long) --events \(dir)/ev.jsonl")
+        // The first phrase reported, played or too late to play: either way the voice is under way.
         waitUntil("the first phrase") {
-            events(dir + "/ev.jsonl").contains {
-                $0["event"] as? String == "say" && $0["delivery"] as? String == "device"
-            }
+            events(dir + "/ev.jsonl").contains { $0["event"] as? String == "say" }
         }
         let pid = try #require(tmux.sevenminPID())
         let maps = try ProcFile.text("/proc/\(pid)/maps")
