@@ -306,6 +306,18 @@ int csevenmin_name_thread(const char *name) {
     return -pthread_setname_np(pthread_self(), shortened);
 }
 
+int csevenmin_signals_hold(sigset_t *old) {
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) sigaddset(&set, caught[i]);
+    /* pthread_sigmask returns its error rather than setting errno. */
+    return -pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+int csevenmin_signals_unhold(const sigset_t *old) {
+    return -pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
 int csevenmin_memory_file(const char *name) {
     int fd = memfd_create(name, MFD_CLOEXEC);
     return fd >= 0 ? fd : -errno;

@@ -53,10 +53,13 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
         let started = withUnsafePointer(to: &socket) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                // Each phone holds an event stream and sends a request now and then.
-                clibraries_mhd_start($0, UInt32(4 * PhoneAccess.maxPhones), PhoneServer.handler, me,
-                                     PhoneServer.completed, me)
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                // Each phone holds an event stream and sends a request now and then. The server's threads
+                // leave the workout's signals to the main thread.
+                withSignalsHeld {
+                    clibraries_mhd_start(address, UInt32(4 * PhoneAccess.maxPhones), PhoneServer.handler, me,
+                                         PhoneServer.completed, me)
+                }
             }
         }
         guard let started else {

@@ -10,15 +10,28 @@ import SevenminCore
 public func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
     let start = Unmanaged.passRetained(ThreadStart(name: name, body: body)).toOpaque()
     var thread = pthread_t()
-    let failed = pthread_create(&thread, nil, { raw in
+    let failed = withSignalsHeld { pthread_create(&thread, nil, { raw in
         let start = Unmanaged<ThreadStart>.fromOpaque(raw!).takeRetainedValue()
         // ignored: a thread's name is for `top` and debuggers only.
         _ = csevenmin_name_thread(start.name)
         start.body()
         return nil
-    }, start)
+    }, start) }
     guard failed == 0 else { fatalError("pthread_create: \(String(cString: strerror(failed)))") }
     _ = pthread_detach(thread)   // ignored: fails only for a thread that is not joinable, and this one is
+}
+
+/// Runs `body` with the workout's signals blocked in this thread, so that every thread it starts, ours or a
+/// library's, is born with them blocked. They are then handled on the main thread alone, where the loop
+/// waits for them. Handled on another thread, a continue could be told after the timer that woke the loop
+/// with it, and the time the process was stopped would count as exercise.
+public func withSignalsHeld<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    var old = sigset_t()
+    // ignored: blocking and restoring valid signals cannot fail (only an invalid `how` is an error)
+    _ = csevenmin_signals_hold(&old)
+    // ignored: as above
+    defer { _ = csevenmin_signals_unhold(&old) }
+    return try body()
 }
 
 private final class ThreadStart {

@@ -33,10 +33,11 @@ public final class PlainInput: InputSource {
         if let keyboard { fds.append(pollfd(fd: keyboard.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
         // An interruption is a signal, which the pipe now holds: wait again to read it.
         try retryingEINTR("poll") { poll(&fds, nfds_t(fds.count), -1) }
-        var inputs: [Input] = wallClock.changed(revents: fds[3].revents) ? [.wallClockChanged] : []
+        // Signals first, as in `TerminalInput`: a continue must reach the app before news that woke with it.
+        var inputs = fds[0].revents != 0 ? signals.drain().compactMap(SignalPipe.input(for:)) : []
+        if wallClock.changed(revents: fds[3].revents) { inputs.append(.wallClockChanged) }
         if fds[1].revents != 0 { timer.clear() }
         if fds[2].revents != 0 { inputs += inbox.take() }
-        if fds[0].revents != 0 { inputs += signals.drain().compactMap(SignalPipe.input(for:)) }
         if let keyboard, fds[4].revents != 0 {
             var bytes: [UInt8] = []
             // Readable, so the read does not block; nothing read is the end of the terminal.

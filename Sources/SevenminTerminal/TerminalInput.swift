@@ -27,9 +27,9 @@ public final class TerminalInput: InputSource {
         } + [wallClock.pollDescriptor]
         // An interruption is a signal, which the pipe now holds: wait again to read it.
         try retryingEINTR("poll") { poll(&fds, nfds_t(fds.count), -1) }
-        var inputs: [Input] = wallClock.changed(revents: fds[4].revents) ? [.wallClockChanged] : []
-        if fds[2].revents != 0 { timer.clear() }
-        if fds[3].revents != 0 { inputs += inbox.take() }
+        // Signals first: a continue must reach the app before the news that woke with it, since the app
+        // measures the time stopped from the last input it handled.
+        var inputs: [Input] = []
         if fds[1].revents != 0 {
             for signo in signals.drain() {
                 guard let input = SignalPipe.input(for: signo) else { continue }
@@ -37,6 +37,9 @@ public final class TerminalInput: InputSource {
                 inputs.append(input)
             }
         }
+        if wallClock.changed(revents: fds[4].revents) { inputs.append(.wallClockChanged) }
+        if fds[2].revents != 0 { timer.clear() }
+        if fds[3].revents != 0 { inputs += inbox.take() }
         var closed = fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
         if fds[0].revents & Int16(POLLIN) != 0 {
             let keys = terminal.pendingKeys()

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef CSEVENMIN_SYSTEM_H
 #define CSEVENMIN_SYSTEM_H
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/random.h> /* getrandom, for the phone page's token */
@@ -86,6 +87,11 @@ int csevenmin_clock_watch_arm(int fd);
 /* Names the calling thread for top and debuggers (pthread_setname_np, a GNU
    extension Swift cannot see): at most 15 bytes are kept. Returns 0, or -errno. */
 int csevenmin_name_thread(const char *name);
+/* Blocks the signals the workout catches in the calling thread, saving the mask before in `old`,
+   so that threads started meanwhile are born with them blocked; csevenmin_signals_unhold(old)
+   puts the mask back. Both return 0, or -errno. */
+int csevenmin_signals_hold(sigset_t *old);
+int csevenmin_signals_unhold(const sigset_t *old);
 /* An eventfd, non-blocking and close-on-exec, that background threads write to wake the loop's
    poll. Returns the descriptor, or -errno. */
 int csevenmin_wake_create(void);
