@@ -358,6 +358,14 @@ struct PhoneCodeLayoutTests {
         #expect(bigDigitCells(grid) > 0)
     }
 
+    /// At 40×12 the keys that do not fit above the address are counted, as without the phone.
+    @Test func at40x12TheHelpSaysHowManyKeysMore() {
+        let grid = render(.help, width: 40, height: 12)
+        let text = grid.text.split(separator: "\n").dropLast(3).joined(separator: "\n")
+        let shown = KeyBindings.summary.filter { text.contains($0.action) }.count
+        #expect(shown >= 2 && text.contains("… \(KeyBindings.summary.count + 1 - shown) more"), "\(grid.text)")
+    }
+
     func bigDigitCells(_ grid: CellGrid) -> Int {
         (0..<grid.height).reduce(0) { count, y in
             count + (0..<grid.width).filter {

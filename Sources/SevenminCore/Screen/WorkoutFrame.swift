@@ -286,6 +286,11 @@ struct WorkoutFrame {
             let scale = BigType.Scale(columns: min(small.columns, 4), halfRows: 2)
             drawDigits(scale: scale, y: rows.lowerBound, columns: 0..<w)
             drawList(lines, rows: (rows.lowerBound + scale.rows)..<rows.upperBound)
+        } else if model.overlay == .help, panel.height > rows.count, rows.count >= 3 {
+            // Not even small digits, nor room for the whole box: the time on one row, and the keys
+            // under it, as many as fit, saying how many more there are.
+            drawCompact(rows: rows.lowerBound..<(rows.lowerBound + 1))
+            drawList(lines, rows: (rows.lowerBound + 1)..<rows.upperBound)
         } else {
             drawCompact(rows: rows)
             drawPanel(lines, centredIn: rows)
