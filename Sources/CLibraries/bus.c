@@ -23,10 +23,6 @@ static int systemd_tried;
 
 FORWARD(sd_bus_open_user, (sd_bus **bus), (bus))
 FORWARD(sd_bus_open_system, (sd_bus **bus), (bus))
-FORWARD(sd_bus_new, (sd_bus **bus), (bus))
-FORWARD(sd_bus_set_address, (sd_bus *bus, const char *address), (bus, address))
-FORWARD(sd_bus_set_bus_client, (sd_bus *bus, int b), (bus, b))
-FORWARD(sd_bus_start, (sd_bus *bus), (bus))
 FORWARD(sd_bus_request_name, (sd_bus *bus, const char *name, uint64_t flags), (bus, name, flags))
 FORWARD(sd_bus_release_name, (sd_bus *bus, const char *name), (bus, name))
 FORWARD(sd_bus_get_fd, (sd_bus *bus), (bus))

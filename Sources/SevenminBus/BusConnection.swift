@@ -214,23 +214,6 @@ public final class BusConnection: @unchecked Sendable {
         return BusConnection(bus!)
     }
 
-    /// The bus at `address`, as a client of it (`sd_bus_new`, `sd_bus_set_address`, `sd_bus_set_bus_client`,
-    /// `sd_bus_start`): a bus of a test's own.
-    static func open(address: String) throws(BusError) -> BusConnection {
-        var bus: OpaquePointer?
-        try checked("sd_bus_new") { sd_bus_new(&bus) }
-        let connection = BusConnection(bus!)
-        do throws(BusError) {
-            try checked("sd_bus_set_address") { sd_bus_set_address(bus, address) }
-            try checked("sd_bus_set_bus_client") { sd_bus_set_bus_client(bus, 1) }
-            try checked("sd_bus_start") { sd_bus_start(bus) }
-        } catch {
-            connection.close()
-            throw error
-        }
-        return connection
-    }
-
     /// The system bus (`sd_bus_open_system`): `DBUS_SYSTEM_BUS_ADDRESS`, else the system's socket.
     public static func system() throws(BusError) -> BusConnection {
         var bus: OpaquePointer?

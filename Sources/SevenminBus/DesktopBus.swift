@@ -10,16 +10,15 @@ public final class DesktopBus: DesktopSession, Sendable {
     private let inhibitor: Confined<IdleInhibitor>
     private let player = Confined<MediaPlayerObject?>(nil)
 
-    /// Connects once `begin` is called, in the background, to the session bus (`open`: another, in tests);
-    /// `mediaPlayer` false leaves the player out.
-    public init(mediaPlayer: Bool, news: @escaping @Sendable (Input) -> Void, log: @escaping @Sendable (String) -> Void,
-                open: @escaping @Sendable () throws(BusError) -> BusConnection = { () throws(BusError) in
-                    try BusConnection.session()
-                }) {
+    /// Connects once `begin` is called, in the background, to the session bus; `mediaPlayer` false leaves the
+    /// player out.
+    public init(mediaPlayer: Bool, news: @escaping @Sendable (Input) -> Void,
+                log: @escaping @Sendable (String) -> Void) {
         let inhibitor = Confined(IdleInhibitor(log: log))
         self.inhibitor = inhibitor
         let player = self.player
-        worker = try? BusWorker(named: "sevenmin-bus", open: open, opened: { opened in
+        worker = try? BusWorker(named: "sevenmin-bus", open: { () throws(BusError) in try BusConnection.session() },
+                                opened: { opened in
             switch opened {
             case .failure(let error):
                 log("no session bus (\(error)): no media player\(mediaPlayer ? "" : " asked for either")")
