@@ -37,8 +37,8 @@ final class CoachAudio: AudioSink, @unchecked Sendable {
         self.speaker = speaker
         let store = CoachAudio.speechStore()
         // Each phrase is resampled to the player's rate once, as it is rendered, and kept so in the store.
-        // At 44.1 kHz the phrases said are let go past 8 MiB (95 s of speech; the six segments due next
-        // need a few seconds' worth): one said again is read back from the store.
+        // Memory holds the six segments due next (a few seconds of speech; at most 8 MiB, 95 s at 44.1 kHz):
+        // a phrase said again is read back from the store.
         cache = speaker.map { speaker in
             PhraseCache(sampleRate: CuePlayer.sampleRate, maximumBytes: 8 << 20) { text in
                 do {

@@ -15,7 +15,7 @@ public final class PhraseCache: @unchecked Sendable {
     private let render: Render
     /// The rate sounds are kept at; nil keeps the engine's own (16 kHz for Flite, 22.05 kHz for espeak-ng).
     private let sampleRate: Int?
-    /// The most the rendered sounds may hold, in bytes; past it, what is no longer wanted is let go.
+    /// The most the rendered sounds may hold, in bytes, the window due next among them.
     public let maximumBytes: Int
     private let condition = Condition()
     private var ready: [String: Sound] = [:]
@@ -61,6 +61,10 @@ public final class PhraseCache: @unchecked Sendable {
         defer { condition.unlock() }
         wanted = Set(phrases.map(\.text))
         todo.removeAll { !wanted.contains($0.text) }
+        // What is no longer due is let go at once: the memory held is the window's, not every phrase said
+        // so far (the classic says 80 s of speech, 7 MiB at 44.1 kHz). One said again is rendered again,
+        // which with a store is reading it back.
+        for text in readyOrder where !wanted.contains(text) { letGo(text) }
         for phrase in phrases where ready[phrase.text] == nil && failed[phrase.text] == nil
             && rendering != phrase.text && !todo.contains(where: { $0.text == phrase.text }) {
             todo.append(phrase)
@@ -143,16 +147,13 @@ public final class PhraseCache: @unchecked Sendable {
         }
     }
 
-    /// Adds a sound, first letting go of the oldest not wanted now while the total would pass
-    /// `maximumBytes`; a sound that still does not fit is not kept (its phrase is skipped when due).
+    /// Adds a sound, first letting go of the oldest not wanted now (asked for alone, by `whenReady`) while the
+    /// total would pass `maximumBytes`; a sound that still does not fit is not kept (its phrase is skipped).
     private func keep(_ sound: Sound, for text: String) {
         let size = sound.samples.count * MemoryLayout<Int16>.size
         var k = 0
         while bytes + size > maximumBytes, k < readyOrder.count {
-            let old = readyOrder[k]
-            if wanted.contains(old) { k += 1; continue }
-            readyOrder.remove(at: k)
-            bytes -= (ready.removeValue(forKey: old)?.samples.count ?? 0) * MemoryLayout<Int16>.size
+            if wanted.contains(readyOrder[k]) { k += 1 } else { letGo(readyOrder[k]) }
         }
         guard bytes + size <= maximumBytes else {
             failed[text] = "not kept: the phrases rendered ahead already hold \(bytes) bytes"
@@ -161,6 +162,11 @@ public final class PhraseCache: @unchecked Sendable {
         ready[text] = sound
         readyOrder.append(text)
         bytes += size
+    }
+
+    private func letGo(_ text: String) {
+        readyOrder.removeAll { $0 == text }
+        bytes -= (ready.removeValue(forKey: text)?.samples.count ?? 0) * MemoryLayout<Int16>.size
     }
 
     /// `sound` no longer than `longest` seconds, with a 10 ms fade where it is cut, so the cut does not click.

@@ -200,6 +200,16 @@ struct PhraseCacheBoundTests {
         #expect(abs((cache.sound(for: "long")?.duration ?? 0) - 5) < 0.01)
     }
 
+    @Test func whatTheWindowNoLongerHoldsIsLetGoAtOnce() {
+        let cache = PhraseCache(sampleRate: 44_100) { _ in tone(seconds: 1, rate: 44_100) }
+        cache.prepare([(text: "a", longest: nil), (text: "b", longest: nil)])
+        #expect(cache.waitUntilReady(timeout: 60))
+        cache.prepare([(text: "b", longest: nil), (text: "c", longest: nil)])
+        #expect(cache.waitUntilReady(timeout: 60))
+        // A second at 44.1 kHz is 88,200 bytes: "b" and "c" alone are held, though 64 MiB would hold all three.
+        #expect(cache.sound(for: "a") == nil && cache.sound(for: "b") != nil && cache.heldBytes == 2 * 88_200)
+    }
+
     @Test func theCacheLetsGoOfWhatIsNoLongerWantedToStayWithinItsBytes() {
         // 1 s at 44.1 kHz is 88,200 bytes; room for three.
         let cache = PhraseCache(sampleRate: 44_100, maximumBytes: 300_000) { _ in tone(seconds: 1, rate: 44_100) }
