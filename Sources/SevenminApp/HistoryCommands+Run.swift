@@ -25,8 +25,8 @@ extension HistoryCommand: RunnableCommand {
                     if hearts.contains(s.record.id) { samples[s.record.id] = try store.heartRate(of: s.record.id) }
                 }
             }
-            // The list shows each workout's heart rate, where one was recorded.
-            if case .text = format, let store {
+            // The list and the CSV give each workout's heart rate, where one was recorded.
+            if format.summarisesHeartRate, let store {
                 let hearts = try store.heartRates(of: sessions.map(\.record.id))
                 for k in sessions.indices { sessions[k].heart = hearts[sessions[k].record.id] }
             }
@@ -215,6 +215,14 @@ extension HistoryCommand.Format {
     var isFIT: Bool {
         if case .fit = self { return true }
         return false
+    }
+
+    /// Whether each workout's heart rate is summed up: the list's columns and the CSV's.
+    var summarisesHeartRate: Bool {
+        switch self {
+        case .text, .csv: return true
+        case .json, .fit: return false
+        }
     }
 }
 

@@ -55,6 +55,8 @@ struct HeartRateHistoryEndToEndTests {
         #expect(work.count == 2 && work.allSatisfy { $0.heart_rate != nil }, "\(json.stdout)")
         let text = try run(binary, ["history"], environment: state)
         #expect(text.stdout.contains("BPM") && text.stdout.contains("\(heart.average)/\(heart.peak)"), "\(text.stdout)")
+        let csv = try run(binary, ["history", "--csv"], environment: state)
+        #expect(csv.stdout.hasSuffix(",\(heart.average),\(heart.peak),\r\n"), "no recovery: \(csv.stdout)")
 
         // With weight, age and sex in the config, its calories come from its heart rate, and `stats` says so.
         let config = tmux.directory + "/.config/sevenmin"

@@ -37,6 +37,14 @@ struct HeartRateReportTests {
         #expect(!HistoryReport.text([without], metrics: .unicode).contains("BPM"), "no column without a strap")
     }
 
+    @Test func historyCSVHasTheAverageThePeakAndTheRecovery() {
+        var without = summary
+        without.heart = nil
+        let rows = HistoryReport.csv([summary, without]).split(separator: "\r\n")
+        #expect(rows[0].hasSuffix(",average_bpm,peak_bpm,recovery_bpm"), "\(rows[0])")
+        #expect(rows[1].hasSuffix(",141,180,30") && rows[2].hasSuffix(",,,"), "\(rows)")
+    }
+
     @Test func historyJSONHasTheWorkoutsAndEachSegmentsHeartRate() {
         let json = HistoryReport.jsonObject(summary, segments: Self.segments)
         #expect(json.contains(#""heart_rate": {"average": 141, "peak": 180, "samples": 80, "#

@@ -83,11 +83,11 @@ struct HistoryReportTests {
         onPlan.record.planStep = 3
         let csv = HistoryReport.csv([s, onPlan])
         #expect(csv == "id,start,local_start,routine,routine_file,worked_seconds,exercises_done,exercises_planned,"
-                + "planned_seconds,outcome,seed,parts,effort,plan,plan_step\r\n"
+                + "planned_seconds,outcome,seed,parts,effort,plan,plan_step,average_bpm,peak_bpm,recovery_bpm\r\n"
                 + "7,2026-11-29T12:05:00Z,2026-11-29 07:05,\"my, \"\"routine\"\"\",\"/w/my, \"\"routine\"\".json\","
-                + "29.5,1,12,480,quit,42,1,10,,\r\n"
+                + "29.5,1,12,480,quit,42,1,10,,,,,\r\n"
                 + "8,2026-11-30T12:05:00Z,2026-11-30 07:05,classic,/w/classic.json,400,12,12,480,completed,,1,,"
-                + "Quick steps,3\r\n")
+                + "Quick steps,3,,,\r\n")
     }
 
     @Test func historyJSONParsesAndKeepsEveryField() throws {

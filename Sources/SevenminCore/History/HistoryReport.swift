@@ -175,13 +175,16 @@ public enum HistoryReport {
     /// RFC 4180 CSV with a header row and CRLF line ends; the plan and its step are empty for a workout off any plan.
     public static func csv(_ sessions: [SessionSummary]) -> String {
         let header = ["id", "start", "local_start", "routine", "routine_file", "worked_seconds", "exercises_done",
-                      "exercises_planned", "planned_seconds", "outcome", "seed", "parts", "effort", "plan", "plan_step"]
+                      "exercises_planned", "planned_seconds", "outcome", "seed", "parts", "effort", "plan", "plan_step",
+                      "average_bpm", "peak_bpm", "recovery_bpm"]
         let rows = sessions.map { s -> [String] in
             let r = s.record
             return [String(r.id), isoUTC(r.startedAt), localStart(r), r.routine,
                     r.routineFile, number(s.workedSeconds), String(s.exercisesDone), String(r.plannedExercises),
                     number(r.plannedSeconds), r.outcome?.code ?? "", r.seed.map { String($0) } ?? "", String(r.parts),
-                    r.effort.map { String($0) } ?? "", r.plan ?? "", r.planStep.map { String($0) } ?? ""]
+                    r.effort.map { String($0) } ?? "", r.plan ?? "", r.planStep.map { String($0) } ?? "",
+                    s.heart?.whole.map { String($0.average) } ?? "", s.heart?.whole.map { String($0.peak) } ?? "",
+                    s.heart?.recovery.map { String($0.drop) } ?? ""]
         }
         return ([header] + rows).map { $0.map(csvField).joined(separator: ",") + "\r\n" }.joined()
     }
