@@ -92,7 +92,8 @@ public final class HeartRateStrap: Sendable {
             } catch where error.name == "org.bluez.Error.AlreadyConnected" {
                 // Connected already, as BlueZ may not yet have said: read it.
             } catch {
-                // A strap that allows one connection, taken, stops advertising: BlueZ fails or gives up.
+                // Out of reach, or taken by another device (a strap that allows one connection then stops
+                // advertising): BlueZ fails or gives up alike, so the notice names both.
                 guard error.name?.hasPrefix("org.bluez.Error.") == true
                         || error.name == "org.freedesktop.DBus.Error.NoReply" else { throw error }
                 log("cannot connect to \(device): \(error)")

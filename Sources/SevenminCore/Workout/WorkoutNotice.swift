@@ -42,7 +42,8 @@ public enum WorkoutNotice: Equatable, Sendable {
         case adapterOff
         /// The device went out of reach, was switched off or was removed.
         case gone
-        /// It would not connect: a strap that allows one connection is taken by another device.
+        /// It would not connect: BlueZ cannot tell a strap out of reach from one that allows one connection
+        /// and has given it to another device.
         case taken
     }
 
