@@ -1,4 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+/// A key as the terminal reports it.
+public enum Key: Equatable, Sendable {
+    case character(Character)
+    case left, right, up, down
+    case resize
+    case other(Int)
+}
+
+/// What the user asked for by pressing a key.
+public enum Action: Equatable, Sendable {
+    case togglePause, next, previous, restart
+    /// Enter: the reps of a step counted in reps are done.
+    case done
+    case addTime(Double)
+    case toggleHelp
+    /// Open the exercise's video in a browser.
+    case openVideo
+    /// Drop the phones from the page and make it a new address (`start --phone`).
+    case renewPhoneLink
+    case requestQuit, confirmQuit, cancelQuit
+    case dismiss
+    /// Say how hard the workout was, 1 to 10, on the finish screen.
+    case rate(Int)
+    case none
+}
+
 /// Maps keys to actions, depending on what is on screen.
 public enum KeyBindings {
     public static let timeStep = 10.0
