@@ -58,6 +58,25 @@ struct HeartRestTests {
         #expect(subtitle(app, at: 67.5) == "Exercise 2/2 · rest ended after 1:00")
     }
 
+    /// A strap lost while a rest waits for it (gone, or off the skin): the rest is an ordinary one again, and
+    /// does not last the rule's longest for a reading that cannot come.
+    @Test(arguments: [false, true])
+    func aStrapLostWhileARestWaitsMakesItAnOrdinaryRestAgain(offTheSkin: Bool) {
+        var app = WorkoutApp(plan: Plan(Self.routine), settings: CoachSettings(flash: false, heartRate: true))
+        _ = app.start(at: 0)
+        let lost: Input = offTheSkin ? .heartRate(HeartRateMeasurement(bpm: 150, contact: .lost))
+            : .notice(.heartRateLost(device: "H10", .gone))
+        for step in 1...175 {
+            let now = Double(step) / 10
+            if step == 80 { _ = app.handle(.heartRate(HeartRateMeasurement(bpm: 150)), at: now) }
+            if step == 90 { _ = app.handle(lost, at: now) }
+            _ = app.handle(.tick, at: now)
+            if step == 85 { #expect(app.session.remaining(at: now) > 55, "waiting for the heart at 8.5 s") }
+            if step == 95 { #expect(!subtitle(app, at: now).contains("until under"), "\(subtitle(app, at: now))") }
+        }
+        #expect(app.session.index == 3, "B began at 17 s, after the rest's own 10 s")
+    }
+
     @Test func theRuleIsReadWithEachProblemAtItsPlace() throws {
         let base = #""exercises": [{"title": "A"}], "restUntil": "#
         #expect(try load(#"{"name": "R", "# + base + #"{"heartRate": 120, "max": 60}}"#).restUntil

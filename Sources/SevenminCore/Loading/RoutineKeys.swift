@@ -32,7 +32,7 @@ public enum RoutineKeys {
                    allowed: "0 to 86400"),
         RoutineKey(key: "restUntil", meaning: "rests that wait for the heart, while a strap is read (`--hr`): a "
                        + "rest ends once the bpm is under `heartRate`, or after `max` seconds, whichever comes first; "
-                       + "with no reading it is a rest as set", byDefault: "none",
+                       + "with no reading, or once the strap is lost, it is a rest as set", byDefault: "none",
                    allowed: "`{\"heartRate\": 40 to 220, \"max\": seconds, more than 0, at most 86400}`"),
         RoutineKey(key: "exercises", meaning: "the exercises, in order", byDefault: "required",
                    allowed: "at least one"),

@@ -43,8 +43,9 @@ public struct WorkoutApp: Sendable {
     private var phones = 0
     /// The strap's last reading said it had lost skin contact.
     private var contactLost = false
-    /// The rest under way in a routine with `restUntil`, and whether a reading has made it wait for the heart.
-    private var heartRest: (index: Int, waiting: Bool)?
+    /// The rest under way in a routine with `restUntil`, and the seconds a reading added to it to make it wait
+    /// for the heart (nil: not waiting).
+    private var heartRest: (index: Int, added: Double?)?
     /// How the last rest that waited ended, for the segment after it: at the bpm under the rule's, or at its
     /// longest (nil).
     private var heartRestEnd: (index: Int, bpm: Int?)?
@@ -205,6 +206,11 @@ public struct WorkoutApp: Sendable {
             if WorkoutApp.onlySound(effects) { return effects }
         case .notice(let notice):
             notices.append(notice)
+            // A strap that cannot be read has no heart rate to show, nor one for a rest to wait for.
+            if case .heartRateLost = notice {
+                heart = nil
+                stopWaitingForHeart(at: now, into: &effects)
+            }
         case .streak(let basis):
             streakBasis = basis
         case .wallClockChanged:
@@ -218,6 +224,7 @@ public struct WorkoutApp: Sendable {
                 if !contactLost { notices.append(.noSkinContact) }
                 contactLost = true
                 heart = nil
+                stopWaitingForHeart(at: now, into: &effects)
             } else {
                 contactLost = false
                 heart = (reading.bpm, now)
@@ -253,10 +260,10 @@ public struct WorkoutApp: Sendable {
     private mutating func waitForHeart(at now: Instant, into effects: inout [Effect]) {
         guard let rule = plan.routine.restUntil, session.state == .running || session.state == .paused,
               [.rest, .roundRest].contains(session.segment.kind), !plan.isFinalRest(session.index) else { return }
-        if heartRest?.index != session.index { heartRest = (session.index, false) }
+        if heartRest?.index != session.index { heartRest = (session.index, nil) }
         guard let bpm = freshBPM(at: now) else { return }
-        if heartRest?.waiting == false {
-            heartRest?.waiting = true
+        if heartRest?.added == nil {
+            heartRest?.added = rule.max - currentLength
             perform(session.addTime(rule.max - currentLength, at: now), at: now, into: &effects)
             currentLength = session.timer.countdownTime
         }
@@ -264,6 +271,15 @@ public struct WorkoutApp: Sendable {
             heartRestEnd = (session.index + 1, bpm)
             leave(at: now, into: &effects, done: true) { $0.next(at: now) }
         }
+    }
+
+    /// The strap was lost while a rest waited for it: the rest is an ordinary one again, as with no strap, rather
+    /// than last the rule's longest for a reading that cannot come. A reading that comes again stretches it again.
+    private mutating func stopWaitingForHeart(at now: Instant, into effects: inout [Effect]) {
+        guard let rest = heartRest, rest.index == session.index, let added = rest.added else { return }
+        heartRest?.added = nil
+        perform(session.addTime(-added, at: now), at: now, into: &effects)
+        currentLength = session.timer.countdownTime
     }
 
     /// When the heart-rate reading on screen turns unknown.
@@ -294,7 +310,7 @@ public struct WorkoutApp: Sendable {
         model.flash = flashUntil.map { now < $0 } ?? false
         model.showsFigure = settings.figure
         if let rule = plan.routine.restUntil {
-            if let rest = heartRest, rest.index == session.index, rest.waiting {
+            if let rest = heartRest, rest.index == session.index, rest.added != nil {
                 model.heartRest = model.text.restUntil(rule.heartRate, TimeFormat.clock(rule.max))
             } else if let end = heartRestEnd, end.index == session.index {
                 model.heartRest = end.bpm.map(model.text.restEndedAt)
@@ -615,7 +631,7 @@ public struct WorkoutApp: Sendable {
                     effects.append(.record(.finished(all ? .completed : .skipped)))
                 } else {
                     // A rest that waited for the heart and ran out ended at its longest.
-                    if let rest = heartRest, rest.waiting, rest.index == event.segmentIndex - 1, !leftCurrent {
+                    if let rest = heartRest, rest.added != nil, rest.index == event.segmentIndex - 1, !leftCurrent {
                         heartRestEnd = (event.segmentIndex, nil)
                     }
                     currentLength = plan.segments[event.segmentIndex].duration
