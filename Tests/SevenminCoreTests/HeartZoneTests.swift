@@ -84,6 +84,19 @@ struct HeartZoneTests {
         #expect(inked.count == 3, "\(grid.text)")
     }
 
+    /// Beats a minute in the workout's language: on the status line and under the big number.
+    @Test(arguments: [(CoachLanguage.de, "S/min"), (.es, "ppm"), (.fr, "bpm")])
+    func beatsAMinuteAreWrittenInTheWorkoutsLanguage(language: CoachLanguage, unit: String) throws {
+        let (grid, _) = try classicScreen(at: 15, width: 200, height: 60) { model in
+            model.language = language
+            model.heartRate = .some(142)
+            model.heartZone = 4
+        }
+        #expect(statusLine(grid).contains("142 \(unit)"), "\(statusLine(grid))")
+        let lines = grid.text.split(separator: "\n").dropLast()
+        #expect(lines.contains { $0.contains(" \(unit) ") && !$0.contains("·") }, "under the big number")
+    }
+
     @Test func anUnknownHeartRateIsDashesNeverTheLastNumber() throws {
         let (grid, _) = try classicScreen(at: 15, width: 200, height: 60) { model in
             model.heartRate = .some(nil)

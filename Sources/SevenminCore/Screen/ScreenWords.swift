@@ -35,6 +35,8 @@ public struct ScreenWords: Sendable {
     public let timeLimit: String
     /// The five heart-rate zones' names, the lowest first (`HeartZones`).
     public let heartZones: [String]
+    /// Beats a minute, after a heart rate: "bpm", in German "S/min", in Spanish "ppm".
+    public let bpm: String
     /// What sets a label off from what follows it: ": ", and in French a no-break space before the
     /// colon too, as French sets it and as the French voice says "Ensuite : Pompes".
     public var colon = ": "

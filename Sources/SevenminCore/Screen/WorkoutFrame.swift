@@ -147,7 +147,7 @@ struct WorkoutFrame {
         let toGo = " · \(model.toGo) \(model.text.toGo)"
         let clockOnly = " \(clock)"
         // The heart rate keeps its place beside the clock as long as the clock has room for it.
-        let bpm = model.heartRate.map { ($0.map(String.init) ?? "--") + " bpm" }
+        let bpm = model.heartRate.map { ($0.map(String.init) ?? "--") + " " + model.words.bpm }
         let phones = model.phone == nil ? "" : " · " + PhoneWords.of(model.language).phones(model.phones)
         func forms(_ heart: String) -> [String] {
             let heart = heart + phones
@@ -688,13 +688,13 @@ struct WorkoutFrame {
         guard model.heartRate != nil, model.overlay == .none,
               let scale = BigType.scale(for: "888", width: columns / 4, height: rows / 4, halfBlocks: halfBlocks),
               !scale.halved, scale.rows >= 3 else { return nil }
-        let words = ["bpm"] + model.words.heartZones.map { " " + $0 + " " }
+        let words = [model.words.bpm] + model.words.heartZones.map { " " + $0 + " " }
         let width = max(BigType.width("888", scale: scale), words.map { measure(say($0)) }.max() ?? 0)
         return width <= columns / 3 ? HeartBlock(scale: scale, width: width) : nil
     }
 
-    /// The heart rate beside the digits' `rows`: its number ("--" while none is fresh), "bpm" under it,
-    /// and the zone's word on its colour.
+    /// The heart rate beside the digits' `rows`: its number ("--" while none is fresh), "bpm" in the workout's
+    /// language under it, and the zone's word on its colour.
     mutating func drawHeart(_ block: HeartBlock, beside rows: Range<Int>, x: Int) {
         let bpm = model.heartRate.flatMap { $0 }
         let text = bpm.map(String.init) ?? "--"
@@ -702,7 +702,8 @@ struct WorkoutFrame {
         let left = x + (block.width - BigType.width(text, scale: block.scale)) / 2
         BigType.draw(text, scale: block.scale, into: &grid, x: left, y: top,
                      style: bpm == nil ? theme.digits.with(dim: true) : theme.digits, glyphs: glyphs)
-        center("bpm", y: top + block.scale.rows, style: theme.body.with(bold: true), from: x, to: x + block.width)
+        center(model.words.bpm, y: top + block.scale.rows, style: theme.body.with(bold: true), from: x,
+               to: x + block.width)
         if let zone = model.heartZone {
             center(" " + model.words.heartZones[zone - 1] + " ", y: top + block.scale.rows + 1, style: zoneStyle(zone),
                    from: x, to: x + block.width)

@@ -53,7 +53,7 @@ extension ScreenWords {
         secondSide: "wissel van kant: tweede kant", otherSide: "tweede kant", eachSide: "per kant",
         reps: { $0 == 1 ? "1 herhaling" : "\($0) herhalingen" },
         soFar: "tot nu toe", timeLimit: "tijdslimiet",
-        heartZones: ["zeer licht", "licht", "gemiddeld", "zwaar", "maximaal"])
+        heartZones: ["zeer licht", "licht", "gemiddeld", "zwaar", "maximaal"], bpm: "bpm")
 }
 
 extension ScreenText {

@@ -69,7 +69,7 @@ extension ScreenWords {
         secondSide: "switch sides: second side", otherSide: "second side", eachSide: "each side",
         reps: { $0 == 1 ? "1 rep" : "\($0) reps" },
         soFar: "so far", timeLimit: "time limit",
-        heartZones: ["very light", "light", "moderate", "hard", "maximum"])
+        heartZones: ["very light", "light", "moderate", "hard", "maximum"], bpm: "bpm")
 }
 
 extension ScreenText {

@@ -69,7 +69,7 @@ extension ScreenWords {
         eachSide: "de chaque côté",
         reps: { $0 == 1 ? "1 répétition" : "\($0) répétitions" },
         soFar: "jusqu'ici", timeLimit: "limite",
-        heartZones: ["très légère", "légère", "modérée", "intense", "maximale"], colon: "\u{00A0}: ")
+        heartZones: ["très légère", "légère", "modérée", "intense", "maximale"], bpm: "bpm", colon: "\u{00A0}: ")
 }
 
 extension ScreenText {

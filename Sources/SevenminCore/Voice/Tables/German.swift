@@ -55,14 +55,14 @@ extension ScreenWords {
         secondSide: "Seite wechseln: zweite Seite", otherSide: "zweite Seite", eachSide: "je Seite",
         reps: { $0 == 1 ? "1 Wiederholung" : "\($0) Wiederholungen" },
         soFar: "bisher", timeLimit: "Zeitlimit",
-        heartZones: ["sehr leicht", "leicht", "moderat", "intensiv", "maximal"])
+        heartZones: ["sehr leicht", "leicht", "moderat", "intensiv", "maximal"], bpm: "S/min")
 }
 
 extension ScreenText {
     static let german = ScreenText(
         complete: "Training beendet", ended: { "Beendet: \($0) von \($1) Übungen gemacht" },
         streak: { $0 == 1 ? "Tag 1 einer neuen Serie" : "Tag \($0) in Folge" },
-        heartRecovery: { "Erholungspuls: \($0) bpm in einer Minute (\($1) auf \($2))" },
+        heartRecovery: { "Erholungspuls: \($0) S/min in einer Minute (\($1) auf \($2))" },
         heartRecoveryPending: "Erholungspuls: eine Minute nach der letzten Übung gemessen",
         time: "Zeit", exercisesDone: "Übungen gemacht", inRounds: { " in \($0) Runden" }, shuffled: "Gemischt mit",
         effortQuestion: "Wie anstrengend war das? 1–10", effortKeys: "1–9, 0 für 10 · Eingabe überspringt",
@@ -86,7 +86,7 @@ extension ScreenText {
         plainKeys: "Tasten: Leertaste hält an, n oder rechts springt vor, p oder links zurück, r beginnt den "
             + "Abschnitt neu, + und - geben 10 s dazu oder nehmen sie weg, o öffnet das Video, q beendet",
         plainQuit: "Dieses Training beenden? y beendet, jede andere Taste macht weiter", note: "Hinweis",
-        restUntil: { "bis unter \($0) bpm, höchstens \($1)" }, restEndedAt: { "Pause endete bei \($0) bpm" },
+        restUntil: { "bis unter \($0) S/min, höchstens \($1)" }, restEndedAt: { "Pause endete bei \($0) S/min" },
         restEndedAfter: { "Pause endete nach \($0)" })
 }
 

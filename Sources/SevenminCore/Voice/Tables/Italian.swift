@@ -62,7 +62,7 @@ extension ScreenWords {
         secondSide: "cambia lato: secondo lato", otherSide: "secondo lato", eachSide: "per lato",
         reps: { $0 == 1 ? "1 ripetizione" : "\($0) ripetizioni" },
         soFar: "finora", timeLimit: "limite",
-        heartZones: ["molto leggera", "leggera", "moderata", "intensa", "massima"])
+        heartZones: ["molto leggera", "leggera", "moderata", "intensa", "massima"], bpm: "bpm")
 }
 
 extension ScreenText {

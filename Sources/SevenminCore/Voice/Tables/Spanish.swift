@@ -74,14 +74,14 @@ extension ScreenWords {
         secondSide: "cambia de lado: segundo lado", otherSide: "segundo lado", eachSide: "cada lado",
         reps: { $0 == 1 ? "1 repetición" : "\($0) repeticiones" },
         soFar: "hasta ahora", timeLimit: "límite",
-        heartZones: ["muy suave", "suave", "moderada", "intensa", "máxima"])
+        heartZones: ["muy suave", "suave", "moderada", "intensa", "máxima"], bpm: "ppm")
 }
 
 extension ScreenText {
     static let spanish = ScreenText(
         complete: "Entrenamiento completado", ended: { "Terminado: \($0) de \($1) ejercicios hechos" },
         streak: { $0 == 1 ? "Día 1 de una nueva racha" : "Día \($0) seguido" },
-        heartRecovery: { "Recuperación cardíaca: \($0) bpm en un minuto (de \($1) a \($2))" },
+        heartRecovery: { "Recuperación cardíaca: \($0) ppm en un minuto (de \($1) a \($2))" },
         heartRecoveryPending: "Recuperación cardíaca: se mide un minuto después del último ejercicio",
         time: "Duración", exercisesDone: "Ejercicios hechos", inRounds: { " en \($0) rondas" },
         shuffled: "Mezclado con",
@@ -105,7 +105,7 @@ extension ScreenText {
         plainKeys: "Teclas: espacio pausa, n o derecha salta, p o izquierda vuelve, r reinicia el tramo, "
             + "+ y - añaden o quitan 10 s, o abre el vídeo, q sale",
         plainQuit: "¿Salir de este entrenamiento? y sale, cualquier otra tecla sigue", note: "Aviso",
-        restUntil: { "hasta bajar de \($0) bpm, como mucho \($1)" }, restEndedAt: { "descanso terminado a \($0) bpm" },
+        restUntil: { "hasta bajar de \($0) ppm, como mucho \($1)" }, restEndedAt: { "descanso terminado a \($0) ppm" },
         restEndedAfter: { "descanso terminado tras \($0)" })
 }
 
