@@ -55,7 +55,7 @@ public final class PhraseCache: @unchecked Sendable {
 
     /// Renders the phrases, each cut at its `longest` seconds, in order on a background thread; returns
     /// at once. They are the window due next: anything queued and no longer in it is not rendered, and
-    /// anything rendered and not in it may be let go to stay within `maximumBytes`.
+    /// anything rendered and not in it is let go.
     public func prepare(_ phrases: [(text: String, longest: Double?)]) {
         condition.lock()
         defer { condition.unlock() }
@@ -147,8 +147,8 @@ public final class PhraseCache: @unchecked Sendable {
         }
     }
 
-    /// Adds a sound, first letting go of the oldest not wanted now (asked for alone, by `whenReady`) while the
-    /// total would pass `maximumBytes`; a sound that still does not fit is not kept (its phrase is skipped).
+    /// Adds a sound, first letting go of the oldest not wanted now while the total would pass `maximumBytes`; a
+    /// sound that still does not fit is not kept (its phrase is skipped).
     private func keep(_ sound: Sound, for text: String) {
         let size = sound.samples.count * MemoryLayout<Int16>.size
         var k = 0

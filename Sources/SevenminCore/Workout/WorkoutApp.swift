@@ -659,7 +659,13 @@ public struct WorkoutApp: Sendable {
             if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
                 countAloud: settings.countAloud, language: settings.language,
                 complete: plan.exercisesDone(fromWork: workDone).count == plan.workSegmentCount, heartRate: bpm) {
-                if bpm != nil { effects.append(.prepareVoice([phrase])) }
+                // Asked for first, with the window of phrases due next: a window of this phrase alone would let go
+                // of all the others.
+                if bpm != nil {
+                    effects.append(.prepareVoice([phrase] + VoicePolicy.phrases(in: plan,
+                        countAloud: settings.countAloud, language: settings.language, from: session.index,
+                        segments: VoicePolicy.renderAhead)))
+                }
                 // Words start once their cue has been heard, so the beep does not mask the first word.
                 let announcement = Announcement(phrase, due: event.due + (cue?.clearance ?? 0))
                 if cue == nil {
