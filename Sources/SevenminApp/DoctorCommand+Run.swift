@@ -157,7 +157,7 @@ extension DoctorCommand: RunnableCommand {
                 case .gone: NoticeText.english.strapGone
                 case .taken: NoticeText.english.strapTaken
                 }
-            }()), fix: "switch Bluetooth on, and disconnect the strap from any phone or watch app")
+            }()), fix: "switch Bluetooth on, bring the strap near, and disconnect it from any phone or watch app")
         case .silent:
             report.fail("\(name) is found but sent no heart rate in 5 s",
                         fix: "wear the strap with its electrodes moistened, or set the watch to broadcast")

@@ -58,23 +58,68 @@ struct HeartRestTests {
         #expect(subtitle(app, at: 67.5) == "Exercise 2/2 · rest ended after 1:00")
     }
 
-    /// A strap lost while a rest waits for it (gone, or off the skin): the rest is an ordinary one again, and
-    /// does not last the rule's longest for a reading that cannot come.
-    @Test(arguments: [false, true])
-    func aStrapLostWhileARestWaitsMakesItAnOrdinaryRestAgain(offTheSkin: Bool) {
+    /// The app, started, handed each input at its instant and a tick every tenth of a second up to `until`.
+    func feed(_ inputs: [(at: Double, input: Input)], until: Double) -> WorkoutApp {
         var app = WorkoutApp(plan: Plan(Self.routine), settings: CoachSettings(flash: false, heartRate: true))
         _ = app.start(at: 0)
-        let lost: Input = offTheSkin ? .heartRate(HeartRateMeasurement(bpm: 150, contact: .lost))
-            : .notice(.heartRateLost(device: "H10", .gone))
+        var left = inputs
+        for step in 1...Int(until * 10) {
+            let now = Double(step) / 10
+            while let first = left.first, first.at <= now {
+                _ = app.handle(first.input, at: now)
+                left.removeFirst()
+            }
+            _ = app.handle(.tick, at: now)
+        }
+        return app
+    }
+
+    static let lossNotices: [Input] = [.notice(.heartRateLost(device: "H10", .gone)),
+                                       .notice(.heartRateLost(device: "H10", .adapterOff)),
+                                       .notice(.noHeartRate(device: "H10"))]
+
+    /// A strap lost while a rest waits for it: the rest is an ordinary one again, and does not last the rule's
+    /// longest for a reading that cannot come.
+    @Test(arguments: lossNotices)
+    func aStrapLostWhileARestWaitsMakesItAnOrdinaryRestAgain(lost: Input) {
+        let reading = Input.heartRate(HeartRateMeasurement(bpm: 150))
+        var app = feed([(8, reading)], until: 8.5)
+        #expect(app.session.remaining(at: 8.5) > 55, "waiting for the heart at 8.5 s")
+        app = feed([(8, reading), (9, lost)], until: 9.5)
+        #expect(!subtitle(app, at: 9.5).contains("until under") && abs(app.session.remaining(at: 9.5) - 7.5) < 0.01)
+        app = feed([(8, reading), (9, lost)], until: 17.5)
+        #expect(app.session.index == 3, "B began at 17 s, after the rest's own 10 s")
+        // Lost past the rest's own length, the rest is over: it ends within a second.
+        app = feed([(8, reading), (20, lost)], until: 21.5)
+        #expect(app.session.index == 3, "the rest ran past its 10 s only to wait for the heart")
+        // A reading that comes again makes it wait again.
+        app = feed([(8, reading), (9, lost), (12, reading)], until: 12.5)
+        #expect(app.session.remaining(at: 12.5) > 50 && subtitle(app, at: 12.5).contains("until under"))
+    }
+
+    /// Skin contact lost is a strap shifting on the chest, not a strap gone: the rest keeps waiting.
+    @Test func skinContactLostKeepsTheRestWaiting() {
+        let app = feed([(8, .heartRate(HeartRateMeasurement(bpm: 150))),
+                       (20, .heartRate(HeartRateMeasurement(bpm: 150, contact: .lost)))], until: 21.5)
+        #expect(app.session.index == 2 && app.session.remaining(at: 21.5) > 40)
+    }
+
+    /// A reading 6 s into a rest of 10 s under a rule of 5 s at most shortens it by all it can, 3 s (a second
+    /// stays); a strap lost then gives back those 3 s, not the 5 asked for: the rest ends at its own 17 s.
+    @Test func aStrapLostGivesBackOnlyWhatTheReadingTook() {
+        var routine = Self.routine
+        routine.restUntil = RestUntil(heartRate: 120, max: 5)
+        var app = WorkoutApp(plan: Plan(routine), settings: CoachSettings(flash: false, heartRate: true))
+        _ = app.start(at: 0)
+        let inputs = [(13.0, Input.heartRate(HeartRateMeasurement(bpm: 150))),
+                      (13.5, .notice(.heartRateLost(device: "H10", .gone)))]
         for step in 1...175 {
             let now = Double(step) / 10
-            if step == 80 { _ = app.handle(.heartRate(HeartRateMeasurement(bpm: 150)), at: now) }
-            if step == 90 { _ = app.handle(lost, at: now) }
+            for (at, input) in inputs where at == now { _ = app.handle(input, at: now) }
             _ = app.handle(.tick, at: now)
-            if step == 85 { #expect(app.session.remaining(at: now) > 55, "waiting for the heart at 8.5 s") }
-            if step == 95 { #expect(!subtitle(app, at: now).contains("until under"), "\(subtitle(app, at: now))") }
+            if step == 165 { #expect(app.session.index == 2, "still resting at 16.5 s") }
         }
-        #expect(app.session.index == 3, "B began at 17 s, after the rest's own 10 s")
+        #expect(app.session.index == 3, "B began at 17 s")
     }
 
     @Test func theRuleIsReadWithEachProblemAtItsPlace() throws {

@@ -207,9 +207,12 @@ public struct WorkoutApp: Sendable {
         case .notice(let notice):
             notices.append(notice)
             // A strap that cannot be read has no heart rate to show, nor one for a rest to wait for.
-            if case .heartRateLost = notice {
+            switch notice {
+            case .heartRateLost, .noHeartRate:
                 heart = nil
                 stopWaitingForHeart(at: now, into: &effects)
+            default:
+                break
             }
         case .streak(let basis):
             streakBasis = basis
@@ -224,7 +227,6 @@ public struct WorkoutApp: Sendable {
                 if !contactLost { notices.append(.noSkinContact) }
                 contactLost = true
                 heart = nil
-                stopWaitingForHeart(at: now, into: &effects)
             } else {
                 contactLost = false
                 heart = (reading.bpm, now)
@@ -263,8 +265,9 @@ public struct WorkoutApp: Sendable {
         if heartRest?.index != session.index { heartRest = (session.index, nil) }
         guard let bpm = freshBPM(at: now) else { return }
         if heartRest?.added == nil {
-            heartRest?.added = rule.max - currentLength
             perform(session.addTime(rule.max - currentLength, at: now), at: now, into: &effects)
+            // What the timer took, which may be less than asked: a rest past the longest keeps a second.
+            heartRest?.added = session.timer.countdownTime - currentLength
             currentLength = session.timer.countdownTime
         }
         if bpm < rule.heartRate {
@@ -273,8 +276,10 @@ public struct WorkoutApp: Sendable {
         }
     }
 
-    /// The strap was lost while a rest waited for it: the rest is an ordinary one again, as with no strap, rather
-    /// than last the rule's longest for a reading that cannot come. A reading that comes again stretches it again.
+    /// The strap was lost (gone, out of reach, Bluetooth off, or no longer read) while a rest waited for it: the
+    /// rest is an ordinary one again, as with no strap, rather than last the rule's longest for a reading that
+    /// cannot come. A reading that comes again stretches it again. Skin contact lost is not a loss: a strap
+    /// shifting on the chest would otherwise end a rest past its own length.
     private mutating func stopWaitingForHeart(at now: Instant, into effects: inout [Effect]) {
         guard let rest = heartRest, rest.index == session.index, let added = rest.added else { return }
         heartRest?.added = nil
