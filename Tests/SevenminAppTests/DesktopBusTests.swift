@@ -50,9 +50,8 @@ struct DesktopBusTests {
             // The bus's thread lets go of the adapter as it ends, just after the close.
             let clock = SystemMonotonicClock(), deadline = clock.now() + 10
             while held != nil, clock.now() < deadline { usleep(10_000) }
+            // An issue recorded here fails the test as the process's own would.
             #expect(held == nil, "the player's handler was let go")
-            // An issue above is reported to the test; the exit status says it too.
-            if held != nil || !logged.withLock({ $0 }).isEmpty { exit(1) }
         }
     }
 }
