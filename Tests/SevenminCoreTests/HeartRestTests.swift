@@ -17,18 +17,7 @@ struct HeartRestTests {
     /// The app, started, with each reading handed in at its instant and a tick every tenth of a second up
     /// to `until`.
     func run(_ readings: [(at: Double, bpm: Int)], until: Double) -> WorkoutApp {
-        var app = WorkoutApp(plan: Plan(Self.routine), settings: CoachSettings(flash: false, heartRate: true))
-        _ = app.start(at: 0)
-        var left = readings
-        for step in 1...Int(until * 10) {
-            let now = Double(step) / 10
-            while let first = left.first, first.at <= now {
-                _ = app.handle(.heartRate(HeartRateMeasurement(bpm: first.bpm)), at: now)
-                left.removeFirst()
-            }
-            _ = app.handle(.tick, at: now)
-        }
-        return app
+        feed(readings.map { (at: $0.at, input: .heartRate(HeartRateMeasurement(bpm: $0.bpm))) }, until: until)
     }
 
     func subtitle(_ app: WorkoutApp, at now: Double) -> String {
@@ -58,9 +47,10 @@ struct HeartRestTests {
         #expect(subtitle(app, at: 67.5) == "Exercise 2/2 · rest ended after 1:00")
     }
 
-    /// The app, started, handed each input at its instant and a tick every tenth of a second up to `until`.
-    func feed(_ inputs: [(at: Double, input: Input)], until: Double) -> WorkoutApp {
-        var app = WorkoutApp(plan: Plan(Self.routine), settings: CoachSettings(flash: false, heartRate: true))
+    /// The app on `routine`, started, handed each input at its instant and a tick every tenth of a second up
+    /// to `until`.
+    func feed(_ inputs: [(at: Double, input: Input)], until: Double, routine: Routine = Self.routine) -> WorkoutApp {
+        var app = WorkoutApp(plan: Plan(routine), settings: CoachSettings(flash: false, heartRate: true))
         _ = app.start(at: 0)
         var left = inputs
         for step in 1...Int(until * 10) {
@@ -109,17 +99,10 @@ struct HeartRestTests {
     @Test func aStrapLostGivesBackOnlyWhatTheReadingTook() {
         var routine = Self.routine
         routine.restUntil = RestUntil(heartRate: 120, max: 5)
-        var app = WorkoutApp(plan: Plan(routine), settings: CoachSettings(flash: false, heartRate: true))
-        _ = app.start(at: 0)
-        let inputs = [(13.0, Input.heartRate(HeartRateMeasurement(bpm: 150))),
-                      (13.5, .notice(.heartRateLost(device: "H10", .gone)))]
-        for step in 1...175 {
-            let now = Double(step) / 10
-            for (at, input) in inputs where at == now { _ = app.handle(input, at: now) }
-            _ = app.handle(.tick, at: now)
-            if step == 165 { #expect(app.session.index == 2, "still resting at 16.5 s") }
-        }
-        #expect(app.session.index == 3, "B began at 17 s")
+        let inputs: [(at: Double, input: Input)] = [(13, .heartRate(HeartRateMeasurement(bpm: 150))),
+                                                    (13.5, .notice(.heartRateLost(device: "H10", .gone)))]
+        #expect(feed(inputs, until: 16.5, routine: routine).session.index == 2, "still resting at 16.5 s")
+        #expect(feed(inputs, until: 17.5, routine: routine).session.index == 3, "B began at 17 s")
     }
 
     @Test func theRuleIsReadWithEachProblemAtItsPlace() throws {
