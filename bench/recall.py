@@ -14,8 +14,8 @@ voice-activity detector; each is decoded. What the coach says is the schedule's,
 `sevenmin-audio-bench --phrases`; its keywords are the words of the exercises' names (but "up", "on", "and" and
 other small words) and the cue words (ready, rest, next, last, halfway, switch, sides, round, complete). The keyword recall is how many of
 them are found among the recognised words in the same order (the longest common subsequence), over
-how many were said. Words the recogniser adds are not counted against it: the beeps are heard as
-words now and then. Each phrase with a keyword missed is printed with what was heard there.
+how many were said; two words heard that spell a keyword together ("half way") count as it. Words
+the recogniser adds are not counted against it: the beeps are heard as words now and then. Each phrase with a keyword missed is printed with what was heard there.
 """
 import argparse
 import audioop
@@ -93,6 +93,18 @@ def matched(expected, heard):
     return found
 
 
+def joined(heard, keywords):
+    """`heard` with two words read as one where together they spell a keyword: the recogniser's
+    dictionary spells "halfway" as "half way" as often as not, and a listener hears the same word."""
+    out = []
+    for w in heard:
+        if out and out[-1] + w in keywords and w not in keywords:
+            out[-1] += w
+        else:
+            out.append(w)
+    return out
+
+
 def titles(path):
     routine = json.load(open(path, encoding="utf-8"))
     return [e["title"] for key in ("warmup", "exercises", "cooldown") for e in routine.get(key, [])]
@@ -109,7 +121,7 @@ def measure(routine, args, tmp):
     subprocess.run([args.binary, "export-audio", "--force", track, routine, *args.options], check=True, env=env,
                    stdout=subprocess.DEVNULL)
     utterances = recognised(track)
-    heard = [w for _, _, text in utterances for w in words(text)]
+    heard = joined([w for _, _, text in utterances for w in words(text)], keywords)
     found = matched([w for _, w in expected], heard)
     print(f"## {os.path.relpath(routine, ROOT)}: {len(phrases)} phrases, {len(expected)} keywords")
     missed = {}
