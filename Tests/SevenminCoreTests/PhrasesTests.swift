@@ -6,10 +6,10 @@ import Testing
 struct PhrasesTests {
     @Test(arguments: [
         (Phrases.english.getReady(first: "Jumping Jacks"), "Get ready. First up: Jumping Jacks.", Phrase.Priority.high),
-        (Phrases.english.workStart(title: "Wall sit", seconds: 30), "Wall sit for thirty seconds.", .high),
+        (Phrases.english.workStart(title: "Wall sit", seconds: 30), "Time for Wall sit. Thirty seconds.", .high),
         (Phrases.english.workStart(title: "Push-up and rotation", say: "Push up and turn", seconds: 45),
-         "Push up and turn for forty-five seconds.", .high),
-        (Phrases.english.workStart(title: "Plank", say: "", seconds: nil), "Start Plank now.", .high),
+         "Time for Push up and turn. Forty-five seconds.", .high),
+        (Phrases.english.workStart(title: "Plank", say: "", seconds: nil), "Time for Plank.", .high),
         (Phrases.english.halfway, "Halfway there.", .low),
         (Phrases.english.switchSides, "Switch sides.", .normal),
         (Phrases.english.rest(next: "Push-up"), "Rest now. Next up: Push-up.", .high),

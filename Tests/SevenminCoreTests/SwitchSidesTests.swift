@@ -69,8 +69,8 @@ struct SwitchSidesTests {
         let said = AudioSchedule.items(for: plan, voice: true, countAloud: false).compactMap { item in
             if case .phrase(let p) = item.sound { "\(JSONWriter.number(item.offset)) \(p.text)" } else { nil }
         }
-        #expect(said.suffix(4) == ["14.4 B for ten seconds.", "24.55 Switch sides.", "29.4 B for ten seconds.",
-                                   "40.1 Workout complete. Thirty-nine seconds."])
+        #expect(said.suffix(4) == ["14.4 Time for B. Ten seconds.", "24.55 Switch sides.",
+                                   "29.4 Time for B. Ten seconds.", "40.1 Workout complete. Thirty-nine seconds."])
     }
 
     @Test func theSwitchIsLoggedAndRecordedWithItsSide() {

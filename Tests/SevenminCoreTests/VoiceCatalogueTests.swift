@@ -86,7 +86,7 @@ struct VoiceCatalogueTests {
         let plan = Plan(try RoutineLoader.parse(Array(text.utf8), path: "r.json"))
         let window = VoicePolicy.phrases(in: plan, countAloud: false, from: 0, segments: VoicePolicy.renderAhead)
         #expect(window.count < 12)
-        #expect(window.first(where: { $0.text.hasPrefix("word") })?.longest == 5)
+        #expect(window.first(where: { $0.text.hasPrefix("Time for word") })?.longest == 5)
         var app = WorkoutApp(plan: plan, settings: CoachSettings(voice: true))
         var asked: [[Phrase]] = []
         func collect(_ effects: [Effect]) {

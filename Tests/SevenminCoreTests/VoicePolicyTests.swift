@@ -22,14 +22,14 @@ struct VoicePolicyTests {
         let said = spoken()
         #expect(said.map(\.1) == [
             "Get ready. First up: Jumping Jacks.",
-            "Jumping Jacks for thirty seconds.", "Halfway there.",
+            "Time for Jumping Jacks. Thirty seconds.", "Halfway there.",
             "Rest now. Next up: Side plank.",
             // Each side its own ten seconds, parted by the five-second switch.
-            "Side plank for ten seconds.", "Switch sides.", "Side plank for ten seconds.",
+            "Time for Side plank. Ten seconds.", "Switch sides.", "Time for Side plank. Ten seconds.",
             "Round two of two. Rest now. Next up: Jumping Jacks.",
-            "Jumping Jacks for thirty seconds.", "Halfway there.",
+            "Time for Jumping Jacks. Thirty seconds.", "Halfway there.",
             "Rest now. Last one: Side plank.",
-            "Side plank for ten seconds.", "Switch sides.", "Side plank for ten seconds.",
+            "Time for Side plank. Ten seconds.", "Switch sides.", "Time for Side plank. Ten seconds.",
             "Workout complete. Two minutes and twenty-five seconds.",
         ])
         // Each on its segment's boundary, or at the halfway instant, once the cue there has been heard.
@@ -67,7 +67,7 @@ struct VoicePolicyTests {
         let skipped = app.handle(.key(.character("n")), at: 5.1)
         let late = app.handle(.tick, at: 5 + Cue.go.clearance)
         let said = (skipped + late).compactMap { if case .announce(let a) = $0 { a.phrase.text } else { nil } }
-        #expect(!said.contains("Jumping Jacks for thirty seconds."))
+        #expect(!said.contains("Time for Jumping Jacks. Thirty seconds."))
     }
 
     /// Skipped through with `n`, the finish says "ended", as the finish screen does; run out, "complete".

@@ -7,7 +7,7 @@ public struct PhraseTable: Sendable {
     public let language: CoachLanguage
     /// "Get ready. First up: Squat."
     let getReady: @Sendable (_ first: String) -> String
-    /// What starts an exercise: "Squat for thirty seconds.", the duration in words (nil: not timed).
+    /// What starts an exercise: "Time for squat. Thirty seconds.", the duration in words (nil: not timed).
     let work: @Sendable (_ name: String, _ duration: String?) -> String
     /// "Rest now. Next up: Squat." or, before the last exercise, "Rest now. Last one: Squat."
     let rest: @Sendable (_ next: String, _ isLast: Bool) -> String

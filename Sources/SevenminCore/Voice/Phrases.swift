@@ -13,8 +13,8 @@ public struct Phrases: Sendable {
         Phrase(table.getReady(Phrases.inSentence(first)), priority: .high)
     }
 
-    /// "Wall sit for thirty seconds." An exercise's `say` text, when given, replaces its title,
-    /// for names that read badly aloud; `seconds` is left out when it is nil or zero ("Start wall sit now.").
+    /// "Time for wall sit. Thirty seconds." An exercise's `say` text, when given, replaces its title,
+    /// for names that read badly aloud; `seconds` is left out when it is nil or zero ("Time for wall sit.").
     public func workStart(title: String, say: String? = nil, seconds: Double?) -> Phrase {
         let name = Phrases.inSentence(say.flatMap { $0.isEmpty ? nil : $0 } ?? title)
         guard let seconds, seconds >= 1 else { return Phrase(table.work(name, nil), priority: .high) }

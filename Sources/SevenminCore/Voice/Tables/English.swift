@@ -5,7 +5,9 @@ extension PhraseTable {
     static let english = PhraseTable(
         language: .en,
         getReady: { "Get ready. First up: \($0)." },
-        work: { name, duration in duration.map { "\(name) for \($0)." } ?? "Start \(name) now." },
+        work: { name, duration in
+            "Time for \(name)." + (duration.map { " " + Phrases.capitalised($0) + "." } ?? "")
+        },
         rest: { next, isLast in "Rest now. \(isLast ? "Last one" : "Next up"): \(next)." },
         finalRest: "Rest now.",
         round: { "Round \($0) of \($1)." },
