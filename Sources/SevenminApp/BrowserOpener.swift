@@ -33,41 +33,13 @@ final class BrowserOpener: LinkOpener {
             return
         }
         let argv = ["/bin/sh", "-c", "exec " + command, url]
-        var actions = posix_spawn_file_actions_t()
-        // ignored: fails only without memory, and posix_spawn below then fails and is reported
-        posix_spawn_file_actions_init(&actions)
-        // ignored: freeing the actions cannot fail on a set that was initialised
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // ignored: fails only without memory or for a bad descriptor; posix_spawn below reports either
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        // ignored: fails only without memory or for a bad descriptor; posix_spawn below reports either
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        var attributes = posix_spawnattr_t()
-        // ignored: fails only without memory, and posix_spawn below then fails and is reported
-        posix_spawnattr_init(&attributes)
-        // ignored: freeing the attributes cannot fail on a set that was initialised
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), none = sigset_t()
-        // ignored: fails only for an invalid pointer; this one is on the stack
-        sigfillset(&defaults)
-        // ignored: fails only for an invalid pointer; this one is on the stack
-        sigemptyset(&none)
-        // ignored: fails only for an invalid set, and this one was just filled
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // ignored: fails only for an invalid set, and this one was just emptied
-        posix_spawnattr_setsigmask(&attributes, &none)
-        // ignored: fails only for an invalid attribute object, and this one was initialised
-        posix_spawnattr_setpgroup(&attributes, 0)
-        // ignored: fails only for unknown flags, and these are POSIX ones
-        posix_spawnattr_setflags(&attributes,
-            Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, environ)
         let program = BrowserCommand.program(of: command)
-        guard rc == 0 else {
-            Console.error("sevenmin: cannot start \(program): \(String(cString: strerror(rc)))")
+        let pid: pid_t
+        do {
+            // Its output to our error output, which a workout sends to the log; a group of its own.
+            pid = try Spawn.start(argv, program: "/bin/sh", stdin: .null, stdout: .descriptor(2), ownGroup: true)
+        } catch {
+            Console.error("sevenmin: cannot start \(program): \(String(cString: strerror(error.errno)))")
             report(.didNotStart(program: visible(program)))
             return
         }

@@ -11,26 +11,12 @@ enum Subprocess {
         var pipe: [Int32] = [-1, -1]
         guard Glibc.pipe(&pipe) == 0 else { return nil }
         for fd in pipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // ignored: a leaked pipe end only delays EOF
-        var actions = posix_spawn_file_actions_t()
-        // ignored: these fail only for want of memory, and then posix_spawnp fails and says so
-        posix_spawn_file_actions_init(&actions)
-        // ignored: destroying the actions cannot fail for initialised ones
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // ignored: as for init above; a missing redirection shows only as the started program's stray output
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        // ignored: as for init above
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-        // ignored: as for init above
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
+        let pid = try? Spawn.start(argv, stdin: .null, stdout: .descriptor(pipe[1]), stderr: .null)
         // ignored: closing our copy of the write end, so that reading sees EOF; nothing to recover
         close(pipe[1])
         // ignored: the read end of a pipe we are done with
         defer { close(pipe[0]) }
-        guard rc == 0 else { return nil }
+        guard let pid else { return nil }
         guard wait else { return (0, "") }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -94,65 +94,37 @@ public final class SpeechProcess: SpeechEngine {
         case refused(String)
     }
 
-    /// `socketpair` and `posix_spawn`: the child in a process group of its own, so Ctrl-C and Ctrl-Z at
-    /// the terminal reach only us, with the signals we ignore put back to their defaults.
+    /// `socketpair` and `Spawn`: the child in a process group of its own, so Ctrl-C and Ctrl-Z at the
+    /// terminal reach only us.
     private static func spawn(_ executable: String, choice: VoiceChoice,
                               rate: Int) throws(SpeechProcessError) -> Child {
         var fds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
             throw .cannotStart("socketpair: \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        // ignored: fails only without memory, and posix_spawn below then fails and is reported
-        posix_spawn_file_actions_init(&actions)
-        // ignored: fails only without memory, and posix_spawn below then fails and is reported
-        posix_spawnattr_init(&attributes)
-        defer {
-            // ignored: freeing the actions cannot fail on a set that was initialised
-            posix_spawn_file_actions_destroy(&actions)
-            // ignored: freeing the attributes cannot fail on a set that was initialised
-            posix_spawnattr_destroy(&attributes)
-        }
-        // ignored: these only record what to do; posix_spawn reports any failure.
-        _ = posix_spawn_file_actions_adddup2(&actions, fds[1], 0)
-        _ = posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        var defaults = sigset_t(), mask = sigset_t()
-        sigemptyset(&defaults)
-        sigemptyset(&mask)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM] { sigaddset(&defaults, signal) }
-        // ignored: fails only for an invalid set, and this one was just filled
-        _ = posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // ignored: fails only for an invalid set, and this one was just emptied
-        _ = posix_spawnattr_setsigmask(&attributes, &mask)
-        // ignored: fails only for an invalid attribute object, and this one was initialised
-        _ = posix_spawnattr_setpgroup(&attributes, 0)
-        // ignored: fails only for unknown flags, and these are POSIX ones
-        _ = posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF
-            | POSIX_SPAWN_SETSIGMASK))
         typealias Option = SpeakCommand.Option
         let arguments = ["sevenmin", SpeakCommand.spec.name, Option.engine.name, choice.engine.rawValue,
                          Option.voice.name, choice.voice, Option.rate.name, String(rate)]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
         // Swift's backtracer would spend half a second printing a crash in the library to the log.
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        var environment = ["SWIFT_BACKTRACE=enable=no"]
         var k = 0
         while let entry = environ[k] {
-            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(entry)) }
+            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(String(cString: entry)) }
             k += 1
         }
-        environment.append(nil)
-        defer { for p in environment { free(p) } }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, executable, &actions, &attributes, &argv, &environment)
+        let pid: pid_t
+        do {
+            pid = try Spawn.start(arguments, program: executable, stdin: .descriptor(fds[1]),
+                                  stdout: .descriptor(fds[1]), ownGroup: true, environment: environment)
+        } catch {
+            // ignored: pipe ends never used: closing them loses nothing
+            close(fds[1])
+            // ignored: as above
+            close(fds[0])
+            throw .cannotStart("\(executable): \(String(cString: strerror(error.errno)))")
+        }
         // ignored: a pipe end we are done with: closing it loses nothing that was not already read or sent
         close(fds[1])
-        guard code == 0 else {
-            // ignored: a pipe end we are done with: closing it loses nothing that was not already read or sent
-            close(fds[0])
-            throw .cannotStart("\(executable): \(String(cString: strerror(code)))")
-        }
         let child = Child(pid: pid, socket: fds[0])
         do {
             if try readInt32(fds[0]) > 0 { return child }

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+
+/// The one way this program starts another: `posix_spawn`, with every signal's disposition back to
+/// its default and none blocked, whichever thread asks. A child never inherits the signals our loop
+/// catches, nor the ones a worker thread is made with blocked (`startThread`).
+public enum Spawn {
+    /// Where one of the child's standard descriptors goes.
+    public enum Stream: Sendable {
+        /// Left as ours.
+        case inherited
+        /// `/dev/null`.
+        case null
+        /// A copy of this descriptor of ours.
+        case descriptor(Int32)
+    }
+
+    /// Starts `arguments[0]`, found on `PATH` unless `program` names the file to run, and returns its
+    /// pid. `ownGroup` puts it in a process group of its own, so Ctrl-C and Ctrl-Z at the terminal
+    /// reach only us; `environment` (`NAME=value` entries) replaces ours when given.
+    public static func start(_ arguments: [String], program: String? = nil, stdin: Stream = .inherited,
+                             stdout: Stream = .inherited, stderr: Stream = .inherited, ownGroup: Bool = false,
+                             environment: [String]? = nil) throws(SystemError) -> pid_t {
+        precondition(!arguments.isEmpty, "a program to start")
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        // ignored: both fail only without memory, and posix_spawn below then fails and says so
+        posix_spawn_file_actions_init(&actions)
+        // ignored: as above
+        posix_spawnattr_init(&attributes)
+        defer {
+            // ignored: freeing what was initialised cannot fail
+            posix_spawn_file_actions_destroy(&actions)
+            // ignored: as above
+            posix_spawnattr_destroy(&attributes)
+        }
+        for (target, stream) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
+            switch stream {
+            case .inherited: break
+            case .null:
+                // ignored: this only records what to do; posix_spawn reports any failure
+                _ = posix_spawn_file_actions_addopen(&actions, target, "/dev/null",
+                                                     target == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .descriptor(let fd):
+                // ignored: as above
+                _ = posix_spawn_file_actions_adddup2(&actions, fd, target)
+            }
+        }
+        var defaults = sigset_t(), none = sigset_t()
+        // ignored: fails only for an invalid pointer; these are on the stack
+        sigfillset(&defaults)
+        // ignored: as above
+        sigemptyset(&none)
+        // ignored: fails only for an invalid set, and these were just made
+        _ = posix_spawnattr_setsigdefault(&attributes, &defaults)
+        // ignored: as above
+        _ = posix_spawnattr_setsigmask(&attributes, &none)
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if ownGroup {
+            flags |= POSIX_SPAWN_SETPGROUP
+            // ignored: fails only for an invalid attribute object, and this one was initialised
+            _ = posix_spawnattr_setpgroup(&attributes, 0)
+        }
+        // ignored: fails only for unknown flags, and these are POSIX ones
+        _ = posix_spawnattr_setflags(&attributes, Int16(flags))
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { envp?.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = argv.withUnsafeBufferPointer { argv in
+            (envp ?? []).withUnsafeBufferPointer { envp in
+                let env = environment == nil ? UnsafePointer(environ) : envp.baseAddress!
+                return program.map { posix_spawn(&pid, $0, &actions, &attributes, argv.baseAddress!, env) }
+                    ?? posix_spawnp(&pid, arguments[0], &actions, &attributes, argv.baseAddress!, env)
+            }
+        }
+        guard code == 0 else { throw SystemError(call: "posix_spawn " + (program ?? arguments[0]), errno: code) }
+        return pid
+    }
+}
