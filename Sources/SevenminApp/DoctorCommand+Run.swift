@@ -155,7 +155,7 @@ extension DoctorCommand: RunnableCommand {
                 switch loss {
                 case .adapterOff: NoticeText.english.bluetoothOff
                 case .gone: NoticeText.english.strapGone
-                case .taken: NoticeText.english.strapTaken
+                case .wontConnect: NoticeText.english.strapWontConnect
                 }
             }()), fix: "switch Bluetooth on, bring the strap near, and disconnect it from any phone or watch app")
         case .silent:

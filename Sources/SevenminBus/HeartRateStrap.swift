@@ -97,7 +97,7 @@ public final class HeartRateStrap: Sendable {
                 guard error.name?.hasPrefix("org.bluez.Error.") == true
                         || error.name == "org.freedesktop.DBus.Error.NoReply" else { throw error }
                 log("cannot connect to \(device): \(error)")
-                return .taken
+                return .wontConnect
             }
         }
         // Connected, its services are resolved: look again for the characteristic under the device.

@@ -54,7 +54,7 @@ struct EnglishLeakTests {
         .linkNotOpened(.failed(program: "qx")), .linesInstead(term: "dumb"),
         .noHeartRate(device: "Qz 7"), .noPhone(address: "10.9.8.7"), .noPhone(address: nil),
         .heartRateLost(device: "Qz 7", .adapterOff),
-        .heartRateLost(device: "Qz 7", .gone), .heartRateLost(device: "Qz 7", .taken), .noSkinContact,
+        .heartRateLost(device: "Qz 7", .gone), .heartRateLost(device: "Qz 7", .wontConnect), .noSkinContact,
     ]
 
     /// Which kind of notice, down to its failure: an exhaustive switch, so a new one must be named here.
@@ -95,7 +95,7 @@ struct EnglishLeakTests {
             switch loss {
             case .adapterOff: return "heart.adapterOff"
             case .gone: return "heart.gone"
-            case .taken: return "heart.taken"
+            case .wontConnect: return "heart.wontConnect"
             }
         case .noSkinContact: return "noSkinContact"
         }

@@ -38,11 +38,11 @@ public struct NoticeText: Sendable {
     public let noHeartRate: @Sendable (_ device: String) -> String
     /// The phone's page could not be served at `address`, or (nil) there is no network to serve it on.
     public let noPhone: @Sendable (_ address: String?) -> String
-    /// "Polar H10: Bluetooth is off", with why the strap is lost (`bluetoothOff`, `strapGone`, `strapTaken`).
+    /// "Polar H10: Bluetooth is off", with why the strap is lost (`bluetoothOff`, `strapGone`, `strapWontConnect`).
     public let heartRateLost: @Sendable (_ device: String, _ why: String) -> String
     public let bluetoothOff: String
     public let strapGone: String
-    public let strapTaken: String
+    public let strapWontConnect: String
     /// "heart rate: no skin contact".
     public let noSkinContact: String
     /// The line said before a workout written a line per change.
@@ -97,7 +97,7 @@ public struct NoticeText: Sendable {
             switch loss {
             case .adapterOff: return heartRateLost(device, bluetoothOff)
             case .gone: return heartRateLost(device, strapGone)
-            case .taken: return heartRateLost(device, strapTaken)
+            case .wontConnect: return heartRateLost(device, strapWontConnect)
             }
         case .noSkinContact: return noSkinContact
         }

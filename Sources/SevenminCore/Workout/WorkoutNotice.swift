@@ -44,7 +44,7 @@ public enum WorkoutNotice: Equatable, Sendable {
         case gone
         /// It would not connect: BlueZ cannot tell a strap out of reach from one that allows one connection
         /// and has given it to another device.
-        case taken
+        case wontConnect
     }
 
     /// Why the history is not saved.

@@ -108,7 +108,7 @@ extension NoticeText {
         noPhone: { $0.map { "geen telefoonpagina op " + $0 } ?? "geen telefoonpagina: geen netwerk" },
         heartRateLost: { "\($0): \($1)" }, bluetoothOff: "Bluetooth staat uit",
         strapGone: "buiten bereik; wordt gezocht",
-        strapTaken: "geen verbinding (buiten bereik of bezet); nieuwe poging volgt",
+        strapWontConnect: "geen verbinding (buiten bereik of bezet); nieuwe poging volgt",
         noSkinContact: "hartslag: geen huidcontact",
         linesInstead: { "deze terminal (TERM=\($0)) kan de cursor niet verplaatsen; een regel per wijziging "
             + "in plaats van het scherm" })

@@ -123,7 +123,7 @@ extension NoticeText {
         noPhone: { $0.map { "no phone page on " + $0 } ?? "no phone page: no network" },
         heartRateLost: { "\($0): \($1)" }, bluetoothOff: "Bluetooth is off",
         strapGone: "out of reach; looking for it",
-        strapTaken: "won't connect (out of reach or in use); trying again",
+        strapWontConnect: "won't connect (out of reach or in use); trying again",
         noSkinContact: "heart rate: no skin contact",
         linesInstead: { "this terminal (TERM=\($0)) cannot move the cursor; writing a line per change instead "
             + "of the screen" })

@@ -129,7 +129,7 @@ extension NoticeText {
             ?? "pas de page pour le téléphone : pas de réseau" },
         heartRateLost: { "\($0)\u{00A0}: \($1)" }, bluetoothOff: "le Bluetooth est éteint",
         strapGone: "hors de portée\u{00A0}; on le cherche",
-        strapTaken: "connexion impossible (hors de portée ou occupé)\u{00A0}; nouvel essai",
+        strapWontConnect: "connexion impossible (hors de portée ou occupé)\u{00A0}; nouvel essai",
         noSkinContact: "fréquence cardiaque\u{00A0}: pas de contact avec la peau",
         linesInstead: { "ce terminal (TERM=\($0)) ne peut pas déplacer le curseur ; une ligne par changement "
             + "au lieu de l’écran" })

@@ -112,7 +112,7 @@ extension NoticeText {
         noPhone: { $0.map { "keine Telefonseite auf " + $0 } ?? "keine Telefonseite: kein Netz" },
         heartRateLost: { "\($0): \($1)" }, bluetoothOff: "Bluetooth ist aus",
         strapGone: "außer Reichweite; wird gesucht",
-        strapTaken: "keine Verbindung (außer Reichweite oder belegt); neuer Versuch folgt",
+        strapWontConnect: "keine Verbindung (außer Reichweite oder belegt); neuer Versuch folgt",
         noSkinContact: "Puls: kein Hautkontakt",
         linesInstead: { "dieses Terminal (TERM=\($0)) kann den Cursor nicht bewegen; eine Zeile je Änderung "
             + "statt des Bildschirms" })

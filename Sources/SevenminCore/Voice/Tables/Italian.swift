@@ -119,7 +119,7 @@ extension NoticeText {
             ?? "nessuna pagina per il telefono: nessuna rete" },
         heartRateLost: { "\($0): \($1)" }, bluetoothOff: "il Bluetooth è spento",
         strapGone: "fuori portata; lo si cerca",
-        strapTaken: "nessuna connessione (fuori portata o occupato); si riprova",
+        strapWontConnect: "nessuna connessione (fuori portata o occupato); si riprova",
         noSkinContact: "battito: nessun contatto con la pelle",
         linesInstead: { "questo terminale (TERM=\($0)) non può muovere il cursore; una riga per cambiamento "
             + "invece dello schermo" })

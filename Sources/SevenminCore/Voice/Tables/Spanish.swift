@@ -130,7 +130,7 @@ extension NoticeText {
         noPhone: { $0.map { "sin página para el teléfono en " + $0 } ?? "sin página para el teléfono: sin red" },
         heartRateLost: { "\($0): \($1)" }, bluetoothOff: "el Bluetooth está apagado",
         strapGone: "fuera de alcance; se busca de nuevo",
-        strapTaken: "sin conexión (fuera de alcance u ocupado); se reintentará",
+        strapWontConnect: "sin conexión (fuera de alcance u ocupado); se reintentará",
         noSkinContact: "pulso: sin contacto con la piel",
         linesInstead: { "este terminal (TERM=\($0)) no puede mover el cursor; una línea por cambio en lugar "
             + "de la pantalla" })
