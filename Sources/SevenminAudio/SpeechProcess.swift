@@ -105,17 +105,12 @@ public final class SpeechProcess: SpeechEngine {
         typealias Option = SpeakCommand.Option
         let arguments = ["sevenmin", SpeakCommand.spec.name, Option.engine.name, choice.engine.rawValue,
                          Option.voice.name, choice.voice, Option.rate.name, String(rate)]
-        // Swift's backtracer would spend half a second printing a crash in the library to the log.
-        var environment = ["SWIFT_BACKTRACE=enable=no"]
-        var k = 0
-        while let entry = environ[k] {
-            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(String(cString: entry)) }
-            k += 1
-        }
         let pid: pid_t
         do {
             pid = try Spawn.start(arguments, program: executable, stdin: .descriptor(fds[1]),
-                                  stdout: .descriptor(fds[1]), ownGroup: true, environment: environment)
+                                  stdout: .descriptor(fds[1]), ownGroup: true,
+                                  // Swift's backtracer would spend half a second printing a crash in the library.
+                                  setting: ["SWIFT_BACKTRACE": "enable=no"])
         } catch {
             // ignored: pipe ends never used: closing them loses nothing
             close(fds[1])

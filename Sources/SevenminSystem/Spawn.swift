@@ -17,10 +17,10 @@ public enum Spawn {
 
     /// Starts `arguments[0]`, found on `PATH` unless `program` names the file to run, and returns its
     /// pid. `ownGroup` puts it in a process group of its own, so Ctrl-C and Ctrl-Z at the terminal
-    /// reach only us; `environment` (`NAME=value` entries) replaces ours when given.
+    /// reach only us; its environment is ours with the variables in `setting` set.
     public static func start(_ arguments: [String], program: String? = nil, stdin: Stream = .inherited,
                              stdout: Stream = .inherited, stderr: Stream = .inherited, ownGroup: Bool = false,
-                             environment: [String]? = nil) throws(SystemError) -> pid_t {
+                             setting: [String: String] = [:]) throws(SystemError) -> pid_t {
         precondition(!arguments.isEmpty, "a program to start")
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -65,17 +65,25 @@ public enum Spawn {
         _ = posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
-        defer { envp?.forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = argv.withUnsafeBufferPointer { argv in
-            (envp ?? []).withUnsafeBufferPointer { envp in
-                let env = environment == nil ? UnsafePointer(environ) : envp.baseAddress!
-                return program.map { posix_spawn(&pid, $0, &actions, &attributes, argv.baseAddress!, env) }
-                    ?? posix_spawnp(&pid, arguments[0], &actions, &attributes, argv.baseAddress!, env)
+        let set = setting.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) }
+        defer { set.forEach { free($0) } }
+        // Ours byte for byte, but for the variables set: an entry need not be UTF-8.
+        var envp = set
+        var k = 0
+        while let entry = environ[k] {
+            if !setting.keys.contains(where: { strncmp(entry, $0 + "=", $0.utf8.count + 1) == 0 }) {
+                envp.append(entry)
             }
+            k += 1
         }
-        guard code == 0 else { throw SystemError(call: "posix_spawn " + (program ?? arguments[0]), errno: code) }
+        envp.append(nil)
+        var pid: pid_t = 0
+        let code = program.map { posix_spawn(&pid, $0, &actions, &attributes, argv, envp) }
+            ?? posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard code == 0 else {
+            throw SystemError(call: (program == nil ? "posix_spawnp " : "posix_spawn ") + (program ?? arguments[0]),
+                              errno: code)
+        }
         return pid
     }
 }
