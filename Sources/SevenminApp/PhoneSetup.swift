@@ -32,7 +32,8 @@ enum PhoneSetup {
             let found = socket.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ip in
                 withUnsafePointer(to: ip.pointee.sin_addr) { inet_ntop(AF_INET, $0, &text, socklen_t(text.count)) }
             }
-            if found != nil { return String(cString: text) }
+            guard found != nil else { continue }
+            return String(decoding: text.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
         }
         return nil
     }
