@@ -11,11 +11,12 @@ Each routine (by default the whole classic, `Workouts/classic.json`, and the fou
 `bench/routines/two-minutes.json`) is exported, beeps and all, with any options given after `--`
 (e.g. `--voice slt`), read back, resampled to 16 kHz and cut into utterances by PocketSphinx's own
 voice-activity detector; each is decoded. What the coach says is the schedule's, from
-`sevenmin-audio-bench --phrases`; its keywords are the words of the exercises' names (but "up", "on", "and" and
-other small words) and the cue words (ready, rest, next, last, halfway, switch, sides, round, complete). The keyword recall is how many of
-them are found among the recognised words in the same order (the longest common subsequence), over
-how many were said; two words heard that spell a keyword together ("half way") count as it. Words
-the recogniser adds are not counted against it: the beeps are heard as words now and then. Each phrase with a keyword missed is printed with what was heard there.
+`sevenmin-audio-bench --phrases`; its keywords are the words of the exercises' names (but "up", "on",
+"and" and other small words) and the cue words (ready, rest, next, last, halfway, switch, sides, round,
+complete). The keyword recall is how many of them are found among the recognised words in the same order
+(the longest common subsequence), over how many were said; two words heard that spell a keyword together
+("half way") count as it. Words the recogniser adds are not counted against it: the beeps are heard as
+words now and then. Each phrase with a keyword missed is printed with what was heard there.
 """
 import argparse
 import audioop
@@ -95,7 +96,7 @@ def matched(expected, heard):
 
 def joined(heard, keywords):
     """`heard` with two words read as one where together they spell a keyword: the recogniser's
-    dictionary spells "halfway" as "half way" as often as not, and a listener hears the same word."""
+    dictionary has "halfway" and "half way" both, and a listener hears the same word in either."""
     out = []
     for w in heard:
         if out and out[-1] + w in keywords and w not in keywords:
