@@ -114,7 +114,7 @@ let package = Package(
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["sevenmin-embed"]),
 
         // Scratch folders that are removed when a test process ends, for every test target.
-        .target(name: "SevenminTestSupport", path: "Tests/SevenminTestSupport"),
+        .target(name: "SevenminTestSupport", dependencies: ["SevenminSystem"], path: "Tests/SevenminTestSupport"),
         // Snapshots and fixtures are read from the source tree, not bundled.
         // The local-day tests count days in libc's zones, as the app does.
         .testTarget(name: "SevenminCoreTests", dependencies: ["SevenminCore", "SevenminSystem"],
@@ -129,7 +129,8 @@ let package = Package(
         .testTarget(name: "SevenminHistoryTests", dependencies: ["SevenminHistory", "SevenminCore", "SevenminSystem",
             "SevenminTestSupport"]),
         // The audio target reads exported tracks back, to check every onset.
-        .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore", "SevenminAudio", "SevenminTestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["SevenminCore", "SevenminAudio", "SevenminSystem",
+            "SevenminTestSupport"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

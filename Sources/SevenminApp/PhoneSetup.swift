@@ -33,7 +33,7 @@ enum PhoneSetup {
                 withUnsafePointer(to: ip.pointee.sin_addr) { inet_ntop(AF_INET, $0, &text, socklen_t(text.count)) }
             }
             guard found != nil else { continue }
-            return String(decoding: text.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+            return String(nulTerminated: text)
         }
         return nil
     }

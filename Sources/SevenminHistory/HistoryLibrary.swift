@@ -2,6 +2,7 @@
 import FoundationEssentials
 import Glibc
 import SevenminCore
+import SevenminSystem
 
 /// This machine's history and the histories of others, read together: every `*.sqlite3` in a
 /// shared folder (`history.d`, synced by Syncthing or the like) is read, read-only through SQLite,
@@ -246,7 +247,7 @@ public final class HistoryLibrary {
         var buffer = [CChar](repeating: 0, count: 256)
         // ignored: gethostname fails only for a short buffer; an empty name falls back below.
         _ = gethostname(&buffer, buffer.count - 1)
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = String(nulTerminated: buffer)
         return Publisher.hostLabel(name) ?? "this-machine"
     }
 }

@@ -198,3 +198,10 @@ public enum SystemCall {
         return home.isEmpty ? nil : home
     }
 }
+
+extension String {
+    /// The text a C call left in `buffer`, up to its first NUL (all of it without one), as UTF-8.
+    public init(nulTerminated buffer: [CChar]) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+    }
+}

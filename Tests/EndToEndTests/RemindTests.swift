@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
+import SevenminSystem
 
 /// `sevenmin remind`: the timer and service it writes, the calendar file, and the notification.
 @Suite("Reminders end to end", .serialized)
@@ -79,7 +80,7 @@ struct RemindEndToEndTests {
         // systemd's own reading of the line: its test mode, which refuses to run as root, prints every unit.
         var template = Array("/tmp/sevenmin-unit-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
-        let units = String(cString: template)
+        let units = String(nulTerminated: template)
         defer { try? FileManager.default.removeItem(atPath: units) }
         #expect(made)
         try FileManager.default.createDirectory(atPath: units + "/systemd/user", withIntermediateDirectories: true)

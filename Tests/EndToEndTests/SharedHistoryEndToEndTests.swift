@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
+import SevenminSystem
 
 @Suite("History from other machines")
 struct SharedHistoryEndToEndTests {
@@ -162,7 +163,7 @@ struct SharedHistoryEndToEndTests {
     var hostLabel: String {
         var buffer = [CChar](repeating: 0, count: 256)
         _ = gethostname(&buffer, 255)
-        return String(String(cString: buffer).unicodeScalars.map {
+        return String(String(nulTerminated: buffer).unicodeScalars.map {
             $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) ? Character($0)
                 : "-"
         })

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
 import Glibc
+import SevenminSystem
 
 /// Scratch folders for tests. Every one is made inside a folder of this test process's own, which is
 /// removed when the process exits, so no run leaves folders behind, whether or not a test (or a
@@ -11,7 +12,7 @@ public enum ScratchFolder {
         var template = Array((FileManager.default.temporaryDirectory.path + "/sevenmin-tests-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         precondition(made, "cannot make a scratch folder: errno \(errno)")
-        let path = String(cString: template)
+        let path = String(nulTerminated: template)
         // ignored: a test process that cannot register its clean-up still runs its tests.
         _ = atexit { try? FileManager.default.removeItem(atPath: ScratchFolder.root) }
         return path
