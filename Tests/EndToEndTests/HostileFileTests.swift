@@ -37,7 +37,7 @@ struct HostileFileTests {
 
     @Test func aConfigHomeThatIsAFileGetsAPlainMessage() throws {
         let file = temporaryDirectory() + "/config"
-        FileManager.default.createFile(atPath: file, contents: Data())
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
         let r = try run(binary, ["new", "mine"], environment: ["XDG_CONFIG_HOME": file, "HOME": "/nonexistent"])
         #expect(r.status == 73)
         #expect(r.stderr

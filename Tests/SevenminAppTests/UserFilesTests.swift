@@ -135,7 +135,7 @@ struct UserDirectoriesTests {
 
     @Test func aFileInTheWayIsNamedPlainly() throws {
         let file = scratchDirectory() + "/config"
-        FileManager.default.createFile(atPath: file, contents: Data())
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
         #expect(throws: UserDirectories.Problem(description:
             "Error: Cannot create the folder '\(file)/sevenmin/workouts': '\(file)' is a file, not a folder.")) {
             try UserDirectories.makeDirectory(file + "/sevenmin/workouts")

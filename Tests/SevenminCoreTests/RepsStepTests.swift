@@ -115,7 +115,7 @@ struct RepsStepTests {
         { if case .segmentEnded(let s) = $0 { s } else { nil } }
     }
 
-    @Test func enterEndsTheStepAsDoneAndTheHistoryHasTheSecondsItTook() {
+    @Test func enterEndsTheStepAsDoneAndTheHistoryHasTheSecondsItTook() throws {
         // Enter on a timed step does nothing.
         var timed = WorkoutApp(plan: repsPlan)
         _ = timed.start(at: 0)
@@ -127,9 +127,9 @@ struct RepsStepTests {
 
         _ = app.handle(.tick, at: 20)
         e = app.handle(.key(.character("\r")), at: 27.5)
-        let step = try? #require(e.records.compactMap(ended).first)
-        #expect(step?.index == 3 && step?.title == "Push-up" && step?.actual == 21.5 && step?.ranOut == true)
-        #expect(step?.planned == 0, "it planned no time: it took the time it took")
+        let step = try #require(e.records.compactMap(ended).first)
+        #expect(step.index == 3 && step.title == "Push-up" && step.actual == 21.5 && step.ranOut == true)
+        #expect(step.planned == 0, "it planned no time: it took the time it took")
         #expect(app.session.index == 4)
         #expect(e.cues == [.rest])
         // Done, the workout can still be completed.
@@ -169,17 +169,17 @@ struct RepsStepTests {
         #expect(ahead.contains("Ten push-ups."))
     }
 
-    @Test func theScreenCountsUpAndShowsTheRepsInBigType() {
+    @Test func theScreenCountsUpAndShowsTheRepsInBigType() throws {
         var app = started()
         let e = app.handle(.tick, at: 18.4)
-        let model = try? #require(e.model)
-        #expect(model?.reps == 10 && model?.clock == "0:12" && model?.openAhead == 1)
+        let model = try #require(e.model)
+        #expect(model.reps == 10 && model.clock == "0:12" && model.openAhead == 1)
         #expect(e.titles.last == "0:12 Push-up · sevenmin")
-        let grid = WorkoutScreen.render(model!, width: 80, height: 24, glyphs: .unicode)
+        let grid = WorkoutScreen.render(model, width: 80, height: 24, glyphs: .unicode)
         let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
         // The big words are the count and the name, as a routine's exercise named "10 × Push-up" would show
         // them: the name was one small row under "10 REPS".
-        var named = model!
+        var named = model
         named.reps = nil
         named.exercise.title = "10 × Push-up"
         let same = WorkoutScreen.render(named, width: 80, height: 24, glyphs: .unicode).text
