@@ -86,4 +86,35 @@ public enum Spawn {
         }
         return pid
     }
+
+    /// Runs a program as `start` does, with no input and its error output discarded, and waits for it: its
+    /// exit status (128 and the signal's number, for one a signal ended) and what it printed.
+    public static func run(_ arguments: [String],
+                           setting: [String: String] = [:]) throws(SystemError) -> (status: Int32, output: String) {
+        var ends: [Int32] = [-1, -1]
+        // A socket pair, made close-on-exec at once, so no child started meanwhile by another thread inherits it.
+        _ = try retryingEINTR("socketpair") {
+            socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends)
+        }
+        // ignored: the read end of a pipe we are done with
+        defer { close(ends[0]) }
+        let pid: pid_t
+        do {
+            pid = try start(arguments, stdin: .null, stdout: .descriptor(ends[1]), stderr: .null, setting: setting)
+        } catch {
+            // ignored: the write end of a pipe never used
+            close(ends[1])
+            throw error
+        }
+        // ignored: our copy of the write end, closed so that reading sees the end; nothing to recover
+        close(ends[1])
+        var bytes: [UInt8] = []
+        // A read that fails ends the output, as the end of the pipe would; the status is still waited for.
+        while let got = try? SystemCall.read(ends[0], into: &bytes, count: 4096), got > 0 {}
+        var status: Int32 = 0
+        _ = try retryingEINTR("waitpid") { waitpid(pid, &status, 0) }
+        // WIFEXITED, WEXITSTATUS and WTERMSIG, macros Swift cannot see.
+        let exited = status & 0x7F == 0
+        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), String(decoding: bytes, as: UTF8.self))
+    }
 }
