@@ -10,6 +10,7 @@ extension HistoryCommand: RunnableCommand {
         var sessions: [SessionSummary] = []
         var segments: [Int64: [SegmentRecord]] = [:]
         var samples: [Int64: [HeartRateSample]] = [:]
+        var pauses: [Int64: [PauseRecord]] = [:]
         let store: HistoryLibrary?
         // The date's midnight on each workout's own clock, as the list shows it.
         let from = since.map { Double($0.dayNumber) * 86400 }
@@ -23,6 +24,7 @@ extension HistoryCommand: RunnableCommand {
                 for s in sessions {
                     segments[s.record.id] = try store.segments(of: s.record.id)
                     if hearts.contains(s.record.id) { samples[s.record.id] = try store.heartRate(of: s.record.id) }
+                    pauses[s.record.id] = try store.pauses(of: s.record.id)
                 }
             }
             // The list and the CSV give each workout's heart rate, where one was recorded.
@@ -55,8 +57,9 @@ extension HistoryCommand: RunnableCommand {
         case .fit(let dir):
             // With rows of the history left out as unreadable, a file already written may hold more than
             // the history now shows: it is not replaced.
-            return HistoryCommand.writeFIT(sessions.map(\.record), segments: segments, heartRate: samples, into: dir,
-                                           nothing: nothingRecorded, replacing: !HistoryReading.leftOut(store))
+            return HistoryCommand.writeFIT(sessions.map(\.record), segments: segments, heartRate: samples,
+                                           pauses: pauses, into: dir, nothing: nothingRecorded,
+                                           replacing: !HistoryReading.leftOut(store))
         }
         return HistoryReading.finish(store)
     }
@@ -68,11 +71,12 @@ extension HistoryCommand: RunnableCommand {
 
     /// One FIT file per workout that has ended with an exercise done, oldest first, named by its local
     /// start. A file already there is left as it is when it is the workout's export as it ended, and
-    /// written again when it is not (written while the workout was under way, or without records). A
-    /// workout still under way, or one that can be resumed, waits for a later run. Without `replacing`,
-    /// every file already there is left as it is.
+    /// written again when it is not (written while the workout was under way or before it was resumed, or
+    /// without records). A workout still running waits for a later run. Without `replacing`, every file
+    /// already there is left as it is.
     static func writeFIT(_ sessions: [SessionRecord], segments: [Int64: [SegmentRecord]],
-                         heartRate: [Int64: [HeartRateSample]] = [:], into dir: String,
+                         heartRate: [Int64: [HeartRateSample]] = [:], pauses: [Int64: [PauseRecord]] = [:],
+                         into dir: String,
                          nothing: String = "No workouts recorded yet", replacing: Bool = true) -> Int32 {
         do { try UserDirectories.makeDirectory(dir) } catch {
             Console.error(error.description)
@@ -88,7 +92,8 @@ extension HistoryCommand: RunnableCommand {
             case .ready:
                 let bytes: [UInt8]
                 do {
-                    bytes = try FITActivity.encode(session, segments: laps, heartRate: heartRate[session.id] ?? [])
+                    bytes = try FITActivity.encode(session, segments: laps, heartRate: heartRate[session.id] ?? [],
+                                                   pauses: pauses[session.id] ?? [])
                 } catch {
                     Console.error("sevenmin: \(name) not written: \(error.reason).")
                     refused += 1
@@ -128,7 +133,7 @@ extension HistoryCommand: RunnableCommand {
         func workouts(_ n: Int) -> String { n == 1 ? "1 workout" : "\(n) workouts" }
         let reasons = [
             nothingDone > 0 ? "\(nothingDone) with no exercise done" : nil,
-            underWay > 0 ? "\(underWay) not ended yet (still running, or to go on with start --resume), "
+            underWay > 0 ? "\(underWay) still running, "
                 + "exported once \(underWay == 1 ? "it ends" : "they end")" : nil,
         ].compactMap { $0 }
         return "Left out \(workouts(underWay + nothingDone)): " + reasons.joined(separator: "; ") + "."

@@ -35,13 +35,18 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
             history.segmentEnded(SegmentRecord(index: end.index, kind: end.kind.rawValue, exercise: end.title,
                                                round: end.round, planned: end.planned, actual: end.actual,
                                                ended: end.ranOut ? .ranOut : .skipped,
-                                               endedAt: Date().timeIntervalSince1970, side: end.side))
+                                               endedAt: Date().timeIntervalSince1970, side: end.side,
+                                               stage: end.stage))
         case .finished(let outcome):
             history.finish(outcome)
         case .effort(let effort):
             history.rate(effort)
         case .heartRate(let bpm):
             history.heartRate(HeartRateSample(at: Date().timeIntervalSince1970, bpm: bpm))
+        case .paused(let ago):
+            history.pause(PauseRecord(at: Date().timeIntervalSince1970 - ago, resumed: false))
+        case .resumed(let ago):
+            history.pause(PauseRecord(at: Date().timeIntervalSince1970 - ago, resumed: true))
         }
     }
 }

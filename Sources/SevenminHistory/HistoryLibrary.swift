@@ -153,6 +153,13 @@ public final class HistoryLibrary {
         return try attempt(place, store) { store throws(HistoryError) in try store.heartRate(of: id - offset) } ?? []
     }
 
+    /// The pauses and resumptions of a session as `sessions` numbered it, in time order.
+    public func pauses(of id: Int64) throws(HistoryError) -> [PauseRecord] {
+        let offset = id / Self.idStride * Self.idStride
+        guard let (store, _, _, place) = placed.first(where: { $0.offset == offset }) else { return [] }
+        return try attempt(place, store) { store throws(HistoryError) in try store.pauses(of: id - offset) } ?? []
+    }
+
     /// The ids, as `sessions` numbers them, of the sessions with a heart rate recorded.
     public func sessionsWithHeartRate() throws(HistoryError) -> Set<Int64> {
         var all: Set<Int64> = []

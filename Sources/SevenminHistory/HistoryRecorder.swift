@@ -105,6 +105,14 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
+    /// Records where the workout was paused or went on. Like a sample, it waits for the next write.
+    public func pause(_ pause: PauseRecord) {
+        enqueue(wakes: false) { store throws(HistoryError) in
+            guard let id = self.sessionID else { return }
+            try store.recordPause(id, pause)
+        }
+    }
+
     /// Records how the session ended. Should that write fail with the others it was made with, or recording
     /// have stopped on an earlier failure, the end is written again on its own (`writeEndAlone`).
     public func finish(_ outcome: SessionOutcome) {

@@ -83,6 +83,19 @@ enum HistorySchema {
             """,
             "CREATE INDEX heart_rate_by_session ON heart_rate(session_id, at)",
         ],
+        // → +1: the stage of a warm-up's or a cool-down's segments (none: the main rounds), and where the
+        // workout was paused and went on, so that a FIT file tells its laps and its timer as they were.
+        [
+            "ALTER TABLE segments ADD COLUMN stage TEXT CHECK (stage IN ('warmup', 'cooldown'))",
+            """
+            CREATE TABLE pauses (
+                session_id INTEGER NOT NULL REFERENCES sessions(id),
+                at REAL NOT NULL,
+                resumed INTEGER NOT NULL CHECK (resumed IN (0, 1))
+            )
+            """,
+            "CREATE INDEX pauses_by_session ON pauses(session_id, at)",
+        ],
     ]
 
     /// Adds up the sums of every segment, into empty tables.

@@ -276,11 +276,12 @@ public final class HistoryStore {
         try guarded {
             try db.run("""
                 INSERT INTO segments (session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part,
-                    side)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    side, stage)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.integer(s.sessionID), .integer(Int64(s.index)), .text(s.kind), .text(s.exercise),
                       .integer(Int64(s.round)), .real(s.planned), .real(s.actual), .text(s.ended.rawValue),
-                      .real(s.endedAt), .integer(Int64(s.part)), s.side.map { .integer(Int64($0)) } ?? .null])
+                      .real(s.endedAt), .integer(Int64(s.part)), s.side.map { .integer(Int64($0)) } ?? .null,
+                      s.stage == .main ? .null : .text(s.stage.rawValue)])
         }
     }
 
@@ -498,7 +499,7 @@ public final class HistoryStore {
     }
 
     private static let segmentColumns =
-        "session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part, side"
+        "session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part, side, stage"
 
     /// A session's segments in the order they ended.
     public func segments(of id: Int64) throws(HistoryError) -> [SegmentRecord] {
@@ -515,7 +516,7 @@ public final class HistoryStore {
         var current: Int64?, group: [SegmentRecord] = []
         _ = try read("""
             SELECT g.session_id, g.idx, g.kind, g.exercise, g.round, g.planned, g.actual, g.ended, g.ended_at, g.part,
-                g.side
+                g.side, g.stage
             FROM segments g JOIN sessions s ON s.id = g.session_id WHERE s.started_at >= ?
             ORDER BY s.started_at, s.id, g.id
             """, [.real(since ?? -Double.greatestFiniteMagnitude)]) { row -> Void? in
@@ -706,8 +707,8 @@ public final class HistoryStore {
 
     /// The rows of a query, each decoded by `body` (nil: a value out of range, skipped and counted). For
     /// a reader, damage part-way is kept in `damageFound` and the rows read before it are returned.
-    private func read<T>(_ sql: String, _ values: [SQLiteValue] = [],
-                         _ body: (SQLiteStatement) -> T?) throws(HistoryError) -> [T] {
+    func read<T>(_ sql: String, _ values: [SQLiteValue] = [],
+                 _ body: (SQLiteStatement) -> T?) throws(HistoryError) -> [T] {
         try guarded {
             let (rows, failure) = try db.eachUntilFailure(sql, values, body)
             if let failure {
@@ -720,7 +721,7 @@ public final class HistoryStore {
 
     /// Runs `body`, turning SQLite failures into `HistoryError`; a damaged file is moved aside once
     /// by a writer, and never by a reader.
-    private func guarded<T>(_ body: () throws -> T) throws(HistoryError) -> T {
+    func guarded<T>(_ body: () throws -> T) throws(HistoryError) -> T {
         if let damage { throw damage }
         do {
             return try body()
@@ -816,7 +817,8 @@ public final class HistoryStore {
         return SegmentRecord(sessionID: session, index: index, kind: column(2).string ?? "",
                              exercise: column(3).string ?? "", round: round, planned: planned, actual: actual,
                              ended: SegmentEnding(rawValue: column(7).string ?? "") ?? .ranOut, endedAt: endedAt,
-                             part: part, side: side(column(10).int))
+                             part: part, side: side(column(10).int),
+                             stage: column(11).string.flatMap(Stage.init(rawValue:)) ?? .main)
     }
 
     /// A stored side, 1 or 2; anything else (none, read as 0, or a tampered value) as none.

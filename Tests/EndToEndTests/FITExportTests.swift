@@ -87,6 +87,8 @@ struct Checked: Decodable {
     var records: Int
     var heart_rates: [Int?]
     var record_times: [Double?]
+    var timer_events: [String]
+    var timer_times: [Double?]
     var size: Int
     var file_id: String?
 }
@@ -238,6 +240,39 @@ struct FITExportTests {
                 "session: \(s.timer) s timed, \(s.elapsed) s elapsed; laps: \(laps) s")
     }
 
+    /// A workout paused in its exercise: Garmin's decoder reads the timer stopping where the pause began and
+    /// starting where it ended, the lap's timer time leaving the pause out; the warm-up's and cool-down's laps
+    /// are theirs.
+    @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
+    func aPauseIsWhereTheTimerStoppedAndTheStagesAreTheLapsIntensities() throws {
+        guard let python = FITDecoders.python() else { return }
+        let t = try Tmux("\(binary) start \(fixtures)/staged.json --mute")
+        t.waitFor(text: "· Alpha Squats")
+        t.send("Space")
+        let paused = Date()
+        t.waitFor(text: "PAUSED")
+        // Paused for at least two seconds: long enough to be told from the whole seconds FIT counts in.
+        waitUntil("two seconds paused") { Date().timeIntervalSince(paused) >= 2.5 }
+        t.send("Space")
+        let resumed = Date()
+        t.dismissSummary()
+        t.waitFor(text: "exit=0")
+        let dir = temporaryDirectory() + "/fit"
+        let written = try export(t.directory, to: dir)
+        #expect(written.status == 0 && written.stderr.isEmpty, "\(written.stderr)")
+        let file = try #require(try FITDecoders.check(written.paths, with: python).first)
+        #expect(file.timer_events == ["start", "stop_all", "start", "stop_all"], "\(file.timer_events)")
+        try #require(file.timer_times.count == 4)
+        let stop = try #require(file.timer_times[1]), start = try #require(file.timer_times[2])
+        #expect(abs(stop - paused.timeIntervalSince1970) < 1.5 && abs(start - resumed.timeIntervalSince1970) < 1.5,
+                "the timer stopped at \(stop) and started at \(start)")
+        #expect(file.laps.map(\.intensity) == ["rest", "warmup", "rest", "active", "cooldown", "cooldown"],
+                "\(file.laps.map(\.intensity))")
+        // The exercise's lap: 4 s timed, and the pause's seconds more elapsed.
+        let work = file.laps[3]
+        #expect(abs(work.timer - 4) < 0.1 && work.elapsed - work.timer > 1.5, "\(work.timer) s, \(work.elapsed) s")
+    }
+
     /// An export while a workout runs leaves it out, saying so; once it has ended it is exported whole.
     @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the decoders cannot be installed"))
     func aWorkoutIsExportedOnceItHasEndedAndThenWhole() throws {
@@ -248,8 +283,7 @@ struct FITExportTests {
         let dir = temporaryDirectory() + "/fit"
         let during = try export(state, to: dir)
         #expect(during.status == 0 && during.paths.isEmpty && files(in: dir).isEmpty, "\(during.paths)")
-        #expect(during.stderr == "Left out 1 workout: 1 not ended yet (still running, or to go on with start "
-                + "--resume), exported once it ends.\n")
+        #expect(during.stderr == "Left out 1 workout: 1 still running, exported once it ends.\n")
         reap(pid)
         #expect(try recorded(state).first?.outcome == "completed")
         let after = try export(state, to: dir)

@@ -93,6 +93,58 @@ struct FITActivityTests {
         #expect(events == [[fit, 0, 0], [fit + 40, 0, 4]])  // timer start, timer stop_all
     }
 
+    /// A pause stops the timer where it began and starts it where the workout went on, in time order with the
+    /// records; one still under way at a part's end stops the timer once, and a resumed part starts it again.
+    @Test func aPauseStopsTheTimerWhereItWasAndStartsItWhereItWentOn() throws {
+        var (session, segments) = Self.workout(["getReady", "work", "work"])
+        // Paused 4 s into the work, for 6 s; then paused 3 s into the last and quit there, resumed an hour on.
+        segments[1].endedAt += 6
+        segments[2].endedAt += 6
+        segments[2].actual = 3
+        segments[2].ended = .skipped
+        segments.append(SegmentRecord(index: 2, kind: "work", exercise: "A", round: 1, planned: 10, actual: 10,
+                                      ended: .ranOut, endedAt: 1_780_003_640, part: 2))
+        let t0 = 1_780_000_000.0
+        let pauses = [PauseRecord(at: t0 + 14, resumed: false), PauseRecord(at: t0 + 20, resumed: true),
+                      PauseRecord(at: t0 + 29, resumed: false),
+                      PauseRecord(at: 1_780_003_628, resumed: false), PauseRecord(at: 1_780_003_630, resumed: true)]
+        let messages = Self.messages(try FITActivity.encode(session, segments: segments, pauses: pauses))
+        let fit = UInt64(t0) - 631_065_600
+        let events = messages.filter { $0.global == 21 }.map { [$0.fields[253]! - fit, $0.fields[1]!] }
+        // The part starts again at its lap's start (its time less its 10 s), and a pause before then is no change.
+        #expect(events == [[0, 0], [14, 4], [20, 0], [29, 4], [3630, 0], [3640, 4]])
+        let times = messages.compactMap { $0.fields[253] }
+        #expect(times == times.sorted(), "timestamps in order")
+        let laps = messages.filter { $0.global == 19 }
+        // The lap paused for 6 s: 16 s elapsed, 10 s timed.
+        #expect(laps[1].fields[7] == 16_000 && laps[1].fields[8] == 10_000)
+    }
+
+    /// Laps say what they were: a warm-up's and a cool-down's as such, the main rounds' as work and rest.
+    @Test func warmUpAndCoolDownLapsSayWhatTheyAre() throws {
+        var (session, segments) = Self.workout(["getReady", "work", "rest", "work", "rest", "work", "rest"])
+        for k in [1, 2] { segments[k].stage = .warmup }
+        for k in [4, 5, 6] { segments[k].stage = .cooldown }
+        let messages = Self.messages(try FITActivity.encode(session, segments: segments))
+        let intensities = messages.filter { $0.global == 19 }.map { $0.fields[23]! }
+        #expect(intensities == [1, 2, 2, 0, 3, 3, 3])  // rest, warmup ×2, active, cooldown ×3
+    }
+
+    /// A workout read with a strap has the strap among its devices (Bluetooth LE, a heart-rate sensor); one
+    /// without has only the creator.
+    @Test func aStrapReadIsADeviceOfTheFile() throws {
+        let (session, segments) = Self.workout(["getReady", "work"])
+        let samples = [HeartRateSample(at: 1_780_000_012, bpm: 120)]
+        let devices = { (samples: [HeartRateSample]) throws -> [[UInt8: UInt64]] in
+            Self.messages(try FITActivity.encode(session, segments: segments, heartRate: samples))
+                .filter { $0.global == 23 }.map(\.fields)
+        }
+        #expect(try devices([]).map { $0[0] } == [0])
+        let both = try devices(samples)
+        #expect(both.map { $0[0] } == [0, 1])
+        #expect(both[1][1] == 1 && both[1][25] == 3)  // ble_device_type heart_rate, source bluetooth_low_energy
+    }
+
     @Test func aResumedPartStartsItsFirstLapAfreshNotAtTheGap() {
         let session = SessionRecord(routine: "R", routineFile: "r.json", contentHash: "", startedAt: 1000,
                                     utcOffset: 0, plannedSeconds: 20, plannedExercises: 2)
@@ -130,10 +182,12 @@ struct FITActivityTests {
         for outcome: SessionOutcome in [.completed, .skipped, .quit, .signal(2), .signal(3)] {
             #expect(readiness(outcome, segments) == .ready, "\(outcome)")
         }
-        // Running, or able to go on with start --resume: its file would miss the rest.
-        for outcome: SessionOutcome? in [nil, .interrupted, .signal(1), .signal(15)] {
-            #expect(readiness(outcome, segments) == .underWay, "\(String(describing: outcome))")
+        // Interrupted, and maybe never resumed: exported as far as it went (written again once resumed).
+        for outcome: SessionOutcome in [.interrupted, .signal(1), .signal(15)] {
+            #expect(readiness(outcome, segments) == .ready, "\(outcome)")
         }
+        // Still running: its file would miss the rest.
+        #expect(readiness(nil, segments) == .underWay)
         // Quit in its get-ready, or in its first exercise before half of it: no exercise done.
         #expect(readiness(.quit, Array(segments.prefix(1))) == .nothingDone)
         #expect(readiness(.quit, []) == .nothingDone)

@@ -34,6 +34,8 @@ struct WorkoutAppTests {
         #expect(app.session.state == .running && app.session.index == 1)
         #expect(e.records.allSatisfy { if case .finished = $0 { false } else { true } })
         #expect(e.logged.contains("pause") && e.logged.contains("resume"))
+        // The history's pause began when the process stopped, 600 s before it went on.
+        #expect(e.records == [.paused(ago: 600), .resumed(ago: 0)])
         #expect(e.contains { if case .status(let s?) = $0 { abs(s.remaining - 2) < 0.01 } else { false } })
         #expect(app.summary(at: 603).exercisesDone == 0)
         // A continue after a Ctrl-Z, or soon after the last wake-up, changes nothing.

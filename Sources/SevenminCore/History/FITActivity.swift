@@ -2,8 +2,10 @@
 /// A recorded workout as a FIT activity file, for Strava, Garmin Connect and intervals.icu, in the order
 /// of Garmin's activity recipe (summary last): `file_id`, the creator's `device_info`, a timer start
 /// event, then for each recorded segment its `record` messages and its `lap` (active for work, rest for
-/// the rest), the timer's stop, one `session` (sport HIIT) and one `activity`, with the header's and the
-/// file's CRCs. A resumed workout's timer stops where a part ended and starts again where the next began.
+/// the rest, warm-up and cool-down for theirs), the timer's stop, one `session` (sport HIIT) and one
+/// `activity`, with the header's and the file's CRCs. The timer stops where the workout was paused and
+/// starts where it went on, and a resumed workout's stops where a part ended and starts where the next
+/// began. A heart-rate strap read has a `device_info` of its own.
 /// Written from the public FIT protocol; Garmin's SDK may not be redistributed. Pure: the caller writes
 /// the bytes.
 public enum FITActivity {
@@ -40,15 +42,16 @@ public enum FITActivity {
     /// Whether a workout is one to export: only one that has ended, and with an exercise done.
     public enum Readiness: Equatable, Sendable {
         case ready
-        /// Still running, or interrupted and able to go on with `start --resume`: its file would miss
-        /// what is still to come. It is exported once it ends.
+        /// Still running: its file would miss what is still to come. It is exported once it ends.
         case underWay
         /// Ended without a single exercise done (quit in its get-ready): no activity to speak of.
         case nothingDone
     }
 
+    /// An interrupted workout is exported as far as it went, since it may never be resumed; a resumed one's
+    /// file then has more laps and a later end, and a later export writes it again (`isCurrent`).
     public static func readiness(_ session: SessionRecord, segments: [SegmentRecord]) -> Readiness {
-        guard let outcome = session.outcome, !outcome.isResumable else { return .underWay }
+        guard session.outcome != nil else { return .underWay }
         return segments.contains(where: \.isDoneWork) ? .ready : .nothingDone
     }
 
@@ -56,7 +59,8 @@ public enum FITActivity {
     /// samples in time order: a `record` for each second that has one, `heart_rate` on it, and each lap's
     /// and the session's average and maximum (`HeartRateSummary.Workout`).
     public static func encode(_ session: SessionRecord, segments: [SegmentRecord],
-                              heartRate samples: [HeartRateSample] = []) throws(Refusal) -> [UInt8] {
+                              heartRate samples: [HeartRateSample] = [],
+                              pauses: [PauseRecord] = []) throws(Refusal) -> [UInt8] {
         guard segments.count <= maximumLaps else { throw .tooManyLaps(segments.count) }
         let laps = lapTimes(session, segments)
         let start = laps.first?.start ?? session.startedAt
@@ -82,23 +86,41 @@ public enum FITActivity {
             (2, .uint16, 255), (4, .uint16, 0),                      // manufacturer, product
             (3, .uint32z, serial),
         ])
-        timerEvent(.start, at: start, in: &file)
+        if !samples.isEmpty {
+            // The strap or watch the heart rate came from, over Bluetooth LE: its name is not kept.
+            file.message(.deviceInfo, [
+                (253, .uint32, timestamp(start)),
+                (0, .uint8, 1),                                      // device_index
+                (1, .uint8, 1),                                      // device_type: ble_device_type heart_rate
+                (25, .enumeration, 3),                               // source_type: bluetooth_low_energy
+            ])
+        }
+        var clock = TimerState(pauses: pauses)
+        clock.change(running: true, at: start, in: &file)
         let heart = HeartRateSummary.Workout(segments: segments, samples: samples)
         var lastRecord: UInt64?
         for (k, segment) in segments.enumerated() {
+            // A resumed workout's timer starts again where its next part began.
+            if k > 0 && segments[k - 1].part != segment.part {
+                clock.replay(before: laps[k].start, in: &file)
+                clock.change(running: true, at: laps[k].start, in: &file)
+            }
             // One record where a lap starts, one where it ends, and one each second between with a heart rate;
-            // a lap that starts as the one before ends shares its record.
+            // a lap that starts as the one before ends shares its record. The timer's stops and starts
+            // within the lap go between them, in time order.
             let from = HeartRateSample.index(after: laps[k].start, in: samples)
             let inside = samples[from..<max(from, HeartRateSample.index(after: laps[k].end, in: samples))]
                 .map(\.at).filter { $0 < laps[k].end }
-            for instant in [laps[k].start] + inside + [laps[k].end] where timestamp(instant) != lastRecord {
+            for instant in [laps[k].start] + inside + [laps[k].end] {
+                clock.replay(before: instant, in: &file)
+                guard timestamp(instant) != lastRecord else { continue }
                 let bpm = HeartRateSample.bpm(at: instant, in: samples)
                 record(at: timestamp(instant), heartRate: bpm.map { UInt8(min(254, $0)) }, in: &file)
                 lastRecord = timestamp(instant)
             }
             // The timer stops at the end of a part, and at the very end before the last lap.
             let partEnds = k + 1 < segments.count && segments[k + 1].part != segment.part
-            if partEnds || k == segments.count - 1 { timerEvent(.stopAll, at: laps[k].end, in: &file) }
+            if partEnds || k == segments.count - 1 { clock.change(running: false, at: laps[k].end, in: &file) }
             file.message(.lap, [
                 (253, .uint32, timestamp(laps[k].end)),
                 (254, .uint16, UInt64(k)),                           // message_index
@@ -106,12 +128,11 @@ public enum FITActivity {
                 (2, .uint32, timestamp(laps[k].start)),              // start_time
                 (7, .uint32, milliseconds(laps[k].end - laps[k].start)),  // total_elapsed_time
                 (8, .uint32, milliseconds(segment.actual)),         // total_timer_time
-                (23, .enumeration, segment.kind == SegmentKind.work.rawValue ? 0 : 1),  // intensity
+                (23, .enumeration, intensity(segment)),
                 (25, .enumeration, sportHIIT), (39, .enumeration, subSportHIIT),
             ] + heartFields(heart.segments[k], average: 15, maximum: 16))
-            if partEnds { timerEvent(.start, at: laps[k + 1].start, in: &file) }
         }
-        if segments.isEmpty { timerEvent(.stopAll, at: end, in: &file) }
+        if segments.isEmpty { clock.change(running: false, at: end, in: &file) }
         file.message(.session, [
             (253, .uint32, timestamp(end)),
             (254, .uint16, 0),
@@ -139,13 +160,42 @@ public enum FITActivity {
         return [(average, .uint8, UInt64(min(254, heart.average))), (maximum, .uint8, UInt64(min(254, heart.peak)))]
     }
 
-    enum TimerEvent: UInt64 {
-        case start = 0, stopAll = 4
+    /// A lap's `intensity`: warm-up (2) and cool-down (3) for their stages, else active (0) for work and
+    /// rest (1) for the rest.
+    static func intensity(_ segment: SegmentRecord) -> UInt64 {
+        switch segment.stage {
+        case .warmup: return 2
+        case .cooldown: return 3
+        case .main: return segment.kind == SegmentKind.work.rawValue ? 0 : 1
+        }
     }
 
-    private static func timerEvent(_ type: TimerEvent, at instant: Double, in file: inout FITWriter) {
-        file.message(.event, [(253, .uint32, timestamp(instant)), (0, .enumeration, 0),  // event: timer
-                              (1, .enumeration, type.rawValue)])
+    /// The timer as the file tells it: its `event` messages (timer start, stop_all) where it starts and
+    /// stops, each only where it changes, so that a pause at a part's end stops it once.
+    struct TimerState {
+        private var running = false
+        /// The pauses and resumptions not yet written, in time order.
+        private var pending: ArraySlice<PauseRecord>
+
+        init(pauses: [PauseRecord]) {
+            pending = ArraySlice(pauses.sorted { $0.at < $1.at })
+        }
+
+        mutating func change(running: Bool, at instant: Double, in file: inout FITWriter) {
+            guard running != self.running else { return }
+            self.running = running
+            file.message(.event, [(253, .uint32, timestamp(instant)), (0, .enumeration, 0),  // event: timer
+                                  (1, .enumeration, running ? 0 : 4)])                     // start, stop_all
+        }
+
+        /// Writes the pauses and resumptions before `instant` (while the timer runs: after the file's end,
+        /// none is written).
+        mutating func replay(before instant: Double, in file: inout FITWriter) {
+            while let next = pending.first, next.at < instant {
+                pending.removeFirst()
+                change(running: next.resumed, at: next.at, in: &file)
+            }
+        }
     }
 
     /// A `record` at `instant`: its time, as the profile's record has no elapsed or timer time (they follow

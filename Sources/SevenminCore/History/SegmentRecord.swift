@@ -19,9 +19,12 @@ public struct SegmentRecord: Equatable, Sendable {
     public var part: Int
     /// 1 or 2 for a side of an exercise done on each side, or for the switch to its second; nil otherwise.
     public var side: Int?
+    /// Warm-up, main or cool-down (`SegmentEnd.stage`); main where a history from before stages says none.
+    public var stage: Stage
 
     public init(sessionID: Int64 = 0, index: Int, kind: String, exercise: String, round: Int, planned: Double,
-                actual: Double, ended: SegmentEnding, endedAt: Double, part: Int = 1, side: Int? = nil) {
+                actual: Double, ended: SegmentEnding, endedAt: Double, part: Int = 1, side: Int? = nil,
+                stage: Stage = .main) {
         self.sessionID = sessionID
         self.index = index
         self.kind = kind
@@ -33,6 +36,7 @@ public struct SegmentRecord: Equatable, Sendable {
         self.endedAt = endedAt
         self.part = part
         self.side = side
+        self.stage = stage
     }
 
     /// The share of its planned time an exercise must run to count as done: a workout is `completed`

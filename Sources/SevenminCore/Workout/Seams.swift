@@ -30,6 +30,8 @@ public enum HistoryEntry: Equatable, Sendable {
     case effort(Int)
     /// A heart-rate sample, bpm, fresh now: at most one a second (`HeartRateLog`).
     case heartRate(Int)
+    /// The workout was paused, or went on again, `ago` seconds before now (`PauseRecord`).
+    case paused(ago: Double), resumed(ago: Double)
 }
 
 /// Where cues and phrases are sent to be heard: the libao player, or a recorder in tests.

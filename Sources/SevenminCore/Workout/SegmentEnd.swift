@@ -15,4 +15,7 @@ public struct SegmentEnd: Equatable, Sendable {
     public var ranOut: Bool
     /// Which side of an exercise done on each side, as `SegmentRecord.side`.
     public var side: Int? = nil
+    /// The part of the workout it belongs to: a warm-up's or a cool-down's exercises and the rests before
+    /// them, or the main rounds (getting ready too).
+    public var stage: Stage = .main
 }

@@ -16,7 +16,8 @@ public struct WorkoutApp: Sendable {
     private var finishSeen: Instant?
     private var flashUntil: Instant?
     private var title: String?
-    /// When the app last handled anything: a continue long after it means the process was stopped.
+    /// When the app last handled anything (while handling, the instant at hand): a continue long after it
+    /// means the process was stopped.
     private var lastHandled: Instant?
     /// What status lines were last told: the segment, whether paused, and when it ends (running)
     /// or how long it has left (paused). Nil once a workout has ended or before it started.
@@ -138,12 +139,13 @@ public struct WorkoutApp: Sendable {
         var effects: [Effect] = []
         // Stopped from outside and continued: ten minutes stopped credited the whole workout and the day.
         // The time stopped becomes a pause, from the last instant handled; so the status moves too.
-        if input == .signal(.continued), session.state == .running, let last = lastHandled,
-           now - last > WorkoutApp.stoppedLimit {
+        let last = lastHandled
+        // Set first: effects are performed now, whatever instant their events fell due at.
+        lastHandled = now
+        if input == .signal(.continued), session.state == .running, let last, now - last > WorkoutApp.stoppedLimit {
             perform(session.pause(at: last), at: last, into: &effects)
             perform(session.resume(at: now), at: now, into: &effects)
         }
-        lastHandled = now
         // Reached only for the figure's next frame, time changes nothing else on screen.
         let figureOnly = input == .tick && session.state == .running && (flashUntil.map { now < $0 } ?? true)
             && (heartStale.map { now < $0 } ?? true)
@@ -602,7 +604,8 @@ public struct WorkoutApp: Sendable {
             workDone.insert(index)
         }
         return SegmentEnd(index: index, kind: s.kind, title: plan.heading(of: index), round: s.round,
-                          planned: planned, actual: actual, ranOut: ranOut, side: s.side)
+                          planned: planned, actual: actual, ranOut: ranOut, side: s.side,
+                          stage: s.kind == .getReady ? .main : s.stage)
     }
 
     /// Turns session events into effects: log lines, history, cues, bell, voice and flash.
@@ -647,6 +650,11 @@ public struct WorkoutApp: Sendable {
                 opening = false
             case .halfway, .switchSides:
                 flash(at: now)
+            case .paused, .resumed:
+                // Where the timer stood still, for the FIT file's timer events; a stop from outside is a pause
+                // from when the process stopped.
+                let ago = max(0, (lastHandled ?? now) - event.due)
+                effects.append(.record(event.kind == .paused ? .paused(ago: ago) : .resumed(ago: ago)))
             default:
                 break
             }

@@ -112,6 +112,10 @@ def check(path):
             "activities": len(activities), "records": len(records), "size": os.path.getsize(path),
             "heart_rates": [r.get("heart_rate") for r in records],
             "record_times": [ts(r.get("timestamp")) for r in records],
+            "timer_events": [str(e.get("event_type")) for e in timer],
+            "timer_times": [ts(e.get("timestamp")) for e in timer],
+            "devices": [{"index": d.get("device_index"), "type": str(d.get("device_type")),
+                         "source": str(d.get("source_type"))} for d in get("device_info_mesgs")],
             "file_id": str(file_ids[0].get("type")) if file_ids else None}
 
 
