@@ -58,6 +58,24 @@ struct RepsEndToEndTests {
         #expect(file.laps.count == 6 && abs(file.laps[3].timer - actual) < 0.01 && file.laps[3].intensity == "active")
     }
 
+    /// Plain mode's line for the step says "Enter when done", and Enter ends it, as `n` does.
+    @Test func inPlainModeEnterEndsTheStep() throws {
+        let tmux = try Tmux("\(binary) start \(reps) --plain --mute")
+        tmux.waitFor(text: "Push-up — 10 reps, Enter when done", timeout: 20)
+        tmux.send("Enter")
+        tmux.waitFor(text: "Rest — 1 s — next: Bravo Plank", timeout: 5)
+        // Enter answers the effort question too, skipping it (once the finish's first second, when keys meant
+        // for the workout are ignored, has passed).
+        tmux.waitFor(text: "How hard was that?", timeout: 20)
+        tmux.waitFor("the question to be skipped", timeout: 10) { screen in
+            if screen.contains("exit=0") { return true }
+            tmux.send("Enter")
+            Thread.sleep(forTimeInterval: 0.2)
+            return false
+        }
+        tmux.expectTerminalRestored()
+    }
+
     @Test func listShowsTheRepsAndSaysTheTotalIsOpen() throws {
         let list = try run(binary, ["list", reps])
         #expect(list.stdout.contains("2  Push-up      10 reps   flatTeal"), "\(list.stdout)")

@@ -158,7 +158,8 @@ struct KeyDecoderTests {
         ([0x1B, 0x5B, 0x43, 0x1B, 0x4F, 0x44], [.right, .left]),
         ([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42], [.up, .down]),
         (Array("é".utf8), [.character("é")]),
-        ([0x0D, 0x7F], [.other(0x0D), .other(0x7F)]),
+        // Enter, however the terminal sends it, is one key; Delete is none of ours.
+        ([0x0A, 0x0D, 0x0D, 0x0A, 0x7F], [.character("\n"), .character("\n"), .character("\n"), .other(0x7F)]),
         ([0xFF], [.other(0xFF)]),
     ] as [([UInt8], [Key])])
     func decodes(bytes: [UInt8], keys: [Key]) {

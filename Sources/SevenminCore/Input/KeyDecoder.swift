@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// Turns the bytes a terminal sends in non-canonical mode into keys, for plain mode, where curses
-/// does not read the keyboard: UTF-8 characters, and the arrows as VT100 sends them (`ESC [ C`,
-/// or `ESC O C` in application mode). Anything else becomes `.other` and does nothing.
+/// does not read the keyboard: UTF-8 characters, Enter (CR, LF or both, as the terminal's `icrnl` has it),
+/// and the arrows as VT100 sends them (`ESC [ C`, or `ESC O C` in application mode). Anything else
+/// becomes `.other` and does nothing.
 public enum KeyDecoder {
     public static func keys(from bytes: [UInt8]) -> [Key] {
         var keys: [Key] = []
@@ -18,6 +19,11 @@ public enum KeyDecoder {
                 default: keys.append(.other(Int(bytes[i + 2])))
                 }
                 i += 3
+                continue
+            }
+            if byte == 0x0D || byte == 0x0A {
+                keys.append(.character("\n"))
+                i += byte == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
                 continue
             }
             let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
