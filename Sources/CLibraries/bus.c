@@ -85,6 +85,11 @@ const char *sd_bus_message_get_member(sd_bus_message *m) {
     return f ? f(m) : NULL;
 }
 
+const char *sd_bus_message_get_sender(sd_bus_message *m) {
+    REAL(LIB_SYSTEMD, sd_bus_message_get_sender)
+    return f ? f(m) : NULL;
+}
+
 const char *sd_bus_message_get_path(sd_bus_message *m) {
     REAL(LIB_SYSTEMD, sd_bus_message_get_path)
     return f ? f(m) : NULL;

@@ -151,10 +151,10 @@ extension RemindCommand: RunnableCommand {
             defer { bus.close() }
             // A button where the server shows them; pressed, today's workout starts in the user's terminal.
             let actions = try DesktopNotifications.server(on: bus).actions
-            let id = try DesktopNotifications.send(title: title, body: body,
+            let shown = try DesktopNotifications.send(title: title, body: body,
                                                    action: actions ? ("start", "Start") : nil, on: bus)
             let deadline = Reminder.answerDeadline(now: now, utcOffset: offset)
-            if actions, try DesktopNotifications.answer(to: id, until: deadline, on: bus) == "start" {
+            if actions, try DesktopNotifications.answer(to: shown, until: deadline, on: bus) == "start" {
                 let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                     ?? "sevenmin"
                 let terminal = ["x-terminal-emulator", "-e", executable, "start"]

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSystemd
 import Glibc
+import SevenminCore
 import SevenminSystem
 
 /// An sd-bus call that failed: which call, its `errno`, and the D-Bus error's name and message if the
-/// other end sent one (`org.freedesktop.DBus.Error.ServiceUnknown`: nobody owns the name).
+/// other end sent one (`org.freedesktop.DBus.Error.ServiceUnknown`: nobody owns the name). The peer's words are
+/// its own, as a file's are: they are shown `visible`, so that none drives the terminal or the log's reader.
 public struct BusError: Error, Equatable, CustomStringConvertible {
     public var call: String
     public var errno: Int32
@@ -19,7 +21,7 @@ public struct BusError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(call): " + (message ?? name ?? String(cString: strerror(errno)))
+        "\(call): " + visible(message ?? name ?? String(cString: strerror(errno)))
     }
 }
 
@@ -176,6 +178,10 @@ public final class BusMessage {
     /// The object the signal came from (`sd_bus_message_get_path`).
     public var path: String? { sd_bus_message_get_path(message).map { String(cString: $0) } }
 
+    /// Who sent it, as the bus wrote it: a unique name (`:1.42`), or `org.freedesktop.DBus` for the bus
+    /// itself (`sd_bus_message_get_sender`). Nothing in the message's body can say otherwise.
+    public var sender: String? { sd_bus_message_get_sender(message).map { String(cString: $0) } }
+
     /// The method's or signal's name (`sd_bus_message_get_member`).
     public var member: String? { sd_bus_message_get_member(message).map { String(cString: $0) } }
 
@@ -268,6 +274,12 @@ public final class BusConnection: @unchecked Sendable {
     /// Waits until something comes in, or `timeout` seconds pass (`sd_bus_wait`).
     public func wait(timeout: Double) throws(BusError) {
         try checked("sd_bus_wait") { sd_bus_wait(bus, UInt64(timeout * 1e6)) }
+    }
+
+    /// Asks the bus for the signals that `rule` matches (`AddMatch`); `receive` then hands them over.
+    public func addMatch(_ rule: String) throws(BusError) {
+        _ = try call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch",
+                     [.string(rule)])
     }
 
     /// Sends what is queued (`sd_bus_flush`).

@@ -36,30 +36,41 @@ public enum DesktopNotifications {
         }
     }
 
-    /// Shows a notification (`Notify`), with a button `action` (its key and label) if given; returns its id.
-    /// With a button, the signals that answer it are asked for first, so that `answer` cannot miss them.
+    /// A notification shown: its id, and the server that showed it, the one whose answer is believed.
+    public struct Shown {
+        public let id: UInt32
+        let server: NameOwner?
+    }
+
+    /// Shows a notification (`Notify`), with a button `action` (its key and label) if given. With a button,
+    /// the signals that answer it, and who owns the server's name, are asked for first, so that `answer`
+    /// cannot miss them.
     public static func send(title: String, body: String, action: (key: String, label: String)?,
-                            on bus: BusConnection) throws(BusError) -> UInt32 {
+                            on bus: BusConnection) throws(BusError) -> Shown {
+        var server: NameOwner?
         if action != nil {
-            _ = try bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch",
-                             [.string("type='signal',interface='\(name)',path='\(path)'")])
+            try bus.addMatch("type='signal',interface='\(name)',path='\(path)'")
+            server = try NameOwner(of: name, on: bus)
         }
         let reply = try bus.call(name, path, name, "Notify", [
             .string("sevenmin"), .uint32(0), .string("appointment-soon"), .string(title), .string(body),
             .strings(action.map { [$0.key, $0.label] } ?? []), .dictionary([]), .int32(-1),
         ])
-        return try reply.readUInt32()
+        return Shown(id: try reply.readUInt32(), server: server)
     }
 
-    /// Waits for the user to answer notification `id` until `deadline` (seconds since 1970 UTC): the key of the
-    /// button pressed, or nil once it is closed unanswered or the deadline has passed, when it is withdrawn
-    /// (`CloseNotification`). GNOME keeps an unanswered notification and never closes it, so only the deadline
-    /// ends the wait there. The wall clock is read at least once a minute: a machine asleep meanwhile does not
-    /// stretch the wait, as a timeout on the monotonic clock would.
-    public static func answer(to id: UInt32, until deadline: Double, on bus: BusConnection) throws(BusError)
+    /// Waits for the user to answer the notification `shown` until `deadline` (seconds since 1970 UTC): the key
+    /// of the button pressed, or nil once it is closed unanswered or the deadline has passed, when it is withdrawn
+    /// (`CloseNotification`). Only the server's answers are believed: anyone on the bus can send the same signal.
+    /// GNOME keeps an unanswered notification and never closes it, so only the deadline ends the wait there. The
+    /// wall clock is read at least once a minute: a machine asleep meanwhile does not stretch the wait, as a
+    /// timeout on the monotonic clock would.
+    public static func answer(to shown: Shown, until deadline: Double, on bus: BusConnection) throws(BusError)
         -> String? {
+        let id = shown.id
         while true {
             while let message = try bus.receive() {
+                guard shown.server?.believes(message) == true else { continue }
                 switch message.member {
                 case "ActionInvoked":
                     if try message.readUInt32() == id { return try message.readString() }

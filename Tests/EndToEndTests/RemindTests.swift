@@ -200,10 +200,9 @@ struct RemindEndToEndTests {
     /// the user's terminal (`x-terminal-emulator`, here one that records what it was asked). The terminal gets
     /// a unit of its own (`systemd-run`, here one that records what it was asked and answers as a user manager
     /// would, or as none does), so that systemd, ending the reminder's service, does not end the terminal too.
-    @Test(arguments: [true, false])
-    func theStartButtonStartsTheWorkoutInATerminalOfItsOwn(userManager: Bool) throws {
-        var env = user()
-        let (bus, calls) = try daemonWithButtons(&env)
+    /// `x-terminal-emulator` and `systemd-run` of the test's own, first on `env`'s `PATH`: each records what it
+    /// was asked (in `asked` and `unit`); `systemd-run` answers as a user manager would, or as none does.
+    func recordingTerminal(_ env: inout [String: String], userManager: Bool) throws -> (asked: String, unit: String) {
         let bin = temporaryDirectory(), asked = bin + "/asked", unit = bin + "/unit"
         try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(asked)\n".write(toFile: bin + "/x-terminal-emulator",
                                                                atomically: true, encoding: .utf8)
@@ -211,15 +210,39 @@ struct RemindEndToEndTests {
             .write(toFile: bin + "/systemd-run", atomically: true, encoding: .utf8)
         for name in ["x-terminal-emulator", "systemd-run"] { chmod(bin + "/" + name, 0o755) }
         env["PATH"] = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return (asked, unit)
+    }
+
+    /// `remind notify` started on `env`'s bus; returns once the reminder is shown, as `calls` logs it.
+    func notifyShown(_ env: [String: String], calls: String) throws -> pid_t {
         let pid = try spawn("/usr/bin/env", env.map { "\($0.key)=\($0.value)" } + [binary, "remind", "notify"])
         waitUntil("the reminder with its button") {
             ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").contains(" Notify ")
         }
-        let press = "import dbus; bus = dbus.bus.BusConnection('\(bus.address)'); "
+        return pid
+    }
+
+    /// Makes the mock notification server on `bus` send `signal` of notification 1, its second argument
+    /// `argument` (a Python value of D-Bus type `type`), from the server's own connection.
+    func serverSends(_ signal: String, _ type: String, _ argument: String, on bus: PrivateBus) throws {
+        let send = "import dbus; bus = dbus.bus.BusConnection('\(bus.address)'); "
             + "bus.get_object('org.freedesktop.Notifications', '/org/freedesktop/Notifications').EmitSignal("
-            + "'org.freedesktop.Notifications', 'ActionInvoked', 'us', [dbus.UInt32(1), 'start'], "
-            + "dbus_interface='org.freedesktop.DBus.Mock')"
-        #expect(try run("/usr/bin/python3", ["-c", press]).status == 0)
+            + "'org.freedesktop.Notifications', '\(signal)', 'u\(type)', "
+            + "[dbus.UInt32(1), \(argument)], dbus_interface='org.freedesktop.DBus.Mock')"
+        #expect(try run("/usr/bin/python3", ["-c", send]).status == 0)
+    }
+
+    /// Where the server shows buttons, the reminder has a Start button; pressed, today's workout starts in
+    /// the user's terminal (`x-terminal-emulator`, here one that records what it was asked). The terminal gets
+    /// a unit of its own (`systemd-run`, here one that records what it was asked and answers as a user manager
+    /// would, or as none does), so that systemd, ending the reminder's service, does not end the terminal too.
+    @Test(arguments: [true, false])
+    func theStartButtonStartsTheWorkoutInATerminalOfItsOwn(userManager: Bool) throws {
+        var env = user()
+        let (bus, calls) = try daemonWithButtons(&env)
+        let (asked, unit) = try recordingTerminal(&env, userManager: userManager)
+        let pid = try notifyShown(env, calls: calls)
+        try serverSends("ActionInvoked", "s", "'start'", on: bus)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         #expect(status == 0)
@@ -233,6 +256,63 @@ struct RemindEndToEndTests {
         } else {
             waitUntil("the terminal asked") { FileManager.default.fileExists(atPath: asked) }
             #expect(lines(asked).first == "-e" && lines(asked).last == "start", "\(lines(asked))")
+        }
+    }
+
+    /// Anyone on the session bus can send `ActionInvoked`, to everyone or to the reminder alone: only the
+    /// server's is believed. Here another connection presses Start both ways, then the server closes the
+    /// notification unanswered: nothing starts.
+    @Test func aStartPressedByAnotherConnectionStartsNothing() throws {
+        var env = user()
+        let (bus, calls) = try daemonWithButtons(&env)
+        let (asked, unit) = try recordingTerminal(&env, userManager: true)
+        let pid = try notifyShown(env, calls: calls)
+        let press = """
+            import dbus, dbus.lowlevel
+            bus = dbus.bus.BusConnection('\(bus.address)')
+            others = [n for n in bus.list_names() if n.startswith(':') and n != bus.get_unique_name()]
+            for destination in others + [None]:
+                m = dbus.lowlevel.SignalMessage('/org/freedesktop/Notifications', 'org.freedesktop.Notifications',
+                                                'ActionInvoked')
+                m.append(dbus.UInt32(1), 'start', signature='us')
+                if destination: m.set_destination(destination)
+                bus.send_message(m)
+            bus.flush()
+            print(len(others))
+            """
+        let pressed = try run("/usr/bin/python3", ["-c", press])
+        #expect(pressed.status == 0 && (Int(pressed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 2,
+                "sent to the reminder and the server at least: \(pressed.stdout)\(pressed.stderr)")
+        // Sent after the false presses reached the bus, so the reminder reads it after them.
+        try serverSends("NotificationClosed", "u", "dbus.UInt32(2)", on: bus)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        #expect(status == 0)
+        #expect(!FileManager.default.fileExists(atPath: unit) && !FileManager.default.fileExists(atPath: asked),
+                "a press from another connection started the workout")
+    }
+
+    /// A server's error text is its own: an escape in it reaches neither the terminal nor the log raw, but shows
+    /// as `^[`, in `doctor`, `remind notify` and `remind add`.
+    @Test func aServersErrorTextCannotDriveTheTerminal() throws {
+        let bus = try PrivateBus()
+        try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--session", "org.freedesktop.Notifications",
+                                           "/org/freedesktop/Notifications", "org.freedesktop.Notifications"],
+                      output: bus.directory + "/daemon.out")
+        let broken = ["--bus=" + bus.address, "--print-reply", "--dest=org.freedesktop.Notifications",
+                      "/org/freedesktop/Notifications", "org.freedesktop.DBus.Mock.AddMethod",
+                      "string:org.freedesktop.Notifications", "string:GetServerInformation", "string:",
+                      "string:ssss", "string:raise dbus.exceptions.DBusException("
+                        + "'\\x1b]0;owned\\x07\\x1b[2Jgone', name='org.example.Broken')"]
+        waitUntil("the broken notification server") { bus.run("/usr/bin/dbus-send", broken) != "" }
+        var env = user()
+        env.merge(bus.environment()) { $1 }
+        let shown = "^[]0;owned^G^[[2Jgone"
+        let doctor = try run(binary, ["doctor"], environment: env)
+        let sent = try run(binary, ["remind", "notify"], environment: env)
+        let added = try run(binary, ["remind", "add"], environment: env)
+        for (what, text) in [("doctor", doctor.stdout), ("remind notify", sent.stderr), ("remind add", added.stderr)] {
+            #expect(text.contains(shown) && !text.contains("\u{1B}"), "\(what): \(text)")
         }
     }
 
