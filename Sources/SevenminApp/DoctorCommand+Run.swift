@@ -100,9 +100,11 @@ extension DoctorCommand: RunnableCommand {
         if let way = probe.keptAwakeBy {
             report.pass("the screen is kept awake during a workout through \(way)")
         } else {
-            report.fail("nothing answers that could keep the screen awake: it may blank during a workout",
+            report.fail("nothing could keep the screen awake: it may blank during a workout",
                         fix: "run a desktop portal, a screen saver with org.freedesktop.ScreenSaver, or logind")
         }
+        // Each way tried first that refused, in its own words, already made visible.
+        for refused in probe.awakeRefused { report.note("refused: " + refused) }
         switch probe.notifications {
         case .success(let server):
             report.pass("notifications: \(visible(server.name)) \(visible(server.version))"

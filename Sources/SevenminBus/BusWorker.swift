@@ -62,9 +62,10 @@ final class BusWorker: Sendable {
         return accepted
     }
 
-    /// Waits up to `timeout` seconds until the jobs handed so far have run and what they sent has gone
-    /// (`sd_bus_flush`): for a process about to stop, which would hold them back until it continues.
-    func settle(timeout: Double) {
+    /// Waits until `deadline` (on the monotonic clock) for the jobs handed so far to have run and what they
+    /// sent to have gone (`sd_bus_flush`): for a process about to stop, which would hold them back until it
+    /// continues.
+    func settle(until deadline: Double) {
         guard started.load(ordering: .acquiring) else { return }
         let reached = Reached()
         let finished = self.finished
@@ -76,21 +77,25 @@ final class BusWorker: Sendable {
                 finished.broadcast()
             }
         }) else { return }
-        let deadline = SystemMonotonicClock().now() + timeout
         finished.withLock {
             while !reached.flag.load(ordering: .acquiring) { if !finished.wait(until: deadline) { break } }
         }
     }
 
-    /// Runs the jobs still waiting, closes the connection and ends the thread; waits up to `timeout`
-    /// seconds for that. Later jobs are dropped. True once the thread has ended (or never started).
-    @discardableResult
-    func close(timeout: Double) -> Bool {
+    /// Lets the thread run the jobs still waiting, close the connection and end, without waiting for it.
+    /// Later jobs are dropped.
+    func beginClosing() {
         state.withLock { $0.closing = true }
+        if started.load(ordering: .acquiring) { poke() }
+    }
+
+    /// Closes (`beginClosing`) and waits until `deadline` (on the monotonic clock) for the thread to end.
+    /// True once it has ended (or never started).
+    @discardableResult
+    func close(until deadline: Double) -> Bool {
+        beginClosing()
         // Never started: nothing was opened, and nothing waiting is worth opening a bus for.
         guard started.load(ordering: .acquiring) else { return true }
-        poke()
-        let deadline = SystemMonotonicClock().now() + timeout
         return finished.withLock {
             while !done.load(ordering: .acquiring) { if !finished.wait(until: deadline) { break } }
             return done.load(ordering: .acquiring)

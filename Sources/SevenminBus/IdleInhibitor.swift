@@ -31,22 +31,32 @@ final class IdleInhibitor {
     /// Takes an inhibitor if none is held; one line in the log when no way works, once.
     func hold(on session: BusConnection?) {
         guard held == nil else { return }
-        var reasons: [String] = []
+        let refused = take(on: session)
+        if held == nil, !saidNone {
+            saidNone = true
+            let why = refused.joined(separator: "; ")
+            log("the screen may blank during the workout: no idle inhibitor answered (\(why))")
+        }
+    }
+
+    /// Asks each way in turn until one takes an inhibitor (then held); why each asked before it refused.
+    private func take(on session: BusConnection?) -> [String] {
+        var refused: [String] = []
         if let session {
             do throws(BusError) {
                 let reply = try session.call("org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
                                              "org.freedesktop.portal.Inhibit", "Inhibit",
                                              [.string(""), .uint32(8), .dictionary([("reason", .string(Self.reason))])])
                 held = .portal(request: try reply.readString("o"))
-                return
-            } catch { reasons.append("\(error)") }
+                return refused
+            } catch { refused.append("\(error)") }
             do throws(BusError) {
                 let reply = try session.call("org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
                                              "org.freedesktop.ScreenSaver", "Inhibit",
                                              [.string("sevenmin"), .string(Self.reason)])
                 held = .screenSaver(cookie: try reply.readUInt32())
-                return
-            } catch { reasons.append("\(error)") }
+                return refused
+            } catch { refused.append("\(error)") }
         }
         do throws(BusError) {
             let system: BusConnection
@@ -56,12 +66,17 @@ final class IdleInhibitor {
                                         "org.freedesktop.login1.Manager", "Inhibit",
                                         [.string("idle"), .string("sevenmin"), .string(Self.reason), .string("block")])
             held = .logind(fd: try reply.readFileDescriptor())
-            return
-        } catch { reasons.append("\(error)") }
-        if !saidNone {
-            saidNone = true
-            let why = reasons.joined(separator: "; ")
-            log("the screen may blank during the workout: no idle inhibitor answered (\(why))")
+        } catch { refused.append("\(error)") }
+        return refused
+    }
+
+    /// The way the inhibitor held was taken.
+    private var way: Way? {
+        switch held {
+        case .portal: .portal
+        case .screenSaver: .screenSaver
+        case .logind: .logind
+        case nil: nil
         }
     }
 
@@ -90,21 +105,13 @@ final class IdleInhibitor {
         system = nil
     }
 
-    /// The way that would keep the screen awake now, asking each in turn whether it is there: running, or
-    /// started by the bus when first called, as the portal usually is (`ListActivatableNames`); nil: none.
-    static func available(session: BusConnection?) -> Way? {
-        func owned(_ bus: BusConnection?, _ name: String) -> Bool {
-            func ask(_ member: String, _ arguments: [BusValue] = []) -> BusMessage? {
-                try? bus?.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", member,
-                               arguments)
-            }
-            if let reply = ask("NameHasOwner", [.string(name)]), (try? reply.readBoolean()) == true { return true }
-            return (try? ask("ListActivatableNames")?.readStrings())?.contains(name) ?? false
-        }
-        if owned(session, "org.freedesktop.portal.Desktop") { return .portal }
-        if owned(session, "org.freedesktop.ScreenSaver") { return .screenSaver }
-        let system = try? BusConnection.system()
-        defer { system?.close() }
-        return owned(system, "org.freedesktop.login1") ? .logind : nil
+    /// The way that keeps the screen awake now, found by taking an inhibitor and giving it straight back: a
+    /// name on the bus that refuses the call keeps nothing awake. Why each way tried before it refused.
+    static func check(session: BusConnection?) -> (way: Way?, refused: [String]) {
+        let inhibitor = IdleInhibitor { _ in }
+        let refused = inhibitor.take(on: session)
+        let way = inhibitor.way
+        inhibitor.close(on: session)
+        return (way, refused)
     }
 }

@@ -36,13 +36,7 @@ struct DesktopBusEndToEndTests {
             .trimmingCharacters(in: CharacterSet(charactersIn: "'"))
         #expect(track.hasPrefix("/") && !track.hasPrefix("/org/mpris"), "\(track)")
 
-        // Paused within 100 ms of asking, by the events file's own clock, playerctl's start-up included.
-        let asked = monotonicSeconds()
-        _ = playerctl(["-p", "sevenmin", "play-pause"])
-        waitUntil("the pause") { !lines(log, "pause").isEmpty }
-        let begun = try #require(lines(log, "start").first?["clock"] as? Double)
-        let paused = try #require(lines(log, "pause").first?["t"] as? Double)
-        #expect(begun + paused - asked < 0.1, "paused \(Int((begun + paused - asked) * 1000)) ms after asking")
+        let paused = try pausedByPlayPause(on: bus, log: log)
         #expect(shows("Paused", "status"))
         // Paused, the position stands where the pause caught the exercise (playerctl says seconds).
         let alpha = try #require(lines(log, "segment").last?["t"] as? Double)
@@ -71,6 +65,20 @@ struct DesktopBusEndToEndTests {
         #expect(seen.statuses == ["Playing", "Playing", "Paused", "Playing", "Playing", "Stopped"])
     }
 
+    /// Presses play-pause with playerctl and checks the workout paused within 100 ms of asking, by the events
+    /// file's own clock, playerctl's start-up included; the pause's time into the workout.
+    func pausedByPlayPause(on bus: PrivateBus, log: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> Double {
+        let asked = monotonicSeconds()
+        _ = bus.run("/usr/bin/playerctl", ["-p", "sevenmin", "play-pause"])
+        waitUntil("the pause", sourceLocation: sourceLocation) { !lines(log, "pause").isEmpty }
+        let begun = try #require(lines(log, "start").first?["clock"] as? Double, sourceLocation: sourceLocation)
+        let paused = try #require(lines(log, "pause").first?["t"] as? Double, sourceLocation: sourceLocation)
+        #expect(begun + paused - asked < 0.1, "paused \(Int((begun + paused - asked) * 1000)) ms after asking",
+                sourceLocation: sourceLocation)
+        return paused
+    }
+
     @Test func withNoSessionBusThePlayerIsAbsentAndTheWorkoutGoesOn() throws {
         let tmux = try Tmux("\(binary) start \(short) --mute --no-figure")
         tmux.waitFor(text: "Get ready")
@@ -81,19 +89,39 @@ struct DesktopBusEndToEndTests {
         #expect(!tmux.screen().contains("session bus"), "nothing said on the screen")
     }
 
+    static let portal = ["org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
+                         "org.freedesktop.portal.Inhibit"]
+    static let saver = ["org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver"]
+    static let request = "/org/freedesktop/portal/desktop/request/1_1/sevenmin"
+    /// The portal's `Inhibit`, answering with a request object, as xdg-desktop-portal does, whose `Close`
+    /// (running `close`) ends the inhibition.
+    static func portalInhibit(close: String = "") -> (String, String, String, String) {
+        ("Inhibit", "sua{sv}", "o", "self.AddObject('\(request)', 'org.freedesktop.portal.Request', {}, "
+            + "[('Close', '', '', '\(close)')]); ret = dbus.ObjectPath('\(request)')")
+    }
+    /// An error whose text would clear the screen and set the terminal's title, were it shown raw.
+    static let hostileError = "raise dbus.exceptions.DBusException('\\x1b]0;owned\\x07\\x1b[2Jgone', "
+        + "name='org.example.Broken')"
+    static let hostileShown = "^[]0;owned^G^[[2Jgone"
+
+    /// python3-dbusmock on `bus` as `service` (its name, object and interface), with `methods` (name, in and out
+    /// signatures, Python code) added to the interface; returns, once they are there, the log of its calls.
+    func mock(_ service: [String], on bus: PrivateBus, methods: [(String, String, String, String)]) throws -> String {
+        let calls = bus.directory + "/\(service[0]).log"
+        try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--session", "-l", calls] + service,
+                      output: bus.directory + "/\(service[0]).out")
+        for (name, inputs, outputs, code) in methods {
+            let add = ["--bus=" + bus.address, "--print-reply", "--dest=" + service[0], service[1],
+                       "org.freedesktop.DBus.Mock.AddMethod", "string:" + service[2], "string:" + name,
+                       "string:" + inputs, "string:" + outputs, "string:" + code]
+            waitUntil("the mock \(service[0])") { bus.run("/usr/bin/dbus-send", add) != "" }
+        }
+        return calls
+    }
+
     /// python3-dbusmock as the screen saver on `bus`, its calls logged; returns the log's path.
     func screenSaver(on bus: PrivateBus) throws -> String {
-        let calls = bus.directory + "/screensaver.log"
-        try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--session", "-l", calls, "org.freedesktop.ScreenSaver",
-                                           "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver"],
-                      output: bus.directory + "/screensaver.out")
-        let send = ["--bus=" + bus.address, "--print-reply", "--dest=org.freedesktop.ScreenSaver",
-                    "/org/freedesktop/ScreenSaver", "org.freedesktop.DBus.Mock.AddMethod",
-                    "string:org.freedesktop.ScreenSaver"]
-        let inhibit = send + ["string:Inhibit", "string:ss", "string:u", "string:ret = 7"]
-        waitUntil("the mock screen saver") { bus.run("/usr/bin/dbus-send", inhibit) != "" }
-        #expect(bus.run("/usr/bin/dbus-send", send + ["string:UnInhibit", "string:u", "string:", "string:"]) != "")
-        return calls
+        try mock(Self.saver, on: bus, methods: [("Inhibit", "ss", "u", "ret = 7"), ("UnInhibit", "u", "", "")])
     }
 
     /// The methods called on a mock, by name, from its log.
@@ -136,18 +164,7 @@ struct DesktopBusEndToEndTests {
     @Test(arguments: [("q", 0), ("TERM", 143)])
     func theDesktopPortalIsAskedFirstAndItsRequestClosed(ending: String, status: Int) throws {
         let bus = try PrivateBus()
-        let calls = bus.directory + "/portal.log", request = "/org/freedesktop/portal/desktop/request/1_1/sevenmin"
-        try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--session", "-l", calls, "org.freedesktop.portal.Desktop",
-                                           "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Inhibit"],
-                      output: bus.directory + "/portal.out")
-        // Inhibit answers with a request object, as xdg-desktop-portal does, whose Close ends the inhibition.
-        let code = "self.AddObject('\(request)', 'org.freedesktop.portal.Request', {}, [('Close', '', '', '')]); "
-            + "ret = dbus.ObjectPath('\(request)')"
-        let inhibit = ["--bus=" + bus.address, "--print-reply", "--dest=org.freedesktop.portal.Desktop",
-                       "/org/freedesktop/portal/desktop", "org.freedesktop.DBus.Mock.AddMethod",
-                       "string:org.freedesktop.portal.Inhibit", "string:Inhibit", "string:sua{sv}", "string:o",
-                       "string:" + code]
-        waitUntil("the mock portal") { bus.run("/usr/bin/dbus-send", inhibit) != "" }
+        let calls = try mock(Self.portal, on: bus, methods: [Self.portalInhibit()])
         let tmux = try Tmux("env DBUS_SESSION_BUS_ADDRESS='\(bus.address)' \(binary) start \(short) --mute --no-mpris")
         tmux.waitFor(text: "Get ready")
         waitUntil("the portal's inhibitor") { called(calls).contains("Inhibit") }
@@ -158,13 +175,79 @@ struct DesktopBusEndToEndTests {
     }
 
     /// The portal is usually started by the bus when first called, and owns no name until then: `doctor`
-    /// names it all the same.
-    @Test func doctorNamesAPortalTheBusStarts() throws {
-        let portal = "/usr/bin/python3 -m dbusmock --session org.freedesktop.portal.Desktop "
-            + "/org/freedesktop/portal/desktop org.freedesktop.portal.Inhibit"
-        let bus = try PrivateBus(services: ["org.freedesktop.portal.Desktop": portal])
+    /// takes its inhibitor all the same, and gives it straight back. The portal is a python3-dbusmock template
+    /// (the layout of dbusmock 0.28's `dbusmock/templates/SKELETON`), as the bus starts it.
+    @Test func doctorKeepsTheScreenAwakeThroughAPortalTheBusStarts() throws {
+        let template = temporaryDirectory() + "/portal.py", calls = temporaryDirectory() + "/portal.log"
+        let (name, inputs, outputs, code) = Self.portalInhibit()
+        try """
+            import dbus
+            BUS_NAME, MAIN_OBJ, MAIN_IFACE = \(Self.portal.map { "'\($0)'" }.joined(separator: ", "))
+            SYSTEM_BUS = False
+            def load(mock, parameters):
+                mock.AddMethod(MAIN_IFACE, '\(name)', '\(inputs)', '\(outputs)', \"""\(code)\""")
+            """.write(toFile: template, atomically: true, encoding: .utf8)
+        let bus = try PrivateBus(services: [Self.portal[0]: "/usr/bin/python3 -m dbusmock -l \(calls) -t \(template)"])
         let doctor = try run(binary, ["doctor"], environment: bus.environment())
         #expect(doctor.stdout.contains("kept awake during a workout through the desktop portal"), "\(doctor.stdout)")
+        waitUntil("the request closed") { called(calls) == ["Inhibit", "Close"] }
+    }
+
+    /// A portal whose `Inhibit` fails keeps nothing awake: `doctor` says so, in the portal's words, made visible
+    /// (an escape shows as `^[`), and so does the log of a workout.
+    @Test func aPortalThatRefusesIsNotTakenForOneAndItsWordsAreMadeVisible() throws {
+        let bus = try PrivateBus()
+        _ = try mock(Self.portal, on: bus, methods: [("Inhibit", "sua{sv}", "o", Self.hostileError)])
+        let noSystemBus = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=" + bus.directory + "/no-bus"]
+        let doctor = try run(binary, ["doctor"], environment: bus.environment().merging(noSystemBus) { $1 })
+        #expect(!doctor.stdout.contains("through the desktop portal"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("nothing could keep the screen awake"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains(Self.hostileShown) && !doctor.stdout.contains("\u{1B}"), "\(doctor.stdout)")
+
+        let tmux = try Tmux("env DBUS_SESSION_BUS_ADDRESS='\(bus.address)' \(binary) start \(short) --mute --no-mpris")
+        let log = tmux.directory + "/sevenmin/sevenmin.log"
+        let logged = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        tmux.waitFor(text: "Get ready")
+        waitUntil("the log to say the screen may blank") { logged().contains("no idle inhibitor answered") }
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+        #expect(logged().contains(Self.hostileShown) && !logged().contains("\u{1B}"), "\(logged())")
+    }
+
+    /// A portal and a screen saver that never answer hold up neither the media keys (the player has a thread
+    /// and a connection of its own) nor the end: quitting waits once, briefly, for a `Request.Close` that hangs.
+    @Test func aHangingPortalAndScreenSaverHoldUpNeitherTheKeysNorTheEnd() throws {
+        let bus = try PrivateBus()
+        let hang = "time.sleep(600)"
+        let portal = try mock(Self.portal, on: bus, methods: [Self.portalInhibit(close: hang)])
+        let saver = try mock(Self.saver, on: bus, methods: [("Inhibit", "ss", "u", hang)])
+        // First the portal answers, and quitting closes its request, which hangs.
+        let log = bus.directory + "/ev.jsonl"
+        let tmux = try Tmux("env DBUS_SESSION_BUS_ADDRESS='\(bus.address)' \(binary) start \(short) --mute "
+            + "--events \(log)")
+        waitUntil("the portal's inhibitor") { called(portal) == ["Inhibit"] }
+        let pid = try #require(tmux.sevenminPID())
+        tmux.send("q")
+        tmux.waitFor(text: "Quit this workout?")
+        let asked = monotonicSeconds()
+        tmux.send("y")
+        waitUntil("sevenmin to end") { [nil, "Z"].contains(processState(pid)) }
+        let took = monotonicSeconds() - asked
+        #expect(took < 1, "quitting took \(Int(took * 1000)) ms")
+        waitUntil("the request's Close asked") { called(portal) == ["Inhibit", "Close"] }
+
+        // Then the portal, blocked in that Close, and the screen saver answer nothing: the media keys still do,
+        // while the screen saver is being asked (the portal's call has timed out by then).
+        let again = bus.directory + "/again.jsonl"
+        let second = try Tmux("env DBUS_SESSION_BUS_ADDRESS='\(bus.address)' \(binary) start \(short) --mute "
+            + "--events \(again)")
+        waitUntil("sevenmin among the players") {
+            bus.run("/usr/bin/playerctl", ["-l"]).split(separator: "\n").contains("sevenmin")
+        }
+        waitUntil("the screen saver asked") { called(saver) == ["Inhibit"] }
+        _ = try pausedByPlayPause(on: bus, log: again)
+        second.quitWorkout()
+        second.waitFor(text: "exit=0")
     }
 
     /// With neither the portal nor a screen saver, logind's inhibitor: a descriptor held while the workout runs.
