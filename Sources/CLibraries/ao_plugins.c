@@ -8,12 +8,13 @@
 #include <ao/ao.h>
 #include "clibraries.h"
 #include "opening.h"
+#include "sonames.h"
 
 /* libao's plugins call back into it (ALSA's asks ao_is_big_endian) without linking it, so it is
    opened RTLD_GLOBAL, where their look-ups find it. */
 static void *ao_handle;
 static int ao_tried;
-#define LIB_AO clibraries_open("libao.so.4", 1, &ao_handle, &ao_tried)
+#define LIB_AO clibraries_open(SONAME_AO, 1, &ao_handle, &ao_tried)
 
 void ao_initialize(void) {
     REAL(LIB_AO, ao_initialize)

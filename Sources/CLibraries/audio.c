@@ -5,6 +5,7 @@
 #pragma GCC visibility push(hidden)
 #include "clibraries.h"
 #include "opening.h"
+#include "sonames.h"
 #include <espeak-ng/speak_lib.h>
 #include <flite/flite.h>
 #include <sndfile.h>
@@ -15,11 +16,11 @@ cst_voice *register_cmu_us_slt(const char *voxdir);
 static void *espeak_handle, *flite_handle, *rms_handle, *slt_handle, *sndfile_handle;
 static int espeak_tried, flite_tried, rms_tried, slt_tried, sndfile_tried;
 
-#define LIB_ESPEAK clibraries_open("libespeak-ng.so.1", 0, &espeak_handle, &espeak_tried)
-#define LIB_FLITE clibraries_open("libflite.so.1", 0, &flite_handle, &flite_tried)
-#define LIB_RMS clibraries_open("libflite_cmu_us_rms.so.1", 0, &rms_handle, &rms_tried)
-#define LIB_SLT clibraries_open("libflite_cmu_us_slt.so.1", 0, &slt_handle, &slt_tried)
-#define LIB_SNDFILE clibraries_open("libsndfile.so.1", 0, &sndfile_handle, &sndfile_tried)
+#define LIB_ESPEAK clibraries_open(SONAME_ESPEAK, 0, &espeak_handle, &espeak_tried)
+#define LIB_FLITE clibraries_open(SONAME_FLITE, 0, &flite_handle, &flite_tried)
+#define LIB_RMS clibraries_open(SONAME_FLITE_RMS, 0, &rms_handle, &rms_tried)
+#define LIB_SLT clibraries_open(SONAME_FLITE_SLT, 0, &slt_handle, &slt_tried)
+#define LIB_SNDFILE clibraries_open(SONAME_SNDFILE, 0, &sndfile_handle, &sndfile_tried)
 
 /* ---- espeak-ng ---- */
 

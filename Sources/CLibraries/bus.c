@@ -7,13 +7,14 @@
 #include <systemd/sd-bus.h>
 #include "clibraries.h"
 #include "opening.h"
+#include "sonames.h"
 
 /* libsystemd (sd-bus) is opened when a workout, `remind` or `doctor` first speaks on D-Bus; a workout with
    --no-mpris and nothing to keep awake never maps it. Missing, every call fails with -ENOSYS, which reads
    as "no bus", as a session without one does. */
 static void *systemd_handle;
 static int systemd_tried;
-#define LIB_SYSTEMD clibraries_open("libsystemd.so.0", 0, &systemd_handle, &systemd_tried)
+#define LIB_SYSTEMD clibraries_open(SONAME_SYSTEMD, 0, &systemd_handle, &systemd_tried)
 
 #define FORWARD(name, params, args)                                            \
     int name params {                                                          \

@@ -12,6 +12,7 @@
 #include <qrencode.h>
 #include "clibraries.h"
 #include "opening.h"
+#include "sonames.h"
 #include "../CMicroHTTPD/shim.h"
 
 /* libmicrohttpd and libqrencode are opened when `start --phone` or `doctor` first serves or draws the phone's
@@ -19,10 +20,10 @@
    phone server reports as one notice. */
 static void *mhd_handle;
 static int mhd_tried;
-#define LIB_MHD clibraries_open("libmicrohttpd.so.12", 0, &mhd_handle, &mhd_tried)
+#define LIB_MHD clibraries_open(SONAME_MHD, 0, &mhd_handle, &mhd_tried)
 static void *qr_handle;
 static int qr_tried;
-#define LIB_QR clibraries_open("libqrencode.so.4", 0, &qr_handle, &qr_tried)
+#define LIB_QR clibraries_open(SONAME_QRENCODE, 0, &qr_handle, &qr_tried)
 
 struct MHD_Daemon *clibraries_mhd_start(const struct sockaddr *address, unsigned connection_limit,
                                         MHD_AccessHandlerCallback handler, void *handler_cls,

@@ -6,16 +6,17 @@
 #include <stddef.h>
 #include "clibraries.h"
 #include "opening.h"
+#include "sonames.h"
 
 /* SQLite is opened when the history is, after the first frame (or by a command that reads it). */
 static void *sqlite_handle;
 static int sqlite_tried;
-#define LIB_SQLITE clibraries_open("libsqlite3.so.0", 0, &sqlite_handle, &sqlite_tried)
+#define LIB_SQLITE clibraries_open(SONAME_SQLITE, 0, &sqlite_handle, &sqlite_tried)
 
 /* What errmsg and errstr say when there is no SQLite to ask. */
 static const char *sqlite_missing(void) {
     const char *why = clibraries_missing();
-    return why ? why : "SQLite (libsqlite3.so.0) is not installed";
+    return why ? why : "SQLite (" SONAME_SQLITE ") is not installed";
 }
 
 int sqlite3_open_v2(const char *filename, sqlite3 **db, int flags, const char *vfs) {

@@ -6,11 +6,12 @@
 #include <yaml.h>
 #include "clibraries.h"
 #include "opening.h"
+#include "sonames.h"
 
 /* libyaml is opened when `import` reads a YAML file, and by nothing else. */
 static void *yaml_handle;
 static int yaml_tried;
-#define LIB_YAML clibraries_open("libyaml-0.so.2", 0, &yaml_handle, &yaml_tried)
+#define LIB_YAML clibraries_open(SONAME_YAML, 0, &yaml_handle, &yaml_tried)
 
 int yaml_parser_initialize(yaml_parser_t *parser) {
     REAL(LIB_YAML, yaml_parser_initialize)

@@ -65,10 +65,14 @@ struct PackagingTests {
         } ?? ""
         #expect(deb == dir + "/sevenmin_\(version)_amd64.deb")
 
-        // Depends comes from the libraries the binary links and those it opens on first use.
+        // Depends comes from the libraries the binary links, and from the table of those it opens on first use:
+        // each soname's package, as dpkg knows it on this machine.
         let depends = try run("/usr/bin/dpkg-deb", ["-f", deb, "Depends"]).stdout
-        for package in ["libncursesw6", "libao4", "libsndfile1", "libflite1", "libespeak-ng1", "libsqlite3-0",
-                        "libyaml-0-2", "libsystemd0", "libc6"] {
+        let opened = try OpenedLibraries.sonames().map { soname in
+            try run("/usr/bin/dpkg-query", ["-S", "*/" + soname]).stdout.split(separator: ":").first.map(String.init)
+        }
+        #expect(opened.contains("libmicrohttpd12") && opened.contains("libqrencode4"), "\(opened)")
+        for package in ["libncursesw6", "libc6"] + opened.map({ $0 ?? "" }) {
             // Each entry is a package name, with a version only where the library's symbols file gives one.
             let names = depends.split(separator: ",").map { $0.split(separator: " ").first.map(String.init) ?? "" }
             #expect(names.contains(package), "Depends lacks \(package): \(depends)")
@@ -103,5 +107,42 @@ struct PackagingTests {
         let errors = lint.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }
         // lintian exits non-zero on an error tag, or when it cannot read the package at all.
         #expect(lint.status == 0 && errors.isEmpty, "lintian: \(lint.stdout)\(lint.stderr)")
+    }
+}
+
+/// The libraries opened on first use (dlopen), which dpkg-shlibdeps cannot see: one table,
+/// `Sources/CLibraries/sonames.h`, that the loaders open and scripts/package reads for Depends.
+@Suite("The libraries opened on first use")
+struct OpenedLibraries {
+    static let table = repositoryRoot + "/Sources/CLibraries/sonames.h"
+
+    /// The table's `#define SONAME_NAME "file"` lines, as (NAME, file), read as scripts/package reads them.
+    static func entries() throws -> [(macro: String, soname: String)] {
+        try String(contentsOfFile: table, encoding: .utf8).split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count == 3, words[0] == "#define", words[1].hasPrefix("SONAME_") else { return nil }
+            return (String(words[1]), words[2].trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+        }
+    }
+
+    static func sonames() throws -> [String] { try entries().map(\.soname) }
+
+    /// Every library a loader opens is named by the table, and every name in the table is opened: no soname
+    /// is written anywhere else in the loaders, so none can be opened that Depends leaves out.
+    @Test func theLoadersOpenExactlyTheTablesLibraries() throws {
+        let folder = repositoryRoot + "/Sources/CLibraries"
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".c") }
+        var opened: Set<String> = []
+        for file in sources where file != "opening.c" {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            #expect(text.range(of: #"lib[A-Za-z0-9_+-]*\.so\.[0-9]"#, options: .regularExpression) == nil,
+                    "\(file) names a library outside the table")
+            for call in text.components(separatedBy: "clibraries_open(").dropFirst() {
+                opened.insert(String(call.prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+            }
+        }
+        let table = try Self.entries()
+        #expect(table.count >= 11 && Set(table.map(\.soname)).count == table.count, "\(table)")
+        #expect(opened == Set(table.map(\.macro)))
     }
 }
