@@ -3,8 +3,9 @@ import Glibc
 import SevenminSystem
 
 /// Keeps the screen from blanking or locking, through the first of: the desktop portal's `Inhibit`
-/// (flag idle), the screen saver's `Inhibit`, and logind's `Inhibit("idle")`. Used on the session bus's
-/// thread only; logind's connection, to the system bus, is opened here when needed.
+/// (flag idle), the screen saver's `Inhibit`, and logind's `Inhibit("idle")`. Used on a thread and session
+/// connection of its own (`DesktopBus`), so that a way slow to answer holds up nothing else; logind's
+/// connection, to the system bus, is opened here when needed.
 final class IdleInhibitor {
     /// Which way the screen is kept awake.
     enum Way: String, Sendable, CaseIterable {

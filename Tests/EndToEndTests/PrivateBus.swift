@@ -43,12 +43,23 @@ final class PrivateBus {
         [system ? "DBUS_SYSTEM_BUS_ADDRESS" : "DBUS_SESSION_BUS_ADDRESS": address]
     }
 
-    /// Starts `program` on this bus in the background, its output to `output`; ended with the bus.
-    func start(_ program: String, _ arguments: [String], output: String, system: Bool = false) throws {
+    /// Starts `program` on this bus in the background, its output to `output`; ended with the bus, or by `end`.
+    @discardableResult
+    func start(_ program: String, _ arguments: [String], output: String, system: Bool = false) throws -> pid_t {
         let quoted = ([program] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let name = system ? "DBUS_SYSTEM_BUS_ADDRESS" : "DBUS_SESSION_BUS_ADDRESS"
-        helpers.append(try spawn("/bin/sh", ["-c", "\(name)='\(address)' exec \(quoted.joined(separator: " ")) "
-            + "> '\(output)' 2>&1"]))
+        let pid = try spawn("/bin/sh", ["-c", "\(name)='\(address)' exec \(quoted.joined(separator: " ")) "
+            + "> '\(output)' 2>&1"])
+        helpers.append(pid)
+        return pid
+    }
+
+    /// Ends a program `start`ed on this bus, and waits for it: its names are let go.
+    func end(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        helpers.removeAll { $0 == pid }
     }
 
     /// Runs `program` on this bus to its end; its standard output, trimmed.

@@ -186,14 +186,22 @@ struct RemindEndToEndTests {
     func daemonWithButtons(_ env: inout [String: String]) throws -> (bus: PrivateBus, calls: String) {
         let bus = try PrivateBus()
         let calls = bus.directory + "/notifications.log"
-        try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--session", "-l", calls, "-t", "notification_daemon",
-                                           "-p", #"{"capabilities": "body actions"}"#],
-                      output: bus.directory + "/daemon.out")
         env.merge(bus.environment()) { $1 }
+        try startDaemonWithButtons(on: bus, calls: calls, env: env)
+        return (bus, calls)
+    }
+
+    /// Starts python3-dbusmock's notification daemon, showing buttons, on `bus`, its calls logged to `calls`;
+    /// its pid, once `doctor` on `env` finds it.
+    @discardableResult
+    func startDaemonWithButtons(on bus: PrivateBus, calls: String, env: [String: String]) throws -> pid_t {
+        let pid = try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--session", "-l", calls, "-t",
+                                                     "notification_daemon", "-p", #"{"capabilities": "body actions"}"#],
+                                output: calls + ".out")
         waitUntil("the notification daemon") {
             (try? run(binary, ["doctor"], environment: env))?.stdout.contains("with a Start button") ?? false
         }
-        return (bus, calls)
+        return pid
     }
 
     /// Where the server shows buttons, the reminder has a Start button; pressed, today's workout starts in
@@ -290,6 +298,29 @@ struct RemindEndToEndTests {
         #expect(status == 0)
         #expect(!FileManager.default.fileExists(atPath: unit) && !FileManager.default.fileExists(atPath: asked),
                 "a press from another connection started the workout")
+    }
+
+    /// The server is followed as its name changes hands: once a new server owns the name, its answer is
+    /// believed, and the old one's connection has gone with it.
+    @Test func aServerThatTakesTheNameOverIsBelieved() throws {
+        var env = user()
+        let bus = try PrivateBus(), calls = bus.directory + "/first.log"
+        env.merge(bus.environment()) { $1 }
+        let first = try startDaemonWithButtons(on: bus, calls: calls, env: env)
+        let (_, unit) = try recordingTerminal(&env, userManager: true)
+        let pid = try notifyShown(env, calls: calls)
+        bus.end(first)
+        try startDaemonWithButtons(on: bus, calls: bus.directory + "/second.log", env: env)
+        try serverSends("ActionInvoked", "s", "'start'", on: bus)
+        var status: Int32 = 0
+        let ended = waitUntil("the second server's Start believed", timeout: 20) {
+            waitpid(pid, &status, WNOHANG) == pid
+        }
+        if !ended {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        #expect(ended && status == 0 && FileManager.default.fileExists(atPath: unit))
     }
 
     /// A server's error text is its own: an escape in it reaches neither the terminal nor the log raw, but shows
