@@ -108,7 +108,8 @@ public final class PhraseCache: @unchecked Sendable {
     public var failures: [String: String] { condition.withLock { failed } }
 
     /// Waits until everything asked for has been rendered or `timeout` seconds have passed; true if done.
-    /// For exports and tests: the live app never waits.
+    /// For the tests: the program never waits on it (a phrase not ready in time is skipped, and an export
+    /// renders each phrase as it comes).
     @discardableResult
     public func waitUntilReady(timeout: Double) -> Bool {
         let deadline = SystemMonotonicClock().now() + timeout

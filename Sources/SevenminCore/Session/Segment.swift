@@ -13,21 +13,9 @@ public enum Segment: Equatable, Hashable, Sendable {
     case switchSides(next: ExerciseSlot)
 }
 
-/// How a segment presents itself: its kind, its words and its sound. Everything that differs
-/// by kind of segment is answered here, so screen, cues, voice and logs never switch on it.
-public protocol SegmentPresenting: Sendable {
-    var kind: SegmentKind { get }
-    /// The exercise worked on, or for a pause the exercise coming next.
-    var slot: ExerciseSlot { get }
-    /// Whether this segment is exercise rather than a pause.
-    var isWork: Bool { get }
-    /// The heading shown and logged: the exercise's title while working, else what the pause is.
-    func heading(exercise: Exercise) -> String
-    /// The cue that sounds when the segment starts, if any.
-    var startCue: Cue? { get }
-}
-
-extension Segment: SegmentPresenting {
+/// What a segment shows and sounds like, by its kind: its words, the exercise it names and its cue.
+extension Segment {
+    /// Getting ready, work, a rest, a round's rest or the switch between sides.
     public var kind: SegmentKind {
         switch self {
         case .getReady: return .getReady
@@ -38,12 +26,14 @@ extension Segment: SegmentPresenting {
         }
     }
 
+    /// The exercise worked on, or for a pause the exercise coming next.
     public var slot: ExerciseSlot {
         switch self {
         case .getReady(let s), .work(let s), .rest(let s), .roundRest(let s), .switchSides(let s): return s
         }
     }
 
+    /// Whether this segment is exercise rather than a pause.
     public var isWork: Bool {
         if case .work = self { return true }
         return false
@@ -53,8 +43,10 @@ extension Segment: SegmentPresenting {
     /// are counted by these, so one done on each side counts once.
     public var startsExercise: Bool { isWork && slot.side != 2 }
 
+    /// The heading shown and logged: the exercise's title while working, else what the pause is.
     public func heading(exercise: Exercise) -> String { kind.heading(exercise: exercise, round: slot.round) }
 
+    /// The cue that sounds when the segment starts, if any.
     public var startCue: Cue? {
         switch self {
         case .work: return .go
