@@ -109,6 +109,26 @@ struct ImportExportTests {
         #expect(FileManager.default.fileExists(atPath: config + "/sevenmin/workouts/morning-burner.json"))
     }
 
+    /// A 1 MiB OpenHIIT file of long timers took 1.23 GB to refuse: it is refused at its count of workouts,
+    /// before any is laid out, in well under 100 MiB.
+    @Test func aMebibyteOfLongTimersIsRefusedInLittleMemory() throws {
+        let (env, _) = isolatedEnvironment()
+        let dir = temporaryDirectory(), file = dir + "/timers.json", measured = dir + "/cost.json"
+        let timer = #"{"title":"T","numExercises":1000,"exercises":"[]","exerciseTime":1,"iterations":99}"#
+        let count = (1 << 20) / (timer.utf8.count + 2)
+        try ("[" + Array(repeating: timer, count: count).joined(separator: ",\n") + "]")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try run("/usr/bin/python3", [repositoryRoot + "/bench/measure.py", measured, "--",
+                                                  binary, "import", file], environment: env)
+        #expect(result.stderr.contains("\(file):101:1: the file holds \(count) workouts; one import makes at most "
+            + "100 routines, so none was imported"), "\(result.stderr)")
+        let cost = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: measured)))
+            as? [String: Any]
+        #expect(cost?["status"] as? Int == 65)
+        let peak = cost?["maxrss_kib"] as? Int ?? .max
+        #expect(peak < 100 << 10, "peak RSS \(peak / 1_024) MiB")
+    }
+
     @Test func exportRoutineGoesBackToThePhoneAndComesBackTheSame() throws {
         let (env, config) = isolatedEnvironment()
         let dir = temporaryDirectory()

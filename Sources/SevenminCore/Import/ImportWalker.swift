@@ -7,6 +7,45 @@ struct ImportWalker {
     private(set) var ignored: [String] = []
     /// `ignored` as a set, so that a file of many unknown keys is not searched once for each.
     private(set) var ignoredSet = Set<String>()
+    /// The exercises of the routines made so far, counted before each is laid out.
+    private(set) var exercises = 0
+    /// Whether the file was found to make more than one import may, and was refused: nothing more is walked.
+    private(set) var isFull = false
+
+    /// Whether a file's `workouts` fit in one import: more than `RoutineImport.maximumRoutines` are refused
+    /// at the first one past it, before any is walked.
+    mutating func admit(workouts: [JSONNode]) -> Bool {
+        guard workouts.count > RoutineImport.maximumRoutines else { return true }
+        validator.report(workouts[RoutineImport.maximumRoutines].position, "the file holds \(workouts.count) "
+            + "workouts; one import makes at most \(RoutineImport.maximumRoutines) routines, so none was "
+            + "imported: split the file, or export fewer workouts from the app")
+        isFull = true
+        return false
+    }
+
+    /// Each workout's draft, walked in file order until the file is found to make more than one import may.
+    mutating func drafts(of workouts: [JSONNode], _ walk: (JSONNode, inout ImportWalker) -> RoutineDraft?)
+        -> [RoutineDraft] {
+        guard admit(workouts: workouts) else { return [] }
+        var drafts: [RoutineDraft] = []
+        for node in workouts {
+            guard !isFull else { break }
+            if let draft = walk(node, &self) { drafts.append(draft) }
+        }
+        return drafts
+    }
+
+    /// Whether a workout of `count` exercises (warm-ups and cool-downs too) still fits in one import; the
+    /// workout that goes past `RoutineImport.maximumExercises` is where the file is refused, before it
+    /// or any after it is laid out.
+    mutating func admit(exercises count: Int, at position: SourcePosition) -> Bool {
+        exercises += count
+        guard exercises > RoutineImport.maximumExercises, !isFull else { return !isFull }
+        validator.report(position, "the workouts up to this one hold \(exercises) exercises; one import makes "
+            + "at most \(RoutineImport.maximumExercises), so none was imported: split the file")
+        isFull = true
+        return false
+    }
 
     /// The members of an object; keys outside `used` and `silent` are noted as left out. `silent`
     /// are those nobody misses (ids, file versions, list positions).

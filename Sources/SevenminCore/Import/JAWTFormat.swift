@@ -57,7 +57,7 @@ enum JAWTFormat {
             walker.validator.report(list.position, "\"workouts\" must be an array, not \(list.value.typeName)")
             return []
         }
-        return workouts.compactMap { workout($0, &walker) }
+        return walker.drafts(of: workouts, workout)
     }
 
     static func workout(_ node: JSONNode, _ walker: inout ImportWalker) -> RoutineDraft? {
@@ -95,6 +95,9 @@ enum JAWTFormat {
         var draft = RoutineDraft(name: title, description: "Imported from \(RoutineFormat.jawt.appName)",
                                  getReady: leadIn, exercises: [], position: node.position)
         layOut(sets, into: &draft)
+        // One workout is at most a day long; the file's workouts together are counted as each is laid out.
+        guard walker.admit(exercises: draft.warmup.count + draft.exercises.count + draft.cooldown.count,
+                           at: node.position) else { return nil }
         return draft
     }
 

@@ -26,7 +26,7 @@ enum OpenHIITFormat {
 
     static func drafts(_ root: JSONNode, _ walker: inout ImportWalker) -> [RoutineDraft] {
         guard case .array(let timers) = root.value else { return [] }
-        return timers.compactMap { timer($0, &walker) }
+        return walker.drafts(of: timers, timer)
     }
 
     static func timer(_ node: JSONNode, _ walker: inout ImportWalker) -> RoutineDraft? {
@@ -102,20 +102,24 @@ enum OpenHIITFormat {
         }
         // Between rounds: the break, or when there is none the timer's rest (the 2024 workout's
         // get-ready).
+        let warmup = seconds["warmupTime"]!, cooldown = seconds["cooldownTime"]!
+        // Counted before the timer is laid out: many timers of many intervals are refused here.
+        guard walker.admit(exercises: count + (warmup > 0 ? 1 : 0) + (cooldown > 0 ? 1 : 0), at: node.position)
+        else { return nil }
         let breakTime = seconds["breakTime"]!
         let roundRest = breakTime > 0 ? breakTime : legacy ? seconds["getReadyTime"]! : rest
         var draft = RoutineDraft(name: name, description: "Imported from \(RoutineFormat.openhiit.appName)",
                                  getReady: seconds["getReadyTime"]!, rounds: restarts + 1,
                                  roundRest: roundRest, exercises: [], position: node.position)
-        if seconds["warmupTime"]! > 0 {
-            draft.warmup = [RoutineDraft.Step(title: "Warm-up", work: seconds["warmupTime"]!, rest: rest)]
+        if warmup > 0 {
+            draft.warmup = [RoutineDraft.Step(title: "Warm-up", work: warmup, rest: rest)]
         }
         draft.exercises = (0..<count).map { k in
             // The app names a work past the end of its list "Work".
             RoutineDraft.Step(title: k < names.count ? names[k] : "Work", work: work, rest: k + 1 < count ? rest : 0)
         }
-        if seconds["cooldownTime"]! > 0 {
-            draft.cooldown = [RoutineDraft.Step(title: "Cool-down", work: seconds["cooldownTime"]!)]
+        if cooldown > 0 {
+            draft.cooldown = [RoutineDraft.Step(title: "Cool-down", work: cooldown)]
         }
         return draft
     }
