@@ -19,8 +19,9 @@ struct ImportExportTests {
         // One warning a file for what sevenmin leaves out or reads otherwise, and a note for what it cannot keep.
         let warnings = r.stderr.split(separator: "\n").filter { $0.hasPrefix("Warning: ") }.map(String.init)
         let expected: [String] = [
-            "Warning: \(files[1]): not UTF-8, so read as Just Another Workout Timer writes its exports: one byte "
-                + "a character (Latin-1)",
+            "Warning: \(files[1]): not UTF-8, so read as Just Another Workout Timer reads its exports: each piece "
+                + "that is not UTF-8 as U+FFFD (\u{FFFD}), as the app shows it; it writes one byte a character, so "
+                + "letters past ASCII are lost",
             "Warning: \(files[2]): left out, as sevenmin has no use for them: workSound (in a timer), restSound "
                 + "(in a timer), halfwaySound (in a timer), completeSound (in a timer), countdownSound (in a timer), "
                 + "colorInt (in a timer)",

@@ -211,7 +211,11 @@ struct AppReaderTests {
         let result = try RoutineImport.convert(json: JAWTApp.export(app), path: "Backup.json")
         #expect(result.warnings.count == 1)
         let back = try #require(result.routines.first).routine
-        Self.same(routine, back)
+        // The app's export cuts "ü" to a byte its import shows as U+FFFD, and so does sevenmin's.
+        var shown = routine
+        shown.name = asTheJAWTAppShows(routine.name)
+        #expect(shown.name.hasSuffix(" f\u{FFFD}r R\u{FFFD}cken"))
+        Self.same(shown, back)
         #expect(back.getReady == 15)
         if routine.rounds > 1 { #expect(back.roundRest == routine.roundRest) }
         // The warm-up and cool-down are sets of their own, the app's first after the rest and its last.

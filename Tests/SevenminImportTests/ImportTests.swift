@@ -8,6 +8,7 @@ import Testing
 let here = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!))
 let fixtures = here + "/Fixtures"
 let fixtureNames = ["jawt-backup.json", "jawt-export-de.json", "jawt-export-ru.json", "jawt-workout-v1.7.0.json",
+                    "jawt-export-el.json", "jawt-export-ja.json",
                     "openhiit-timers.json", "openhiit-timer-es.json", "openhiit-workouts-2024.json",
                     "sweat-example.yaml", "sweat-dashed-v201909080.yaml", "sweat-de.yaml"]
 let shippedRoutines = here + "/../../Workouts"
@@ -31,6 +32,12 @@ func importedFixture(_ name: String) throws -> ImportResult {
     let data = try bytes(fixtures + "/" + name)
     if name.hasSuffix(".yaml") { return try imported(String(decoding: data, as: UTF8.self), yaml: true, path: name) }
     return try RoutineImport.convert(json: data, path: name)
+}
+
+/// Text as Just Another Workout Timer's export writes it and reads it back: each UTF-16 code unit cut to
+/// a byte (`codeUnits`), then `utf8.decode(allowMalformed: true)`.
+func asTheJAWTAppShows(_ text: String) -> String {
+    String(decoding: text.utf16.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
 }
 
 /// The processor time `body` takes on this thread, in seconds: unlike the wall clock, not
@@ -104,17 +111,44 @@ struct ImportTests {
         }
     }
 
-    @Test func jawtExportWrittenOneByteACodeUnitIsReadAsLatin1WithAWarning() throws {
+    static let readAsTheApp = "not UTF-8, so read as Just Another Workout Timer reads its exports: each piece "
+        + "that is not UTF-8 as U+FFFD (\u{FFFD}), as the app shows it; it writes one byte a character, so letters "
+        + "past ASCII are lost"
+
+    /// The app reads a file that is not UTF-8 with `utf8.decode(allowMalformed: true)`: "ü", written as
+    /// the one byte 0xFC, is U+FFFD there, and so here.
+    @Test func jawtExportWrittenOneByteACodeUnitIsReadAsTheAppReadsIt() throws {
         let result = try importedFixture("jawt-export-de.json")
-        #expect(result.warnings == ["not UTF-8, so read as Just Another Workout Timer writes its exports: one "
-            + "byte a character (Latin-1)"])
+        #expect(result.warnings == [Self.readAsTheApp])
         let routine = try #require(result.routines.first).routine
-        #expect(routine.name == "Rücken & Bauch")
+        #expect(routine.name == "R\u{FFFD}cken & Bauch" && result.routines[0].fileName == "r-cken-bauch")
         // "Pause" is the German app's rest. 10 + 1 × (30 + 10) + 2 × (40 + 20 + 40 + 20) + 1 × 60.
         #expect(Plan(routine).totalDuration == 350)
         #expect(routine.warmup.map(\.title) == ["Hampelmann"] && routine.rounds == 2)
-        #expect(routine.exercises.map(\.title) == ["Liegestütze", "Unterarmstütz"])
-        #expect(routine.cooldown.map(\.title) == ["Dehnübung"])
+        #expect(routine.exercises.map(\.title) == ["Liegest\u{FFFD}tze", "Unterarmst\u{FFFD}tz"])
+        #expect(routine.cooldown.map(\.title) == ["Dehn\u{FFFD}bung"])
+    }
+
+    /// Greek capitals are cut to bytes 0x80 to 0x9F, which Latin-1 made control characters and refused.
+    @Test func jawtGreekExportImportsAsTheAppShowsIt() throws {
+        let data = try bytes(fixtures + "/jawt-export-el.json")
+        #expect(data.contains(0x86) && data.contains(0x9A))
+        let result = try importedFixture("jawt-export-el.json")
+        #expect(result.warnings == [Self.readAsTheApp])
+        let routine = try #require(result.routines.first).routine
+        #expect(routine.name == asTheJAWTAppShows("Πρωινή Άσκηση") && routine.name.contains("\u{FFFD}"))
+        #expect(routine.exercises.map(\.title) == [asTheJAWTAppShows("Κάμψεις"), "Squats"])
+        // 10 + 3 × (30 + 10 + 30 + 15).
+        #expect(Plan(routine).totalDuration == 265 && routine.rounds == 3)
+    }
+
+    @Test func jawtJapaneseExportImportsAsTheAppShowsIt() throws {
+        let result = try importedFixture("jawt-export-ja.json")
+        let routine = try #require(result.routines.first).routine
+        #expect(routine.exercises.map(\.title) == [asTheJAWTAppShows("スクワット"), asTheJAWTAppShows("ふっきん")])
+        #expect(routine.exercises[1].title.hasPrefix("ucM\u{FFFD}"))
+        // 10 + 5 + 2 × (40 + 20 + 40 + 20); the title keeps no letter a file name can.
+        #expect(Plan(routine).totalDuration == 255 && result.routines[0].fileName == "imported")
     }
 
     @Test func jawtExportTheAppCannotReadIsRefusedWhereItBreaks() throws {

@@ -31,8 +31,11 @@ public enum RoutineImport {
 
     /// Every routine in a JSON file's bytes, or every problem in it. Just Another Workout Timer writes
     /// its exports and backups one byte per UTF-16 code unit (`jsonEncode(…).codeUnits`), so a name
-    /// with é or ü is Latin-1, not UTF-8: a file that is not UTF-8 is read as those code units when it
-    /// is that app's, with a warning, and refused at its first byte that is not UTF-8 otherwise.
+    /// with é, α or ト is not UTF-8. The app reads such a file (`importFile`, lib/utils/storage_helper.dart,
+    /// v1.11.2 to v1.13.0) with `readAsString`, which fails, and then with `utf8.decode(bytes,
+    /// allowMalformed: true)`: each piece that is not UTF-8 becomes one U+FFFD, by the same rule as
+    /// Swift's decoding (the Unicode Standard's maximal subparts). So is it read here, with a warning,
+    /// when it is that app's; any other file is refused at its first byte that is not UTF-8.
     public static func convert(json bytes: [UInt8], path: String) throws(RoutineLoadError) -> ImportResult {
         func parsed(_ bytes: [UInt8]) throws(RoutineLoadError) -> JSONNode {
             do { return try JSONParser.parse(bytes) } catch {
@@ -40,15 +43,14 @@ public enum RoutineImport {
             }
         }
         guard String(validating: bytes, as: UTF8.self) == nil else { return try convert(parsed(bytes), path: path) }
-        // Each byte its own character: U+0000 to U+00FF, as UTF-8. What the app itself could not
-        // read (a character above U+00FF cut to a control byte, say) is refused where it is.
-        let latin1 = bytes.flatMap { b -> [UInt8] in b < 0x80 ? [b] : [0xC0 | b >> 6, 0x80 | b & 0x3F] }
-        let root = try parsed(latin1)
+        // What the app itself cannot read (a character cut to a quote, say) is refused where it is.
+        let root = try parsed(Array(String(decoding: bytes, as: UTF8.self).utf8))
         // Not the app's: read as UTF-8, which fails where the first byte that is not UTF-8 is.
         guard detect(root) == .jawt else { return try convert(parsed(bytes), path: path) }
         var result = try convert(root, path: path)
-        result.warnings.append("not UTF-8, so read as \(RoutineFormat.jawt.appName) writes its exports: one byte "
-            + "a character (Latin-1)")
+        result.warnings.append("not UTF-8, so read as \(RoutineFormat.jawt.appName) reads its exports: each "
+            + "piece that is not UTF-8 as U+FFFD (\u{FFFD}), as the app shows it; it writes one byte a character, "
+            + "so letters past ASCII are lost")
         return result
     }
 

@@ -71,7 +71,8 @@ write("jawt-backup.json", jawt_export([
     jawt_workout("Tabata Quick", [(8, [("Burpees", 20), ("Rest", 10)])], 1),
 ]))
 
-# Export of one workout made in the German app: its rests are "Pause", and "ü" is the one byte 0xFC.
+# Export of one workout made in the German app: its rests are "Pause", and "ü" is the one byte 0xFC,
+# which the app's importFile reads back as U+FFFD.
 write("jawt-export-de.json", jawt_export([
     jawt_workout("Rücken & Bauch", [
         (1, [("Hampelmann", 30), ("Pause", 10)]),
@@ -84,6 +85,25 @@ write("jawt-export-de.json", jawt_export([
 # (U+0414) to 0x14, a control byte, so the app cannot read this file back either.
 write("jawt-export-ru.json", jawt_export([
     jawt_workout("Табата", [(8, [("Приседания", 20), ("Отдых", 10)])], -1),
+]))
+
+# Export of one workout named in Greek, from the English app (it has no Greek words, so its rest is
+# "Rest"): "Ά" (U+0386) is cut to 0x86 and "Κ" (U+039A) to 0x9A, bytes that Latin-1 would make control
+# characters. v1.13.0's importFile (lib/utils/storage_helper.dart) reads a file that is not UTF-8 again
+# with `utf8.decode(bytes, allowMalformed: true)`, so the app shows each piece that is not UTF-8 as U+FFFD.
+write("jawt-export-el.json", jawt_export([
+    jawt_workout("Πρωινή Άσκηση", [
+        (3, [("Κάμψεις", 30), ("Rest", 10), ("Squats", 30), ("Rest", 15)]),
+    ], -1),
+]))
+
+# Export of one workout named in Japanese: "ふっきん" keeps "ucM" and cuts "ん" (U+3093) to 0x93; the
+# title has no letter left that the app can show, nor any that a file name can keep.
+write("jawt-export-ja.json", jawt_export([
+    jawt_workout("トレーニング", [
+        (1, [("Rest", 5)]),
+        (2, [("スクワット", 40), ("Rest", 20), ("ふっきん", 40), ("Rest", 20)]),
+    ], -1),
 ]))
 
 # v1.7.0 (6bdf4e85bccf481bd92b941a8e4d346f4b810c17), lib/workout.dart: the older Workout.toJson,
