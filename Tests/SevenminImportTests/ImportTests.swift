@@ -10,7 +10,10 @@ let fixtures = here + "/Fixtures"
 let fixtureNames = ["jawt-backup.json", "jawt-export-de.json", "jawt-export-ru.json", "jawt-workout-v1.7.0.json",
                     "jawt-export-el.json", "jawt-export-ja.json",
                     "openhiit-timers.json", "openhiit-timer-es.json", "openhiit-workouts-2024.json",
-                    "sweat-example.yaml", "sweat-dashed-v201909080.yaml", "sweat-de.yaml"]
+                    "sweat-example.yaml", "sweat-dashed-v201909080.yaml", "sweat-de.yaml", "home/.sweat",
+                    "sweat-shuffle-no-chair.yaml"]
+/// Fixtures the app itself refuses, and so does the import.
+let refusedFixtures = ["jawt-export-ru.json", "sweat-unnamed-group.yaml", "sweat-no-chair-no-jumping.yaml"]
 let shippedRoutines = here + "/../../Workouts"
 
 func bytes(_ path: String) throws -> [UInt8] {
@@ -27,10 +30,16 @@ func imported(_ text: String, yaml: Bool = false, path: String = "in.json") thro
     return try RoutineImport.convert(root, path: path)
 }
 
-/// A fixture as `sevenmin import` reads it: YAML for .yaml, else JSON from its bytes.
+/// A fixture as `sevenmin import` reads it: YAML for .yaml and .sweat, else JSON from its bytes.
 func importedFixture(_ name: String) throws -> ImportResult {
     let data = try bytes(fixtures + "/" + name)
-    if name.hasSuffix(".yaml") { return try imported(String(decoding: data, as: UTF8.self), yaml: true, path: name) }
+    if name.hasSuffix(".yaml") || name.hasSuffix(".sweat") {
+        do {
+            return try RoutineImport.convert(YAMLParser.parse(data), path: name)
+        } catch let error as JSONSyntaxError {
+            throw RoutineLoadError([Diagnostic(path: name, position: error.position, message: error.message)])
+        }
+    }
     return try RoutineImport.convert(json: data, path: name)
 }
 
@@ -335,7 +344,47 @@ struct ImportTests {
         // 12 × (10 + 30) + 4.
         #expect(Plan(sweat).totalDuration == 484 && sweat.getReady == 10)
         #expect(sweat.exercises.last?.sides == 2 && sweat.switchRest == 4)
-        #expect(result.ignored == ["shuffle", "no_chair", "no_jumping", "entertainment"])
+        // Sweat's shuffle is start's; no_chair and no_jumping, which Sweat does not read, are 0.
+        #expect(result.ignored.isEmpty && result.routines[0].startOptions == ["--shuffle"])
+        #expect(result.routines[0].fileName == "sweat-example" && sweat.name == "Sweat (example)")
+    }
+
+    /// examples/config.yaml's no_chair is not read by Sweat: its chair drills stay, as Sweat runs them, and
+    /// the import says the `--without chair` that leaves them out here.
+    @Test func sweatShuffleAndNoChairAreStartOptions() throws {
+        let result = try importedFixture("sweat-shuffle-no-chair.yaml")
+        let imported = try #require(result.routines.first)
+        #expect(imported.startOptions == ["--shuffle", "--without", "chair"] && result.ignored.isEmpty)
+        #expect(imported.notes == ["no_chair: 1 is not read by Sweat (its --no-chair is an option of its command "
+            + "line), so the chair drills are in, as Sweat runs the file; --without chair leaves them out"])
+        // 12 × (10 + 40) + 4, the chair drills in; tagged, so --without chair finds them.
+        #expect(Plan(imported.routine).totalDuration == 604)
+        #expect(imported.routine.exercises.filter { $0.tags.contains("chair") }.map(\.title)
+                == ["tricep dips", "step-ups"])
+    }
+
+    /// The smallest ~/.sweat names no drill: Sweat runs its twelve, and so does the import.
+    @Test func aMinimalDotSweatRunsSweatsDefaults() throws {
+        let result = try importedFixture("home/.sweat")
+        #expect(result.format == .sweat && result.ignored.isEmpty)
+        let sweat = try #require(result.routines.first).routine
+        #expect(sweat.name == "Sweat" && result.routines[0].fileName == "sweat")
+        #expect(sweat.exercises.count == 12 && Plan(sweat).totalDuration == 484)
+        #expect(RoutineImport.detect(try YAMLParser.parse(Array("chair: 0\n".utf8))) == .sweat)
+        #expect(RoutineImport.detect(try YAMLParser.parse(Array("colour: red\n".utf8))) == nil)
+    }
+
+    /// Refused where Sweat refuses them: a group with no name (Sweat::Group requires one), and no chair
+    /// and no jumping, which leave Sweat's own aerobic group no drill.
+    @Test(arguments: [
+        ("sweat-unnamed-group.yaml", "sweat-unnamed-group.yaml:6:5: the group has no \"name\", which Sweat "
+            + "requires: it will not run without one"),
+        ("sweat-no-chair-no-jumping.yaml", "sweat-no-chair-no-jumping.yaml:2:10: Sweat's own group aerobic has no "
+            + "drill left with chair: 0 and jumping: 0, and Sweat will not run"),
+    ])
+    func sweatFilesSweatRefusesAreRefusedThere(name: String, said: String) throws {
+        let error = try #require(throws: RoutineLoadError.self) { try importedFixture(name) }
+        #expect(error.description == said)
     }
 
     @Test func sweatWithNoGroupsUsesItsDefaultsAndReadsDashedKeys() throws {
@@ -357,7 +406,7 @@ struct ImportTests {
         // 6 × (20 + 40) + 2 × 4.
         #expect(Plan(sweat).totalDuration == 368)
         #expect(timeline(sweat).suffix(3) == ["work Seitstütz 20", "switch Switch sides 4", "work Seitstütz 20"])
-        #expect(result.routines[0].notes == ["chair drills are left out, as the file asks"])
+        #expect(result.routines[0].notes.isEmpty && result.routines[0].fileName == "sweat-de")
     }
 
     @Test func sweatRefusesAGroupWithNoDrillLeft() throws {
@@ -365,14 +414,14 @@ struct ImportTests {
             + "        requires_jumping: 1\n"
         #expect(throws: RoutineLoadError.self) { try imported(yaml, yaml: true) }
         do { _ = try imported(yaml, yaml: true) } catch {
-            #expect(error.description == "in.json:3:5: once chair and jumping drills are left out, the group "
-                + "aerobic has no drill, and Sweat will not run")
+            #expect(error.description == "in.json:3:5: the group aerobic has no drill left with jumping: 0, and "
+                + "Sweat will not run")
         }
     }
 
     /// An imported routine carries no `$schema` URL that nobody can fetch, and reads back the same.
     @Test func everyWrittenRoutineCarriesNoUnfetchableSchemaAndReadsBackTheSame() throws {
-        for name in fixtureNames where name != "jawt-export-ru.json" {
+        for name in fixtureNames where !refusedFixtures.contains(name) {
             for imported in try importedFixture(name).routines {
                 #expect(imported.text.hasPrefix("{\n  \"name\": ") && !imported.text.contains("$schema"))
                 #expect(try RoutineLoader.parse(Array(imported.text.utf8), path: "x.json") == imported.routine)
@@ -402,7 +451,11 @@ struct ImportTests {
          "in.json:4:7: aliases (*name) are not supported; write the value out"),
         ("drill_length: thirty\ngroups: []\n", true,
          #"in.json:1:15: "drill_length" must be a number of seconds, not a string"#),
-        ("chair: 2\ngroups:\n  - name: a\n    drills: [x]\n", true, #"in.json:1:8: "chair" must be 0 or 1, not 2"#),
+        ("chair: 2\ngroups:\n  - name: a\n    drills: [{name: x}]\n", true,
+         #"in.json:1:8: "chair" must be 0 or 1, not 2"#),
+        // Sweat::Drill->new takes a mapping: a bare name stops Sweat.
+        ("groups:\n  - name: a\n    drills: [x]\n", true,
+         "in.json:3:14: a drill must be a mapping with its name (name: …), as Sweat reads it, not a bare name"),
         (#"{"title": "T", "sets": [{"repetitions": 1, "exercises": [{"name": "A", "duration": 12.5}]}]}"#, false,
          #"in.json:1:84: "duration" must be a whole number of seconds, as Just Another Workout Timer reads it, "#
             + "not 12.5"),

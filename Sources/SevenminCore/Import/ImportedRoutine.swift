@@ -11,4 +11,6 @@ public struct ImportedRoutine: Equatable, Sendable {
     public var routine: Routine
     /// What could not be carried over exactly, one sentence each.
     public var notes: [String]
+    /// The options of `start` that run it as the app's file asks (Sweat's shuffle, say).
+    public var startOptions: [String] = []
 }

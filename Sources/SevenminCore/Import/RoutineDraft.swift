@@ -27,6 +27,8 @@ struct RoutineDraft: Equatable {
     var position: SourcePosition
     /// What could not be carried over, said once the routine is written.
     var notes: [String] = []
+    /// The options of `start` that run it as the app's file asks.
+    var startOptions: [String] = []
 
     /// The routine file: the commonest work and rest at the top and only the exceptions on exercises, so
     /// the file reads like one written by hand. No `$schema`: the schema's `$id` cannot be fetched, and where

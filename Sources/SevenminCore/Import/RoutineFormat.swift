@@ -41,7 +41,12 @@ public enum RoutineFormat: String, CaseIterable, Sendable {
                 + "requires_side_switching}]}]`, or Sweat's twelve default drills when there are no groups. A key "
                 + "may be written with dashes, as `drill-length`. Drills are taken round-robin across the groups in "
                 + "file order, a group starting again when it runs out; `rest_length` is counted before every drill, "
-                + "the first too, and a side-switching drill is done half on each side with Sweat's 4 s to switch."
+                + "the first too, and a side-switching drill is done half on each side with Sweat's 4 s to switch. "
+                + "A file with any key Sweat reads is Sweat's, so a `~/.sweat` of only `speech_program` runs the "
+                + "twelve; a group needs its `name` and a drill is a mapping, as Sweat requires. `shuffle: 1` is "
+                + "`start --shuffle`, and `no_chair: 1` or `no_jumping: 1` (which Sweat does not read) `--without "
+                + "chair` or `--without jumping`, said after the import. The routine is named after the file: "
+                + "Sweat for `~/.sweat`, Sweat (hotel) for `hotel.yaml`."
         }
     }
 

@@ -19,11 +19,8 @@ public enum RoutineImport {
         case .object(let members):
             let keys = Set(members.map(\.key))
             if keys.contains("workouts") || keys.contains("sets") { return .jawt }
-            // Sweat's keys, with underscores or, as Sweat also reads them, dashes.
-            let sweat = ["groups", "drill_length", "drill_count", "rest_length"]
-            if sweat.contains(where: { keys.contains($0) || keys.contains(SweatFormat.dashed($0)) }) {
-                return .sweat
-            }
+            // Any key Sweat's loader reads, with underscores or, as Sweat also reads them, dashes.
+            if keys.contains(where: { SweatFormat.readKeys.contains(SweatFormat.underscored($0)) }) { return .sweat }
             return nil
         default: return nil
         }
@@ -59,7 +56,7 @@ public enum RoutineImport {
         guard let format = detect(root) else {
             var message = "not a file sevenmin can import: expected a Just Another Workout Timer backup or workout "
                 + "({\"workouts\": [...]} or {\"title\": ..., \"sets\": [...]}), an OpenHIIT export (an array of "
-                + "timers) or a Sweat configuration (drill_length, groups)"
+                + "timers) or a Sweat configuration (~/.sweat: drill_length, groups, speech_program…)"
             if case .object(let members) = root.value, members.contains(where: { $0.key == "exercises" }) {
                 message = "this is already a sevenmin routine; run it as it is, or copy it into your workouts folder"
             }
@@ -70,7 +67,7 @@ public enum RoutineImport {
         switch format {
         case .jawt: drafts = JAWTFormat.drafts(root, &walker)
         case .openhiit: drafts = OpenHIITFormat.drafts(root, &walker)
-        case .sweat: drafts = SweatFormat.drafts(root, &walker)
+        case .sweat: drafts = SweatFormat.drafts(root, &walker, file: path)
         }
         if walker.validator.diagnostics.isEmpty && drafts.isEmpty {
             walker.validator.report(root.position, "the file holds no workout")
@@ -81,7 +78,8 @@ public enum RoutineImport {
             do {
                 let routine = try RoutineLoader.parse(Array(text.utf8), path: path)
                 routines.append(ImportedRoutine(fileName: RoutineDraft.fileName(for: draft.name), text: text,
-                                                routine: routine, notes: draft.notes))
+                                                routine: routine, notes: draft.notes,
+                                                startOptions: draft.startOptions))
             } catch {
                 // What the routine would break (a plan over a day, say) is told at the workout it came from.
                 for problem in error.diagnostics {

@@ -239,6 +239,39 @@ rest-length: 15
 drill-count: 8
 """)
 
+# The smallest ~/.sweat that runs: what examples/config.yaml says a file needs (its speech program) and
+# no drills, so Sweat's BUILD keeps `_default_group_config`, the twelve drills. Sweat reads ~/.sweat when
+# no --config is given (script/sweat, get_config).
+os.makedirs(os.path.join(HERE, "home"), exist_ok=True)
+write("home/.sweat", b"""entertainment: 0
+speech_program: espeak
+""")
+
+# A group without a name: Sweat::Group's `name` is required, so Sweat::Group->new_from_config_data dies
+# ("Sorry... I can't parse the provided drill-group config data.") and Sweat does not run.
+write("sweat-unnamed-group.yaml", b"""drill_length: 20
+groups:
+  - name: legs
+    drills:
+      - name: squats
+  - drills:
+      - name: plank
+""")
+
+# No chair and no jumping, and no drills of its own: Sweat's default aerobic group (jumping jacks and
+# high knees need jumping, step-ups a chair) has nothing left, and Sweat::Group's reset_drills dies.
+write("sweat-no-chair-no-jumping.yaml", b"""chair: 0
+jumping: 0
+""")
+
+# examples/config.yaml's preferences as its comments describe them: shuffle read by Sweat's BUILD; no_chair
+# and no_jumping shown there but not read (only the command line's --no-chair and --no-jumping are).
+write("sweat-shuffle-no-chair.yaml", b"""shuffle: 1
+no_chair: 1
+no_jumping: 0
+drill_length: 40
+""")
+
 # Drills named in German, written as examples/config.yaml shows, with no chair to hand.
 write("sweat-de.yaml", """drill_length: 40
 rest_length: 20
