@@ -24,33 +24,29 @@ extension ImportCommand: RunnableCommand {
             Console.error(UserDirectories.noHomeMessage)
             return ExitCode.failure
         }
-        // Names chosen up front, so that one routine already there writes none of them.
+        // Names chosen up front: a different routine never takes a name that holds one already.
         let routines = source.allRoutines()
-        var chosen: Set<String> = []
-        var writes: [(path: String, routine: ImportedRoutine)] = []
-        var taken: [String] = [], hidden: [String] = []
-        for result in results {
-            for routine in result.routines {
-                var name = routine.fileName, n = 1
-                while chosen.contains(name) {
-                    n += 1
-                    name = routine.fileName + "-\(n)"
-                }
-                chosen.insert(name)
-                let target = dir + "/" + name + ".json"
-                if NewFile.isTaken(target) { taken.append(target) }
-                writes.append((target, routine))
-                if let shadowed = routines.first(where: { $0.name == name }), shadowed.path != target {
-                    hidden.append("Warning: \(visible(target)) " + Messages.hides(shadowed.path) + ".")
-                }
-            }
+        let choices = ImportNaming.choose(results.flatMap(\.routines)) { name, routine in
+            ImportCommand.existing(dir + "/" + name + ".json", routine)
         }
-        guard taken.isEmpty || force else {
-            for path in taken {
-                Console.error("Error: \(visible(path)) already exists; rename or remove it, or add --force, "
-                    + "to import again.")
+        let changed = choices.filter { $0.existing == .same(identical: false) }
+        guard changed.isEmpty || force else {
+            for choice in changed {
+                Console.error("Error: \(visible(dir + "/" + choice.name + ".json")) holds "
+                    + "\(visible(choice.routine.routine.name)) from an earlier import, changed since; add --force to "
+                    + "replace it with this import, or rename that file to keep both.")
             }
             return ExitCode.cannotCreate
+        }
+        let writes = choices.filter { $0.existing != .same(identical: true) }.map { choice in
+            (path: dir + "/" + choice.name + ".json", routine: choice.routine)
+        }
+        var hidden: [String] = []
+        for choice in choices {
+            let target = dir + "/" + choice.name + ".json"
+            if let shadowed = routines.first(where: { $0.name == choice.name }), shadowed.path != target {
+                hidden.append("Warning: \(visible(target)) " + Messages.hides(shadowed.path) + ".")
+            }
         }
         do { try UserDirectories.makeDirectory(dir) } catch {
             Console.error(error.description)
@@ -66,19 +62,38 @@ extension ImportCommand: RunnableCommand {
             for note in write.routine.notes { Console.error("Note: \(visible(note))") }
         }
         // All or nothing: should one file fail, those written before it are removed again.
+        let replaced = Set(changed.map { dir + "/" + $0.name + ".json" })
         let files = writes.map { (path: $0.path, text: $0.routine.text) }
         do {
-            try NewFile.writeAll(files, replacing: force ? Set(taken) : [],
-                                 hint: "rename or remove it, or add --force, to import again")
+            try NewFile.writeAll(files, replacing: replaced, hint: "rename or remove it, then import again")
         } catch {
             Console.error(error.message)
             Console.error("Nothing was imported.")
             return error.status
         }
         for line in hidden { Console.error(line) }
-        if force { for path in taken { Console.error("Replaced \(visible(path)).") } }
+        for path in replaced.sorted() { Console.error("Replaced \(visible(path)), the same routine imported before.") }
+        for choice in choices where choice.existing == .same(identical: true) {
+            Console.error("\(visible(dir + "/" + choice.name + ".json")) is already this routine, as imported before.")
+        }
         for write in writes { Console.out(visible(write.path) + "\n") }
+        if let first = choices.first {
+            let options = first.routine.startOptions.map { " " + $0 }.joined()
+            Console.error((choices.count == 1 ? "Start it with: " : "Start one with: ")
+                + "sevenmin start \(first.name)\(options)"
+                + (choices.count == 1 ? "" : "; 'sevenmin routines' lists them all"))
+        }
         return ExitCode.success
+    }
+
+    /// What `path` holds, for an import of `routine`: nothing, the same routine, or anything else (which
+    /// the import then leaves alone).
+    static func existing(_ path: String, _ routine: ImportedRoutine) -> ImportNaming.Existing {
+        guard NewFile.isTaken(path) else { return .none }
+        guard let bytes = try? WorkoutDataSource.read(path),
+              let found = try? RoutineLoader.parse(bytes, path: path),
+              ImportNaming.isSame(found, as: routine) else { return .other }
+        return .same(identical: bytes == Array(routine.text.utf8))
     }
 
     /// Whether a file is read as YAML: `.yaml` and `.yml`, or text that does not even begin as JSON does.

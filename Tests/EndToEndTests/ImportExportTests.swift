@@ -27,6 +27,9 @@ struct ImportExportTests {
                 + "colorInt (in a timer)",
         ]
         #expect(warnings == expected)
+        // What next, last.
+        #expect(r.stderr.hasSuffix("Start one with: sevenmin start morning-burner; 'sevenmin routines' lists them "
+            + "all\n"), "\(r.stderr)")
         #expect(!r.stderr.contains("Tabata Quick"), "the rest at the very end is kept, with nothing to say")
         // JAWT's 10 s in and 8 × (20 + 10), the last rest included, exactly.
         let tabata = try run(binary, ["list", "tabata-quick"], environment: env)
@@ -64,8 +67,9 @@ struct ImportExportTests {
 
     /// A link to nowhere at the third target passed the check for files already there, so the first two
     /// were written before the third failed; and a workout titled "Classic" silently became what `start`
-    /// runs. Now the link is found before anything is written, and a routine hidden is said, as `new` says it.
-    @Test func importIsAllOrNothingAndSaysARoutineItHides() throws {
+    /// runs. Now the link, which holds no routine of this import, is passed for the next free name, and a
+    /// routine hidden is said, as `new` says it.
+    @Test func importLeavesALinkAloneAndSaysARoutineItHides() throws {
         let (env, config) = isolatedEnvironment()
         let folder = config + "/sevenmin/workouts"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -75,11 +79,11 @@ struct ImportExportTests {
                 + #""iterations": 1}"#
         }.joined(separator: ",") + "]").write(toFile: file, atomically: true, encoding: .utf8)
         #expect(symlink(temporaryDirectory() + "/nowhere", folder + "/classic.json") == 0)
-        let refused = try run(binary, ["import", file], environment: env)
-        #expect(refused.status == 73 && refused.stderr.contains("classic.json already exists"), "\(refused.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["classic.json"])
-
-        #expect(unlink(folder + "/classic.json") == 0)
+        let passed = try run(binary, ["import", file], environment: env)
+        #expect(passed.status == 0 && passed.stdout.hasSuffix("/classic-2.json\n"), "\(passed)")
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/classic.json")
+        #expect(link.hasSuffix("/nowhere"), "the link is left alone")
+        for name in ["a", "b", "classic-2", "classic"] { #expect(unlink(folder + "/\(name).json") == 0) }
         let r = try run(binary, ["import", file], environment: env)
         #expect(r.status == 0 && r.stdout.split(separator: "\n").count == 3, "\(r.stderr)")
         #expect(r.stderr.contains("Warning: \(folder)/classic.json hides the routine of the same name in "),
@@ -87,27 +91,46 @@ struct ImportExportTests {
         #expect(r.stderr.contains("'sevenmin routines' shows both"), "\(r.stderr)")
     }
 
-    @Test func importNeverOverwritesARoutine() throws {
+    /// A second import of other workouts collided: names without Latin letters were all `imported`, every
+    /// Sweat file `sweat`, and the second was refused, or with --force replaced the first. Now a different
+    /// routine takes the next free name, the same one unchanged is left as it is, and --force replaces
+    /// only the same routine.
+    @Test func aSecondImportNeverFailsNorOverwritesAnotherRoutine() throws {
         let (env, config) = isolatedEnvironment()
-        let file = importFixtures + "/jawt-backup.json"
-        #expect(try run(binary, ["import", file], environment: env).status == 0)
-        let mine = config + "/sevenmin/workouts/tabata-quick.json"
-        try "{\"name\": \"edited\", \"exercises\": [{\"title\": \"A\"}]}\n".write(toFile: mine, atomically: true,
-                                                                              encoding: .utf8)
-        try FileManager.default.removeItem(atPath: config + "/sevenmin/workouts/morning-burner.json")
-        let again = try run(binary, ["import", file], environment: env)
-        #expect(again.status == 73)
-        #expect(again.stderr == "Error: \(mine) already exists; rename or remove it, or add --force, "
-            + "to import again.\n")
-        // Nothing written at all: not even the routine that was free to be.
-        #expect(!FileManager.default.fileExists(atPath: config + "/sevenmin/workouts/morning-burner.json"))
-        #expect(try String(contentsOfFile: mine, encoding: .utf8).contains("edited"))
-        // With --force the routine is replaced, and said to be; the others are written as new.
-        let forced = try run(binary, ["import", "--force", file], environment: env)
-        #expect(forced.status == 0 && forced.stderr.contains("Replaced \(mine).\n"), "\(forced)")
-        #expect(!forced.stderr.contains("Replaced \(config)/sevenmin/workouts/morning-burner.json"))
-        #expect(try !String(contentsOfFile: mine, encoding: .utf8).contains("edited"))
-        #expect(FileManager.default.fileExists(atPath: config + "/sevenmin/workouts/morning-burner.json"))
+        let folder = config + "/sevenmin/workouts/"
+        let japanese = importFixtures + "/jawt-export-ja.json", other = temporaryDirectory() + "/yoga.json"
+        try #"{"title": "ヨガ", "sets": [{"repetitions": 1, "exercises": [{"name": "Plank", "duration": 60}]}]}"#
+            .write(toFile: other, atomically: true, encoding: .utf8)
+        for (files, written) in [([japanese], "imported"), ([other], "imported-2"),
+                                 ([importFixtures + "/home/.sweat"], "sweat"),
+                                 ([importFixtures + "/sweat-de.yaml"], "sweat-de")] {
+            let r = try run(binary, ["import"] + files, environment: env)
+            #expect(r.status == 0 && r.stdout == folder + written + ".json\n", "\(r)")
+            #expect(r.stderr.hasSuffix("Start it with: sevenmin start \(written)\n"), "\(r.stderr)")
+        }
+        let before = try String(contentsOfFile: folder + "imported.json", encoding: .utf8)
+        #expect(before.contains("Imported from Just Another Workout Timer"))
+        // The same routine again: left as it is, and said to be.
+        let again = try run(binary, ["import", japanese], environment: env)
+        #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
+        #expect(again.stderr.contains("\(folder)imported.json is already this routine, as imported before."))
+        // Changed since: refused without --force, replaced with it; the other routines untouched.
+        try before.replacing("\"work\": 40", with: "\"work\": 45").write(toFile: folder + "imported.json",
+                                                                          atomically: true, encoding: .utf8)
+        let changed = try run(binary, ["import", japanese], environment: env)
+        #expect(changed.status == 73 && changed.stderr.contains("imported.json holds "), "\(changed)")
+        #expect(changed.stderr.contains("from an earlier import, changed since; add --force to replace it"))
+        let forced = try run(binary, ["import", "--force", japanese, other], environment: env)
+        #expect(forced.status == 0 && forced.stdout == folder + "imported.json\n", "\(forced)")
+        #expect(forced.stderr.contains("Replaced \(folder)imported.json, the same routine imported before."))
+        #expect(try String(contentsOfFile: folder + "imported.json", encoding: .utf8) == before)
+        #expect(try String(contentsOfFile: folder + "imported-2.json", encoding: .utf8).contains("Plank"))
+        // Sweat's shuffle and no_chair become what start is told.
+        let sweat = try run(binary, ["import", importFixtures + "/sweat-shuffle-no-chair.yaml"], environment: env)
+        #expect(sweat.stderr.hasSuffix("Start it with: sevenmin start sweat-shuffle-no-chair --shuffle --without "
+            + "chair\n"), "\(sweat.stderr)")
+        let list = try run(binary, ["list", "sweat-shuffle-no-chair", "--without", "chair"], environment: env)
+        #expect(list.status == 0 && !list.stdout.contains("tricep dips") && list.stdout.contains("wall sit"))
     }
 
     /// A 1 MiB OpenHIIT file of long timers took 1.23 GB to refuse: it is refused at its count of workouts,

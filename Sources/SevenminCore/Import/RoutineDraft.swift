@@ -84,19 +84,6 @@ struct RoutineDraft: Equatable {
             values.first { counts[$0] == counts[best] }
         }
     }
-
-    /// A file name for the routine: its name in lower case, with every run of anything but
-    /// letters and digits made one `-`, as `sevenmin new` takes names.
-    static func fileName(for name: String) -> String {
-        var out = ""
-        for scalar in name.lowercased().unicodeScalars {
-            let ascii = scalar.isASCII && (("a"..."z").contains(scalar) || ("0"..."9").contains(scalar))
-            if ascii { out.unicodeScalars.append(scalar) } else if !out.isEmpty && !out.hasSuffix("-") { out += "-" }
-        }
-        while out.hasSuffix("-") { out.removeLast() }
-        let short = String(out.prefix(48))
-        return short.isEmpty ? "imported" : short
-    }
 }
 
 extension Array where Element == RoutineDraft.Step {

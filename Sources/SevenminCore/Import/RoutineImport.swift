@@ -77,7 +77,7 @@ public enum RoutineImport {
             let text = JSONWriter.document(draft.document)
             do {
                 let routine = try RoutineLoader.parse(Array(text.utf8), path: path)
-                routines.append(ImportedRoutine(fileName: RoutineDraft.fileName(for: draft.name), text: text,
+                routines.append(ImportedRoutine(fileName: ImportNaming.fileName(for: draft.name), text: text,
                                                 routine: routine, notes: draft.notes,
                                                 startOptions: draft.startOptions))
             } catch {

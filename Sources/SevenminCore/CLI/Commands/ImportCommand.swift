@@ -6,15 +6,17 @@ public struct ImportCommand: ParsableCommand, Equatable {
         abstract: "Make sevenmin routines from other workout timers' files.",
         discussion: "Reads a Just Another Workout Timer backup or workout (.json), an OpenHIIT export (.json) or "
             + "a Sweat configuration (.yaml), tells which it is by its shape, and writes each workout in it as a "
-            + "routine into your workouts folder, timed exactly as that app runs it. Settings sevenmin has no use "
-            + "for are named in one warning. Nothing is written if any file has a problem, and no routine is "
-            + "overwritten without --force. The routines' paths are printed, the last on the last line.",
+            + "routine into your workouts folder, timed exactly as that app runs it and named after it; a name that "
+            + "holds another routine is passed for the same with -2, -3 and so on. Settings sevenmin has no use "
+            + "for are named in one warning. Nothing is written if any file has a problem. The routines' paths "
+            + "are printed, the last on the last line, then how to start one.",
         positional: .oneOrMore("file", help: "Files to import.", values: .file),
         options: [Option.force])
 
     public enum Option {
         public static let force = OptionSpec(long: "force", value: nil,
-            help: "Replace routines of the same names in your folder (each atomically), saying which.")
+            help: "Replace a routine an earlier import wrote from the same workout (its name, from the same app) "
+                + "and that has changed since, atomically, saying which. No other routine is ever replaced.")
     }
 
     public var paths: [String]
