@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoundationEssentials
+import SevenminBuiltIn
 import SevenminCore
 import SevenminYAML
 
@@ -8,12 +9,13 @@ extension ImportCommand: RunnableCommand {
         // Every file is read and checked before anything is written.
         var results: [ImportResult] = []
         var worst = ExitCode.success
+        let figures = ImportCommand.shippedFigures()
         for path in paths {
             do {
                 let bytes = try WorkoutDataSource.read(path)
                 results.append(try ImportCommand.isYAML(bytes, path: path)
-                    ? RoutineImport.convert(ImportCommand.tree(bytes, path: path), path: path)
-                    : RoutineImport.convert(json: bytes, path: path))
+                    ? RoutineImport.convert(ImportCommand.tree(bytes, path: path), path: path, figures: figures)
+                    : RoutineImport.convert(json: bytes, path: path, figures: figures))
             } catch {
                 worst = max(worst, PlanLoading.report(error))
             }
@@ -84,6 +86,13 @@ extension ImportCommand: RunnableCommand {
                 + (choices.count == 1 ? "" : "; 'sevenmin routines' lists them all"))
         }
         return ExitCode.success
+    }
+
+    /// The figures of the moves sevenmin ships, by the built-in routines' titles.
+    static func shippedFigures() -> MoveFigures {
+        MoveFigures(shipped: BuiltInFiles.routineNames.compactMap { name in
+            BuiltInFiles.routine(name).flatMap { try? RoutineLoader.parse($0, path: name) }
+        })
     }
 
     /// What `path` holds, for an import of `routine`: nothing, the same routine, or anything else (which

@@ -125,12 +125,14 @@ struct ImportExportTests {
         #expect(forced.stderr.contains("Replaced \(folder)imported.json, the same routine imported before."))
         #expect(try String(contentsOfFile: folder + "imported.json", encoding: .utf8) == before)
         #expect(try String(contentsOfFile: folder + "imported-2.json", encoding: .utf8).contains("Plank"))
-        // Sweat's shuffle and no_chair become what start is told.
+        // Sweat's shuffle and no_chair become what start is told; its moves get sevenmin's figures.
         let sweat = try run(binary, ["import", importFixtures + "/sweat-shuffle-no-chair.yaml"], environment: env)
         #expect(sweat.stderr.hasSuffix("Start it with: sevenmin start sweat-shuffle-no-chair --shuffle --without "
             + "chair\n"), "\(sweat.stderr)")
         let list = try run(binary, ["list", "sweat-shuffle-no-chair", "--without", "chair"], environment: env)
         #expect(list.status == 0 && !list.stdout.contains("tricep dips") && list.stdout.contains("wall sit"))
+        #expect(try String(contentsOfFile: folder + "sweat-shuffle-no-chair.json", encoding: .utf8)
+                    .contains("\"figure\": \"jumping-jack\""))
     }
 
     /// A 1 MiB OpenHIIT file of long timers took 1.23 GB to refuse: it is refused at its count of workouts,

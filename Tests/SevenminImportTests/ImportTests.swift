@@ -30,17 +30,23 @@ func imported(_ text: String, yaml: Bool = false, path: String = "in.json") thro
     return try RoutineImport.convert(root, path: path)
 }
 
+/// The figures of the moves sevenmin ships, from the shipped routines.
+let shippedFigures = MoveFigures(shipped: ["classic", "advanced", "standing", "tabata", "original", "classic-3x"]
+    .compactMap { name in
+        (try? bytes(shippedRoutines + "/\(name).json")).flatMap { try? RoutineLoader.parse($0, path: name) }
+    })
+
 /// A fixture as `sevenmin import` reads it: YAML for .yaml and .sweat, else JSON from its bytes.
 func importedFixture(_ name: String) throws -> ImportResult {
     let data = try bytes(fixtures + "/" + name)
     if name.hasSuffix(".yaml") || name.hasSuffix(".sweat") {
         do {
-            return try RoutineImport.convert(YAMLParser.parse(data), path: name)
+            return try RoutineImport.convert(YAMLParser.parse(data), path: name, figures: shippedFigures)
         } catch let error as JSONSyntaxError {
             throw RoutineLoadError([Diagnostic(path: name, position: error.position, message: error.message)])
         }
     }
-    return try RoutineImport.convert(json: data, path: name)
+    return try RoutineImport.convert(json: data, path: name, figures: shippedFigures)
 }
 
 /// Text as Just Another Workout Timer's export writes it and reads it back: each UTF-16 code unit cut to
@@ -149,6 +155,7 @@ struct ImportTests {
         #expect(routine.exercises.map(\.title) == [asTheJAWTAppShows("Κάμψεις"), "Squats"])
         // 10 + 3 × (30 + 10 + 30 + 15).
         #expect(Plan(routine).totalDuration == 265 && routine.rounds == 3)
+        #expect(routine.exercises.last?.figure != nil, "Squats is sevenmin's squat")
     }
 
     @Test func jawtJapaneseExportImportsAsTheAppShowsIt() throws {
@@ -347,6 +354,10 @@ struct ImportTests {
         // Sweat's shuffle is start's; no_chair and no_jumping, which Sweat does not read, are 0.
         #expect(result.ignored.isEmpty && result.routines[0].startOptions == ["--shuffle"])
         #expect(result.routines[0].fileName == "sweat-example" && sweat.name == "Sweat (example)")
+        // The moves sevenmin ships get its figures, matched by title whatever the plural.
+        let figures = sweat.exercises.map { e in FigureLibrary.names.first { FigureLibrary.figures[$0] == e.figure } }
+        #expect(figures == ["jumping-jack", "wall-sit", "push-up", "crunch", "high-knees", "squat", "triceps-dip",
+                            "plank", "step-up", nil, nil, "side-plank"])
     }
 
     /// examples/config.yaml's no_chair is not read by Sweat: its chair drills stay, as Sweat runs them, and

@@ -9,6 +9,8 @@ struct RoutineDraft: Equatable {
         var sides = 1
         var group: ExerciseGroup?
         var tags: [String] = []
+        /// The name of the shipped figure that draws the move.
+        var figure: String?
     }
 
     var name: String
@@ -49,6 +51,7 @@ struct RoutineDraft: Equatable {
                 if step.sides != 1 { fields.append(.init("sides", .integer(step.sides))) }
                 if let group = step.group { fields.append(.init("group", .string(group.rawValue))) }
                 if !step.tags.isEmpty { fields.append(.init("tags", .array(step.tags.map { .string($0) }))) }
+                if let figure = step.figure { fields.append(.init("figure", .string(figure))) }
                 return .object(fields)
             })
         }

@@ -33,26 +33,30 @@ public enum RoutineImport {
     /// allowMalformed: true)`: each piece that is not UTF-8 becomes one U+FFFD, by the same rule as
     /// Swift's decoding (the Unicode Standard's maximal subparts). So is it read here, with a warning,
     /// when it is that app's; any other file is refused at its first byte that is not UTF-8.
-    public static func convert(json bytes: [UInt8], path: String) throws(RoutineLoadError) -> ImportResult {
+    public static func convert(json bytes: [UInt8], path: String, figures: MoveFigures = MoveFigures())
+        throws(RoutineLoadError) -> ImportResult {
         func parsed(_ bytes: [UInt8]) throws(RoutineLoadError) -> JSONNode {
             do { return try JSONParser.parse(bytes) } catch {
                 throw RoutineLoadError([Diagnostic(path: path, position: error.position, message: error.message)])
             }
         }
-        guard String(validating: bytes, as: UTF8.self) == nil else { return try convert(parsed(bytes), path: path) }
+        guard String(validating: bytes, as: UTF8.self) == nil else {
+            return try convert(parsed(bytes), path: path, figures: figures)
+        }
         // What the app itself cannot read (a character cut to a quote, say) is refused where it is.
         let root = try parsed(Array(String(decoding: bytes, as: UTF8.self).utf8))
         // Not the app's: read as UTF-8, which fails where the first byte that is not UTF-8 is.
-        guard detect(root) == .jawt else { return try convert(parsed(bytes), path: path) }
-        var result = try convert(root, path: path)
+        guard detect(root) == .jawt else { return try convert(parsed(bytes), path: path, figures: figures) }
+        var result = try convert(root, path: path, figures: figures)
         result.warnings.append("not UTF-8, so read as \(RoutineFormat.jawt.appName) reads its exports: each "
             + "piece that is not UTF-8 as U+FFFD (\u{FFFD}), as the app shows it; it writes one byte a character, "
             + "so letters past ASCII are lost")
         return result
     }
 
-    /// Every routine in a file, or every problem in it.
-    public static func convert(_ root: JSONNode, path: String) throws(RoutineLoadError) -> ImportResult {
+    /// Every routine in a file, or every problem in it; the moves sevenmin ships get its `figures`.
+    public static func convert(_ root: JSONNode, path: String, figures: MoveFigures = MoveFigures())
+        throws(RoutineLoadError) -> ImportResult {
         guard let format = detect(root) else {
             var message = "not a file sevenmin can import: expected a Just Another Workout Timer backup or workout "
                 + "({\"workouts\": [...]} or {\"title\": ..., \"sets\": [...]}), an OpenHIIT export (an array of "
@@ -73,7 +77,12 @@ public enum RoutineImport {
             walker.validator.report(root.position, "the file holds no workout")
         }
         var routines: [ImportedRoutine] = []
-        for draft in drafts where walker.validator.diagnostics.isEmpty {
+        for var draft in drafts where walker.validator.diagnostics.isEmpty {
+            for list in [\RoutineDraft.warmup, \RoutineDraft.exercises, \RoutineDraft.cooldown] {
+                for k in draft[keyPath: list].indices {
+                    draft[keyPath: list][k].figure = figures.figure(for: draft[keyPath: list][k].title)
+                }
+            }
             let text = JSONWriter.document(draft.document)
             do {
                 let routine = try RoutineLoader.parse(Array(text.utf8), path: path)
