@@ -35,8 +35,8 @@ extension ImportCommand: RunnableCommand {
         guard changed.isEmpty || force else {
             for choice in changed {
                 Console.error("Error: \(visible(dir + "/" + choice.name + ".json")) holds "
-                    + "\(visible(choice.routine.routine.name)) from an earlier import, changed since; add --force to "
-                    + "replace it with this import, or rename that file to keep both.")
+                    + "\(visible(choice.routine.routine.name)) from an earlier import, which differs from this one; "
+                    + "add --force to replace it with this import, or rename that file to keep both.")
             }
             return ExitCode.cannotCreate
         }

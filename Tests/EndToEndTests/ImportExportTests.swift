@@ -119,7 +119,8 @@ struct ImportExportTests {
                                                                           atomically: true, encoding: .utf8)
         let changed = try run(binary, ["import", japanese], environment: env)
         #expect(changed.status == 73 && changed.stderr.contains("imported.json holds "), "\(changed)")
-        #expect(changed.stderr.contains("from an earlier import, changed since; add --force to replace it"))
+        #expect(changed.stderr.contains("from an earlier import, which differs from this one; add --force to "
+            + "replace it with this import, or rename that file to keep both."), "\(changed.stderr)")
         let forced = try run(binary, ["import", "--force", japanese, other], environment: env)
         #expect(forced.status == 0 && forced.stdout == folder + "imported.json\n", "\(forced)")
         #expect(forced.stderr.contains("Replaced \(folder)imported.json, the same routine imported before."))

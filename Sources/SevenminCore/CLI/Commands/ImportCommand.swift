@@ -16,7 +16,7 @@ public struct ImportCommand: ParsableCommand, Equatable {
     public enum Option {
         public static let force = OptionSpec(long: "force", value: nil,
             help: "Replace a routine an earlier import wrote from the same workout (its name, from the same app) "
-                + "and that has changed since, atomically, saying which. No other routine is ever replaced.")
+                + "when it differs from this import, atomically, saying which. No other routine is ever replaced.")
     }
 
     public var paths: [String]
