@@ -126,15 +126,11 @@ struct ImportTests {
         }
     }
 
-    static let readAsTheApp = "not UTF-8, so read as Just Another Workout Timer reads its exports: each piece "
-        + "that is not UTF-8 as U+FFFD (\u{FFFD}), as the app shows it; it writes one byte a character, so letters "
-        + "past ASCII are lost"
-
     /// The app reads a file that is not UTF-8 with `utf8.decode(allowMalformed: true)`: "ü", written as
     /// the one byte 0xFC, is U+FFFD there, and so here.
     @Test func jawtExportWrittenOneByteACodeUnitIsReadAsTheAppReadsIt() throws {
         let result = try importedFixture("jawt-export-de.json")
-        #expect(result.warnings == [Self.readAsTheApp])
+        #expect(result.warnings == [NewAppFileTests.readAsTheApp])
         let routine = try #require(result.routines.first).routine
         #expect(routine.name == "R\u{FFFD}cken & Bauch" && result.routines[0].fileName == "r-cken-bauch")
         // "Pause" is the German app's rest. 10 + 1 × (30 + 10) + 2 × (40 + 20 + 40 + 20) + 1 × 60.
@@ -142,29 +138,6 @@ struct ImportTests {
         #expect(routine.warmup.map(\.title) == ["Hampelmann"] && routine.rounds == 2)
         #expect(routine.exercises.map(\.title) == ["Liegest\u{FFFD}tze", "Unterarmst\u{FFFD}tz"])
         #expect(routine.cooldown.map(\.title) == ["Dehn\u{FFFD}bung"])
-    }
-
-    /// Greek capitals are cut to bytes 0x80 to 0x9F, which Latin-1 made control characters and refused.
-    @Test func jawtGreekExportImportsAsTheAppShowsIt() throws {
-        let data = try bytes(fixtures + "/jawt-export-el.json")
-        #expect(data.contains(0x86) && data.contains(0x9A))
-        let result = try importedFixture("jawt-export-el.json")
-        #expect(result.warnings == [Self.readAsTheApp])
-        let routine = try #require(result.routines.first).routine
-        #expect(routine.name == asTheJAWTAppShows("Πρωινή Άσκηση") && routine.name.contains("\u{FFFD}"))
-        #expect(routine.exercises.map(\.title) == [asTheJAWTAppShows("Κάμψεις"), "Squats"])
-        // 10 + 3 × (30 + 10 + 30 + 15).
-        #expect(Plan(routine).totalDuration == 265 && routine.rounds == 3)
-        #expect(routine.exercises.last?.figure != nil, "Squats is sevenmin's squat")
-    }
-
-    @Test func jawtJapaneseExportImportsAsTheAppShowsIt() throws {
-        let result = try importedFixture("jawt-export-ja.json")
-        let routine = try #require(result.routines.first).routine
-        #expect(routine.exercises.map(\.title) == [asTheJAWTAppShows("スクワット"), asTheJAWTAppShows("ふっきん")])
-        #expect(routine.exercises[1].title.hasPrefix("ucM\u{FFFD}"))
-        // 10 + 5 + 2 × (40 + 20 + 40 + 20); the title keeps no letter a file name can.
-        #expect(Plan(routine).totalDuration == 255 && result.routines[0].fileName == "imported")
     }
 
     @Test func jawtExportTheAppCannotReadIsRefusedWhereItBreaks() throws {
@@ -360,44 +333,6 @@ struct ImportTests {
                             "plank", "step-up", nil, nil, "side-plank"])
     }
 
-    /// examples/config.yaml's no_chair is not read by Sweat: its chair drills stay, as Sweat runs them, and
-    /// the import says the `--without chair` that leaves them out here.
-    @Test func sweatShuffleAndNoChairAreStartOptions() throws {
-        let result = try importedFixture("sweat-shuffle-no-chair.yaml")
-        let imported = try #require(result.routines.first)
-        #expect(imported.startOptions == ["--shuffle", "--without", "chair"] && result.ignored.isEmpty)
-        #expect(imported.notes == ["no_chair: 1 is not read by Sweat (its --no-chair is an option of its command "
-            + "line), so the chair drills are in, as Sweat runs the file; --without chair leaves them out"])
-        // 12 × (10 + 40) + 4, the chair drills in; tagged, so --without chair finds them.
-        #expect(Plan(imported.routine).totalDuration == 604)
-        #expect(imported.routine.exercises.filter { $0.tags.contains("chair") }.map(\.title)
-                == ["tricep dips", "step-ups"])
-    }
-
-    /// The smallest ~/.sweat names no drill: Sweat runs its twelve, and so does the import.
-    @Test func aMinimalDotSweatRunsSweatsDefaults() throws {
-        let result = try importedFixture("home/.sweat")
-        #expect(result.format == .sweat && result.ignored.isEmpty)
-        let sweat = try #require(result.routines.first).routine
-        #expect(sweat.name == "Sweat" && result.routines[0].fileName == "sweat")
-        #expect(sweat.exercises.count == 12 && Plan(sweat).totalDuration == 484)
-        #expect(RoutineImport.detect(try YAMLParser.parse(Array("chair: 0\n".utf8))) == .sweat)
-        #expect(RoutineImport.detect(try YAMLParser.parse(Array("colour: red\n".utf8))) == nil)
-    }
-
-    /// Refused where Sweat refuses them: a group with no name (Sweat::Group requires one), and no chair
-    /// and no jumping, which leave Sweat's own aerobic group no drill.
-    @Test(arguments: [
-        ("sweat-unnamed-group.yaml", "sweat-unnamed-group.yaml:6:5: the group has no \"name\", which Sweat "
-            + "requires: it will not run without one"),
-        ("sweat-no-chair-no-jumping.yaml", "sweat-no-chair-no-jumping.yaml:2:10: Sweat's own group aerobic has no "
-            + "drill left with chair: 0 and jumping: 0, and Sweat will not run"),
-    ])
-    func sweatFilesSweatRefusesAreRefusedThere(name: String, said: String) throws {
-        let error = try #require(throws: RoutineLoadError.self) { try importedFixture(name) }
-        #expect(error.description == said)
-    }
-
     @Test func sweatWithNoGroupsUsesItsDefaultsAndReadsDashedKeys() throws {
         let result = try importedFixture("sweat-dashed-v201909080.yaml")
         let sweat = try #require(result.routines.first).routine
@@ -487,35 +422,6 @@ struct ImportTests {
             _ = try imported(text, yaml: yaml)
         } catch {
             #expect(error.description == message)
-        }
-    }
-
-    /// OpenHIIT's old timers, one a line from line 2: `count` of them with `exercises` exercises each.
-    func timers(_ count: Int, exercises: Int = 1) -> String {
-        "[\n" + (0..<count).map { k in
-            #"{"title": "T\#(k)", "numExercises": \#(exercises), "exercises": "[]", "getReadyTime": 5, "#
-                + #""workTime": 1, "restTime": 0, "breakTime": 0, "warmupTime": 0, "cooldownTime": 0, "iterations": 1}"#
-        }.joined(separator: ",\n") + "\n]\n"
-    }
-
-    /// A 1 MiB OpenHIIT file of 22,000 timers made 22,000 routine files, with 6.2 GB of memory on the way.
-    /// One file makes at most 100 routines and 10,000 exercises; past that it is refused whole, at the
-    /// workout that goes past.
-    @Test func oneFileMakesAtMostAHundredRoutinesAndTenThousandExercises() throws {
-        #expect(try imported(timers(100)).routines.count == 100)
-        for (text, expected) in [
-            (timers(101), "in.json:102:1: the file holds 101 workouts; one import makes at most 100 routines"),
-            (timers(22_000), "in.json:102:1: the file holds 22000 workouts; one import makes at most 100 routines"),
-            (timers(11, exercises: 1_000),
-             "in.json:12:1: the workouts up to this one hold 11000 exercises; one import makes at most 10000"),
-        ] {
-            do {
-                let result = try imported(text)
-                Issue.record("\(result.routines.count) routines made")
-            } catch {
-                let said = error.diagnostics.map(\.description).joined(separator: "\n")
-                #expect(said.hasPrefix(expected) && error.diagnostics.count == 1, "\(said.prefix(300))")
-            }
         }
     }
 
