@@ -109,8 +109,8 @@ extension HistoryStore {
     public func heartRate(of id: Int64) throws(HistoryError) -> [HeartRateSample] {
         try read("SELECT at, bpm FROM heart_rate WHERE session_id = ? ORDER BY at", [.integer(id)]) { row in
             guard let at = StoredBounds.double(row.double(0), in: StoredBounds.instant),
-                  let bpm = StoredBounds.int(row.int(1), in: Int64(HeartRateSample.rates.lowerBound)...Int64(
-                      HeartRateSample.rates.upperBound)) else { return nil }
+                  let bpm = StoredBounds.int(row.int(1), in: Int64(HeartRateMeasurement.rates.lowerBound)...Int64(
+                      HeartRateMeasurement.rates.upperBound)) else { return nil }
             return HeartRateSample(at: at, bpm: bpm)
         }
     }

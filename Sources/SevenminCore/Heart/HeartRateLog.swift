@@ -16,10 +16,10 @@ public struct HeartRateLog: Sendable {
     public init() {}
 
     /// Takes a reading at `now`; returns its rate when it is to be kept as a sample: one in a second after
-    /// `origin`, and not a rate a strap sends without skin contact.
+    /// `origin`, and only a reading that gives a rate (`HeartRateMeasurement.rate`).
     public mutating func read(_ reading: HeartRateMeasurement, at now: Instant, origin: Instant) -> Int? {
-        guard HeartRateSample.rates.contains(reading.bpm), reading.contact != .lost else { return nil }
-        let sample = HeartRateSample(at: now, bpm: reading.bpm)
+        guard let bpm = reading.rate else { return nil }
+        let sample = HeartRateSample(at: now, bpm: bpm)
         recent.append(sample)
         // A work end and the minute after it are all that is ever looked back at.
         let keep = now - HeartRateSample.recoverySeconds - 2 * HeartRateMeasurement.freshFor
@@ -27,7 +27,7 @@ public struct HeartRateLog: Sendable {
         let second = Int((now - origin).rounded(.down))
         guard second != lastSecond else { return nil }
         lastSecond = second
-        return reading.bpm
+        return bpm
     }
 
     /// A work segment ended at `now`: the recovery is measured from here, a minute on.

@@ -11,6 +11,10 @@ public struct HeartRateMeasurement: Equatable, Sendable {
     /// Seconds a reading is shown for: older, the heart rate is unknown, never the last number.
     public static let freshFor = 5.0
 
+    /// The heart rates a body can have, in bpm: a value outside is no reading, on screen, in a rest that waits
+    /// for the heart, in the history and in the voice alike.
+    public static let rates = 25...250
+
     /// Beats per minute.
     public var bpm: Int
     public var contact: Contact
@@ -18,6 +22,13 @@ public struct HeartRateMeasurement: Equatable, Sendable {
     public var energyKilojoules: Int?
     /// The times between beats, in seconds (flags bit 4: each a uint16 in 1/1024 s, oldest first).
     public var rrIntervals: [Double]
+
+    /// Whether the strap says it has no skin contact: by its flags, or by a rate of 0, which a strap that
+    /// cannot tell contact (flags 0x00) or says it has it (0x06) sends from a dry or shifted strap.
+    public var contactLost: Bool { contact == .lost || bpm == 0 }
+
+    /// The heart rate this reading gives: its bpm, in `rates` and with skin contact; nil when it gives none.
+    public var rate: Int? { contactLost || !Self.rates.contains(bpm) ? nil : bpm }
 
     public init(bpm: Int, contact: Contact = .unsupported, energyKilojoules: Int? = nil, rrIntervals: [Double] = []) {
         self.bpm = bpm

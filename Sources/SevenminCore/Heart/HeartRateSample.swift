@@ -11,9 +11,6 @@ public struct HeartRateSample: Equatable, Sendable {
         self.bpm = bpm
     }
 
-    /// The rates a sample may hold; anything else is not a heart rate (a strap without contact sends 0).
-    public static let rates = 1...300
-
     /// The heart rate at `t`: the latest sample at or before it, if no older than
     /// `HeartRateMeasurement.freshFor`; a sample older than that is not one. `samples` in time order.
     public static func bpm(at t: Double, in samples: [HeartRateSample]) -> Int? {

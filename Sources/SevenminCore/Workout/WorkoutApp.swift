@@ -37,21 +37,17 @@ public struct WorkoutApp: Sendable {
     private var currentLength = 0.0
     /// Phrases whose speech was not rendered when due, waiting for it until the staleness limit.
     private var awaitingSpeech: [Announcement] = []
-    /// The latest heart-rate reading and when it came; it is shown until `HeartRate.freshFor` has passed.
-    private var heart: (bpm: Int, at: Instant)?
+    /// The heart rate read, whether the strap has skin contact, and the samples the history keeps.
+    private var heart = HeartRateState()
     /// Where the phone's page is (`start --phone`), once its server says, and how many phones have it open.
     public private(set) var phone: PhoneLink?
     private var phones = 0
-    /// The strap's last reading said it had lost skin contact.
-    private var contactLost = false
     /// The rest under way in a routine with `restUntil`, and the seconds a reading added to it to make it wait
     /// for the heart (nil: not waiting).
     private var heartRest: (index: Int, added: Double?)?
     /// How the last rest that waited ended, for the segment after it: at the bpm under the rule's, or at its
     /// longest (nil).
     private var heartRestEnd: (index: Int, bpm: Int?)?
-    /// The samples the history keeps, and the recovery after the last work segment.
-    private var heartLog = HeartRateLog()
     /// The last frame's model: a frame that moves only the figure is this with the figure moved on.
     private var lastDrawn: ScreenModel?
 
@@ -148,10 +144,10 @@ public struct WorkoutApp: Sendable {
         }
         // Reached only for the figure's next frame, time changes nothing else on screen.
         let figureOnly = input == .tick && session.state == .running && (flashUntil.map { now < $0 } ?? true)
-            && (heartStale.map { now < $0 } ?? true)
+            && (heart.stale.map { now < $0 } ?? true)
             && (session.nextDeadline().map { now < $0 } ?? true)
         perform(session.advance(to: now), at: now, into: &effects)
-        heartLog.advance(to: now)
+        heart.advance(to: now)
         while let end = unattendedRepsEnd, end <= now {
             leave(at: end, into: &effects, done: true) { $0.next(at: end) }
             perform(session.advance(to: now), at: now, into: &effects)
@@ -206,16 +202,14 @@ public struct WorkoutApp: Sendable {
                 effects.append(.announce(awaitingSpeech.remove(at: k)))
             }
             if WorkoutApp.onlySound(effects) { return effects }
+        case .notice(let notice) where HeartRateState.isStrapLost(notice):
+            // A strap that cannot be read has no heart rate to show, nor one for a rest to wait for.
+            var told = notices
+            heart.lost(notice, notices: &told)
+            notices = told
+            stopWaitingForHeart(at: now, into: &effects)
         case .notice(let notice):
             notices.append(notice)
-            // A strap that cannot be read has no heart rate to show, nor one for a rest to wait for.
-            switch notice {
-            case .heartRateLost, .noHeartRate:
-                heart = nil
-                stopWaitingForHeart(at: now, into: &effects)
-            default:
-                break
-            }
         case .streak(let basis):
             streakBasis = basis
         case .wallClockChanged:
@@ -224,16 +218,12 @@ public struct WorkoutApp: Sendable {
         case .remote(let command):
             if let ending = remote(command, at: now, into: &effects) { return effects + end(ending, at: now) }
         case .heartRate(let reading):
-            // A strap without skin contact sends no heart rate worth showing: unknown at once, one notice a loss.
-            if reading.contact == .lost {
-                if !contactLost { notices.append(.noSkinContact) }
-                contactLost = true
-                heart = nil
-            } else {
-                contactLost = false
-                heart = (reading.bpm, now)
+            // A reading without a rate (no skin contact, out of range) makes it unknown at once.
+            var told = notices
+            if let bpm = heart.read(reading, at: now, origin: origin, notices: &told) {
+                effects.append(.record(.heartRate(bpm)))
             }
-            if let bpm = heartLog.read(reading, at: now, origin: origin) { effects.append(.record(.heartRate(bpm))) }
+            if told != notices { notices = told }
         case .phone(.link(let link)):
             phone = link
             // Status lines give the page's address too: give the status again.
@@ -241,22 +231,17 @@ public struct WorkoutApp: Sendable {
         case .phone(.connected(let count)):
             phones = count
         }
-        if let stale = heartStale, now >= stale { heart = nil }
+        heart.expire(at: now)
         waitForHeart(at: now, into: &effects)
         return effects + frame(at: now)
     }
 
     /// The next instant at which something visible or audible changes; nil when only input can change things.
     public func nextDeadline() -> Instant? {
-        ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame, unattendedRepsEnd, heartStale,
-          heartLog.recoveryDue,
+        ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame, unattendedRepsEnd, heart.stale,
+          heart.log.recoveryDue,
           keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil]
             + awaitingSpeech.map { $0.due + CuePolicy.stalenessLimit }).compactMap { $0 }.min()
-    }
-
-    /// The heart rate read less than `HeartRateMeasurement.freshFor` ago.
-    private func freshBPM(at now: Instant) -> Int? {
-        heart.flatMap { now < $0.at + HeartRateMeasurement.freshFor ? $0.bpm : nil }
     }
 
     /// A rest of a routine with `restUntil`: the first fresh reading in it makes it last the rule's `max` in
@@ -265,7 +250,7 @@ public struct WorkoutApp: Sendable {
         guard let rule = plan.routine.restUntil, session.state == .running || session.state == .paused,
               [.rest, .roundRest].contains(session.segment.kind), !plan.isFinalRest(session.index) else { return }
         if heartRest?.index != session.index { heartRest = (session.index, nil) }
-        guard let bpm = freshBPM(at: now) else { return }
+        guard let bpm = heart.fresh(at: now) else { return }
         if heartRest?.added == nil {
             perform(session.addTime(rule.max - currentLength, at: now), at: now, into: &effects)
             // What the timer took, which may be less than asked: a rest past the longest keeps a second.
@@ -288,9 +273,6 @@ public struct WorkoutApp: Sendable {
         perform(session.addTime(-added, at: now), at: now, into: &effects)
         currentLength = session.timer.countdownTime
     }
-
-    /// When the heart-rate reading on screen turns unknown.
-    private var heartStale: Instant? { heart.map { $0.at + HeartRateMeasurement.freshFor } }
 
     /// With no keys at hand (a pipe, an exported track) nobody can say a step counted in reps is done:
     /// it is taken as done after its exercise's work, as a timed step would end.
@@ -325,7 +307,7 @@ public struct WorkoutApp: Sendable {
             }
         }
         if settings.heartRate {
-            let bpm = freshBPM(at: now)
+            let bpm = heart.fresh(at: now)
             model.heartRate = .some(bpm)
             model.heartZone = bpm.flatMap { settings.heartZones?.zone(of: $0) }
         }
@@ -350,8 +332,8 @@ public struct WorkoutApp: Sendable {
             effort: effort)
         summary.effortMovesPlan = settings.planStep?.counts ?? false
         if settings.heartRate {
-            summary.heartRecovery = heartLog.recovery
-            summary.measuringRecovery = heartLog.recoveryDue != nil
+            summary.heartRecovery = heart.log.recovery
+            summary.measuringRecovery = heart.log.recoveryDue != nil
         }
         return summary
     }
@@ -596,7 +578,7 @@ public struct WorkoutApp: Sendable {
 
     private mutating func segmentEnd(_ index: Int, actual: Double, ranOut: Bool, at now: Instant) -> SegmentEnd {
         let s = plan.segments[index]
-        if s.segment.isWork { heartLog.workEnded(at: now) }
+        if s.segment.isWork { heart.workEnded(at: now) }
         if ranOut && s.kind != .getReady { workoutSeconds += actual }
         // A step counted in reps plans no time (its limit is only a limit): it is done when it ends so.
         let planned = s.reps == nil ? s.duration : 0
@@ -668,7 +650,7 @@ public struct WorkoutApp: Sendable {
             }
             // The bpm, when asked for, goes with the halfway's words; rendered now, as no number is ahead of time.
             let bpm = settings.speaksHeartRate && [.halfway, .switchSides].contains(event.kind)
-                ? freshBPM(at: now) : nil
+                ? heart.fresh(at: now) : nil
             if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
                 countAloud: settings.countAloud, language: settings.language,
                 complete: plan.exercisesDone(fromWork: workDone).count == plan.workSegmentCount, heartRate: bpm) {
