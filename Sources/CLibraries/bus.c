@@ -59,41 +59,28 @@ FORWARD(sd_bus_wait, (sd_bus *bus, uint64_t timeout_usec), (bus, timeout_usec))
 FORWARD(sd_bus_call, (sd_bus *bus, sd_bus_message *m, uint64_t usec, sd_bus_error *ret_error,
                       sd_bus_message **reply), (bus, m, usec, ret_error, reply))
 FORWARD(sd_bus_send, (sd_bus *bus, sd_bus_message *m, uint64_t *cookie), (bus, m, cookie))
+FORWARD(sd_bus_message_get_type, (sd_bus_message *m, uint8_t *type), (m, type))
+FORWARD(sd_bus_message_get_reply_cookie, (sd_bus_message *m, uint64_t *cookie), (m, cookie))
 FORWARD(sd_bus_error_set_const, (sd_bus_error *e, const char *name, const char *message), (e, name, message))
 
-sd_bus *sd_bus_flush_close_unref(sd_bus *bus) {
-    REAL(LIB_SYSTEMD, sd_bus_flush_close_unref)
-    return f ? f(bus) : NULL;
-}
+/* The calls that answer with a pointer: NULL without libsystemd, as with nothing to give. */
+#define FORWARD_POINTER(type, name, params, args)                              \
+    type name params {                                                         \
+        REAL(LIB_SYSTEMD, name)                                                \
+        return f ? f args : NULL;                                              \
+    }
 
-sd_bus_message *sd_bus_message_unref(sd_bus_message *m) {
-    REAL(LIB_SYSTEMD, sd_bus_message_unref)
-    return f ? f(m) : NULL;
-}
-
-sd_bus_slot *sd_bus_slot_unref(sd_bus_slot *slot) {
-    REAL(LIB_SYSTEMD, sd_bus_slot_unref)
-    return f ? f(slot) : NULL;
-}
+FORWARD_POINTER(sd_bus *, sd_bus_flush_close_unref, (sd_bus *bus), (bus))
+FORWARD_POINTER(sd_bus_message *, sd_bus_message_unref, (sd_bus_message *m), (m))
+FORWARD_POINTER(sd_bus_slot *, sd_bus_slot_unref, (sd_bus_slot *slot), (slot))
+FORWARD_POINTER(const char *, sd_bus_message_get_member, (sd_bus_message *m), (m))
+FORWARD_POINTER(const char *, sd_bus_message_get_path, (sd_bus_message *m), (m))
+FORWARD_POINTER(const char *, sd_bus_message_get_sender, (sd_bus_message *m), (m))
+FORWARD_POINTER(const sd_bus_error *, sd_bus_message_get_error, (sd_bus_message *m), (m))
 
 void sd_bus_error_free(sd_bus_error *e) {
     REAL(LIB_SYSTEMD, sd_bus_error_free)
     if (f) f(e);
-}
-
-const char *sd_bus_message_get_member(sd_bus_message *m) {
-    REAL(LIB_SYSTEMD, sd_bus_message_get_member)
-    return f ? f(m) : NULL;
-}
-
-const char *sd_bus_message_get_sender(sd_bus_message *m) {
-    REAL(LIB_SYSTEMD, sd_bus_message_get_sender)
-    return f ? f(m) : NULL;
-}
-
-const char *sd_bus_message_get_path(sd_bus_message *m) {
-    REAL(LIB_SYSTEMD, sd_bus_message_get_path)
-    return f ? f(m) : NULL;
 }
 
 const unsigned *clibraries_sd_bus_vtable_format(void) {

@@ -147,19 +147,19 @@ extension DoctorCommand: RunnableCommand {
         let name = visible(device)
         report.pass("configured: \(name)")
         switch HeartRateStrap.probe(device: device, seconds: 5) {
-        case .noBluetooth(let why):
-            report.fail("Bluetooth cannot be asked for \(name): \(visible(why))",
-                        fix: "start bluetoothd (systemctl start bluetooth), and check the system bus")
+        case .noBluetooth(let trouble):
+            let advice = trouble.advice
+            report.fail("Bluetooth cannot be asked for \(name): \(visible(advice.what))", fix: advice.fix)
         case .notFound:
             report.fail("\(name) is not found", fix: "wear the strap, then find its address with sevenmin hr scan")
+        case .lost(.ambiguous(let addresses)):
+            report.fail("\(name) is ambiguous: \(addresses.count) devices have this name ("
+                + addresses.joined(separator: ", ") + ")",
+                        fix: "keep one by its address: sevenmin hr use \(addresses[0])")
         case .lost(let loss):
-            report.fail("\(name) is found but cannot be read: " + NoticeText.english.heartRateLost(name, {
-                switch loss {
-                case .adapterOff: NoticeText.english.bluetoothOff
-                case .gone: NoticeText.english.strapGone
-                case .wontConnect: NoticeText.english.strapWontConnect
-                }
-            }()), fix: "switch Bluetooth on, bring the strap near, and disconnect it from any phone or watch app")
+            report.fail("\(name) is found but cannot be read: "
+                + NoticeText.english.words(.heartRateLost(device: name, loss)),
+                        fix: "switch Bluetooth on, bring the strap near, and disconnect it from any phone or watch app")
         case .silent:
             report.fail("\(name) is found but sent no heart rate in 5 s",
                         fix: "wear the strap with its electrodes moistened, or set the watch to broadcast")

@@ -185,6 +185,33 @@ public final class BusMessage {
     /// The method's or signal's name (`sd_bus_message_get_member`).
     public var member: String? { sd_bus_message_get_member(message).map { String(cString: $0) } }
 
+    /// The unique name of the connection that sent it (`sd_bus_message_get_sender`): what the bus
+    /// daemon says, which no sender can choose.
+    public var sender: String? { sd_bus_message_get_sender(message).map { String(cString: $0) } }
+
+    /// Whether it is a signal (`sd_bus_message_get_type`).
+    public var isSignal: Bool {
+        var kind: UInt8 = 0
+        // ignored: fails only for a NULL message; a type of 0 is then no signal
+        _ = sd_bus_message_get_type(message, &kind)
+        return kind == UInt8(SD_BUS_MESSAGE_SIGNAL)
+    }
+
+    /// The cookie of the call this replies to (`sd_bus_message_get_reply_cookie`); nil for a message
+    /// that is no reply.
+    public var replyCookie: UInt64? {
+        var cookie: UInt64 = 0
+        return sd_bus_message_get_reply_cookie(message, &cookie) >= 0 ? cookie : nil
+    }
+
+    /// Throws the error this reply carries, if it is one (`sd_bus_message_get_error`), as the failure of
+    /// `call`, as `BusConnection.call` does.
+    func throwIfError(call: String) throws(BusError) {
+        guard let error = sd_bus_message_get_error(message)?.pointee else { return }
+        throw BusError(call: call, errno: EIO, name: error.name.map { String(cString: $0) },
+                       message: error.message.map { String(cString: $0) })
+    }
+
     /// The next value, a `u`.
     public func readUInt32() throws(BusError) -> UInt32 { try read("u", 0) }
 
@@ -296,16 +323,33 @@ public final class BusConnection: @unchecked Sendable {
         }
     }
 
-    /// Calls a method and waits up to `timeout` seconds for its reply (`sd_bus_message_new_method_call`,
-    /// `sd_bus_call`); a D-Bus error comes back as a `BusError` with its name.
-    public func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
-                     _ arguments: [BusValue] = [], timeout: Double = 2) throws(BusError) -> BusMessage {
+    /// A method call with its arguments (`sd_bus_message_new_method_call`).
+    private func methodCall(_ destination: String, _ path: String, _ interface: String, _ member: String,
+                            _ arguments: [BusValue]) throws(BusError) -> BusMessage {
         var raw: OpaquePointer?
         try checked("sd_bus_message_new_method_call") {
             sd_bus_message_new_method_call(bus, &raw, destination, path, interface, member)
         }
         let message = BusMessage(raw!)
         for argument in arguments { try message.append(argument) }
+        return message
+    }
+
+    /// Sends a method call without waiting (`sd_bus_send`); its reply, found by the cookie returned
+    /// (`BusMessage.replyCookie`), comes in as any message does (`receive`).
+    public func send(_ destination: String, _ path: String, _ interface: String, _ member: String,
+                     _ arguments: [BusValue] = []) throws(BusError) -> UInt64 {
+        let message = try methodCall(destination, path, interface, member, arguments)
+        var cookie: UInt64 = 0
+        try checked("sd_bus_send") { sd_bus_send(bus, message.message, &cookie) }
+        return cookie
+    }
+
+    /// Calls a method and waits up to `timeout` seconds for its reply (`sd_bus_call`); a D-Bus error
+    /// comes back as a `BusError` with its name.
+    public func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
+                     _ arguments: [BusValue] = [], timeout: Double = 2) throws(BusError) -> BusMessage {
+        let message = try methodCall(destination, path, interface, member, arguments)
         var error = sd_bus_error()
         defer { sd_bus_error_free(&error) }
         var reply: OpaquePointer?

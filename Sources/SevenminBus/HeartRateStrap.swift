@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CSevenminSystem
 import Glibc
 import SevenminCore
 import SevenminSystem
@@ -6,18 +7,27 @@ import Synchronization
 
 /// A heart-rate strap or watch through BlueZ on the system bus: its Heart Rate Measurement
 /// characteristic (0x2A37) found with `GetManagedObjects`, notifications started (`StartNotify`), and
-/// each new `Value` handed to the core as `Input.heartRate`. On a thread of its own; nothing here
-/// decides. A strap that cannot be read gives one notice, and is looked for again every few seconds.
+/// each new `Value` handed to the core as `Input.heartRate`. On a thread of its own, asleep in one `poll`
+/// (`BlueZLink`) but for what comes in; nothing here decides. A strap that cannot be read gives one
+/// notice, and is looked for again as soon as BlueZ tells of it (a device added, an adapter switched on,
+/// bluetoothd started again), or every few seconds.
 public final class HeartRateStrap: Sendable {
     public static let serviceUUID = "0000180d-0000-1000-8000-00805f9b34fb"
     public static let measurementUUID = "00002a37-0000-1000-8000-00805f9b34fb"
-    /// Seconds between looks for a strap that could not be read.
+    /// Seconds between looks for a strap that could not be read, when nothing BlueZ says calls for one.
     static let retryAfter = 5.0
+    /// Seconds a connected strap is given for BlueZ to find its heart rate service.
+    static let resolving = 10.0
 
     private let device: String
     private let news: @Sendable (Input) -> Void
     private let log: @Sendable (String) -> Void
     private let closing = Atomic<Bool>(false)
+    private let started = Atomic<Bool>(false)
+    /// Poked to wake the thread to close; nil if no `eventfd` could be had (the thread is then not started).
+    private let wake: Int32?
+    private let finished = Condition()
+    private let done = Atomic<Bool>(false)
 
     /// Reads `device`, a Bluetooth address or a name, once `begin` is called.
     public init(device: String, news: @escaping @Sendable (Input) -> Void,
@@ -25,70 +35,153 @@ public final class HeartRateStrap: Sendable {
         self.device = device
         self.news = news
         self.log = log
-    }
-
-    /// Starts looking for the strap, on a thread of its own.
-    public func begin() {
-        startThread(named: "sevenmin-heart") { [self] in run() }
-    }
-
-    /// Stops reading: the thread leaves the bus (BlueZ stops the notifications with it) within a
-    /// quarter of a second.
-    public func close() { closing.store(true, ordering: .releasing) }
-
-    private var closed: Bool { closing.load(ordering: .acquiring) }
-
-    private func run() {
-        // The last trouble told, so that each is told once; a strap read again may be lost again.
-        var told: WorkoutNotice?
-        var found = false
-        while !closed {
-            var notice: WorkoutNotice
-            do throws(BusError) {
-                let bus = try BusConnection.system()
-                defer { bus.close() }
-                guard let loss = try read(on: bus, found: &found, reading: { told = nil }) else { continue }
-                notice = .heartRateLost(device: device, loss)
-                log("heart rate from \(device) lost: \(loss)")
-            } catch {
-                notice = .noHeartRate(device: device)
-                if !closed { log("no heart rate from \(device): \(error)") }
-            }
-            if !closed, notice != told { news(.notice(notice)) }
-            told = notice
-            let until = SystemMonotonicClock().now() + HeartRateStrap.retryAfter
-            // ignored: a sleep cut short by a signal only makes the next look come sooner
-            while !closed, SystemMonotonicClock().now() < until { _ = usleep(250_000) }
+        do throws(SystemError) {
+            wake = try retryingNegativeErrno("eventfd") { csevenmin_wake_create() }
+        } catch {
+            log("no heart rate from \(device): \(error)")
+            wake = nil
         }
     }
 
+    // ignored: an eventfd holds no data that close could lose
+    deinit { if let wake { Glibc.close(wake) } }
+
+    /// Starts looking for the strap, on a thread of its own.
+    public func begin() {
+        guard let wake else { return news(.notice(.noHeartRate(device: device))) }
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        startThread(named: "sevenmin-heart") { [self] in
+            run(wake: wake)
+            finished.withLock {
+                done.store(true, ordering: .releasing)
+                finished.broadcast()
+            }
+        }
+    }
+
+    /// Stops reading and waits up to `timeout` seconds for the thread to leave the bus (BlueZ stops the
+    /// notifications with it); true once it has.
+    @discardableResult
+    public func close(timeout: Double = 0.5) -> Bool {
+        closing.store(true, ordering: .releasing)
+        guard let wake, started.load(ordering: .acquiring) else { return true }
+        var one: UInt64 = 1
+        // ignored: the only failure is EAGAIN, a counter already near its maximum, which is still readable
+        _ = write(wake, &one, 8)
+        let deadline = SystemMonotonicClock().now() + timeout
+        return finished.withLock {
+            while !done.load(ordering: .acquiring) { if !finished.wait(until: deadline) { break } }
+            return done.load(ordering: .acquiring)
+        }
+    }
+
+    private var closed: Bool { closing.load(ordering: .acquiring) }
+
+    /// Tells each trouble once, to the core and the log, and the strap's return once, to the log.
+    private struct Teller {
+        let device: String
+        let news: @Sendable (Input) -> Void
+        let log: @Sendable (String) -> Void
+        /// The trouble last told; nil while the strap is read.
+        var told: WorkoutNotice?
+
+        mutating func tell(_ notice: WorkoutNotice, _ detail: String) {
+            guard notice != told else { return }
+            told = notice
+            log(detail)
+            news(.notice(notice))
+        }
+
+        mutating func reading() {
+            if told != nil { log("heart rate from \(device) read again") }
+            told = nil
+        }
+    }
+
+    private func run(wake: Int32) {
+        var teller = Teller(device: device, news: news, log: log)
+        while !closed {
+            do throws(BusError) {
+                let link = try BlueZLink(wake: wake) { [self] in closed }
+                defer { link.close() }
+                var found = false
+                while true {
+                    let owner = link.owner
+                    do throws(BusError) {
+                        if let lost = try read(on: link, found: &found, reading: { teller.reading() }) {
+                            teller.tell(.heartRateLost(device: device, lost.loss),
+                                        "heart rate from \(device) lost: " + (lost.detail ?? "\(lost.loss)"))
+                        }
+                    } catch where error != BlueZLink.closed {
+                        teller.tell(.noHeartRate(device: device), "no heart rate from \(device): \(error)")
+                    }
+                    // A bluetoothd started again while the strap was read: looked for at once.
+                    if link.owner == nil || link.owner == owner {
+                        try awaitChance(on: link, until: SystemMonotonicClock().now() + Self.retryAfter)
+                    }
+                }
+            } catch where error != BlueZLink.closed {
+                // No system bus, or it went away: asked again in a few seconds, a close waking the wait.
+                teller.tell(.noHeartRate(device: device), "no heart rate from \(device): \(error)")
+                var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+                // ignored: a wait cut short by a signal only makes the next look come sooner
+                _ = poll(&fds, 1, Int32(Self.retryAfter * 1000))
+            } catch {
+                break
+            }
+        }
+    }
+
+    /// Waits until `deadline`, or until BlueZ tells of something that may let the strap be read now: a
+    /// device or adapter added, an adapter switched on, a new bluetoothd.
+    private func awaitChance(on link: BlueZLink, until deadline: Double) throws(BusError) {
+        while let news = try link.next(until: deadline) {
+            switch news {
+            case .owner(let owner):
+                if owner != nil { return }
+            case .signal(let message):
+                if message.member == "InterfacesAdded" { return }
+                if message.member == "PropertiesChanged", try message.readString() == "org.bluez.Adapter1",
+                   try BlueZObject.properties(of: message)["Powered"]?.boolean == true {
+                    return
+                }
+            }
+        }
+    }
+
+    /// Why a strap cannot be read, and (when the loss alone does not say it all) what for the log.
+    struct Lost {
+        var loss: WorkoutNotice.HeartRateLoss
+        var detail: String?
+    }
+
     /// Finds the characteristic, starts its notifications (then calls `reading`) and hands each value on
-    /// until closed, or until BlueZ says the strap is lost: that is returned. `found`: the strap was seen
-    /// once, so that its absence later is its going, not a name that matches nothing.
-    private func read(on bus: BusConnection, found: inout Bool, while going: () -> Bool = { true },
-                      reading: () -> Void) throws(BusError) -> WorkoutNotice.HeartRateLoss? {
-        let objects = try BlueZObject.all(on: bus)
-        guard let strap = objects.first(where: { $0.isDevice(named: device) }) else {
-            if found { return .gone }
+    /// until closed, until `deadline` (nil: none) or `going` says to stop (nil is returned then), or
+    /// until BlueZ says the strap is lost: that is returned. `found`: the strap was seen once, so that its
+    /// absence later is its going, not a name that matches nothing.
+    func read(on link: BlueZLink, found: inout Bool, until deadline: Double? = nil,
+              while going: () -> Bool = { true }, reading: () -> Void) throws(BusError) -> Lost? {
+        let objects = try BlueZObject.all(on: link)
+        let named = objects.filter { $0.isDevice(named: device) }
+        guard let strap = named.first else {
+            if found { return Lost(loss: .gone) }
             throw BusError(call: "GetManagedObjects", errno: ENODEV, message: "no such Bluetooth device")
+        }
+        // Two devices with one name: reading either could be reading the wrong one.
+        if named.count > 1 {
+            let addresses = BlueZObject.addresses(named: device, in: objects)
+            return Lost(loss: .ambiguous(addresses: addresses),
+                        detail: "ambiguous: " + addresses.joined(separator: ", "))
         }
         found = true
         let adapter = strap.properties["org.bluez.Device1"]?["Adapter"]?.string
         if let adapter, objects.first(where: { $0.path == adapter })?
             .properties["org.bluez.Adapter1"]?["Powered"]?.boolean == false {
-            return .adapterOff
-        }
-        // Changes to the strap, its adapter and BlueZ's objects, watched while it is read.
-        for rule in ["type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',"
-                        + "member='PropertiesChanged'",
-                     "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.ObjectManager',"
-                        + "member='InterfacesRemoved'"] {
-            _ = try bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch",
-                             [.string(rule)])
+            return Lost(loss: .adapterOff)
         }
         if strap.properties["org.bluez.Device1"]?["Connected"]?.boolean != true {
             do throws(BusError) {
-                _ = try bus.call("org.bluez", strap.path, "org.bluez.Device1", "Connect", timeout: 20)
+                _ = try link.call("org.bluez", strap.path, "org.bluez.Device1", "Connect", timeout: 20)
             } catch where error.name == "org.bluez.Error.AlreadyConnected" {
                 // Connected already, as BlueZ may not yet have said: read it.
             } catch {
@@ -96,33 +189,36 @@ public final class HeartRateStrap: Sendable {
                 // advertising): BlueZ fails or gives up alike, so the notice names both.
                 guard error.name?.hasPrefix("org.bluez.Error.") == true
                         || error.name == "org.freedesktop.DBus.Error.NoReply" else { throw error }
-                log("cannot connect to \(device): \(error)")
-                return .wontConnect
+                return Lost(loss: .wontConnect, detail: "wontConnect: \(error)")
             }
         }
-        // Connected, its services are resolved: look again for the characteristic under the device.
-        let found = try BlueZObject.all(on: bus).first { object in
+        // Connected: the characteristic under the device, once BlueZ has resolved its services.
+        let measurement = { (object: BlueZObject) in
             object.path.hasPrefix(strap.path + "/")
-                && object.properties["org.bluez.GattCharacteristic1"]?["UUID"]?.string == HeartRateStrap.measurementUUID
+                && object.properties["org.bluez.GattCharacteristic1"]?["UUID"]?.string == Self.measurementUUID
         }
-        guard let characteristic = found?.path else {
+        var characteristic = try BlueZObject.all(on: link).first(where: measurement)?.path
+        let resolving = SystemMonotonicClock().now() + Self.resolving
+        while characteristic == nil,
+              case .signal(let message)? = try link.next(until: min(resolving, deadline ?? .infinity)) {
+            guard message.member == "InterfacesAdded" else { continue }
+            let added = try BlueZObject.object(in: message)
+            if measurement(added) { characteristic = added.path }
+        }
+        guard let characteristic else {
             throw BusError(call: "GetManagedObjects", errno: ENOENT, message: "no heart rate service")
         }
-        _ = try bus.call("org.bluez", characteristic, "org.bluez.GattCharacteristic1", "StartNotify")
+        _ = try link.call("org.bluez", characteristic, "org.bluez.GattCharacteristic1", "StartNotify")
         reading()
-        defer {
-            // ignored: leaving the bus stops the notifications anyway
-            _ = try? bus.call("org.bluez", characteristic, "org.bluez.GattCharacteristic1", "StopNotify",
-                              timeout: 0.5)
-        }
-        while !closed, going() {
-            while let message = try bus.receive() {
-                if let loss = try lossOrReading(message, strap: strap.path, adapter: adapter,
-                                                characteristic: characteristic) {
-                    return loss
-                }
+        // ignored: leaving the bus stops the notifications anyway
+        defer { try? link.send("org.bluez", characteristic, "org.bluez.GattCharacteristic1", "StopNotify") }
+        while going(), let news = try link.next(until: deadline) {
+            // bluetoothd gone, or started again: the strap's connection and notifications are gone with it.
+            guard case .signal(let message) = news else { return Lost(loss: .gone, detail: "gone: bluetoothd left") }
+            if let loss = try lossOrReading(message, strap: strap.path, adapter: adapter,
+                                            characteristic: characteristic) {
+                return Lost(loss: loss)
             }
-            try bus.wait(timeout: 0.25)
         }
         return nil
     }
@@ -150,161 +246,5 @@ public final class HeartRateStrap: Sendable {
             break
         }
         return nil
-    }
-}
-
-extension HeartRateStrap {
-    /// What `doctor` finds of a strap: whether it is there and sending.
-    public enum Probe: Equatable, Sendable {
-        /// The system bus or BlueZ cannot be asked (why, as the bus said it).
-        case noBluetooth(String)
-        /// BlueZ knows no device of that address or name.
-        case notFound
-        /// Found, but lost as a workout would lose it.
-        case lost(WorkoutNotice.HeartRateLoss)
-        /// Found and connected, but no heart rate came in the time given.
-        case silent
-        /// Sending: the first heart rate that came.
-        case sending(Int)
-    }
-
-    /// Looks for `device` as a workout would and waits up to `seconds` for its first heart rate.
-    public static func probe(device: String, seconds: Double) -> Probe {
-        let first = Mutex<Int?>(nil)
-        let probing = HeartRateStrap(device: device, news: { input in
-            guard case .heartRate(let reading) = input else { return }
-            first.withLock { if $0 == nil { $0 = reading.bpm } }
-        }, log: { _ in })
-        let deadline = SystemMonotonicClock().now() + seconds
-        do throws(BusError) {
-            let bus = try BusConnection.system()
-            defer { bus.close() }
-            var found = false
-            let loss = try probing.read(on: bus, found: &found, while: {
-                first.withLock { $0 == nil } && SystemMonotonicClock().now() < deadline
-            }, reading: {})
-            if let bpm = first.withLock({ $0 }) { return .sending(bpm) }
-            return loss.map(Probe.lost) ?? .silent
-        } catch {
-            return error.errno == ENODEV && error.call == "GetManagedObjects" ? .notFound : .noBluetooth("\(error)")
-        }
-    }
-
-    /// A device that offers the heart rate, as a scan found it.
-    public struct Found: Equatable, Sendable {
-        public var address: String
-        public var name: String?
-        /// The signal's strength in dBm; nil when the adapter has not heard it lately.
-        public var rssi: Int?
-    }
-
-    /// Asks every adapter to look for Bluetooth LE devices offering the Heart Rate Service for `seconds`,
-    /// then lists those BlueZ knows to offer it (found now or paired before), strongest first.
-    public static func scan(seconds: Double) throws(BusError) -> [Found] {
-        let bus = try BusConnection.system()
-        defer { bus.close() }
-        let adapters = try BlueZObject.all(on: bus).filter { $0.properties["org.bluez.Adapter1"] != nil }.map(\.path)
-        guard !adapters.isEmpty else {
-            throw BusError(call: "GetManagedObjects", errno: ENODEV, message: "no Bluetooth adapter")
-        }
-        for adapter in adapters {
-            // ignored: an adapter that refuses the filter looks for every device; the list is filtered below
-            _ = try? bus.call("org.bluez", adapter, "org.bluez.Adapter1", "SetDiscoveryFilter",
-                              [.dictionary([("UUIDs", .strings([serviceUUID])), ("Transport", .string("le"))])])
-            _ = try bus.call("org.bluez", adapter, "org.bluez.Adapter1", "StartDiscovery")
-        }
-        let until = SystemMonotonicClock().now() + seconds
-        while true {
-            let left = until - SystemMonotonicClock().now()
-            guard left > 0 else { break }
-            while try bus.receive() != nil {}
-            try bus.wait(timeout: left)
-        }
-        for adapter in adapters {
-            // ignored: discovery ends anyway when this client leaves the bus
-            _ = try? bus.call("org.bluez", adapter, "org.bluez.Adapter1", "StopDiscovery")
-        }
-        return try BlueZObject.all(on: bus).compactMap { object -> Found? in
-            guard let device = object.properties["org.bluez.Device1"],
-                  device["UUIDs"]?.strings?.contains(where: { $0.lowercased() == serviceUUID }) == true,
-                  let address = device["Address"]?.string else { return nil }
-            return Found(address: address, name: device["Name"]?.string ?? device["Alias"]?.string,
-                         rssi: device["RSSI"]?.int16.map(Int.init))
-        }.sorted { ($0.rssi ?? .min, $1.address) > ($1.rssi ?? .min, $0.address) }
-    }
-}
-
-/// A property's value, of the few types read from BlueZ; others are passed over.
-enum BlueZValue: Equatable {
-    case string(String), strings([String]), int16(Int16), boolean(Bool), bytes([UInt8]), other
-
-    var string: String? { if case .string(let text) = self { text } else { nil } }
-    var strings: [String]? { if case .strings(let texts) = self { texts } else { nil } }
-    var int16: Int16? { if case .int16(let number) = self { number } else { nil } }
-    var boolean: Bool? { if case .boolean(let flag) = self { flag } else { nil } }
-    var bytes: [UInt8]? { if case .bytes(let bytes) = self { bytes } else { nil } }
-}
-
-/// One of BlueZ's objects: its path, and its interfaces' properties by name.
-struct BlueZObject {
-    var path: String
-    var properties: [String: [String: BlueZValue]]
-
-    /// Whether this is a device whose address (any case), name or alias is `name`.
-    func isDevice(named name: String) -> Bool {
-        guard let device = properties["org.bluez.Device1"] else { return false }
-        return device["Address"]?.string?.uppercased() == name.uppercased() || device["Name"]?.string == name
-            || device["Alias"]?.string == name
-    }
-
-    /// Every object BlueZ has (`org.freedesktop.DBus.ObjectManager.GetManagedObjects`: `a{oa{sa{sv}}}`).
-    static func all(on bus: BusConnection) throws(BusError) -> [BlueZObject] {
-        let reply = try bus.call("org.bluez", "/", "org.freedesktop.DBus.ObjectManager", "GetManagedObjects")
-        var objects: [BlueZObject] = []
-        guard try reply.enter("a", "{oa{sa{sv}}}") else { return [] }
-        while try reply.enter("e", "oa{sa{sv}}") {
-            let path = try reply.readString("o")
-            var interfaces: [String: [String: BlueZValue]] = [:]
-            if try reply.enter("a", "{sa{sv}}") {
-                while try reply.enter("e", "sa{sv}") {
-                    let name = try reply.readString()
-                    interfaces[name] = try properties(of: reply)
-                    try reply.exit()
-                }
-                try reply.exit()
-            }
-            objects.append(BlueZObject(path: path, properties: interfaces))
-            try reply.exit()
-        }
-        try reply.exit()
-        return objects
-    }
-
-    /// The next value, an `a{sv}`, with the values of types not read left out.
-    static func properties(of message: BusMessage) throws(BusError) -> [String: BlueZValue] {
-        var properties: [String: BlueZValue] = [:]
-        guard try message.enter("a", "{sv}") else { return [:] }
-        while try message.enter("e", "sv") {
-            let key = try message.readString()
-            let contents = try message.variantContents()
-            var value = BlueZValue.other
-            if ["s", "o", "as", "n", "b", "ay"].contains(contents) {
-                _ = try message.enter("v", contents)
-                switch contents {
-                case "s", "o": value = .string(try message.readString(contents == "s" ? "s" : "o"))
-                case "as": value = .strings(try message.readStrings())
-                case "n": value = .int16(try message.readInt16())
-                case "b": value = .boolean(try message.readBoolean())
-                default: value = .bytes(try message.readBytes())
-                }
-                try message.exit()
-            } else {
-                try message.skip("v")
-            }
-            properties[key] = value
-            try message.exit()
-        }
-        try message.exit()
-        return properties
     }
 }

@@ -31,6 +31,9 @@ struct HeartLossEndToEndTests {
         try strap.notify([0x04, 0], on: bus)
         tmux.waitFor(text: "heart rate: no skin contact", timeout: 1)
         #expect(tmux.screen().contains("-- bpm"))
+        // Contact back: the notice goes with the first reading.
+        try strap.notify([0x06, 131], on: bus)
+        tmux.waitFor("the notice gone", timeout: 1) { $0.contains("131 bpm") && !$0.contains("no skin contact") }
         // The strap gone: BlueZ removes the device, its service and characteristic with it.
         _ = try strap.python("""
             objects = dbus.Interface(bus.get_object('org.bluez', '/'), 'org.freedesktop.DBus.Mock')
@@ -40,11 +43,14 @@ struct HeartLossEndToEndTests {
             adapter.RemoveDevice(dbus.ObjectPath('\(Self.device)'))
             """, on: bus)
         tmux.waitFor(text: HeartRateEndToEndTests.address + ": out of reach; looking for it", timeout: 2)
-        // Back again: it is found and read within the few seconds between looks, with no key pressed.
+        // Away past a look or two; back again, it is found as BlueZ adds it, with no key pressed.
+        strap.waitForTicks(8, of: tmux)
         try strap.strap(on: bus, adapter: false)
-        waitUntil("StartNotify again", timeout: 10) { starts(bus) == 2 }
+        waitUntil("StartNotify again", timeout: 3) { starts(bus) == 2 }
         try strap.notify([0x00, 150], on: bus)
-        tmux.waitFor(text: "150 bpm", timeout: 1)
+        tmux.waitFor("the notice gone with the strap back", timeout: 1) {
+            $0.contains("150 bpm") && !$0.contains("out of reach")
+        }
         // Bluetooth switched off.
         _ = try strap.python("""
             adapter = dbus.Interface(bus.get_object('org.bluez', '/org/bluez/hci0'), 'org.freedesktop.DBus.Mock')
@@ -54,6 +60,10 @@ struct HeartLossEndToEndTests {
         #expect(tmux.screen().contains("left ·"), "the workout goes on")
         tmux.quitWorkout()
         tmux.waitFor(text: "exit=0")
+        // Told once while away, once back: not at every look.
+        let logged = (try? String(contentsOfFile: tmux.directory + "/sevenmin/sevenmin.log", encoding: .utf8)) ?? ""
+        #expect(logged.components(separatedBy: "lost: gone").count == 2, "\(logged)")
+        #expect(logged.components(separatedBy: "read again").count == 2, "\(logged)")
     }
 
     @Test func aStrapTakenByAnotherDeviceIsOneNotice() throws {

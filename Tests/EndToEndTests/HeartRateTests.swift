@@ -20,7 +20,8 @@ struct HeartRateEndToEndTests {
     }
 
     /// BlueZ with a strap that offers the heart rate, not yet connected; without `adapter`, the strap
-    /// alone, added to BlueZ already running.
+    /// alone, added to BlueZ already running. Each object added is told in `InterfacesAdded`, as BlueZ's
+    /// object manager tells it (python3-dbusmock's `AddObject` does not).
     func strap(on bus: PrivateBus, adapter: Bool = true) throws {
         if adapter {
             try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--system", "-t", "bluez5"],
@@ -36,14 +37,30 @@ struct HeartRateEndToEndTests {
             \(adapter ? "mock.AddAdapter('hci0', 'mat')" : "")
             device = mock.AddDevice('hci0', '\(Self.address)', 'Polar H10 7E5B')
             service = device + '/service000c'
-            objects.AddObject(service, 'org.bluez.GattService1', {
+            def add(path, interface, properties, methods):
+                objects.AddObject(path, interface, properties, methods)
+                objects.EmitSignal('org.freedesktop.DBus.ObjectManager', 'InterfacesAdded', 'oa{sa{sv}}',
+                                   [dbus.ObjectPath(path), dbus.Dictionary(
+                                       {interface: dbus.Dictionary(properties, signature='sv')}, signature='sa{sv}')])
+            add(service, 'org.bluez.GattService1', {
                 'UUID': '0000180d-0000-1000-8000-00805f9b34fb', 'Primary': True,
                 'Device': dbus.ObjectPath(device)}, [])
-            objects.AddObject(service + '/char000d', 'org.bluez.GattCharacteristic1', {
+            add(service + '/char000d', 'org.bluez.GattCharacteristic1', {
                 'UUID': '00002a37-0000-1000-8000-00805f9b34fb', 'Service': dbus.ObjectPath(service),
                 'Flags': dbus.Array(['notify'], signature='s'), 'Value': dbus.Array([], signature='y'),
                 'Notifying': False}, [('StartNotify', '', '', ''), ('StopNotify', '', '', '')])
             """, on: bus)
+    }
+
+    /// Waits while the workout's clock, on the status line, moves on `ticks` times.
+    func waitForTicks(_ ticks: Int, of tmux: Tmux) {
+        func clock(_ screen: String) -> Substring { screen.split(separator: "\n").last ?? "" }
+        var moved = 0, last = clock(tmux.screen())
+        tmux.waitFor("\(ticks) ticks of the clock") { screen in
+            if clock(screen) != last { moved += 1 }
+            last = clock(screen)
+            return moved >= ticks
+        }
     }
 
     /// The strap notifies `bytes`, as BlueZ passes a notification on: `Value` changed.

@@ -55,6 +55,7 @@ struct EnglishLeakTests {
         .noHeartRate(device: "Qz 7"), .noPhone(address: "10.9.8.7"), .noPhone(address: nil),
         .heartRateLost(device: "Qz 7", .adapterOff),
         .heartRateLost(device: "Qz 7", .gone), .heartRateLost(device: "Qz 7", .wontConnect), .noSkinContact,
+        .heartRateLost(device: "Qz 7", .ambiguous(addresses: ["A0:9E:1A:12:34:56", "C1:9E:1A:12:34:57"])),
     ]
 
     /// Which kind of notice, down to its failure: an exhaustive switch, so a new one must be named here.
@@ -96,6 +97,7 @@ struct EnglishLeakTests {
             case .adapterOff: return "heart.adapterOff"
             case .gone: return "heart.gone"
             case .wontConnect: return "heart.wontConnect"
+            case .ambiguous: return "heart.ambiguous"
             }
         case .noSkinContact: return "noSkinContact"
         }

@@ -43,6 +43,8 @@ public struct NoticeText: Sendable {
     public let bluetoothOff: String
     public let strapGone: String
     public let strapWontConnect: String
+    /// Two devices or more have the name asked for: their addresses, to pick one by.
+    public let strapAmbiguous: @Sendable (_ addresses: String) -> String
     /// "heart rate: no skin contact".
     public let noSkinContact: String
     /// The line said before a workout written a line per change.
@@ -98,6 +100,8 @@ public struct NoticeText: Sendable {
             case .adapterOff: return heartRateLost(device, bluetoothOff)
             case .gone: return heartRateLost(device, strapGone)
             case .wontConnect: return heartRateLost(device, strapWontConnect)
+            case .ambiguous(let addresses):
+                return heartRateLost(device, strapAmbiguous(addresses.joined(separator: ", ")))
             }
         case .noSkinContact: return noSkinContact
         }

@@ -1,23 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// One setting changed in the user's config file as text, so that every other key, its order, spacing
-/// and the user's own formatting stay as they were (`hr use`).
+/// and the user's own formatting stay as they were (`hr use`, `hr forget`).
 public enum ConfigEdit {
-    /// `bytes` (nil or empty: no file yet) with `key` set to `json`, a value as the file spells it: the
-    /// value replaced where the key is, else a member added at the end of the object. The result is
-    /// checked as `start` reads it; a file that does not read now is refused with its problems, unchanged.
-    public static func setting(_ key: String, to json: String, in bytes: [UInt8]?,
+    /// `bytes` (nil or empty: no file yet) with `key` set to `json`, a value as the file spells it (nil:
+    /// the key taken out): the value replaced where the key is, else a member added at the end of the
+    /// object. The result is checked as `start` reads it; one that does not read is refused with the
+    /// file's own problems where they are in it (so a bad value of `key` itself is replaced, not kept).
+    public static func setting(_ key: String, to json: String?, in bytes: [UInt8]?,
                                path: String) throws(RoutineLoadError) -> [UInt8] {
         guard let bytes, bytes.contains(where: { !isSpace($0) }) else {
-            return Array("{\n  \(JSONWriter.quote(key)): \(json)\n}\n".utf8)
+            guard let json else { return bytes ?? [] }
+            return try checked(Array("{\n  \(JSONWriter.quote(key)): \(json)\n}\n".utf8), was: nil, path: path)
         }
-        _ = try UserConfig.parse(bytes, path: path)
         let root = try RoutineLoader.root(of: bytes, path: path, what: "a config")
-        guard case .object(let members) = root.value else { return bytes }
+        guard case .object(let members) = root.value else { return try checked(bytes, was: nil, path: path) }
         var out = bytes
-        if let member = members.last(where: { $0.key == key }) {
-            let start = member.value.byteOffset
-            out.replaceSubrange(start..<valueEnd(bytes, from: start), with: Array(json.utf8))
-        } else if let close = bytes.lastIndex(of: UInt8(ascii: "}")) {
+        if let k = members.lastIndex(where: { $0.key == key }) {
+            let start = members[k].value.byteOffset, end = valueEnd(bytes, from: start)
+            if let json {
+                out.replaceSubrange(start..<end, with: Array(json.utf8))
+            } else if k > 0 {
+                // From the end of the member before, its comma with it.
+                out.removeSubrange(valueEnd(bytes, from: members[k - 1].value.byteOffset)..<end)
+            } else if k + 1 < members.count {
+                let next = keyStart(bytes, before: members[1].value.byteOffset)
+                out.removeSubrange(keyStart(bytes, before: start)..<next)
+            } else {
+                let close = bytes[end...].firstIndex { !isSpace($0) } ?? end
+                out.replaceSubrange(root.byteOffset + 1..<close, with: [0x0A])
+            }
+        } else if let json, let close = bytes.lastIndex(of: UInt8(ascii: "}")) {
             // After the last member (or inside the empty braces), indented as the first member is.
             let last = bytes[..<close].lastIndex { !isSpace($0) } ?? root.byteOffset
             let indent = members.first.map { indentation(bytes, before: $0.value.byteOffset) } ?? "  "
@@ -25,8 +37,33 @@ public enum ConfigEdit {
             out.insert(contentsOf: Array(((members.isEmpty ? "" : ",") + member
                 + (members.isEmpty ? "\n" : "")).utf8), at: last + 1)
         }
-        _ = try UserConfig.parse(out, path: path)
+        return try checked(out, was: bytes, path: path)
+    }
+
+    /// `out` if it reads as `start` reads the file; else the problems of `was`, the file as it is, if it
+    /// has any, or those of `out`.
+    private static func checked(_ out: [UInt8], was: [UInt8]?, path: String) throws(RoutineLoadError) -> [UInt8] {
+        do throws(RoutineLoadError) {
+            _ = try UserConfig.parse(out, path: path)
+        } catch {
+            if let was { _ = try UserConfig.parse(was, path: path) }
+            throw error
+        }
         return out
+    }
+
+    /// Where the key of the member whose value starts at `value` starts: at its opening quote, found back
+    /// past the colon and the key's closing quote, an escaped quote in the key passed over.
+    static func keyStart(_ bytes: [UInt8], before value: Int) -> Int {
+        var k = value - 1
+        while k > 0, isSpace(bytes[k]) || bytes[k] == UInt8(ascii: ":") { k -= 1 }
+        k -= 1
+        while k > 0 {
+            if bytes[k] == UInt8(ascii: "\""), bytes[..<k].reversed().prefix(while: { $0 == UInt8(ascii: "\\") })
+                .count % 2 == 0 { return k }
+            k -= 1
+        }
+        return k
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

@@ -45,6 +45,9 @@ public enum WorkoutNotice: Equatable, Sendable {
         /// It would not connect: BlueZ cannot tell a strap out of reach from one that allows one connection
         /// and has given it to another device.
         case wontConnect
+        /// Two devices or more have the name asked for (their addresses): reading one could be reading
+        /// another's heart.
+        case ambiguous(addresses: [String])
     }
 
     /// Why the history is not saved.

@@ -109,6 +109,7 @@ extension NoticeText {
         heartRateLost: { "\($0): \($1)" }, bluetoothOff: "Bluetooth staat uit",
         strapGone: "buiten bereik; wordt gezocht",
         strapWontConnect: "geen verbinding (buiten bereik of bezet); nieuwe poging volgt",
+        strapAmbiguous: { "meerdere apparaten hebben deze naam; geef het adres: " + $0 },
         noSkinContact: "hartslag: geen huidcontact",
         linesInstead: { "deze terminal (TERM=\($0)) kan de cursor niet verplaatsen; een regel per wijziging "
             + "in plaats van het scherm" })

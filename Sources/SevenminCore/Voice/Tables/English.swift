@@ -124,6 +124,7 @@ extension NoticeText {
         heartRateLost: { "\($0): \($1)" }, bluetoothOff: "Bluetooth is off",
         strapGone: "out of reach; looking for it",
         strapWontConnect: "won't connect (out of reach or in use); trying again",
+        strapAmbiguous: { "several devices have this name; give its address: " + $0 },
         noSkinContact: "heart rate: no skin contact",
         linesInstead: { "this terminal (TERM=\($0)) cannot move the cursor; writing a line per change instead "
             + "of the screen" })

@@ -130,6 +130,7 @@ extension NoticeText {
         heartRateLost: { "\($0)\u{00A0}: \($1)" }, bluetoothOff: "le Bluetooth est éteint",
         strapGone: "hors de portée\u{00A0}; on le cherche",
         strapWontConnect: "connexion impossible (hors de portée ou occupé)\u{00A0}; nouvel essai",
+        strapAmbiguous: { "plusieurs appareils portent ce nom\u{00A0}; indiquez son adresse\u{00A0}: " + $0 },
         noSkinContact: "fréquence cardiaque\u{00A0}: pas de contact avec la peau",
         linesInstead: { "ce terminal (TERM=\($0)) ne peut pas déplacer le curseur ; une ligne par changement "
             + "au lieu de l’écran" })

@@ -113,6 +113,7 @@ extension NoticeText {
         heartRateLost: { "\($0): \($1)" }, bluetoothOff: "Bluetooth ist aus",
         strapGone: "außer Reichweite; wird gesucht",
         strapWontConnect: "keine Verbindung (außer Reichweite oder belegt); neuer Versuch folgt",
+        strapAmbiguous: { "mehrere Geräte tragen diesen Namen; Adresse angeben: " + $0 },
         noSkinContact: "Puls: kein Hautkontakt",
         linesInstead: { "dieses Terminal (TERM=\($0)) kann den Cursor nicht bewegen; eine Zeile je Änderung "
             + "statt des Bildschirms" })

@@ -120,6 +120,7 @@ extension NoticeText {
         heartRateLost: { "\($0): \($1)" }, bluetoothOff: "il Bluetooth è spento",
         strapGone: "fuori portata; lo si cerca",
         strapWontConnect: "nessuna connessione (fuori portata o occupato); si riprova",
+        strapAmbiguous: { "più dispositivi hanno questo nome; indicane l’indirizzo: " + $0 },
         noSkinContact: "battito: nessun contatto con la pelle",
         linesInstead: { "questo terminale (TERM=\($0)) non può muovere il cursore; una riga per cambiamento "
             + "invece dello schermo" })

@@ -131,6 +131,7 @@ extension NoticeText {
         heartRateLost: { "\($0): \($1)" }, bluetoothOff: "el Bluetooth está apagado",
         strapGone: "fuera de alcance; se busca de nuevo",
         strapWontConnect: "sin conexión (fuera de alcance u ocupado); se reintentará",
+        strapAmbiguous: { "varios dispositivos tienen este nombre; indique su dirección: " + $0 },
         noSkinContact: "pulso: sin contacto con la piel",
         linesInstead: { "este terminal (TERM=\($0)) no puede mover el cursor; una línea por cambio en lugar "
             + "de la pantalla" })
