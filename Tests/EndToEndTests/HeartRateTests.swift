@@ -23,14 +23,7 @@ struct HeartRateEndToEndTests {
     /// alone, added to BlueZ already running. Each object added is told in `InterfacesAdded`, as BlueZ's
     /// object manager tells it (python3-dbusmock's `AddObject` does not).
     func strap(on bus: PrivateBus, adapter: Bool = true) throws {
-        if adapter {
-            try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--system", "-t", "bluez5"],
-                          output: bus.directory + "/bluez.log", system: true)
-            waitUntil("the mock BlueZ") {
-                bus.run("/usr/bin/dbus-send",
-                        ["--print-reply", "--dest=org.bluez", "/", "org.freedesktop.DBus.Peer.Ping"]) != ""
-            }
-        }
+        if adapter { try blueZ(on: bus) }
         _ = try python("""
             mock = dbus.Interface(bus.get_object('org.bluez', '/'), 'org.bluez.Mock')
             objects = dbus.Interface(bus.get_object('org.bluez', '/'), 'org.freedesktop.DBus.Mock')
@@ -60,6 +53,16 @@ struct HeartRateEndToEndTests {
             if clock(screen) != last { moved += 1 }
             last = clock(screen)
             return moved >= ticks
+        }
+    }
+
+    /// BlueZ, with no adapter yet; its calls logged to `bluez.log`.
+    func blueZ(on bus: PrivateBus) throws {
+        try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--system", "-t", "bluez5"],
+                      output: bus.directory + "/bluez.log", system: true)
+        waitUntil("the mock BlueZ") {
+            bus.run("/usr/bin/dbus-send", ["--print-reply", "--dest=org.bluez", "/", "org.freedesktop.DBus.Peer.Ping"])
+                != ""
         }
     }
 
@@ -121,6 +124,8 @@ struct HeartRateEndToEndTests {
         let scan = try run(binary, ["hr", "scan", "--seconds", "1"], environment: bus.environment(system: true))
         #expect(scan.status == 0, "\(scan.stderr)")
         #expect(scan.stdout == "\(Self.address)  -79 dBm  Polar H10 7E5B\n")
+        #expect(scan.stderr.hasSuffix("to read it in every workout: sevenmin hr use \"Polar H10 7E5B\"\n"),
+                "\(scan.stderr)")
         let calls = (try? String(contentsOfFile: bus.directory + "/bluez.log", encoding: .utf8)) ?? ""
         #expect(calls.contains("StartDiscovery") && calls.contains("StopDiscovery"), "\(calls)")
     }
