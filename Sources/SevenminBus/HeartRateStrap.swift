@@ -181,7 +181,8 @@ public final class HeartRateStrap: Sendable {
         }
         if strap.properties["org.bluez.Device1"]?["Connected"]?.boolean != true {
             do throws(BusError) {
-                _ = try link.call("org.bluez", strap.path, "org.bluez.Device1", "Connect", timeout: 20)
+                let left = (deadline ?? .infinity) - SystemMonotonicClock().now()
+                _ = try link.call("org.bluez", strap.path, "org.bluez.Device1", "Connect", timeout: min(20, left))
             } catch where error.name == "org.bluez.Error.AlreadyConnected" {
                 // Connected already, as BlueZ may not yet have said: read it.
             } catch {
