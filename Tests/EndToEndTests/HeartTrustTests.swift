@@ -18,6 +18,17 @@ struct HeartTrustEndToEndTests {
             + "--mute --no-figure --hr '\(HeartRateEndToEndTests.address)'", width: 160, height: 30)
     }
 
+    /// A workout reading the strap, 142 bpm on screen.
+    func reading() throws -> (PrivateBus, Tmux) {
+        let bus = try PrivateBus()
+        try strap.strap(on: bus)
+        let tmux = try workout(bus)
+        waitUntil("StartNotify") { log(bus).contains("StartNotify") }
+        try strap.notify([0x00, 142], on: bus)
+        tmux.waitFor(text: "142 bpm", timeout: 2)
+        return (bus, tmux)
+    }
+
     @Test func noRateOutsideTwentyFiveToTwoHundredFiftyDuringARestThatWaits() throws {
         let bus = try PrivateBus()
         try strap.strap(on: bus)
@@ -80,12 +91,7 @@ struct HeartTrustEndToEndTests {
     }
 
     @Test func aSignalFromAnotherConnectionChangesNothing() throws {
-        let bus = try PrivateBus()
-        try strap.strap(on: bus)
-        let tmux = try workout(bus)
-        waitUntil("StartNotify") { log(bus).contains("StartNotify") }
-        try strap.notify([0x00, 142], on: bus)
-        tmux.waitFor(text: "142 bpm", timeout: 2)
+        let (bus, tmux) = try reading()
         #expect(try fakeBlueZ(on: bus) >= 1)
         // BlueZ's own next rate comes after the fakes: once it shows, they have been read, and passed over.
         try strap.notify([0x00, 150], on: bus)
@@ -142,5 +148,25 @@ struct HeartTrustEndToEndTests {
         pending.send("y")
         pending.waitFor(text: "exit=0", timeout: 5)
         #expect(monotonicSeconds() - asked < 1, "quit \(monotonicSeconds() - asked) s after y")
+    }
+
+    /// bluetoothd stopped and started again: the strap is lost with it, and found as soon as BlueZ has it
+    /// again, the notice gone with the first reading.
+    @Test func aRestartedBluetoothdIsFollowed() throws {
+        let (bus, tmux) = try reading()
+        _ = try strap.python("""
+            import os
+            os.kill(bus.call_blocking('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
+                                      'GetConnectionUnixProcessID', 's', ['org.bluez']), 15)
+            """, on: bus)
+        tmux.waitFor(text: HeartRateEndToEndTests.address + ": out of reach; looking for it", timeout: 2)
+        try strap.strap(on: bus)
+        waitUntil("StartNotify from the new bluetoothd", timeout: 3) { log(bus).contains("StartNotify") }
+        try strap.notify([0x00, 150], on: bus)
+        tmux.waitFor("the notice gone with the strap back", timeout: 2) {
+            $0.contains("150 bpm") && !$0.contains("out of reach")
+        }
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
     }
 }
