@@ -16,8 +16,10 @@ final class BlueZLink {
     let bus: BusConnection
     private let wake: Int32
     private let closing: () -> Bool
+    /// Who owns `org.bluez`, whose signals alone are believed.
+    private var bluez = NameOwner(following: "org.bluez", owner: nil)
     /// The unique name that owns `org.bluez`; nil while none does.
-    private(set) var owner: String?
+    var owner: String? { bluez.owner }
     /// Signals that came in while a call waited for its reply, handed out first.
     private var held: [BusMessage] = []
 
@@ -42,8 +44,9 @@ final class BlueZLink {
                              [.string(rule)])
             }
             do throws(BusError) {
-                owner = try call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                 "GetNameOwner", [.string("org.bluez")]).readString()
+                let owner = try call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                     "GetNameOwner", [.string("org.bluez")]).readString()
+                bluez = NameOwner(following: "org.bluez", owner: owner)
             } catch where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
                 // Not running (or started on demand by the first call): its owner is told when it comes.
             }
@@ -94,22 +97,18 @@ final class BlueZLink {
                 guard try wait(until: deadline) else { return nil }
                 continue
             }
-            if let news = try believed(message) { return news }
+            if let news = believed(message) { return news }
         }
     }
 
     /// What `message` tells, if it is a signal from the bus of BlueZ's owner, or from that owner.
-    private func believed(_ message: BusMessage) throws(BusError) -> News? {
+    private func believed(_ message: BusMessage) -> News? {
         guard message.isSignal else { return nil }
-        if message.sender == "org.freedesktop.DBus", message.member == "NameOwnerChanged" {
-            guard try message.readString() == "org.bluez" else { return nil }
-            _ = try message.readString()
-            let new = try message.readString()
-            owner = new.isEmpty ? nil : new
-            return .owner(owner)
+        switch bluez.judge(message) {
+        case .fromOwner: return .signal(message)
+        case .ownerChanged(let owner): return .owner(owner)
+        case .notBelieved: return nil
         }
-        guard let owner, message.sender == owner else { return nil }
-        return .signal(message)
     }
 
     /// Sleeps in `poll` on the bus and on `wake` until either has something, sd-bus has work of its own,

@@ -185,10 +185,6 @@ public final class BusMessage {
     /// The method's or signal's name (`sd_bus_message_get_member`).
     public var member: String? { sd_bus_message_get_member(message).map { String(cString: $0) } }
 
-    /// The unique name of the connection that sent it (`sd_bus_message_get_sender`): what the bus
-    /// daemon says, which no sender can choose.
-    public var sender: String? { sd_bus_message_get_sender(message).map { String(cString: $0) } }
-
     /// Whether it is a signal (`sd_bus_message_get_type`).
     public var isSignal: Bool {
         var kind: UInt8 = 0

@@ -27,16 +27,36 @@ public final class NameOwner {
         }
     }
 
-    /// Whether `message`, taken from `BusConnection.receive`, is the name's owner's to believe. The bus's own
-    /// `NameOwnerChanged` of the name is taken in here (and is not the owner's).
-    public func believes(_ message: BusMessage) -> Bool {
-        guard let sender = message.sender else { return false }
-        if sender == Self.bus, message.member == "NameOwnerChanged",
-           let changed = try? message.readString(), changed == name,
-           (try? message.readString()) != nil, let new = try? message.readString() {
-            owner = new.isEmpty ? nil : new
-            return false
-        }
-        return sender == owner
+    /// Follows `name`, whose owner the caller has asked for itself, having watched `NameOwnerChanged` first
+    /// (as the strap does, in a wait of its own that a close can end).
+    public init(following name: String, owner: String?) {
+        self.name = name
+        self.owner = owner
     }
+
+    /// What a message says of the name.
+    public enum Verdict: Equatable {
+        /// It comes from the name's owner: believe it.
+        case fromOwner
+        /// The bus says the name has a new owner (nil: none); `owner` is it now.
+        case ownerChanged(String?)
+        /// Anyone else's: believe none of it.
+        case notBelieved
+    }
+
+    /// Judges `message`, taken from `BusConnection.receive`; the bus's own `NameOwnerChanged` of the name is
+    /// taken in here.
+    public func judge(_ message: BusMessage) -> Verdict {
+        guard let sender = message.sender else { return .notBelieved }
+        if sender == Self.bus, message.member == "NameOwnerChanged" {
+            guard let changed = try? message.readString(), changed == name,
+                  (try? message.readString()) != nil, let new = try? message.readString() else { return .notBelieved }
+            owner = new.isEmpty ? nil : new
+            return .ownerChanged(owner)
+        }
+        return sender == owner ? .fromOwner : .notBelieved
+    }
+
+    /// Whether `message` is the name's owner's to believe (`judge`).
+    public func believes(_ message: BusMessage) -> Bool { judge(message) == .fromOwner }
 }
