@@ -39,7 +39,7 @@ static inline int cncursesw_term_describe(const char *term, int *colors, int *di
     int ok = cup != NULL && cup != (char *)-1;
     *colors = tigetnum("colors");
     *direct = tigetflag("RGB") == 1 || tigetflag("Tc") == 1;
-    del_curterm(cur_term);
+    del_curterm(cur_term); /* ignored: it fails only on a null terminal, and this one was just set up */
     cur_term = saved;
     return ok;
 }

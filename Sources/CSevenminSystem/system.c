@@ -28,7 +28,7 @@ static volatile sig_atomic_t guard_have_unlink = 0;
 
 /* Removes the file registered with csevenmin_crash_guard_unlink; unlink is async-signal-safe. */
 static void guard_unlink(void) {
-    if (guard_have_unlink) unlink(guard_unlink_path);
+    if (guard_have_unlink) unlink(guard_unlink_path); /* ignored: dying; a file left is all that can go wrong */
 }
 
 /* Puts the terminal back as well as can be done inside a signal handler. */
@@ -36,6 +36,7 @@ static void guard_restore_terminal(void) {
     if (guard_fd < 0) return;
     ssize_t ignored = write(guard_fd, guard_restore, guard_length);
     (void)ignored;
+    /* ignored: inside a signal handler there is no one to tell; the modes are put back if they can be */
     if (guard_have_modes) tcsetattr(guard_fd, TCSANOW, &guard_modes);
 }
 
@@ -69,7 +70,7 @@ int csevenmin_signal_catch(int signo) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
+    sigemptyset(&sa.sa_mask); /* ignored: it fails only on a null set */
     sa.sa_flags = SA_RESTART;
     return sigaction(signo, &sa, NULL) == 0 ? 0 : -errno;
 }
@@ -78,7 +79,7 @@ int csevenmin_signal_default(int signo) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_DFL;
-    sigemptyset(&sa.sa_mask);
+    sigemptyset(&sa.sa_mask); /* ignored: it fails only on a null set */
     return sigaction(signo, &sa, NULL) == 0 ? 0 : -errno;
 }
 
@@ -90,12 +91,13 @@ int csevenmin_signals_install(const char **failed) {
     /* A parent may have left these blocked (threads often do, and the mask is
        inherited across exec); a blocked SIGINT would make Ctrl-C do nothing. */
     sigset_t set;
+    /* ignored (sigemptyset, sigaddset): they fail only on a null set or a signal that is not one */
     sigemptyset(&set);
     *failed = "sigaction";
     for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
         int rc = csevenmin_signal_catch(caught[i]);
         if (rc != 0) return rc;
-        sigaddset(&set, caught[i]);
+        sigaddset(&set, caught[i]); /* ignored: as above */
     }
     *failed = "signal";
     for (size_t i = 0; i < sizeof ignored_signals / sizeof ignored_signals[0]; i++) {
@@ -113,6 +115,8 @@ void csevenmin_signals_final(void) {
 }
 
 void csevenmin_die_by_signal(int signo) {
+    /* ignored (each call below): dying by the signal is all that is left to do; should any step fail,
+       the _exit after them ends the process with the shell's code for it */
     csevenmin_signal_default(signo);
     sigset_t set;
     sigemptyset(&set);
@@ -131,6 +135,7 @@ static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, S
 static void on_crash(int signo) {
     guard_restore_terminal();
     guard_unlink();
+    /* ignored (both): inside the crash there is no one to tell; SA_RESETHAND has put the default back anyway */
     csevenmin_signal_default(signo);
     raise(signo);
 }
@@ -144,7 +149,7 @@ static int crash_handlers_install(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_crash;
-    sigemptyset(&sa.sa_mask);
+    sigemptyset(&sa.sa_mask); /* ignored: it fails only on a null set */
     sa.sa_flags = SA_RESETHAND | SA_NODEFER;
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
         if (sigaction(fatal[i], &sa, NULL) != 0) return -errno;
@@ -153,7 +158,8 @@ static int crash_handlers_install(void) {
 }
 
 int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length) {
-    if (length >= sizeof guard_restore) length = sizeof guard_restore - 1;
+    /* A restore cut short could leave the terminal half set: refuse it whole. */
+    if (length >= sizeof guard_restore) return -E2BIG;
     memcpy(guard_restore, restore, length);
     guard_length = length;
     guard_fd = tty_fd;
@@ -172,6 +178,7 @@ int csevenmin_unlink_on_death(const char *path, const char **failed) {
     csevenmin_crash_guard_unlink(path);
     final_stage = 1;
     sigset_t set;
+    /* ignored (sigemptyset, sigaddset): they fail only on a null set or a signal that is not one */
     sigemptyset(&set);
     *failed = "sigaction";
     for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
@@ -180,7 +187,7 @@ int csevenmin_unlink_on_death(const char *path, const char **failed) {
         if (old.sa_handler == SIG_IGN) continue;
         int rc = csevenmin_signal_catch(ending[i]);
         if (rc != 0) return rc;
-        sigaddset(&set, ending[i]);
+        sigaddset(&set, ending[i]); /* ignored: as above */
     }
     int armed = crash_handlers_install();
     if (armed != 0) return armed;
@@ -190,9 +197,13 @@ int csevenmin_unlink_on_death(const char *path, const char **failed) {
     return rc == 0 ? 0 : -rc;
 }
 
-void csevenmin_crash_guard_disarm(void) {
+int csevenmin_crash_guard_disarm(void) {
     guard_fd = -1;
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) csevenmin_signal_default(fatal[i]);
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+        int rc = csevenmin_signal_default(fatal[i]);
+        if (rc != 0) return rc;
+    }
+    return 0;
 }
 
 /* ---- terminal modes ---- */
@@ -231,13 +242,18 @@ int csevenmin_stderr_redirect(const char *path, const char **failed) {
     if (fd < 0) return -errno;
     struct stat info;
     *failed = "fstat";
+    /* ignored (close, here and on each failure below): the failure is what the caller is told */
     if (fstat(fd, &info) != 0) { int e = errno; close(fd); return -e; }
     /* /dev/null (1, 3) is the one device taken: where no log can be written, what libraries say is dropped. */
     int is_null = S_ISCHR(info.st_mode) && major(info.st_rdev) == 1 && minor(info.st_rdev) == 3;
+    /* ignored (close): as above */
     if (!S_ISREG(info.st_mode) && !is_null) { *failed = "open"; close(fd); return -EINVAL; }
+    *failed = "fcntl";
     int flags = fcntl(fd, F_GETFL);
-    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    /* ignored (close): as above */
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) { int e = errno; close(fd); return -e; }
     int saved = csevenmin_stderr_redirect_fd(fd, failed);
+    /* ignored: fd 2 holds the file now (or the error is returned); this descriptor of it was only a way there */
     close(fd);
     return saved;
 }
@@ -247,14 +263,16 @@ int csevenmin_stderr_redirect_fd(int fd, const char **failed) {
     int saved = fcntl(2, F_DUPFD_CLOEXEC, 3);
     if (saved < 0) return -errno;
     *failed = "dup2";
-    if (dup2(fd, 2) < 0) { int e = errno; close(saved); return -e; }
+    if (dup2(fd, 2) < 0) { int e = errno; close(saved); return -e; } /* ignored (close): the error is dup2's */
     return saved;
 }
 
-void csevenmin_stderr_restore(int saved) {
-    if (saved < 0) return;
-    dup2(saved, 2);
+int csevenmin_stderr_restore(int saved) {
+    if (saved < 0) return 0;
+    int rc = dup2(saved, 2) < 0 ? -errno : 0;
+    /* ignored: the saved descriptor's copy is in fd 2 now, or the failure above is returned */
     close(saved);
+    return rc;
 }
 
 /* ---- precise timer ---- */
@@ -293,7 +311,7 @@ int csevenmin_clock_watch_create(void) {
     if (fd < 0) return -errno;
     int armed = csevenmin_clock_watch_arm(fd);
     if (armed < 0) {
-        close(fd);
+        close(fd); /* ignored: the failure returned is the arming's */
         return armed;
     }
     return fd;
@@ -308,6 +326,7 @@ int csevenmin_name_thread(const char *name) {
 
 int csevenmin_signals_hold(sigset_t *old) {
     sigset_t set;
+    /* ignored (sigemptyset, sigaddset): they fail only on a null set or a signal that is not one */
     sigemptyset(&set);
     for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) sigaddset(&set, caught[i]);
     /* pthread_sigmask returns its error rather than setting errno. */

@@ -18,6 +18,7 @@ public final class KeyboardMode {
         _ = csevenmin_crash_guard_arm(fd, "", 0)
         defer {
             mode.release()
+            // ignored: sigaction with SIG_DFL on a valid signal cannot fail
             csevenmin_crash_guard_disarm()
         }
         try mode.take()

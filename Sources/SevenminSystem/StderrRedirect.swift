@@ -19,6 +19,7 @@ public final class StderrRedirect {
     /// Points fd 2 back where it was; safe to call twice.
     public func restore() {
         guard saved >= 0 else { return }
+        // ignored: fd 2 could not be pointed back (dup2 failing on two open descriptors); nowhere is left to say so
         csevenmin_stderr_restore(saved)
         saved = -1
     }

@@ -171,7 +171,8 @@ public final class CursesTerminal: TerminalBackend {
         // has said it takes the mode: others ignore a mode they lack.
         restore += String(decoding: TerminalReplies.endSynchronized, as: UTF8.self)
         restore += "\r\n"
-        // ignored: sigaction on the fatal signals cannot fail; without the guard a crash leaves the modes as they were
+        // ignored: without the guard (sigaction failing, or strings past 511 bytes) a crash leaves the modes as
+        // they were
         _ = restore.withCString { csevenmin_crash_guard_arm(STDOUT_FILENO, $0, strlen($0)) }
     }
 
@@ -337,6 +338,7 @@ public final class CursesTerminal: TerminalBackend {
         fflush(nil)
         // ignored: SIG_ERR only for an invalid signal number; SIGTTOU is valid
         signal(SIGTTOU, ttou)
+        // ignored: sigaction with SIG_DFL on a valid signal cannot fail
         csevenmin_crash_guard_disarm()
     }
 }

@@ -35,9 +35,11 @@ void csevenmin_crash_guard_save_modes(int fd);
 /* Arms the crash guard: on SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE or
    SIGABRT the handler writes `restore` (prepared terminfo strings) to
    `tty_fd`, puts back the saved terminal modes, then re-raises the
-   signal so the crash still reports as a crash. Returns 0, or -errno. */
+   signal so the crash still reports as a crash. Returns 0, or -errno (-E2BIG for a restore of
+   512 bytes or more, which is not cut short). */
 int csevenmin_crash_guard_arm(int tty_fd, const char *restore, size_t length);
-void csevenmin_crash_guard_disarm(void);
+/* Puts the fatal signals' default actions back: 0, or -errno. */
+int csevenmin_crash_guard_disarm(void);
 
 /* A file the crash guard (and the final signal handler) unlinks, for a file
    that must not outlive the process: the status file. NULL forgets it. */
@@ -69,7 +71,8 @@ int csevenmin_tty_restore_saved(int fd);
 int csevenmin_stderr_redirect(const char *path, const char **failed);
 /* The same for a descriptor already open (a memory file, to capture what a library prints); `fd` stays open. */
 int csevenmin_stderr_redirect_fd(int fd, const char **failed);
-void csevenmin_stderr_restore(int saved);
+/* Points fd 2 back at `saved` and closes it: 0, or -errno of dup2. */
+int csevenmin_stderr_restore(int saved);
 
 /* A timerfd on CLOCK_MONOTONIC. Unlike a poll timeout, which the kernel lets
    run late by 0.1% of its length (1 ms on a 1 s sleep), an absolute timerfd
