@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoundationEssentials
+
+/// What the session's events come to: history entries, log lines, cues, the voice and the flash.
+extension WorkoutApp {
+    /// Whether the coach still has words to say after a cue now sounding.
+    public var hasPendingSpeech: Bool { !pendingSpeech.isEmpty }
+
+    mutating func segmentEnd(_ index: Int, actual: Double, ranOut: Bool, at now: Instant) -> SegmentEnd {
+        let s = plan.segments[index]
+        if s.segment.isWork { heart.workEnded(at: now) }
+        if ranOut && s.kind != .getReady { workoutSeconds += actual }
+        // A step counted in reps plans no time (its limit is only a limit): it is done when it ends so.
+        let planned = s.reps == nil ? s.duration : 0
+        if s.segment.isWork && SegmentRecord.isDone(actual: actual, planned: planned, ranOut: ranOut) {
+            workDone.insert(index)
+        }
+        return SegmentEnd(index: index, kind: s.kind, title: plan.heading(of: index), round: s.round,
+                          planned: planned, actual: actual, ranOut: ranOut, side: s.side,
+                          stage: s.kind == .getReady ? .main : s.stage)
+    }
+
+    /// Turns session events into effects: log lines, history, cues, bell, voice and flash.
+    /// With `leftCurrent`, the first segment change was the user's jump, already recorded by `leave`.
+    mutating func perform(_ events: [SessionEvent], at now: Instant, into effects: inout [Effect],
+                                  leftCurrent: Bool = false) {
+        var jumped = leftCurrent, opening = false
+        for event in events {
+            if let line = EventRecords.record(for: event, in: plan, origin: origin, now: now, seed: settings.seed) {
+                effects.append(.log(line))
+            }
+            effects.append(.happened(event))
+            switch event.kind {
+            case .started:
+                // The first segment (of a resumed workout, maybe not the plan's first) follows no other.
+                jumped = true
+                opening = true
+            case .segmentStarted, .finished:
+                let finished = event.kind == .finished
+                if jumped {
+                    jumped = false
+                } else if finished || event.segmentIndex > 0 {
+                    // The segment before ran out: the current one with any time added, later ones as planned.
+                    let ended = finished ? event.segmentIndex : event.segmentIndex - 1
+                    let end = segmentEnd(ended, actual: currentLength, ranOut: true, at: now)
+                    effects.append(.record(.segmentEnded(end)))
+                }
+                if finished {
+                    // Reaching the end is not enough: `n` all the way through is no workout done.
+                    let all = plan.exercisesDone(fromWork: workDone).count == plan.workSegmentCount
+                    effects.append(.record(.finished(all ? .completed : .skipped)))
+                } else {
+                    // A rest that waited for the heart and ran out ended at its longest.
+                    if let rest = heartRest, rest.added != nil, rest.index == event.segmentIndex - 1, !leftCurrent {
+                        heartRestEnd = (event.segmentIndex, nil)
+                    }
+                    currentLength = plan.segments[event.segmentIndex].duration
+                }
+                // The first segment changes nothing on a screen that has only just appeared: no flash, and
+                // its words show in the first frame.
+                if !opening { flash(at: now) }
+                opening = false
+            case .halfway, .switchSides:
+                flash(at: now)
+            case .paused, .resumed:
+                // Where the timer stood still, for the FIT file's timer events; a stop from outside is a pause
+                // from when the process stopped.
+                let ago = max(0, (lastHandled ?? now) - event.due)
+                effects.append(.record(event.kind == .paused ? .paused(ago: ago) : .resumed(ago: ago)))
+            default:
+                break
+            }
+            // A new segment's words replace whatever was still waiting to be said about the last.
+            if event.kind == .segmentStarted || event.kind == .finished { pendingSpeech.removeAll() }
+            let cue = sound(event, at: now, into: &effects)
+            // The window of phrases rendered ahead moves on with the workout.
+            if settings.voice, event.kind == .segmentStarted, event.segmentIndex > (resumption?.segmentIndex ?? 0) {
+                effects.append(.prepareVoice(VoicePolicy.phrases(in: plan, countAloud: settings.countAloud,
+                    language: settings.language, from: event.segmentIndex, segments: VoicePolicy.renderAhead)))
+            }
+            // The bpm, when asked for, goes with the halfway's words; rendered now, as no number is ahead of time.
+            let bpm = settings.speaksHeartRate && [.halfway, .switchSides].contains(event.kind)
+                ? heart.fresh(at: now) : nil
+            if settings.voice, let phrase = VoicePolicy.phrase(for: event, in: session,
+                countAloud: settings.countAloud, language: settings.language,
+                complete: plan.exercisesDone(fromWork: workDone).count == plan.workSegmentCount, heartRate: bpm) {
+                // Asked for first, with the window of phrases due next: a window of this phrase alone would let go
+                // of all the others.
+                if bpm != nil {
+                    effects.append(.prepareVoice([phrase] + VoicePolicy.phrases(in: plan,
+                        countAloud: settings.countAloud, language: settings.language, from: session.index,
+                        segments: VoicePolicy.renderAhead)))
+                }
+                // Words start once their cue has been heard, so the beep does not mask the first word.
+                let announcement = Announcement(phrase, due: event.due + (cue?.clearance ?? 0))
+                if cue == nil {
+                    effects.append(.announce(announcement))
+                } else {
+                    let place = pendingSpeech.firstIndex { $0.due > announcement.due } ?? pendingSpeech.endIndex
+                    pendingSpeech.insert(announcement, at: place)
+                }
+            }
+        }
+    }
+
+    /// Whether `effects` only write events-file lines or speak: nothing that needs a new frame (anything
+    /// that happened in the session does).
+    static func onlySound(_ effects: [Effect]) -> Bool {
+        effects.allSatisfy { effect in
+            switch effect {
+            case .log, .announce: return true
+            default: return false
+            }
+        }
+    }
+
+    /// A phrase whose speech was not rendered when due waits for it within the staleness limit: one
+    /// not rendered by then is skipped, never said late. The finish is rendered on the spot, so one
+    /// not rendered could not be, and is skipped at once.
+    mutating func awaitSpeech(_ announcement: Announcement, reported: AudioDelivery, at now: Instant,
+                                      into effects: inout [Effect]) {
+        if announcement.phrase.priority != .finish, now - announcement.due < CuePolicy.stalenessLimit {
+            awaitingSpeech.removeAll { $0.phrase == announcement.phrase }
+            awaitingSpeech.append(announcement)
+        } else {
+            effects.append(.log(EventRecords.delivery(reported, origin: origin)))
+        }
+    }
+
+    /// Skips every waiting phrase whose staleness limit has passed, with its events-file line.
+    mutating func giveUpSpeech(at now: Instant, into effects: inout [Effect]) {
+        let late = awaitingSpeech.filter { now - $0.due >= CuePolicy.stalenessLimit }
+        guard !late.isEmpty else { return }
+        awaitingSpeech.removeAll { a in late.contains(a) }
+        for a in late {
+            effects.append(.log(EventRecords.delivery(AudioDelivery(.phrase(a.phrase), due: a.due, at: now,
+                                                                    outcome: .notRendered), origin: origin)))
+        }
+    }
+
+    /// Cues go to the device when there is one; with none, the ones that mark a change ring the bell.
+    /// Returns the cue that sounds for `event`, heard or not, for the voice to wait for.
+    @discardableResult
+    func sound(_ event: SessionEvent, at now: Instant, into effects: inout [Effect]) -> Cue? {
+        guard let cue = CuePolicy.cue(for: event, in: plan) else { return nil }
+        let stale = CuePolicy.isStale(cue, due: event.due, at: now)
+        let ringable = cue != .tick && cue != .halfway
+        let bell: Bool
+        switch settings.bell {
+        case .always: bell = ringable
+        case .never: bell = false
+        case .auto: bell = ringable && audio == .silent
+        }
+        if settings.countAloud && settings.voice && cue == .tick { return nil }
+        if !stale, audio != .muted, audio != .silent {
+            effects.append(.playCue(cue, due: event.due))
+        }
+        if bell && !stale {
+            effects.append(.bell)
+            effects.append(.log(EventRecords.cue(cue, delivery: "bell", t: now - origin, planned: event.due - origin)))
+        } else if audio == .muted || audio == .silent || stale {
+            effects.append(.log(EventRecords.cue(cue, delivery: "none", t: now - origin, planned: event.due - origin)))
+        }
+        return cue
+    }
+}
