@@ -25,23 +25,15 @@ static void *qr_handle;
 static int qr_tried;
 #define LIB_QR clibraries_open(SONAME_QRENCODE, 0, &qr_handle, &qr_tried)
 
-struct MHD_Daemon *clibraries_mhd_start(const struct sockaddr *address, unsigned connection_limit,
-                                        MHD_AccessHandlerCallback handler, void *handler_cls,
-                                        MHD_RequestCompletedCallback completed, void *completed_cls) {
+struct MHD_Daemon *clibraries_mhd_start(int listen_fd, unsigned connection_limit, unsigned per_address,
+                                        unsigned timeout, MHD_AccessHandlerCallback handler, void *handler_cls) {
     REAL(LIB_MHD, MHD_start_daemon)
     if (!f) return NULL;
-    /* A thread for each connection: an event stream's reader waits for the next change in its own. */
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION;
-    return f(flags, 0, NULL, NULL, handler, handler_cls, MHD_OPTION_SOCK_ADDR, address,
-             MHD_OPTION_CONNECTION_LIMIT, connection_limit, MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-             MHD_OPTION_END);
-}
-
-int clibraries_mhd_port(struct MHD_Daemon *daemon) {
-    REAL(LIB_MHD, MHD_get_daemon_info)
-    if (!f) return -1;
-    const union MHD_DaemonInfo *info = f(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info ? info->port : -1;
+    /* One thread polls them all; an event stream with nothing to say is suspended, not waited for in a thread. */
+    unsigned flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    return f(flags, 0, NULL, NULL, handler, handler_cls, MHD_OPTION_LISTEN_SOCKET, listen_fd,
+             MHD_OPTION_CONNECTION_LIMIT, connection_limit, MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address,
+             MHD_OPTION_CONNECTION_TIMEOUT, timeout, MHD_OPTION_END);
 }
 
 void MHD_stop_daemon(struct MHD_Daemon *daemon) {
@@ -76,6 +68,16 @@ enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned i
                                    struct MHD_Response *response) {
     REAL(LIB_MHD, MHD_queue_response)
     return f ? f(connection, status_code, response) : MHD_NO;
+}
+
+void MHD_suspend_connection(struct MHD_Connection *connection) {
+    REAL(LIB_MHD, MHD_suspend_connection)
+    if (f) f(connection);
+}
+
+void MHD_resume_connection(struct MHD_Connection *connection) {
+    REAL(LIB_MHD, MHD_resume_connection)
+    if (f) f(connection);
 }
 
 void MHD_destroy_response(struct MHD_Response *response) {

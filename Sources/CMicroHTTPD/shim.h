@@ -10,14 +10,12 @@
 
 /* Defined in CLibraries, which opens libmicrohttpd on first use. */
 
-/* MHD_start_daemon (variadic, which Swift cannot call) listening on `address`, a thread for each connection,
-   at most `connection_limit` connections; `handler` answers each request and `completed` is told when one is
-   done. NULL if it cannot listen (errno says why), or libmicrohttpd is missing. */
-struct MHD_Daemon *clibraries_mhd_start(const struct sockaddr *address, unsigned connection_limit,
-                                        MHD_AccessHandlerCallback handler, void *handler_cls,
-                                        MHD_RequestCompletedCallback completed, void *completed_cls);
-
-/* The port `daemon` listens on (MHD_get_daemon_info's MHD_DAEMON_INFO_BIND_PORT, variadic), or -1. */
-int clibraries_mhd_port(struct MHD_Daemon *daemon);
+/* MHD_start_daemon (variadic, which Swift cannot call) on `listen_fd`, a socket bound and listening, which it
+   owns from then on (MHD_stop_daemon closes it): one internal thread polls every connection (poll(2)), a stream
+   with nothing to send is suspended and resumed; at most `connection_limit` connections, `per_address` from one
+   address, each closed after `timeout` seconds without a byte either way; `handler` answers each request. NULL
+   if it cannot start, or libmicrohttpd is missing (clibraries_missing says so). */
+struct MHD_Daemon *clibraries_mhd_start(int listen_fd, unsigned connection_limit, unsigned per_address,
+                                        unsigned timeout, MHD_AccessHandlerCallback handler, void *handler_cls);
 
 #endif

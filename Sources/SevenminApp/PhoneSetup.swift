@@ -49,9 +49,9 @@ enum PhoneSetup {
                            news: inbox.post)
     }
 
-    /// Starts `server` listening, which posts its link to `inbox` (and so the QR code); a notice if it cannot.
+    /// Starts `server` listening on a thread of its own, which posts its link to `inbox` (and so the QR code); a notice if it cannot.
     static func listen(_ server: PhoneServer, inbox: WakeInbox) {
-        do { try server.start() } catch {
+        server.begin { error in
             Console.error("sevenmin: phone: \(error)")
             inbox.post(.notice(.noPhone(address: server.address)))
         }

@@ -96,6 +96,66 @@ struct PhoneEndToEndTests {
         #expect(try curl(base + "/").status == 7, "curl: couldn't connect")
     }
 
+    /// A TCP connection to 127.0.0.1's `port` from the loopback address `source`, which sends nothing.
+    func idleConnection(from source: String, to port: Int) throws -> Int32 {
+        func address(_ text: String, _ port: Int) -> sockaddr_in {
+            var socket = sockaddr_in()
+            socket.sin_family = sa_family_t(AF_INET)
+            socket.sin_port = in_port_t(UInt16(port).bigEndian)
+            _ = inet_pton(AF_INET, text, &socket.sin_addr)   // ignored: both addresses are literals
+            return socket
+        }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd >= 0)
+        var local = address(source, 0), remote = address("127.0.0.1", port)
+        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, size) } }
+        let connected = withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, size) } }
+        try #require(bound == 0 && connected == 0, "\(String(cString: strerror(errno)))")
+        return fd
+    }
+
+    /// Whether the server has closed `fd`: it reads as the end (or as reset).
+    func closedByServer(_ fd: Int32) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) == 1 else { return false }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) <= 0
+    }
+
+    @Test func idleConnectionsFromOneAddressLockNoPhoneOut() throws {
+        let (tmux, runtime, log) = try workout(fixtures + "/long.json")
+        let url = phone(runtime)
+        let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
+        let base = String(parts[0].dropLast()), token = parts[1], authority = String(base.dropFirst("http://".count))
+        let port = try #require(Int(authority.split(separator: ":")[1]))
+        // 64 connections held from a second loopback address, sending nothing, as an idle attacker's would.
+        let held = try (0..<64).map { _ in try idleConnection(from: "127.0.0.2", to: port) }
+        defer { for fd in held { _ = close(fd) } }   // ignored: the test's own sockets, closed at its end
+        let opened = monotonicSeconds()
+        // A phone from 127.0.0.1 loads the page, trades its token, and pauses the workout, all within 2 s.
+        #expect(try curl("-o", "/dev/null", "-w", "%{http_code}", base + "/").stdout == "200")
+        let jar = tmux.directory + "/jar"
+        #expect(try curl("-o", "/dev/null", "-w", "%{http_code}", "-c", jar, "-X", "POST", "-H",
+                         "Origin: http://\(authority)", "-H", "X-Sevenmin-Token: \(token)", base + "/session")
+            .stdout == "204")
+        #expect(try curl("-o", "/dev/null", "-w", "%{http_code}", "-b", jar, "-X", "POST", "-H",
+                         "Origin: http://\(authority)", base + "/pause").stdout == "204")
+        waitUntil("the pause in the events file", timeout: 10) {
+            events(log).contains { $0["event"] as? String == "pause" }
+        }
+        let paused = monotonicSeconds() - opened
+        #expect(paused <= 2, "the page and its Pause took \(paused) s")
+        // Every held connection is closed by the server within its idle timeout (4 s), none kept for ever.
+        waitUntil("the held connections closed", timeout: 10) { held.allSatisfy(closedByServer) }
+        let closed = monotonicSeconds() - opened
+        #expect(closed <= 4 + 1, "held for \(closed) s")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
     @Test func chromiumShowsTheCountdownAndItsButtonsDriveTheWorkout() throws {
         let (tmux, runtime, log) = try workout(fixtures + "/phone.json")
         let url = phone(runtime)

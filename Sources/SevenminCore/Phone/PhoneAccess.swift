@@ -6,6 +6,10 @@
 public enum PhoneAccess {
     /// At most this many phones hold a cookie at once.
     public static let maxPhones = 4
+    /// Connections the server holds at once; from one address; and the seconds one may sit without a byte
+    /// either way before it is closed (a request is made in far less, a stream's heartbeat comes every second).
+    /// Together they keep one address from holding the page down.
+    public static let connections = 64, connectionsPerAddress = 16, idleTimeout = 4
     /// The cookie the token is exchanged for.
     public static let cookieName = "sevenmin"
     /// The request header the page sends the token in, once: a header a cross-origin page cannot set

@@ -3,6 +3,16 @@
 /// workout's state once per change (a segment, a pause, a resume, the end), never once a second: the
 /// page counts down by itself from the segment's end.
 public enum PhoneEvents {
+    /// Seconds between heartbeats on every stream. The page calls its connection lost after `lostAfter` seconds
+    /// without a word (a stalled connection is never closed), and then tries a new stream every `retryEvery`.
+    public static let beatEvery = 1.0, lostAfter = 2.5, retryEvery = 1.0
+
+    /// The heartbeat: nothing new, and the connection alive.
+    public static let beat = event("beat", .object([]))
+
+    /// A stream's last event when its phone was dropped with `x`: its cookie and the token it scanned are void.
+    public static let dropped = event("dropped", .object([]))
+
     /// One event in the stream's format: its name and a line of JSON.
     static func event(_ name: String, _ value: JSONWriter.Value) -> String {
         "event: \(name)\ndata: \(JSONWriter.line(value))\n\n"
@@ -49,8 +59,13 @@ public enum PhoneEvents {
                 .init("pause", .string(phone.pause)), .init("resume", .string(phone.resume)),
                 .init("skip", .string(phone.skip)), .init("back", .string(phone.back)),
                 .init("start", .string(phone.tapToStart)), .init("lost", .string(phone.connectionLost)),
+                .init("dropped", .string(phone.dropped)),
                 .init("next", .string(words.next)), .init("round", .string(ScreenText.of(language).round)),
                 .init("paused", .string(words.paused)), .init("finished", .string(words.finished)),
+            ])),
+            .init("timing", .object([
+                .init("beat", .seconds(beatEvery)), .init("lost", .seconds(lostAfter)),
+                .init("retry", .seconds(retryEvery)),
             ])),
             .init("segments", .array(segments)),
         ]))

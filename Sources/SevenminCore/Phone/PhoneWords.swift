@@ -10,6 +10,8 @@ public struct PhoneWords: Sendable {
     public let tapToStart: String
     /// The page's line while its event stream reconnects.
     public let connectionLost: String
+    /// The page's line once its phone was dropped with `x`: its address is void.
+    public let dropped: String
     /// Beside the QR code: what it is for.
     public let scan: String
     /// "2 phones", on the status line.

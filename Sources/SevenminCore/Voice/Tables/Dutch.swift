@@ -118,6 +118,7 @@ extension NoticeText {
 extension PhoneWords {
     static let dutch = PhoneWords(
         pause: "Pauze", resume: "Hervatten", skip: "Overslaan", back: "Terug", tapToStart: "Tik om te starten",
-        connectionLost: "Verbinding verbroken, opnieuw verbinden…", scan: "Scan met de telefoon",
+        connectionLost: "Verbinding verbroken, opnieuw verbinden…", dropped: "Scan de nieuwe code",
+        scan: "Scan met de telefoon",
         phones: { $0 == 1 ? "1 telefoon" : "\($0) telefoons" }, dropKey: "telefoons loskoppelen, nieuwe code")
 }

@@ -133,6 +133,7 @@ extension NoticeText {
 extension PhoneWords {
     static let english = PhoneWords(
         pause: "Pause", resume: "Resume", skip: "Skip", back: "Back", tapToStart: "Tap to start",
-        connectionLost: "Connection lost, reconnecting…", scan: "Scan with the phone",
+        connectionLost: "Connection lost, reconnecting…", dropped: "Scan the new code",
+        scan: "Scan with the phone",
         phones: { $0 == 1 ? "1 phone" : "\($0) phones" }, dropKey: KeyBindings.phoneDrop.action)
 }

@@ -139,7 +139,8 @@ extension NoticeText {
 extension PhoneWords {
     static let french = PhoneWords(
         pause: "Pause", resume: "Reprendre", skip: "Passer", back: "Retour", tapToStart: "Touchez pour commencer",
-        connectionLost: "Connexion perdue, reconnexion…", scan: "À scanner avec le téléphone",
+        connectionLost: "Connexion perdue, reconnexion…", dropped: "Scannez le nouveau code",
+        scan: "À scanner avec le téléphone",
         phones: { $0 == 1 ? "1 téléphone" : "\($0) téléphones" },
         dropKey: "déconnecter les téléphones, nouveau code")
 }

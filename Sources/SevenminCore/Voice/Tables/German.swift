@@ -122,6 +122,7 @@ extension NoticeText {
 extension PhoneWords {
     static let german = PhoneWords(
         pause: "Pause", resume: "Weiter", skip: "Überspringen", back: "Zurück", tapToStart: "Tippen zum Starten",
-        connectionLost: "Verbindung verloren, neuer Versuch…", scan: "Mit dem Telefon scannen",
+        connectionLost: "Verbindung verloren, neuer Versuch…", dropped: "Den neuen Code scannen",
+        scan: "Mit dem Telefon scannen",
         phones: { $0 == 1 ? "1 Telefon" : "\($0) Telefone" }, dropKey: "Telefone trennen, neuer Code")
 }

@@ -129,6 +129,7 @@ extension NoticeText {
 extension PhoneWords {
     static let italian = PhoneWords(
         pause: "Pausa", resume: "Riprendi", skip: "Salta", back: "Indietro", tapToStart: "Tocca per iniziare",
-        connectionLost: "Connessione persa, riconnessione…", scan: "Scansiona con il telefono",
+        connectionLost: "Connessione persa, riconnessione…", dropped: "Scansiona il nuovo codice",
+        scan: "Scansiona con il telefono",
         phones: { $0 == 1 ? "1 telefono" : "\($0) telefoni" }, dropKey: "scollega i telefoni, nuovo codice")
 }

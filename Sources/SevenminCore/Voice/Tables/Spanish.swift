@@ -140,6 +140,7 @@ extension NoticeText {
 extension PhoneWords {
     static let spanish = PhoneWords(
         pause: "Pausa", resume: "Reanudar", skip: "Saltar", back: "Atrás", tapToStart: "Toca para empezar",
-        connectionLost: "Conexión perdida, reconectando…", scan: "Escanear con el teléfono",
+        connectionLost: "Conexión perdida, reconectando…", dropped: "Escanea el código nuevo",
+        scan: "Escanear con el teléfono",
         phones: { $0 == 1 ? "1 teléfono" : "\($0) teléfonos" }, dropKey: "desconectar los teléfonos, código nuevo")
 }
