@@ -160,7 +160,8 @@ struct PhoneEndToEndTests {
         let (tmux, runtime, log) = try workout(fixtures + "/phone.json")
         let url = phone(runtime)
         let shots = ProcessInfo.processInfo.environment["SEVENMIN_PHONE_SHOTS"] ?? tmux.directory
-        let page = try run("/usr/bin/python3", [fixtures + "/phone-page.py", url, binary, runtime, log, shots])
+        let page = try run("/usr/bin/python3", [fixtures + "/phone-page.py", url, binary, runtime, log, shots,
+                                                "/usr/bin/tmux -L \(tmux.name) send-keys x"])
         let seen = try #require(try JSONSerialization.jsonObject(with: Data(page.stdout.utf8)) as? [String: Any],
                                 "\(page.stderr)")
         #expect(seen["title"] as? String == "Get ready")
@@ -180,13 +181,26 @@ struct PhoneEndToEndTests {
         let background = seen["background"] as? String ?? ""
         #expect(background.hasPrefix("rgb(") && background != "rgb(27, 27, 27)", "\(background)")
         #expect((seen["figureLines"] as? Int ?? 0) >= 10, "the move's figure, as SVG")
-        // After its stream's connection is dropped, the page says so, reconnects, and follows the workout again.
+        // After its stream's connection is dropped, the page reconnects and follows the workout again.
         #expect(seen["dropped"] as? Bool == true, "the stream's socket was killed")
-        #expect(seen["lostShown"] as? Bool == true)
         #expect(seen["titleAfterReconnect"] as? String == "Rest")
+        // A stalled connection is said within 3 s of the proxy's stalling, big, across the screen, over a dimmed
+        // clock that stops; the page is back within 3 s of the proxy forwarding again, at the terminal's time.
+        let lostAfter = try #require(seen["lostAfter"] as? Double)
+        let backAfter = try #require(seen["backAfter"] as? Double)
+        #expect(lostAfter <= 3, "Connection lost after \(lostAfter) s")
+        #expect((seen["lostText"] as? String ?? "").hasPrefix("Connection lost"))
+        #expect(seen["lostWidth"] as? Double ?? 0 >= 0.99, "full width")
+        #expect(seen["lostFont"] as? Double ?? 0 >= 0.08, "big: its type a tenth of the screen's width")
+        #expect(seen["clockOpacity"] as? Double ?? 1 <= 0.5, "the clock dimmed")
+        #expect(seen["clockStopped"] as? Bool == true)
+        #expect(backAfter <= 3, "back after \(backAfter) s")
+        let resynced = try #require(seen["resynced"] as? [Double])
+        #expect(resynced[0] <= resynced[1] + 1 && resynced[0] >= resynced[2] - 1, "page, terminal: \(resynced)")
+        #expect(seen["afterX"] as? String == "Scan the new code", "x drops the phone, which says so")
         #expect(seen["console"] as? [String] == [], "no errors on the page (a CSP refusal would be one)")
         // Waited for: the skip just made may still be flashing the screen.
-        tmux.waitFor(text: "1 phone")
+        tmux.waitFor(text: "Exercise 2/2")
         tmux.quitWorkout()
         tmux.waitFor(text: "exit=0")
     }

@@ -22,7 +22,9 @@ public enum PhonePage {
         nav{display:flex;gap:3vmin;padding:3vmin 4vmin 5vmin}\
         nav button{flex:1;min-height:20vmin;min-width:48px;font-size:6vmin;border:0;border-radius:3vmin;\
         background:rgba(0,0,0,.45);color:#fff}nav #pause{flex:1.6;background:#fff;color:#111}\
-        #lost{position:fixed;left:0;right:0;bottom:0;margin:0;padding:2vmin;text-align:center;background:#b00}\
+        #lost{position:fixed;left:0;right:0;top:50%;transform:translateY(-50%);margin:0;padding:5vmin 4vmin;\
+        text-align:center;font-size:11vmin;font-weight:700;line-height:1.15;background:#b00;color:#fff;z-index:1}\
+        body.lost #clock,body.lost #figure,body.lost h1{opacity:.3}\
         video{position:fixed;width:1px;height:1px;opacity:0}
         """
 
@@ -30,6 +32,8 @@ public enum PhonePage {
         "use strict";
         const $ = (id) => document.getElementById(id);
         let plan = null, state = null, endsAt = 0, countedAt = 0, source = null;
+        // When the stream was last heard from (any event, the heartbeat included), and last tried again.
+        let heard = 0, tried = 0, lost = false, dropped = false, attempt = 0;
         const token = location.hash.slice(1);
         // The token never stays in the address bar, the history or a bookmark.
         if (token) history.replaceState(null, "", location.pathname);
@@ -47,7 +51,7 @@ public enum PhonePage {
         function words() {
           const w = plan.words;
           $("back").textContent = w.back; $("skip").textContent = w.skip; $("go").textContent = w.start;
-          $("lost").textContent = w.lost; document.documentElement.lang = plan.language;
+          document.documentElement.lang = plan.language;
         }
         function show() {
           if (!plan || !state) return;
@@ -97,8 +101,18 @@ public enum PhonePage {
           parts.push(head);
           svg.replaceChildren(...parts);
         }
+        // Lost: said over the dimmed clock, which stops; dropped with x: said for good.
+        function say(text) {
+          lost = !!text;
+          $("lost").textContent = text || ""; $("lost").hidden = !text; document.body.classList.toggle("lost", lost);
+        }
+        function hear() { heard = performance.now(); if (lost && !dropped) say(null); }
         function frame() {
-          if (plan && state && !state.ended) {
+          const live = plan && state && !state.ended && !dropped, quiet = performance.now() - heard;
+          if (live && quiet > plan.timing.lost * 1000 && !lost) say(plan.words.lost);
+          // A stream that failed is tried again at once, one that went quiet once lost; then every so often.
+          if (live && (!source || lost) && performance.now() - tried > plan.timing.retry * 1000) begin();
+          if (live && !lost) {
             const s = seconds(), seg = plan.segments[state.segment];
             $("clock").textContent = clock(s);
             const done = state.remaining === null ? seg.offset : seg.offset + seg.length - s;
@@ -108,28 +122,35 @@ public enum PhonePage {
           requestAnimationFrame(frame);
         }
         function listen() {
-          source = new EventSource("/events");
-          source.addEventListener("plan", (e) => { plan = JSON.parse(e.data); words(); show(); });
-          source.addEventListener("state", (e) => {
+          const mine = new EventSource("/events");
+          source = mine;
+          mine.addEventListener("plan", (e) => { plan = JSON.parse(e.data); words(); hear(); show(); });
+          mine.addEventListener("beat", hear);
+          mine.addEventListener("state", (e) => {
             state = JSON.parse(e.data);
             endsAt = performance.now() + (state.remaining || 0) * 1000; countedAt = performance.now();
-            $("lost").hidden = true; show();
-            if (state.ended) source.close();
+            hear(); show();
+            if (state.ended) mine.close();
           });
-          source.onerror = () => {
-            if (state && state.ended) return;
-            $("lost").hidden = false;
-            // Closed for good (the server said no, or was gone): start again after a moment.
-            if (source.readyState === EventSource.CLOSED) setTimeout(listen, 2000);
-          };
+          mine.addEventListener("dropped", () => { dropped = true; mine.close(); say(plan.words.dropped); });
+          // Closed or failed: tried again on the next frame.
+          mine.onerror = () => { mine.close(); if (source === mine) source = null; };
         }
+        // A new stream, the old one closed: the token traded again first (a phone gone long enough has lost its
+        // place), which the server refuses once x made a new code.
         async function begin() {
+          const mine = ++attempt;
+          tried = performance.now();
+          if (source) source.close();
+          source = null;
           if (token) {
-            const answer = await fetch("/session", {method: "POST", headers: {"X-Sevenmin-Token": token}});
-            if (!answer.ok) {
-              $("lost").hidden = false;
-              $("lost").textContent = answer.status + " " + answer.statusText;
+            const answer = await fetch("/session", {method: "POST", headers: {"X-Sevenmin-Token": token}})
+              .catch(() => null);
+            if (mine !== attempt) return;
+            if (answer && answer.status === 403) {
+              dropped = true; say(plan ? plan.words.dropped : "403"); return;
             }
+            if (answer && !answer.ok) { say(answer.status + " " + answer.statusText); return; }
           }
           listen();
         }
