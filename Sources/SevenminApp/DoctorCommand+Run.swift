@@ -124,7 +124,7 @@ extension DoctorCommand: RunnableCommand {
                         fix: "connect to the network the phone is on, or use --phone-bind 127.0.0.1 over an SSH tunnel")
             return
         }
-        let server = PhoneServer(address: address, plan: "", clock: SystemMonotonicClock()) { _ in }
+        let server = PhoneServer(address: address, plan: { "" }, clock: SystemMonotonicClock()) { _ in }
         do {
             try server.start()
             report.pass("the phone's page can be served on \(address) (a port is picked for each workout)"

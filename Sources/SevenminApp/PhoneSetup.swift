@@ -45,7 +45,7 @@ enum PhoneSetup {
             inbox.post(.notice(.noPhone(address: nil)))
             return nil
         }
-        return PhoneServer(address: address, plan: PhoneEvents.plan(plan, language: language), clock: clock,
+        return PhoneServer(address: address, plan: { PhoneEvents.plan(plan, language: language) }, clock: clock,
                            news: inbox.post)
     }
 

@@ -15,7 +15,9 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
     public let address: String
     /// The port asked for: 0 for one the kernel picks.
     private let asked: Int
-    private let plan: String
+    /// Makes the plan's event, on the server's thread: a long routine's takes a while, which the first frame
+    /// need not wait for.
+    private let makePlan: @Sendable () -> String
     private let clock: any MonotonicClock
     private let news: @Sendable (Input) -> Void
     /// Guards everything below; the heartbeat's thread waits on it for its time or the close.
@@ -24,7 +26,7 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
     private var port = 0
     /// Whoever takes it from here stops it: `close`, or `start` when the close came first.
     private var daemon: HTTPDaemon?
-    private var token = ""
+    private var token = "", plan = ""
     var roster = PhoneRoster()
     /// The open event streams by their number in the roster.
     var streams: [Int: Stream] = [:]
@@ -34,13 +36,13 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
     private var closed = false
     private var connected = 0
 
-    /// `plan` is the plan's event (`PhoneEvents.plan`), which each phone is told first; `port` 0 lets the kernel
-    /// pick one.
-    public init(address: String, port: Int = 0, plan: String, clock: any MonotonicClock,
+    /// `plan` makes the plan's event (`PhoneEvents.plan`), which each phone is told first; `port` 0 lets the
+    /// kernel pick one.
+    public init(address: String, port: Int = 0, plan: @escaping @Sendable () -> String, clock: any MonotonicClock,
                 news: @escaping @Sendable (Input) -> Void) {
         self.address = address
         self.asked = port
-        self.plan = plan
+        self.makePlan = plan
         self.clock = clock
         self.news = news
     }
@@ -62,8 +64,11 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
         }
     }
 
-    /// Binds (the port is known from then on), starts the daemon, and posts the page's link.
+    /// Makes the plan's event, binds (the port is known from then on), starts the daemon, and posts the page's
+    /// link.
     public func start() throws(Failure) {
+        let made = makePlan()
+        lock.withLock { plan = made }
         let socket: ListeningSocket
         do { socket = try ListeningSocket(address: address, port: asked) } catch {
             throw Failure(description: "\(authority(port: asked)): \(error)")

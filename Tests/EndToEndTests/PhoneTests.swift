@@ -156,6 +156,60 @@ struct PhoneEndToEndTests {
         tmux.waitFor(text: "exit=0")
     }
 
+    /// A routine of 768 KB or more that loads: `exercises` moves, each with a figure of its own of 16 keyframes
+    /// and 16 props (the most a figure may have), three rounds.
+    func longRoutine(exercises: Int = 162) throws -> String {
+        var seed: UInt64 = 1
+        func number() -> String {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return String(format: "%.3f", Double(seed >> 11) / Double(1 << 53))
+        }
+        let joints = ["head", "neck", "hip", "leftElbow", "leftHand", "rightElbow", "rightHand", "leftKnee",
+                      "leftFoot", "rightKnee", "rightFoot"]
+        let moves = (0..<exercises).map { n in
+            let poses = (0..<16).map { _ in "{" + joints.map { "\"\($0)\":[\(number()),\(number())]" }
+                .joined(separator: ",") + "}" }
+            let props = (0..<16).map { _ in "[[\(number()),\(number())],[\(number()),\(number())]]" }
+            return "{\"title\":\"Move \(n)\",\"figure\":{\"period\":2,\"keyframes\":[\(poses.joined(separator: ","))],"
+                + "\"props\":[\(props.joined(separator: ","))]}}"
+        }
+        let text = "{\"name\":\"Long\",\"work\":30,\"rest\":10,\"rounds\":3,\"exercises\":["
+            + moves.joined(separator: ",") + "]}"
+        let path = temporaryDirectory() + "/long.json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(text.utf8.count >= 768 * 1024)
+        return path
+    }
+
+    @Test func aLongRoutinesPlanIsSentSmallAndLight() throws {
+        let (tmux, runtime, _) = try workout(try longRoutine())
+        let url = phone(runtime)
+        let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
+        let base = String(parts[0].dropLast()), token = parts[1], authority = String(base.dropFirst("http://".count))
+        let jar = tmux.directory + "/jar", stream = tmux.directory + "/stream.txt"
+        #expect(try curl("-o", "/dev/null", "-w", "%{http_code}", "-c", jar, "-X", "POST", "-H",
+                         "Origin: http://\(authority)", "-H", "X-Sevenmin-Token: \(token)", base + "/session")
+            .stdout == "204")
+        let reader = try spawn("/bin/sh", ["-c", "exec /usr/bin/curl -s -N -b \(jar) \(base)/events > \(stream)"])
+        defer { kill(reader, SIGTERM) }
+        var text = ""
+        waitUntil("the plan and the state on the stream") {
+            text = (try? String(contentsOfFile: stream, encoding: .utf8)) ?? ""
+            return text.contains("event: state")
+        }
+        // Each figure once: the plan of 162 moves of 16 keyframes, 972 segments, is under 1 MiB.
+        let plan = try #require(text.components(separatedBy: "event: state").first)
+        #expect(plan.hasPrefix("event: plan") && plan.utf8.count < 1 << 20, "\(plan.utf8.count) bytes")
+        // The whole workout's memory at its peak, the routine, the plan and its event made: under 64 MiB.
+        let pid = try #require(tmux.sevenminPID())
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let peak = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) })
+        #expect(peak < 64 * 1024, "peak \(peak) kB")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
     @Test func chromiumShowsTheCountdownAndItsButtonsDriveTheWorkout() throws {
         let (tmux, runtime, log) = try workout(fixtures + "/phone.json")
         let url = phone(runtime)

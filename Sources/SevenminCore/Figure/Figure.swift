@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// A move drawn as a stick figure: keyframes played in a loop, one cycle every `period` seconds
 /// (the move's own cadence), with the props it is done on.
-public struct Figure: Equatable, Sendable {
+public struct Figure: Hashable, Sendable {
     public var keyframes: [Pose]
     public var period: Double
     public var props: [FigureProp]
@@ -37,7 +37,7 @@ public struct Figure: Equatable, Sendable {
 }
 
 /// A point of a figure in its unit box: x from 0 (left) to 1, y from 0 (top) to 1 (the floor).
-public struct FigurePoint: Equatable, Sendable {
+public struct FigurePoint: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
@@ -48,7 +48,7 @@ public struct FigurePoint: Equatable, Sendable {
 }
 
 /// A line that does not move with the figure: the floor, a wall, a chair.
-public struct FigureProp: Equatable, Sendable {
+public struct FigureProp: Hashable, Sendable {
     public var from: FigurePoint
     public var to: FigurePoint
 

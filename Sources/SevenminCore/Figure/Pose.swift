@@ -2,7 +2,7 @@
 import FoundationEssentials
 
 /// One position of a stick figure: a point for every joint.
-public struct Pose: Equatable, Sendable {
+public struct Pose: Hashable, Sendable {
     /// In `Joint.allCases` order.
     public var points: [FigurePoint]
 

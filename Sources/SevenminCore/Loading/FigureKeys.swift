@@ -6,6 +6,8 @@ import FoundationEssentials
 extension Validator {
     static let figureKeys = ["period", "keyframes", "props"]
     static let maximumKeyframes = 16
+    /// Props a figure may have: a floor, a wall, a bench are a few lines; the cap keeps what a phone is sent small.
+    static let maximumProps = 16
     static let maximumCues = 3
     static let maximumCueLength = 40
 
@@ -37,6 +39,11 @@ extension Validator {
         if let list = m["props"] {
             guard case .array(let items) = list.value else {
                 report(list.position, "\"props\" must be a list of lines, each [[x, y], [x, y]]")
+                return nil
+            }
+            guard items.count <= Validator.maximumProps else {
+                report(items[Validator.maximumProps].position,
+                       "\"props\" holds at most \(Validator.maximumProps) lines")
                 return nil
             }
             for item in items {

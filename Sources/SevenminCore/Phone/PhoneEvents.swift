@@ -32,10 +32,18 @@ public enum PhoneEvents {
     }
 
     /// The whole plan, for the page to show any segment without asking again: each segment's heading,
-    /// kind, colour, round, what comes next, where it sits in the workout, and the move's figure
-    /// (its keyframes and period, as the terminal's figure is drawn from); and the page's words.
+    /// kind, colour, round, what comes next, where it sits in the workout, and its move's figure, by its place
+    /// in the plan's list of figures (each once, as the terminal's figure is drawn from, mirrored for a second
+    /// side); and the page's words. Its size grows with the segments, not with their figures.
     public static func plan(_ plan: Plan, language: CoachLanguage) -> String {
         let words = ScreenWords.of(language), phone = PhoneWords.of(language)
+        var figures: [JSONWriter.Value] = [], known: [Figure: Int] = [:], mirrors: [Figure: Int] = [:]
+        func place(_ figure: Figure, mirrored: Bool) -> Int {
+            if let k = (mirrored ? mirrors : known)[figure] { return k }
+            figures.append(self.figure(figure, mirrored: mirrored))
+            if mirrored { mirrors[figure] = figures.count - 1 } else { known[figure] = figures.count - 1 }
+            return figures.count - 1
+        }
         let segments: [JSONWriter.Value] = plan.segments.indices.map { k in
             let segment = plan.segments[k], exercise = plan.exercise(of: k)
             let heading = segment.kind.heading(exercise: exercise, round: segment.round, words: words)
@@ -48,8 +56,9 @@ public enum PhoneEvents {
                 .init("offset", .seconds(segment.offset)), .init("length", .seconds(segment.duration)),
                 .init("reps", segment.reps.map { .integer($0) } ?? .null),
                 .init("next", next.map { .string(visible($0.title)) } ?? .null),
-                .init("figure", moving?.figure.map { figure($0, mirrored: segment.kind == .work && segment.side == 2) }
-                    ?? .null),
+                .init("figure", moving?.figure.map {
+                    .integer(place($0, mirrored: segment.kind == .work && segment.side == 2))
+                } ?? .null),
             ])
         }
         return event("plan", .object([
@@ -67,7 +76,7 @@ public enum PhoneEvents {
                 .init("beat", .seconds(beatEvery)), .init("lost", .seconds(lostAfter)),
                 .init("retry", .seconds(retryEvery)),
             ])),
-            .init("segments", .array(segments)),
+            .init("figures", .array(figures)), .init("segments", .array(segments)),
         ]))
     }
 

@@ -85,17 +85,18 @@ public enum PhonePage {
         function draw() {
           const svg = $("figure");
           const seg = plan && state && !state.ended ? plan.segments[state.segment] : null;
-          if (!seg || !seg.figure) { svg.replaceChildren(); return; }
+          const figure = seg && seg.figure !== null ? plan.figures[seg.figure] : null;
+          if (!figure) { svg.replaceChildren(); return; }
           const length = seg.length, left = seconds();
           const t = state.remaining === null ? left : Math.max(0, length - left);
-          const p = pose(seg.figure, t), ns = "http://www.w3.org/2000/svg", parts = [];
+          const p = pose(figure, t), ns = "http://www.w3.org/2000/svg", parts = [];
           const line = (x1, y1, x2, y2) => {
             const l = document.createElementNS(ns, "line");
             l.setAttribute("x1", x1); l.setAttribute("y1", y1); l.setAttribute("x2", x2); l.setAttribute("y2", y2);
             parts.push(l);
           };
-          for (const [i, j] of seg.figure.bones) line(p[2 * i], p[2 * i + 1], p[2 * j], p[2 * j + 1]);
-          for (const q of seg.figure.props) line(q[0], q[1], q[2], q[3]);
+          for (const [i, j] of figure.bones) line(p[2 * i], p[2 * i + 1], p[2 * j], p[2 * j + 1]);
+          for (const q of figure.props) line(q[0], q[1], q[2], q[3]);
           const head = document.createElementNS(ns, "circle");
           head.setAttribute("cx", p[0]); head.setAttribute("cy", p[1]); head.setAttribute("r", 0.07);
           parts.push(head);
