@@ -127,7 +127,8 @@ extension DoctorCommand: RunnableCommand {
         let server = PhoneServer(address: address, plan: { "" }, clock: SystemMonotonicClock()) { _ in }
         do {
             try server.start()
-            report.pass("the phone's page can be served on \(address) (a port is picked for each workout)"
+            report.pass("the phone's page can be served on \(address) (a port is picked for each workout, "
+                        + "unless --phone-bind gives one)"
                         + (start.phone ? "" : "; --phone or \"phone\": true turns it on"))
             report.note("plain http: others on that network can read the page and its address")
         } catch {

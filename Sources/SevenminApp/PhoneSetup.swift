@@ -7,8 +7,8 @@ import SevenminSystem
 /// Where the phone's page is served (`start --phone`, `doctor`), and its server started.
 enum PhoneSetup {
     /// `--phone-bind`'s address, else the IPv4 address of the default route's interface; nil with no network.
-    static func address(bind: String?) -> String? {
-        if let bind { return bind }
+    static func address(bind: PhoneBind?) -> String? {
+        if let bind { return bind.address }
         guard let routes = try? WorkoutDataSource.read("/proc/net/route"),
               let interface = PhoneAddress.defaultInterface(routes: String(decoding: routes, as: UTF8.self)) else {
             return nil
@@ -39,14 +39,14 @@ enum PhoneSetup {
     }
 
     /// The server for the workout, not yet listening; nil, and a notice posted, with no network.
-    static func server(bind: String?, plan: Plan, language: CoachLanguage, clock: any MonotonicClock,
+    static func server(bind: PhoneBind?, plan: Plan, language: CoachLanguage, clock: any MonotonicClock,
                        inbox: WakeInbox) -> PhoneServer? {
         guard let address = address(bind: bind) else {
             inbox.post(.notice(.noPhone(address: nil)))
             return nil
         }
-        return PhoneServer(address: address, plan: { PhoneEvents.plan(plan, language: language) }, clock: clock,
-                           news: inbox.post)
+        return PhoneServer(address: address, port: bind?.port ?? 0, loopback: bind?.isLoopback ?? false,
+                           plan: { PhoneEvents.plan(plan, language: language) }, clock: clock, news: inbox.post)
     }
 
     /// Starts `server` listening on a thread of its own, which posts its link to `inbox` (and so the QR code); a notice if it cannot.

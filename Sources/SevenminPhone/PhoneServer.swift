@@ -15,6 +15,8 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
     public let address: String
     /// The port asked for: 0 for one the kernel picks.
     private let asked: Int
+    /// Bound to loopback, reached over a tunnel: the page answers to `localhost` too.
+    private let loopback: Bool
     /// Makes the plan's event, on the server's thread: a long routine's takes a while, which the first frame
     /// need not wait for.
     private let makePlan: @Sendable () -> String
@@ -37,11 +39,12 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
     private var connected = 0
 
     /// `plan` makes the plan's event (`PhoneEvents.plan`), which each phone is told first; `port` 0 lets the
-    /// kernel pick one.
-    public init(address: String, port: Int = 0, plan: @escaping @Sendable () -> String, clock: any MonotonicClock,
-                news: @escaping @Sendable (Input) -> Void) {
+    /// kernel pick one; `loopback`, the address is this machine's own.
+    public init(address: String, port: Int = 0, loopback: Bool = false, plan: @escaping @Sendable () -> String,
+                clock: any MonotonicClock, news: @escaping @Sendable (Input) -> Void) {
         self.address = address
         self.asked = port
+        self.loopback = loopback
         self.makePlan = plan
         self.clock = clock
         self.news = news
@@ -121,10 +124,13 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
             wake()
             return "http://\(authority(port: port))/#\(token)"
         }
-        let link: PhoneLink
-        do { link = try PhoneServer.link(url) } catch { link = PhoneLink(url: url, modules: [], size: 0) }
-        news(.phone(.link(link)))
         count()
+        // The code made off the caller's thread (the loop's, for x); posted only if no newer token came meanwhile.
+        startThread(named: "sevenmin-qr") { [self] in
+            let link: PhoneLink
+            do { link = try PhoneServer.link(url) } catch { link = PhoneLink(url: url, modules: [], size: 0) }
+            lock.withLock { if url.hasSuffix("#" + token) { news(.phone(.link(link))) } }
+        }
     }
 
     /// Stops listening: the port is closed, every stream ended. Safe to call twice.
@@ -199,7 +205,7 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
         let verdict = lock.withLock {
             roster.leave(at: clock.now())
             return PhoneAccess.decide(request, authority: authority(port: port), token: token,
-                                      phones: roster.cookies)
+                                      phones: roster.cookies, localhost: loopback)
         }
         switch verdict {
         case .page:

@@ -210,6 +210,55 @@ struct PhoneEndToEndTests {
         tmux.waitFor(text: "exit=0")
     }
 
+    /// A port no one listens on now, as a user would pick one for `ssh -L`.
+    func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { _ = close(fd) }   // ignored: the test's own socket
+        var local = sockaddr_in(), size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let found = withUnsafeMutablePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, size) == 0 && getsockname(fd, $0, &size) == 0 } }
+        try #require(found)
+        return Int(UInt16(bigEndian: local.sin_port))
+    }
+
+    /// Over SSH: a fixed port, the same for two workouts in a row, answering to `localhost` where bound to
+    /// loopback, IPv6 too; the address in plain mode's lines.
+    @Test(arguments: ["127.0.0.1", "[::1]"])
+    func aFixedPortServesWorkoutAfterWorkoutAndLocalhost(address: String) throws {
+        let port = try freePort()
+        for _ in 1...2 {
+            let runtime = temporaryDirectory(), out = runtime + "/out"
+            let workout = try spawn("/bin/sh", ["-c", "XDG_RUNTIME_DIR=\(runtime) exec \(binary) start "
+                + "\(fixtures)/short.json --plain --mute --no-history --phone-bind \(address):\(port) "
+                + "< /dev/null > \(out) 2>&1"])
+            var said = ""
+            waitUntil("the page's address in plain mode's lines", timeout: 20) {
+                said = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+                return said.contains("Scan with the phone: http://\(address):\(port)/#")
+            }
+            #expect(try curl("-g", "-o", "/dev/null", "-w", "%{http_code}", "http://\(address):\(port)/").stdout
+                    == "200")
+            #expect(try curl("-g", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Host: localhost:\(port)",
+                             "http://\(address):\(port)/").stdout == "200", "\(said)")
+            var status: Int32 = 0
+            waitpid(workout, &status, 0)
+            #expect(status == 0, "\(said)")
+        }
+    }
+
+    @Test(arguments: [("0.0.0.0", "not every interface's"), ("[::]:8765", "not every interface's"),
+                      ("255.255.255.255", "not the broadcast address"), ("224.0.0.1:8765", "not a multicast group's"),
+                      ("127.0.0.1:70000", "a port from 1 to 65535")])
+    func anAddressNoPhoneCanOpenIsAUsageError(address: String, why: String) throws {
+        let refused = try run(binary, ["start", "--phone-bind", address, fixtures + "/short.json"])
+        #expect(refused.status == 64)
+        let said = "Error: The value '\(address)' is invalid for '--phone-bind <address>'"
+        #expect(refused.stderr.hasPrefix(said), "\(refused.stderr)")
+        #expect(refused.stderr.contains(why) && refused.stderr.contains("See 'sevenmin start --help'"))
+    }
+
     @Test func chromiumShowsTheCountdownAndItsButtonsDriveTheWorkout() throws {
         let (tmux, runtime, log) = try workout(fixtures + "/phone.json")
         let url = phone(runtime)

@@ -66,10 +66,15 @@ public enum PhoneAccess {
     ]
 
     /// The answer to `request` for a server reached at `authority` (`address:port`), whose token is
-    /// `token` and whose phones hold the cookies `phones`.
+    /// `token` and whose phones hold the cookies `phones`; with `localhost` (bound to loopback, reached over an
+    /// SSH tunnel), at `localhost:port` too.
     public static func decide(_ request: Request, authority: String, token: String,
-                              phones: Set<String>) -> Verdict {
-        guard let host = request.host, host.lowercased() == authority.lowercased() else { return .forbidden }
+                              phones: Set<String>, localhost: Bool = false) -> Verdict {
+        let port = authority.split(separator: ":").last.map { ":" + $0 } ?? ""
+        let names = [authority.lowercased()] + (localhost ? ["localhost" + port] : [])
+        guard let host = request.host?.lowercased(), let authority = names.first(where: { $0 == host }) else {
+            return .forbidden
+        }
         let path = request.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first
             .map(String.init) ?? ""
         let command = commands.first { $0.path == path }?.command

@@ -12,13 +12,4 @@ public enum PhoneAddress {
         }
         return nil
     }
-
-    /// Whether `text` is an IPv4 address in dotted quads, as `--phone-bind` takes.
-    public static func isIPv4(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
-                && (part.count == 1 || part.first != "0") && Int(part).map { $0 <= 255 } == true
-        }
-    }
 }

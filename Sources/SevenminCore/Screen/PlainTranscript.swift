@@ -93,6 +93,10 @@ public struct PlainTranscript: Sendable {
         if model.notice != last.notice, let notice = model.notice {
             say(model.text.note + model.words.colon + visible(notice))
         }
+        // The phone's page, where a phone or a tunnel reaches it: once served, and anew after x.
+        if model.phone?.url != last.phone?.url, let link = model.phone {
+            say(PhoneWords.of(model.language).scan + model.words.colon + link.url)
+        }
         return lines
     }
 

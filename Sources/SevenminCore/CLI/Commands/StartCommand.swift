@@ -54,8 +54,9 @@ public struct StartCommand: ParsableCommand, Equatable {
                 + "with Pause, Skip and Back; x drops the phones and makes a new code. Plain http: others on the "
                 + "network can read it.")
         public static let phoneBind = OptionSpec(long: "phone-bind", value: "address",
-            help: "Serve the phone's page on this IPv4 address, e.g. 127.0.0.1 over an SSH tunnel. "
-                + "(default: the default route's interface's)")
+            help: "Serve the phone's page on this address and port (address[:port]; IPv6 in brackets), e.g. "
+                + "127.0.0.1:8765 over an SSH tunnel, the same for every workout. "
+                + "(default: the default route's interface's, a port picked each time)")
         public static let age = OptionSpec(long: "age", value: "years",
             help: "Your age, for heart-rate zones from a maximum of 208 - 0.7 x age (Tanaka). (values: 10-100)")
         public static let maxHR = OptionSpec(long: "max-hr", value: "bpm",
@@ -103,7 +104,7 @@ public struct StartCommand: ParsableCommand, Equatable {
     public var plain = false
     /// The phone's page, and the address it is served on (nil: the default route's interface's).
     public var phone = false
-    public var phoneBind: String?
+    public var phoneBind: PhoneBind?
 
     public init() {}
 
@@ -141,10 +142,11 @@ public struct StartCommand: ParsableCommand, Equatable {
         heartRate = parsed.value(Option.hr)
         heartRateOff = parsed.flag(Option.noHR)
         if heartRate != nil, heartRateOff { throw .conflict(Option.hr.name, Option.noHR.name, command: "start") }
-        phoneBind = parsed.value(Option.phoneBind)
-        if let address = phoneBind, !PhoneAddress.isIPv4(address) {
-            throw .invalidValue(option: Option.phoneBind.synopsis, value: address,
-                                expected: "an IPv4 address such as 127.0.0.1", command: Self.spec.name)
+        if let text = parsed.value(Option.phoneBind) {
+            do { phoneBind = try PhoneBind.parse(text) } catch {
+                throw .invalidValue(option: Option.phoneBind.synopsis, value: text, expected: error.expected,
+                                    command: Self.spec.name)
+            }
         }
         // An address to serve on asks for the page.
         phone = parsed.flag(Option.phone) || phoneBind != nil
