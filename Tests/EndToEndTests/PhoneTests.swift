@@ -156,6 +156,39 @@ struct PhoneEndToEndTests {
         tmux.waitFor(text: "exit=0")
     }
 
+    /// A phone holds two streams at most: a third (a reload while the old connection dies) ends the oldest.
+    @Test func aPhonesThirdStreamEndsItsOldest() throws {
+        let (tmux, runtime, _) = try workout(fixtures + "/long.json")
+        let url = phone(runtime)
+        let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
+        let base = String(parts[0].dropLast()), token = parts[1], authority = String(base.dropFirst("http://".count))
+        let jar = tmux.directory + "/jar"
+        #expect(try curl("-o", "/dev/null", "-w", "%{http_code}", "-c", jar, "-X", "POST", "-H",
+                         "Origin: http://\(authority)", "-H", "X-Sevenmin-Token: \(token)", base + "/session")
+            .stdout == "204")
+        func reader(_ n: Int) throws -> (pid: pid_t, file: String) {
+            let file = tmux.directory + "/stream\(n).txt"
+            let pid = try spawn("/bin/sh", ["-c", "exec /usr/bin/curl -s -N -b \(jar) \(base)/events > \(file)"])
+            waitUntil("stream \(n) open") {
+                ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").contains("event: state")
+            }
+            return (pid, file)
+        }
+        let streams = try (1...3).map(reader)
+        var status: Int32 = 0
+        defer {
+            for stream in streams.dropFirst() {
+                kill(stream.pid, SIGTERM)
+                waitpid(stream.pid, &status, 0)
+            }
+        }
+        waitUntil("the oldest stream ended") { waitpid(streams[0].pid, &status, WNOHANG) == streams[0].pid }
+        #expect(waitpid(streams[1].pid, &status, WNOHANG) == 0 && waitpid(streams[2].pid, &status, WNOHANG) == 0,
+                "the two newest go on")
+        tmux.quitWorkout()
+        tmux.waitFor(text: "exit=0")
+    }
+
     /// A routine of 768 KB or more that loads: `exercises` moves, each with a figure of its own of 16 keyframes
     /// and 16 props (the most a figure may have), three rounds.
     func longRoutine(exercises: Int = 162) throws -> String {
@@ -191,7 +224,11 @@ struct PhoneEndToEndTests {
                          "Origin: http://\(authority)", "-H", "X-Sevenmin-Token: \(token)", base + "/session")
             .stdout == "204")
         let reader = try spawn("/bin/sh", ["-c", "exec /usr/bin/curl -s -N -b \(jar) \(base)/events > \(stream)"])
-        defer { kill(reader, SIGTERM) }
+        defer {
+            kill(reader, SIGTERM)
+            var status: Int32 = 0
+            waitpid(reader, &status, 0)
+        }
         var text = ""
         waitUntil("the plan and the state on the stream") {
             text = (try? String(contentsOfFile: stream, encoding: .utf8)) ?? ""
