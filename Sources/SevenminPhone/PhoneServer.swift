@@ -80,7 +80,8 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
         let me = Unmanaged.passUnretained(self).toOpaque()
         let started: HTTPDaemon
         do {
-            // The daemon's thread leaves the workout's signals to the main thread.
+            // The daemon's thread leaves the workout's signals to the main thread. The socket is the daemon's
+            // from here on: libmicrohttpd closes it when it stops, and on a failure to start.
             started = try withSignalsHeld { () throws(HTTPError) in
                 try HTTPDaemon(socket: socket.descriptor, limits: (PhoneAccess.connections,
                                PhoneAccess.connectionsPerAddress, PhoneAccess.idleTimeout),
