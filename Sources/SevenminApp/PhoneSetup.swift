@@ -49,7 +49,8 @@ enum PhoneSetup {
                            plan: { PhoneEvents.plan(plan, language: language) }, clock: clock, news: inbox.post)
     }
 
-    /// Starts `server` listening on a thread of its own, which posts its link to `inbox` (and so the QR code); a notice if it cannot.
+    /// Starts `server` listening on a thread of its own, which posts its link to `inbox` (and so the QR code);
+    /// a notice if it cannot.
     static func listen(_ server: PhoneServer, inbox: WakeInbox) {
         server.begin { error in
             Console.error("sevenmin: phone: \(error)")

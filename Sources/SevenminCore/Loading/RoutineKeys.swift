@@ -85,7 +85,8 @@ public enum RoutineKeys {
                    byDefault: "none",
                    allowed: "a shipped figure's name (" + FigureLibrary.names.map { "`\($0)`" }.joined(separator: ", ")
                        + "), or its own: `{\"period\": seconds a cycle, \"keyframes\": [1 to 16 poses], "
-                       + "\"props\": [up to 16 lines [[x, y], [x, y]]]}`, a pose giving every joint (`head`, `neck`, `hip`, `leftElbow`, "
+                       + "\"props\": [up to 16 lines [[x, y], [x, y]]]}`, a pose giving every joint (`head`, `neck`, "
+                       + "`hip`, `leftElbow`, "
                        + "`leftHand`, `rightElbow`, `rightHand`, `leftKnee`, `leftFoot`, `rightKnee`, `rightFoot`) "
                        + "as `[x, y]` from 0 to 1, y down"),
         RoutineKey(key: "cues", meaning: "form cues shown beside the figure and printed in plain mode",
