@@ -12,9 +12,10 @@ let package = Package(
         .executable(name: "sevenmin", targets: ["sevenmin"]),
     ],
     targets: [
-        // C libraries, each behind a system-library target.
+        // C libraries, each behind a system-library target, and our own C: all under Sources/C.
         .systemLibrary(
             name: "CNcursesw",
+            path: "Sources/C/CNcursesw",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
@@ -22,44 +23,53 @@ let package = Package(
         // CLibraries opens the libraries on first use.
         .systemLibrary(
             name: "CAo",
+            path: "Sources/C/CAo",
             providers: [.apt(["libao-dev"])]
         ),
         .systemLibrary(
             name: "CSndfile",
+            path: "Sources/C/CSndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
         .systemLibrary(
             name: "CEspeakNG",
+            path: "Sources/C/CEspeakNG",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
         .systemLibrary(
             name: "CFlite",
+            path: "Sources/C/CFlite",
             providers: [.apt(["flite1-dev"])]
         ),
         .systemLibrary(
             name: "CSQLite",
+            path: "Sources/C/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
             name: "CYAML",
+            path: "Sources/C/CYAML",
             providers: [.apt(["libyaml-dev"])]
         ),
         .systemLibrary(
             name: "CSystemd",
+            path: "Sources/C/CSystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
         // The phone's page (`start --phone`): its HTTP server, and the QR code of its address.
         .systemLibrary(
             name: "CMicroHTTPD",
+            path: "Sources/C/CMicroHTTPD",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .systemLibrary(
             name: "CQREncode",
+            path: "Sources/C/CQREncode",
             providers: [.apt(["libqrencode-dev"])]
         ),
         // Async-signal-safe pieces that cannot be written in Swift: the
         // self-pipe signal handlers and the crash-time terminal restore.
-        .target(name: "CSevenminSystem"),
+        .target(name: "CSevenminSystem", path: "Sources/C/CSevenminSystem"),
 
         // The pure core: model, loading, timing, session, layout, cue decisions.
         .target(name: "SevenminCore"),
@@ -71,7 +81,7 @@ let package = Package(
             "CSevenminSystem"]),
         // Opens libao, libespeak-ng, Flite, libsndfile, SQLite, libyaml, libsystemd, libmicrohttpd and libqrencode
         // on first use, so that a muted workout maps none of them before its first frame, and most of them never.
-        .target(name: "CLibraries"),
+        .target(name: "CLibraries", path: "Sources/C/CLibraries"),
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile",
             "CEspeakNG", "CFlite", "CLibraries"]),
         // Workout history in SQLite: the store and the recorder that writes off the loop.
@@ -80,7 +90,7 @@ let package = Package(
         // YAML read into the core's positioned tree, for `sevenmin import` of Sweat's files.
         .target(name: "SevenminYAML", dependencies: ["SevenminCore", "CYAML", "CLibraries"]),
         // The media player's D-Bus tables, which only C can write, over sd-bus.
-        .target(name: "CSevenminBus", dependencies: ["CSystemd", "CLibraries"]),
+        .target(name: "CSevenminBus", dependencies: ["CSystemd", "CLibraries"], path: "Sources/C/CSevenminBus"),
         // D-Bus through sd-bus: the media player, the screen kept awake, the desktop's notifications.
         .target(name: "SevenminBus", dependencies: ["SevenminCore", "SevenminSystem", "CSevenminSystem",
             "CSystemd", "CSevenminBus", "CLibraries"]),

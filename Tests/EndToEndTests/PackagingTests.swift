@@ -111,10 +111,10 @@ struct PackagingTests {
 }
 
 /// The libraries opened on first use (dlopen), which dpkg-shlibdeps cannot see: one table,
-/// `Sources/CLibraries/sonames.h`, that the loaders open and scripts/package reads for Depends.
+/// `Sources/C/CLibraries/sonames.h`, that the loaders open and scripts/package reads for Depends.
 @Suite("The libraries opened on first use")
 struct OpenedLibraries {
-    static let table = repositoryRoot + "/Sources/CLibraries/sonames.h"
+    static let table = repositoryRoot + "/Sources/C/CLibraries/sonames.h"
 
     /// The table's `#define SONAME_NAME "file"` lines, as (NAME, file), read as scripts/package reads them.
     static func entries() throws -> [(macro: String, soname: String)] {
@@ -130,7 +130,7 @@ struct OpenedLibraries {
     /// Every library a loader opens is named by the table, and every name in the table is opened: no soname
     /// is written anywhere else in the loaders, so none can be opened that Depends leaves out.
     @Test func theLoadersOpenExactlyTheTablesLibraries() throws {
-        let folder = repositoryRoot + "/Sources/CLibraries"
+        let folder = repositoryRoot + "/Sources/C/CLibraries"
         let sources = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".c") }
         var opened: Set<String> = []
         for file in sources where file != "opening.c" {
