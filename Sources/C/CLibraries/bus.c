@@ -25,18 +25,14 @@ static int systemd_tried;
 FORWARD(sd_bus_open_user, (sd_bus **bus), (bus))
 FORWARD(sd_bus_open_system, (sd_bus **bus), (bus))
 FORWARD(sd_bus_request_name, (sd_bus *bus, const char *name, uint64_t flags), (bus, name, flags))
-FORWARD(sd_bus_release_name, (sd_bus *bus, const char *name), (bus, name))
 FORWARD(sd_bus_get_fd, (sd_bus *bus), (bus))
 FORWARD(sd_bus_get_events, (sd_bus *bus), (bus))
 FORWARD(sd_bus_get_timeout, (sd_bus *bus, uint64_t *usec), (bus, usec))
 FORWARD(sd_bus_process, (sd_bus *bus, sd_bus_message **r), (bus, r))
 FORWARD(sd_bus_flush, (sd_bus *bus), (bus))
-FORWARD(sd_bus_get_unique_name, (sd_bus *bus, const char **unique), (bus, unique))
 FORWARD(sd_bus_add_object_vtable, (sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface,
                                    const sd_bus_vtable *vtable, void *userdata),
         (bus, slot, path, interface, vtable, userdata))
-FORWARD(sd_bus_add_match, (sd_bus *bus, sd_bus_slot **slot, const char *match, sd_bus_message_handler_t callback,
-                           void *userdata), (bus, slot, match, callback, userdata))
 FORWARD(sd_bus_emit_properties_changed_strv, (sd_bus *bus, const char *path, const char *interface, char **names),
         (bus, path, interface, names))
 FORWARD(sd_bus_message_new_method_call, (sd_bus *bus, sd_bus_message **m, const char *destination,
@@ -61,7 +57,6 @@ FORWARD(sd_bus_call, (sd_bus *bus, sd_bus_message *m, uint64_t usec, sd_bus_erro
 FORWARD(sd_bus_send, (sd_bus *bus, sd_bus_message *m, uint64_t *cookie), (bus, m, cookie))
 FORWARD(sd_bus_message_get_type, (sd_bus_message *m, uint8_t *type), (m, type))
 FORWARD(sd_bus_message_get_reply_cookie, (sd_bus_message *m, uint64_t *cookie), (m, cookie))
-FORWARD(sd_bus_error_set_const, (sd_bus_error *e, const char *name, const char *message), (e, name, message))
 
 /* The calls that answer with a pointer: NULL without libsystemd, as with nothing to give. */
 #define FORWARD_POINTER(type, name, params, args)                              \
@@ -72,7 +67,6 @@ FORWARD(sd_bus_error_set_const, (sd_bus_error *e, const char *name, const char *
 
 FORWARD_POINTER(sd_bus *, sd_bus_flush_close_unref, (sd_bus *bus), (bus))
 FORWARD_POINTER(sd_bus_message *, sd_bus_message_unref, (sd_bus_message *m), (m))
-FORWARD_POINTER(sd_bus_slot *, sd_bus_slot_unref, (sd_bus_slot *slot), (slot))
 FORWARD_POINTER(const char *, sd_bus_message_get_member, (sd_bus_message *m), (m))
 FORWARD_POINTER(const char *, sd_bus_message_get_path, (sd_bus_message *m), (m))
 FORWARD_POINTER(const char *, sd_bus_message_get_sender, (sd_bus_message *m), (m))
