@@ -158,8 +158,17 @@ final class Tmux {
         try run("/usr/bin/tmux", ["-L", name] + args).stdout
     }
 
-    /// The screen as text.
-    func screen() -> String { (try? tmux(["capture-pane", "-p"])) ?? "" }
+    /// The screen as text, once it is still: two looks in a row alike. A frame is one write, but tmux may take
+    /// it in several reads, and a look between two of them sees it part-way. After ten looks, the last.
+    func screen() -> String {
+        var last = (try? tmux(["capture-pane", "-p"])) ?? ""
+        for _ in 0..<10 {
+            let again = (try? tmux(["capture-pane", "-p"])) ?? ""
+            if again == last { return again }
+            last = again
+        }
+        return last
+    }
 
     /// The screen with colour escapes (`capture-pane -e`); with `allColumns`, the blanks that end each row too (`-N`).
     func screenWithColours(allColumns: Bool = false) -> String {
