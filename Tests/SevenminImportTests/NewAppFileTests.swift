@@ -29,7 +29,8 @@ struct NewAppFileTests {
     @Test func jawtJapaneseExportImportsAsTheAppShowsIt() throws {
         let result = try importedFixture("jawt-export-ja.json")
         let routine = try #require(result.routines.first).routine
-        #expect(routine.exercises.map(\.title) == [asTheJAWTAppShows("スクワット"), asTheJAWTAppShows("ふっきん")])
+        #expect(routine.exercises.map(\.title)
+                == [asTheJAWTAppShows("スクワット"), asTheJAWTAppShows("ふっきん")])
         #expect(routine.exercises[1].title.hasPrefix("ucM\u{FFFD}"))
         // 10 + 5 + 2 × (40 + 20 + 40 + 20); the title keeps no letter a file name can.
         #expect(Plan(routine).totalDuration == 255 && result.routines[0].fileName == "imported")
