@@ -191,7 +191,15 @@ struct AppReaderTests {
         #expect(numbersDartReadsAsDoubles(jawt.text).isEmpty)
         let workout = try JAWTApp.read(jawt.text)
         #expect(workout.version == 2 && workout.sets.allSatisfy { $0.id != nil && $0.repetitions > 0 })
-        guard case .success(let openhiit) = RoutineExport.file(routine, as: .openhiit) else { return }
+        // OpenHIIT has no switch of sides and one warm-up at most: these are refused, with the reason.
+        let refused = ["classic", "classic-3x", "standing", "advanced"]
+        let result = RoutineExport.file(routine, as: .openhiit)
+        if case .failure(let refusal) = result {
+            #expect(refused.contains(name) && refusal.reasons.contains("an exercise switches sides"))
+            return
+        }
+        #expect(!refused.contains(name))
+        let openhiit = try result.get()
         #expect(numbersDartReadsAsDoubles(openhiit.text).isEmpty)
         let timers = try OpenHIITApp.read(openhiit.text)
         // OpenHIIT's own sounds for a new timer, not silence.
