@@ -105,12 +105,19 @@ extension HistoryStore {
     }
 
     /// Session `id`'s heart-rate samples in time order; a sample out of range (a time no instant can be, a rate
-    /// no heart beats at) is skipped and counted.
+    /// no release recorded) is skipped and counted, and a rate an earlier release believed and this one does
+    /// not is left out.
     public func heartRate(of id: Int64) throws(HistoryError) -> [HeartRateSample] {
-        try read("SELECT at, bpm FROM heart_rate WHERE session_id = ? ORDER BY at", [.integer(id)]) { row in
+        let rates = HeartRateMeasurement.rates, recorded = StoredBounds.recordedRates
+        return try read("""
+            SELECT at, bpm FROM heart_rate WHERE session_id = ?
+                AND NOT (bpm BETWEEN \(recorded.lowerBound) AND \(recorded.upperBound)
+                    AND bpm NOT BETWEEN \(rates.lowerBound) AND \(rates.upperBound))
+            ORDER BY at
+            """, [.integer(id)]) { row in
             guard let at = StoredBounds.double(row.double(0), in: StoredBounds.instant),
-                  let bpm = StoredBounds.int(row.int(1), in: Int64(HeartRateMeasurement.rates.lowerBound)...Int64(
-                      HeartRateMeasurement.rates.upperBound)) else { return nil }
+                  let bpm = StoredBounds.int(row.int(1), in: Int64(rates.lowerBound)...Int64(rates.upperBound))
+            else { return nil }
             return HeartRateSample(at: at, bpm: bpm)
         }
     }

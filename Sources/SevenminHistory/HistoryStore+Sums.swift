@@ -72,8 +72,8 @@ extension HistoryStore {
                     AND \(StoredBounds.times.upperBound) AND seconds BETWEEN \(bounds.lowerBound) AND
                     \(bounds.upperBound)))
                 + (SELECT COUNT(*) FROM heart_rate WHERE NOT (at BETWEEN \(StoredBounds.instant.lowerBound) AND
-                    \(StoredBounds.instant.upperBound) AND bpm BETWEEN \(HeartRateMeasurement.rates.lowerBound) AND
-                    \(HeartRateMeasurement.rates.upperBound)))
+                    \(StoredBounds.instant.upperBound) AND bpm BETWEEN \(StoredBounds.recordedRates.lowerBound) AND
+                    \(StoredBounds.recordedRates.upperBound)))
             """) { StoredBounds.int($0.int(0), in: 0...Int64(Int.max)) }
         return found.first ?? 0
     }

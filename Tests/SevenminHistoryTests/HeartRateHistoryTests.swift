@@ -25,6 +25,25 @@ struct HeartRateHistoryTests {
         }
     }
 
+    /// Before 25–250 bpm, a release recorded 1–300: such rates are left out of the samples, but they are
+    /// not damage, so `doctor` does not call the file changed by hand; 301 is.
+    @Test func ratesAnEarlierReleaseBelievedAreLeftOutButNotCountedAsDamage() throws {
+        try withTemporaryDirectory { dir throws in
+            let path = dir + "/history.sqlite3"
+            let store = try HistoryStore(path: path)
+            let id = try store.beginSession(sampleSession())
+            for (at, bpm) in [(1, 1), (2, 24), (3, 25), (4, 250), (5, 251), (6, 300)] {
+                try store.db.execute("INSERT INTO heart_rate VALUES (\(id), \(1_795_000_000 + at), \(bpm))")
+            }
+            let reader = try HistoryStore(path: path, readOnly: true)
+            #expect(try reader.heartRate(of: id).map(\.bpm) == [25, 250])
+            let outOfRange = try reader.rowsOutOfRange()
+            #expect(reader.skippedRows == 0 && outOfRange == 0)
+            try store.db.execute("INSERT INTO heart_rate VALUES (\(id), 1795000007, 301)")
+            #expect(try reader.rowsOutOfRange() == 1)
+        }
+    }
+
     /// A file of the schema before the heart rate's, holding a workout, opens with everything in it kept,
     /// and takes samples; a reader of such a file sees no samples and changes nothing in it.
     @Test func aFileOfThePreviousSchemaKeepsEverythingAndTakesSamples() throws {

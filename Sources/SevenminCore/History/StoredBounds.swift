@@ -22,6 +22,10 @@ public enum StoredBounds {
     public static let times: ClosedRange<Int64> = 0...1_000_000_000_000
     /// How many parts a resumed session has.
     public static let parts: ClosedRange<Int64> = 1...1_000_000
+    /// Heart rates any release recorded: before 25–250 bpm (`HeartRateMeasurement.rates`) the range was
+    /// 1–300. A rate in here but outside today's range is a reading no longer believed, not damage: left
+    /// out without a word. Only one outside this is a row out of range.
+    public static let recordedRates: ClosedRange<Int64> = 1...300
 
     /// `value` as an `Int` when it is in `range`; nil otherwise.
     public static func int(_ value: Int64?, in range: ClosedRange<Int64>) -> Int? {
