@@ -4,7 +4,7 @@ import FoundationEssentials
 /// What the session's events come to: history entries, log lines, cues, the voice and the flash.
 extension WorkoutApp {
     /// Whether the coach still has words to say after a cue now sounding.
-    public var hasPendingSpeech: Bool { !pendingSpeech.isEmpty }
+    public var hasPendingSpeech: Bool { speech.holdsWords }
 
     mutating func segmentEnd(_ index: Int, actual: Double, ranOut: Bool, at now: Instant) -> SegmentEnd {
         let s = plan.segments[index]
@@ -71,7 +71,9 @@ extension WorkoutApp {
                 break
             }
             // A new segment's words replace whatever was still waiting to be said about the last.
-            if event.kind == .segmentStarted || event.kind == .finished { pendingSpeech.removeAll() }
+            if event.kind == .segmentStarted || event.kind == .finished {
+                effects += speech.handle(.segmentChanged, at: now, origin: origin)
+            }
             let cue = sound(event, at: now, into: &effects)
             // The window of phrases rendered ahead moves on with the workout.
             if settings.voice, event.kind == .segmentStarted, event.segmentIndex > (resumption?.segmentIndex ?? 0) {
@@ -93,12 +95,7 @@ extension WorkoutApp {
                 }
                 // Words start once their cue has been heard, so the beep does not mask the first word.
                 let announcement = Announcement(phrase, due: event.due + (cue?.clearance ?? 0))
-                if cue == nil {
-                    effects.append(.announce(announcement))
-                } else {
-                    let place = pendingSpeech.firstIndex { $0.due > announcement.due } ?? pendingSpeech.endIndex
-                    pendingSpeech.insert(announcement, at: place)
-                }
+                effects += speech.handle(.toSay(announcement, held: cue != nil), at: now, origin: origin)
             }
         }
     }
@@ -111,30 +108,6 @@ extension WorkoutApp {
             case .log, .announce: return true
             default: return false
             }
-        }
-    }
-
-    /// A phrase whose speech was not rendered when due waits for it within the staleness limit: one
-    /// not rendered by then is skipped, never said late. The finish is rendered on the spot, so one
-    /// not rendered could not be, and is skipped at once.
-    mutating func awaitSpeech(_ announcement: Announcement, reported: AudioDelivery, at now: Instant,
-                                      into effects: inout [Effect]) {
-        if announcement.phrase.priority != .finish, now - announcement.due < CuePolicy.stalenessLimit {
-            awaitingSpeech.removeAll { $0.phrase == announcement.phrase }
-            awaitingSpeech.append(announcement)
-        } else {
-            effects.append(.log(EventRecords.delivery(reported, origin: origin)))
-        }
-    }
-
-    /// Skips every waiting phrase whose staleness limit has passed, with its events-file line.
-    mutating func giveUpSpeech(at now: Instant, into effects: inout [Effect]) {
-        let late = awaitingSpeech.filter { now - $0.due >= CuePolicy.stalenessLimit }
-        guard !late.isEmpty else { return }
-        awaitingSpeech.removeAll { a in late.contains(a) }
-        for a in late {
-            effects.append(.log(EventRecords.delivery(AudioDelivery(.phrase(a.phrase), due: a.due, at: now,
-                                                                    outcome: .notRendered), origin: origin)))
         }
     }
 

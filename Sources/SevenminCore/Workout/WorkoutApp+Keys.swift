@@ -122,11 +122,11 @@ extension WorkoutApp {
             if resumeAfterQuitPrompt { perform(session.resume(at: now), at: now, into: &effects) }
         case .dismiss:
             // Not before the last words have been handed on either: a key would cut them off.
-            if let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard, pendingSpeech.isEmpty {
+            if let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard, !speech.holdsWords {
                 return .completed
             }
         case .rate(let n):
-            guard let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard, pendingSpeech.isEmpty else { break }
+            guard let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard, !speech.holdsWords else { break }
             if summary(at: now).asksEffort {
                 effort = n
                 effects.append(.record(.effort(n)))

@@ -92,7 +92,7 @@ extension WorkoutApp {
         lastDrawn = model
         effects.append(.draw(model))
         // Without a summary to wait on, the workout ends once the coach has had its last word.
-        if session.state == .finished, !settings.summaryWaitsForKey, pendingSpeech.isEmpty {
+        if session.state == .finished, !settings.summaryWaitsForKey, !speech.holdsWords {
             effects.append(.quit(.completed))
         }
         return effects

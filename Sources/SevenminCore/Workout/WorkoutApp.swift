@@ -31,12 +31,10 @@ public struct WorkoutApp: Sendable {
     var pausedSince: Instant?
     /// Paused by Ctrl-Z: the screen may blank until the workout is resumed, `fg` or not.
     var pausedBySuspend = false
-    /// Phrases waiting for the cue that goes with them to be heard first (`Cue.clearance`), soonest first.
-    var pendingSpeech: [Announcement] = []
+    /// Words held for their cue, or waiting for their speech.
+    var speech = SpeechQueue()
     /// The countdown length of the current segment, to tell what it really ran when it ends.
     var currentLength = 0.0
-    /// Phrases whose speech was not rendered when due, waiting for it until the staleness limit.
-    var awaitingSpeech: [Announcement] = []
     /// The heart rate read, whether the strap has skin contact, and the samples the history keeps.
     var heart = HeartRateState()
     /// Where the phone's page is (`start --phone`), once its server says, and how many phones have it open.
@@ -153,10 +151,7 @@ public struct WorkoutApp: Sendable {
             perform(session.advance(to: now), at: now, into: &effects)
         }
         // Before any key, so that a key ending the workout comes after words already due.
-        while let first = pendingSpeech.first, first.due <= now {
-            effects.append(.announce(pendingSpeech.removeFirst()))
-        }
-        giveUpSpeech(at: now, into: &effects)
+        effects += speech.handle(.time, at: now, origin: origin)
         switch input {
         case .tick:
             if figureOnly, effects.isEmpty, let moved = figureMoved(at: now) { return [.draw(moved)] }
@@ -190,17 +185,15 @@ public struct WorkoutApp: Sendable {
             audio = status
         case .delivered(let delivery):
             if delivery.outcome == .notRendered, case .phrase(let phrase) = delivery.item {
-                awaitSpeech(Announcement(phrase, due: delivery.due), reported: delivery, at: now, into: &effects)
+                effects += speech.handle(.notRendered(Announcement(phrase, due: delivery.due), delivery), at: now,
+                                         origin: origin)
             } else {
                 effects.append(.log(EventRecords.delivery(delivery, origin: origin)))
             }
             // News from the audio thread changes nothing on screen unless time did.
             if WorkoutApp.onlySound(effects) { return effects }
         case .phraseReady(let phrase):
-            // Said now if it is still worth saying; otherwise its deadline has already given it up.
-            if let k = awaitingSpeech.firstIndex(where: { $0.phrase == phrase }) {
-                effects.append(.announce(awaitingSpeech.remove(at: k)))
-            }
+            effects += speech.handle(.ready(phrase), at: now, origin: origin)
             if WorkoutApp.onlySound(effects) { return effects }
         case .notice(let notice) where HeartRateState.isStrapLost(notice):
             // A strap that cannot be read has no heart rate to show, nor one for a rest to wait for.
@@ -238,9 +231,8 @@ public struct WorkoutApp: Sendable {
 
     /// The next instant at which something visible or audible changes; nil when only input can change things.
     public func nextDeadline() -> Instant? {
-        ([session.nextDeadline(), flashUntil, pendingSpeech.first?.due, figureFrame, unattendedRepsEnd, heart.stale,
-          heart.log.recoveryDue,
-          keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil]
-            + awaitingSpeech.map { $0.due + CuePolicy.stalenessLimit }).compactMap { $0 }.min()
+        [session.nextDeadline(), flashUntil, speech.nextDeadline, figureFrame, unattendedRepsEnd, heart.stale,
+         heart.log.recoveryDue, keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil]
+            .compactMap { $0 }.min()
     }
 }
