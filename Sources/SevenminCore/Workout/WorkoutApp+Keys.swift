@@ -8,41 +8,25 @@ extension WorkoutApp {
     /// the end stays put while a segment runs, so nothing is written between changes.
     mutating func status(at now: Instant) -> [Effect] {
         guard session.state == .running || session.state == .paused else {
-            if session.state == .finished, !finishAnnounced {
-                finishAnnounced = true
-                published = nil
-                let done = summary(at: now)
-                let text = ScreenText.of(settings.language)
-                let body = done.line(routine: plan.routine.name, streak: false, text: text)
-                playerTold = nil
-                return [.status(nil), .player(nil)]
-                    + (settings.notify ? [.notify(title: done.headline(text), body: body)] : [])
-            }
-            return []
+            guard session.state == .finished else { return [] }
+            return publication.handle(.finished { [self] in
+                guard settings.notify else { return nil }
+                let done = summary(at: now), text = ScreenText.of(settings.language)
+                return .notify(title: done.headline(text), body: done.line(routine: plan.routine.name, streak: false,
+                                                                           text: text))
+            })
         }
         let paused = session.state == .paused, remaining = session.remaining(at: now)
-        let end = paused ? remaining : now + remaining
-        // Tenths of a second of rounding are not a change; restarting or adding time is.
-        func same(_ last: (index: Int, paused: Bool, end: Double)?) -> Bool {
-            guard let last else { return false }
-            return last.index == session.index && last.paused == paused && abs(last.end - end) < 0.05
-        }
-        var effects: [Effect] = []
-        if !same(published) {
-            published = (session.index, paused, end)
-            effects.append(.status(StatusSnapshot(routine: plan.routine.name, title: plan.heading(of: session.index),
-                                                  segment: session.index + 1, segments: plan.segments.count,
-                                                  paused: paused, remaining: remaining, phone: phone?.url)))
-        }
-        if !same(playerTold) {
-            playerTold = (session.index, paused, end)
-            let length = session.segment.reps == nil ? session.timer.countdownTime : 0
-            effects.append(.player(PlayerState(playing: !paused, title: plan.heading(of: session.index),
-                                               routine: plan.routine.name, length: length,
-                                               elapsed: session.counted(at: now), at: now,
-                                               segment: session.index)))
-        }
-        return effects
+        let told = Publication.Told(index: session.index, paused: paused, end: paused ? remaining : now + remaining)
+        return publication.handle(.state(told, status: { [self] in
+            StatusSnapshot(routine: plan.routine.name, title: plan.heading(of: session.index),
+                           segment: session.index + 1, segments: plan.segments.count, paused: paused,
+                           remaining: remaining, phone: phone?.url)
+        }, player: { [self] in
+            PlayerState(playing: !paused, title: plan.heading(of: session.index), routine: plan.routine.name,
+                        length: session.segment.reps == nil ? session.timer.countdownTime : 0,
+                        elapsed: session.counted(at: now), at: now, segment: session.index)
+        }))
     }
 
     /// Keeps the screen awake while the workout runs, and while it has been paused less than
@@ -166,11 +150,7 @@ extension WorkoutApp {
         case .completed:
             break
         }
-        if published != nil { effects.append(.status(nil)) }
-        if playerTold != nil {
-            playerTold = nil
-            effects.append(.player(nil))
-        }
+        effects += publication.handle(.ended)
         if keepsAwake {
             keepsAwake = false
             effects.append(.keepAwake(false))

@@ -19,13 +19,8 @@ public struct WorkoutApp: Sendable {
     /// When the app last handled anything (while handling, the instant at hand): a continue long after it
     /// means the process was stopped.
     var lastHandled: Instant?
-    /// What status lines were last told: the segment, whether paused, and when it ends (running)
-    /// or how long it has left (paused). Nil once a workout has ended or before it started.
-    var published: (index: Int, paused: Bool, end: Double)?
-    var finishAnnounced = false
-    /// What the media player was last told, as `published`, but kept when the wall clock is set: the
-    /// player speaks in the workout's own time. Nil before the start and once told the workout is over.
-    var playerTold: (index: Int, paused: Bool, end: Double)?
+    /// What status lines and the media player were last told.
+    var publication = Publication()
     /// Whether the screen is kept awake; and since when the workout has been paused, while it is.
     public internal(set) var keepsAwake = false
     var pausedSince: Instant?
@@ -207,7 +202,7 @@ public struct WorkoutApp: Sendable {
             streakBasis = basis
         case .wallClockChanged:
             // The status's end is given in wall-clock time by the adapter: give the status again.
-            published = nil
+            effects += publication.handle(.statusStale)
         case .remote(let command):
             if let ending = remote(command, at: now, into: &effects) { return effects + end(ending, at: now) }
         case .heartRate(let reading):
@@ -220,7 +215,7 @@ public struct WorkoutApp: Sendable {
         case .phone(.link(let link)):
             phone = link
             // Status lines give the page's address too: give the status again.
-            published = nil
+            effects += publication.handle(.statusStale)
         case .phone(.connected(let count)):
             phones = count
         }
