@@ -48,6 +48,9 @@ public struct UserDirectories: Equatable, Sendable {
     /// The workout history: `$XDG_STATE_HOME/sevenmin/history.sqlite3`.
     public var historyFile: String? { stateDirectory.map { $0 + "/history.sqlite3" } }
 
+    /// What the snack watcher knows (`SnackWatchState`): `$XDG_STATE_HOME/sevenmin/snacks.json`.
+    public var snackStateFile: String? { stateDirectory.map { $0 + "/" + SnackWatchState.fileName } }
+
     /// This machine's id for the history it shares, made once: `$XDG_STATE_HOME/sevenmin/machine-id`.
     public var machineIDFile: String? { stateDirectory.map { $0 + "/machine-id" } }
 

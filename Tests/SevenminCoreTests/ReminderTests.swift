@@ -6,7 +6,8 @@ import Testing
 @Suite("Reminders")
 struct ReminderTests {
     @Test(arguments: [("mon,wed,fri", [1, 3, 5] as [Int]?), ("Fri,mon", [1, 5]), ("sunday saturday", [0, 6]),
-                      ("mon,mon", [1]), ("mo,we", nil), ("monk", nil), ("", nil)])
+                      ("mon,mon", [1]), ("mo,we", nil), ("monk", nil), ("", nil), ("mon-fri", [1, 2, 3, 4, 5]),
+                      ("sat-mon", [0, 1, 6]), ("mon-wed,sat", [1, 2, 3, 6]), ("mon-", nil), ("mon-tue-wed", nil)])
     func daysAreParsed(text: String, days: [Int]?) {
         #expect(Reminder.days(text) == days)
     }

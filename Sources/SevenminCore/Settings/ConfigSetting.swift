@@ -156,6 +156,21 @@ extension ConfigType where Value == String {
     }
 }
 
+extension ConfigType {
+    /// Text that `parse` reads into a value and `spell` writes back, refused with `"KEY" must be EXPECTED`.
+    static func parsed(_ parse: @escaping @Sendable (String) -> Value?, spell: @escaping @Sendable (Value) -> String,
+                       expected: String, allowed: String) -> Self {
+        Self(read: { v, node, key in
+            guard let text = v.string(node, key: key) else { return nil }
+            guard let value = parse(text) else {
+                v.report(node.position, "\"\(key)\" must be " + expected + ", not \"\(visible(text))\"")
+                return nil
+            }
+            return value
+        }, json: { spelled(spell($0)) }, allowed: allowed, schema: #""type": "string""#)
+    }
+}
+
 extension ConfigType where Value: Equatable {
     /// One of `names`, each standing for a value.
     static func choice(_ names: [(String, Value)]) -> Self {

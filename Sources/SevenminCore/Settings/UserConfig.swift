@@ -57,6 +57,11 @@ extension StatsCommand: ConfigurableCommand {
     public func applying(_ config: UserConfig) -> StatsCommand { config.applied(to: self) }
 }
 
+extension SnacksCommand: ConfigurableCommand {
+    /// This command with the config file's defaults filled in wherever no option was given.
+    public func applying(_ config: UserConfig) -> SnacksCommand { config.applied(to: self) }
+}
+
 /// The settings the commands begin with once the config file is applied, each with where it came from:
 /// what `sevenmin config` prints.
 public struct EffectiveSettings: Equatable, Sendable {

@@ -22,15 +22,20 @@ public struct Reminder: Equatable, Sendable {
 
     static let fullDayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
-    /// `mon,wed,fri` (or `Monday Wednesday`) as days; nil when a word is not a day.
+    /// `mon,wed,fri` (or `Monday Wednesday`, or a range such as `mon-fri`, which may wrap: `sat-mon`) as
+    /// days; nil when a word is not a day.
     public static func days(_ text: String) -> [Int]? {
         let words = text.lowercased().split { $0 == "," || $0 == " " }.map(String.init)
+        func day(_ word: Substring) -> Int? {
+            TrainingPlan.dayNames.firstIndex(of: String(word)) ?? fullDayNames.firstIndex(of: String(word))
+        }
         var days = Set<Int>()
         for word in words {
-            guard let day = TrainingPlan.dayNames.firstIndex(of: word) ?? fullDayNames.firstIndex(of: word) else {
+            let ends = word.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(ends.count), let first = day(ends[0]), let last = day(ends[ends.count - 1]) else {
                 return nil
             }
-            days.insert(day)
+            for step in 0...((last - first + 7) % 7) { days.insert((first + step) % 7) }
         }
         return days.isEmpty ? nil : days.sorted()
     }
@@ -104,12 +109,14 @@ public struct Reminder: Equatable, Sendable {
     /// variable in it (`$$`), but not in the executable, where systemd refuses a quote, a backslash or a
     /// control character outright ("Executable name contains special characters"). Such a path is handed to
     /// `/bin/sh` as an argument instead. Nil for a path with a line break.
-    static func execStart(_ executable: String) -> String? {
+    /// `arguments` are words of letters, digits and `-,:`, which need no quoting.
+    static func execStart(_ executable: String, arguments: [String] = ["remind", "notify"]) -> String? {
         let scalars = executable.unicodeScalars
+        let words = arguments.joined(separator: " ")
         if scalars.contains(where: { $0 == "\n" || $0 == "\r" }) { return nil }
         let refused: Set<Unicode.Scalar> = ["\"", "'", "\\", "\u{7F}"]
         if !scalars.contains(where: { $0.value < 0x20 || refused.contains($0) }) {
-            return "\"" + escaped(executable, ["%": "%%"]) + "\" remind notify"
+            return "\"" + escaped(executable, ["%": "%%"]) + "\" " + words
         }
         let argument = scalars.reduce(into: "") { out, c in
             switch c {
@@ -122,7 +129,7 @@ public struct Reminder: Equatable, Sendable {
             default: out.unicodeScalars.append(c)
             }
         }
-        return #"/bin/sh -c "exec \"$$0\" remind notify" ""# + argument + "\""
+        return #"/bin/sh -c "exec \"$$0\" "# + words + #"" ""# + argument + "\""
     }
 
     /// `text` with each character in `table` written as the table says.
