@@ -96,6 +96,10 @@ enum HistorySchema {
             """,
             "CREATE INDEX pauses_by_session ON pauses(session_id, at)",
         ],
+        // → +1: what a session was, a workout or a desk snack (`sevenmin snack`), which history and stats tell apart.
+        [
+            "ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'workout' CHECK (kind IN ('workout', 'snack'))",
+        ],
     ]
 
     /// Adds up the sums of every segment, into empty tables.

@@ -32,7 +32,7 @@ extension HistoryStore {
         COALESCE(SUM(CASE WHEN g.kind = 'work' THEN g.actual END), 0),
         COUNT(DISTINCT CASE WHEN g.kind = 'work' AND \(done("g")) AND (g.side IS NULL OR g.side = 2 AND EXISTS (
             SELECT 1 FROM segments f WHERE f.session_id = g.session_id AND f.idx = g.idx - 2 AND f.side = 1
-                AND \(done("f")))) THEN g.idx END), s.uuid, s.pid
+                AND \(done("f")))) THEN g.idx END), s.kind, s.uuid, s.pid
         FROM \(table) LEFT JOIN segments g ON g.session_id = s.id
         WHERE \(filter)
         GROUP BY s.started_at, s.id ORDER BY s.started_at DESC, s.id DESC \(tail)
@@ -155,7 +155,7 @@ extension HistoryStore {
         try surveySessions()
         return try read("""
             SELECT id, routine, routine_file, content_hash, seed, options, started_at, utc_offset,
-                planned_seconds, planned_exercises, outcome, parts, effort, plan, plan_step, uuid, pid
+                planned_seconds, planned_exercises, outcome, parts, effort, plan, plan_step, kind, uuid, pid
             FROM \(Self.soundSessions) ORDER BY started_at, id
             """) { Self.record($0.row(), reading: readOnly) }
     }
@@ -169,7 +169,7 @@ extension HistoryStore {
         let marks = resumable.map { _ in "?" }.joined(separator: ", ")
         let id: Int64? = try guarded {
             try db.rows("""
-                SELECT id FROM \(Self.soundSessions) AND outcome IN (\(marks))
+                SELECT id FROM \(Self.soundSessions) AND outcome IN (\(marks)) AND kind = 'workout'
                 ORDER BY started_at DESC, id DESC LIMIT 1
                 """, resumable.map { .text($0) }).first?.first?.int
         }

@@ -10,14 +10,15 @@ extension HistoryStore {
         try guarded {
             try db.run("""
                 INSERT INTO sessions (routine, routine_file, content_hash, seed, options, started_at, utc_offset,
-                    planned_seconds, planned_exercises, outcome, pid, parts, uuid, plan, plan_step)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, ?, ?)
+                    planned_seconds, planned_exercises, outcome, pid, parts, uuid, plan, plan_step, kind)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, ?, ?, ?)
                 """, [.text(record.routine), .text(record.routineFile), .text(record.contentHash),
                       record.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null, .text(record.options),
                       .real(record.startedAt), .integer(Int64(record.utcOffset)), .real(record.plannedSeconds),
                       .integer(Int64(record.plannedExercises)), .integer(Int64(pid)),
                       .text(record.uuid.isEmpty ? UUID().uuidString.lowercased() : record.uuid),
-                      record.plan.map { .text($0) } ?? .null, record.planStep.map { .integer(Int64($0)) } ?? .null])
+                      record.plan.map { .text($0) } ?? .null, record.planStep.map { .integer(Int64($0)) } ?? .null,
+                      .text(record.kind.rawValue)])
             return db.lastInsertRowID
         }
     }

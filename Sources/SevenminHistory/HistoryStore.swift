@@ -333,7 +333,9 @@ public final class HistoryStore {
                              effort: StoredBounds.int(row[12].int, in: 1...10),
                              // The uuid is the last column but the pid, in every query that reads sessions.
                              uuid: row[row.count - 2].string ?? "",
-                             plan: row[13].string, planStep: StoredBounds.int(row[14].int, in: StoredBounds.count))
+                             plan: row[13].string, planStep: StoredBounds.int(row[14].int, in: StoredBounds.count),
+                             // The kind comes before the uuid; a file of another's may spell one sevenmin does not.
+                             kind: row[row.count - 3].string.flatMap(SessionKind.init(rawValue:)) ?? .workout)
     }
 
     /// The stored outcome; a session left unfinished by a process that has gone reads as interrupted

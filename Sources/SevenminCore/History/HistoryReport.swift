@@ -106,6 +106,8 @@ public enum HistoryReport {
         if let plan = r.plan { out.string(plan) } else { out.raw("null") }
         out.raw(", \"plan_step\": ")
         if let step = r.planStep { out.integer(step) } else { out.raw("null") }
+        out.raw(", \"kind\": ")
+        out.string(r.kind.rawValue)
         // Only where a heart rate was recorded, as a segment's side: other workouts are written as they always were.
         if let heart = s.heart, let whole = heart.whole {
             out.raw(", \"heart_rate\": ")

@@ -36,11 +36,15 @@ public struct SessionRecord: Equatable, Sendable {
     /// The plan (`TrainingPlan.name`) and step (from 1) it was run for, when `start` ran a plan's step.
     public var plan: String?
     public var planStep: Int?
+    /// A workout or a desk snack.
+    public var kind = SessionKind.workout
 
     public init(id: Int64 = 0, routine: String, routineFile: String, contentHash: String, seed: UInt64? = nil,
                 options: String = "{}", startedAt: Double, utcOffset: Int, plannedSeconds: Double,
                 plannedExercises: Int, outcome: SessionOutcome? = nil, parts: Int = 1, effort: Int? = nil,
-                uuid: String = "", machine: String? = nil, plan: String? = nil, planStep: Int? = nil) {
+                uuid: String = "", machine: String? = nil, plan: String? = nil, planStep: Int? = nil,
+                kind: SessionKind = .workout) {
+        self.kind = kind
         self.uuid = uuid
         self.machine = machine
         self.plan = plan

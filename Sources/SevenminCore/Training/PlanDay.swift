@@ -17,10 +17,12 @@ public struct PlanDay: Equatable, Sendable {
         return PlanDay(isToday: false, day: next)
     }
 
-    /// Whether any of `sessions` was completed on local day `day` (each by the offset where it was done).
+    /// Whether any workout of `sessions` (not a desk snack) was completed on local day `day` (each by the
+    /// offset where it was done).
     public static func completed(_ sessions: [SessionRecord], on day: Int) -> Bool {
         sessions.contains {
-            $0.outcome == .completed && CivilTime.dayNumber(at: $0.startedAt, utcOffset: $0.utcOffset) == day
+            $0.kind == .workout && $0.outcome == .completed
+                && CivilTime.dayNumber(at: $0.startedAt, utcOffset: $0.utcOffset) == day
         }
     }
 }
