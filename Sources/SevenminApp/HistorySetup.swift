@@ -46,7 +46,7 @@ struct HistorySetup {
                     seed: loaded.seed, options: PlanOptions.json(loaded.adjustments),
                     startedAt: now, utcOffset: SystemTimeZone.current.secondsFromUTC(at: now),
                     plannedSeconds: loaded.plan.totalDuration, plannedExercises: loaded.plan.workSegmentCount,
-                    plan: plan?.plan, planStep: plan?.step))
+                    plan: plan?.plan, planStep: plan?.step, kind: loaded.kind))
             }
             recorder.alongside { [weak journal] written in
                 // Read on the recorder's thread, after this session's first row and before any of its segments:

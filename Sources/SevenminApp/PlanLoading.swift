@@ -16,6 +16,8 @@ enum PlanLoading {
         var contentHash: String
         /// The command line's changes, with the seed: what the history keeps to replay the plan.
         var adjustments: RoutineAdjustments
+        /// A workout, or a desk snack (`sevenmin snack`), as the history records it.
+        var kind = SessionKind.workout
     }
 
     /// The workout a command runs or shows, by `RoutineChoice`'s one rule: the routine named, else the

@@ -12,18 +12,24 @@ import SevenminTerminal
 
 extension StartCommand: RunnableCommand {
     /// Runs the workout with the config file's settings under the command line's.
-    func run() -> Int32 {
+    func run() -> Int32 { run(loading: nil) }
+
+    /// As `run()`, with `loading` (handed the config file) making the workout in place of choosing and loading
+    /// a routine: a snack's.
+    func run(loading: ((UserConfig?) -> Result<PlanLoading.Loaded, ExitStatus>)?) -> Int32 {
         // Only a voice the engine lists ever reaches it: from the command line, the config or the routine.
         let voices = VoiceSetup.Catalogue()
         switch ConfigFile.load(voices: mute || !voice ? nil : voices.listed) {
         case .failure(let status): return status.code
-        case .success(let config): return (config.map(applying) ?? self).workout(voices: voices, config: config)
+        case .success(let config):
+            return (config.map(applying) ?? self).workout(voices: voices, config: config, loading: loading)
         }
     }
 
     /// Sets up sound, the events file and the screen, runs the workout, and gives everything
     /// back in reverse order; a signal that ended the workout then ends the process too.
-    private func workout(voices: VoiceSetup.Catalogue, config: UserConfig?) -> Int32 {
+    private func workout(voices: VoiceSetup.Catalogue, config: UserConfig?,
+                         loading: ((UserConfig?) -> Result<PlanLoading.Loaded, ExitStatus>)?) -> Int32 {
         let voiceName: String?
         switch VoiceSetup.commandLine(self.voiceName, catalogue: voice && !mute ? voices.listed : nil,
                                       command: Self.spec.name) {
@@ -34,7 +40,12 @@ extension StartCommand: RunnableCommand {
         let loaded: PlanLoading.Loaded
         var resumption: WorkoutApp.Resumption?, resumed: (id: Int64, part: Int)?
         var planStep: RoutineChoice.PlanStep?
-        if resume {
+        if let loading {
+            switch loading(config) {
+            case .failure(let status): return status.code
+            case .success(let made): loaded = made
+            }
+        } else if resume {
             switch history.resumption() {
             case .failure(let status): return status.code
             case .success(let found):

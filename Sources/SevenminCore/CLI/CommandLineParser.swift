@@ -5,7 +5,7 @@ public enum CommandLineParser {
     public static let commands: [any ParsableCommand.Type] = [
         StartCommand.self, ListCommand.self, ExportAudioCommand.self, RoutinesCommand.self, NewCommand.self,
         ValidateCommand.self, ImportCommand.self, ExportRoutineCommand.self, HistoryCommand.self, RateCommand.self,
-        SnacksCommand.self,
+        SnackCommand.self, SnacksCommand.self,
         PlanCommand.self, RemindCommand.self, StatsCommand.self, StatusCommand.self, ConfigCommand.self,
         HRCommand.self, DoctorCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
     ]

@@ -52,13 +52,7 @@ public struct PlanRequest: Equatable, Sendable {
         adjustments.work = try parsed.seconds(Option.work, allowZero: false)
         adjustments.rest = try parsed.seconds(Option.rest, allowZero: true)
         adjustments.getReady = try parsed.seconds(Option.getReady, allowZero: true)
-        for tag in parsed.all(Option.without) {
-            guard Tag.isValid(tag) else {
-                throw .invalidValue(option: Option.without.synopsis, value: tag,
-                                    expected: "a tag: lower-case letters, digits and '-'", command: parsed.spec.name)
-            }
-            adjustments.without.append(tag)
-        }
+        adjustments.without = try Self.without(parsed)
         if let text = parsed.value(Option.seed) {
             guard let seed = Decimal.whole(text) else {
                 throw .invalidValue(option: Option.seed.synopsis, value: text,
@@ -69,6 +63,19 @@ public struct PlanRequest: Equatable, Sendable {
         } else if parsed.flag(Option.shuffle) {
             shuffle = .random
         }
+    }
+
+    /// The tags `--without` gives, each checked.
+    public static func without(_ parsed: ParsedArguments) throws(UsageError) -> [String] {
+        var tags: [String] = []
+        for tag in parsed.all(Option.without) {
+            guard Tag.isValid(tag) else {
+                throw .invalidValue(option: Option.without.synopsis, value: tag,
+                                    expected: "a tag: lower-case letters, digits and '-'", command: parsed.spec.name)
+            }
+            tags.append(tag)
+        }
+        return tags
     }
 
     /// Why a request cannot apply to the routine it names.

@@ -92,7 +92,8 @@ public enum RoutineKeys {
         RoutineKey(key: "cues", meaning: "form cues shown beside the figure and printed in plain mode",
                    byDefault: "none", allowed: "up to 3 lines of up to 40 characters"),
         RoutineKey(key: "tags",
-                   meaning: "labels that `--without` filters on, such as `chair`, `floor`, `jumping`, `wall`, `noisy`",
+                   meaning: "labels that `--without` filters on, such as `chair`, `floor`, `jumping`, `wall`, `noisy`; "
+                       + "`standing` marks a move done on your feet, which `snack` draws from",
                    byDefault: "none", allowed: "lower-case letters, digits and `-`, up to 32"),
         RoutineKey(key: "say",
             meaning: "what the coach says instead of the title, for pronunciation or another language",
