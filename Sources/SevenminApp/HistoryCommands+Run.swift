@@ -183,6 +183,24 @@ extension StatsCommand: RunnableCommand {
         }
     }
 
+    /// `stats` with this week's snacks counted at their intensity, and the sitting the snack watcher told of;
+    /// as they were when no snack was done this week and no watcher has written.
+    private static func countingSnacks(_ stats: HistoryStats, store: HistoryLibrary?,
+                                       now: Double) throws(HistoryError) -> HistoryStats {
+        let week = (stats.weeklyStarts.last ?? stats.today)...stats.today
+        let snacks = try store?.sessions(since: Double(week.lowerBound * CivilTime.secondsPerDay))
+            .map(\.record).filter { $0.kind == .snack } ?? []
+        let state = SnackWatchFile.recorded()
+        guard !snacks.isEmpty || state != nil else { return stats }
+        var segments: [SegmentRecord] = []
+        for snack in snacks { segments += try store?.segments(of: snack.id) ?? [] }
+        // Counted as the week's minutes first counted them.
+        let counted = HistoryTotals(sessions: snacks, segments: segments, now: now, calendar: .current).days
+        return stats.counting(SnackTally(snacks: snacks, secondsByDay: counted.mapValues(\.workout), today: stats.today,
+                                         week: week, state: state, now: now,
+                                         utcOffset: SystemTimeZone.current.secondsFromUTC(at: now)))
+    }
+
     func run() -> Int32 {
         // The config file's weight, unless --weight gave one; its sex and age, for calories from the heart rate.
         var settings = self, age: Int?
@@ -196,9 +214,12 @@ extension StatsCommand: RunnableCommand {
         let store: HistoryLibrary?
         do {
             store = try HistoryReading.store()
-            stats = HistoryStats.compute(try store?.totals() ?? HistoryTotals(), now: Date().timeIntervalSince1970,
-                                         calendar: .current, weightKg: settings.weight,
-                                         heart: try heartWorkouts(store), age: age, sex: settings.sex)
+            let now = Date().timeIntervalSince1970
+            stats = try Self.countingSnacks(HistoryStats.compute(try store?.totals() ?? HistoryTotals(), now: now,
+                                                                 calendar: .current, weightKg: settings.weight,
+                                                                 heart: try heartWorkouts(store), age: age,
+                                                                 sex: settings.sex),
+                                            store: store, now: now)
         } catch {
             return HistoryReading.report(error)
         }

@@ -6,12 +6,16 @@ import SevenminHistory
 import SevenminSystem
 
 extension StatusCommand: RunnableCommand {
-    /// Prints the workout under way; exits 1 with nothing printed when none runs, so a status bar
-    /// stays empty. A file whose process has gone (killed with SIGKILL) counts as none.
+    /// Prints the workout under way, else "snack due" when the snack watcher says so; exits 1 with nothing
+    /// printed when neither, so a status bar stays empty. A file whose process has gone (killed with SIGKILL)
+    /// counts as none.
     func run() -> Int32 {
         guard let path = StatusFile.path(), let bytes = try? WorkoutDataSource.read(path),
               let record = StatusRecord.parse(bytes), HistoryStore.processIsAlive(record.pid) else {
-            return ExitCode.failure
+            guard SnackWatchFile.live()?.due == true else { return ExitCode.failure }
+            Console.out(json ? JSONWriter.line(.object([.init("state", .string("snackDue"))])) + "\n"
+                : "snack due\n")
+            return ExitCode.success
         }
         // Counted down on CLOCK_MONOTONIC, which no one sets: a wall clock moved meanwhile changes nothing.
         let now = Date().timeIntervalSince1970, monotonic = SystemMonotonicClock().now()

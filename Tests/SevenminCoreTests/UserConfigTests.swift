@@ -120,11 +120,13 @@ struct UserConfigTests {
         "notify": ["false", "true"], "mpris": ["false", "true"], "weight": ["72.5"],
         "heartRate": [#""A0:9E:1A:12:34:56""#], "phone": ["true", "false"], "age": ["40"], "maxHeartRate": ["185"],
         "speakHeartRate": ["true", "false"], "sex": [#""female""#, #""male""#],
+        "snackEvery": [#""45m""#, #""1h""#], "snackHours": [#""08:00-16:00""#], "snackDays": [#""mon,wed,fri""#],
+        "snackMinutes": ["3"], "snackAuto": ["true", "false"],
     ]
     static let arguments = [
         "voice": "fr", "language": "it", "rate": "200", "volume": "90", "audio-driver": "oss", "audio-device": "hw:2",
         "color": "always", "weight": "80", "hr": "Polar H10", "phone-bind": "127.0.0.1", "age": "35", "max-hr": "190",
-        "sex": "male",
+        "sex": "male", "every": "2h", "hours": "10:00-12:00", "days": "sat,sun", "minutes": "5",
     ]
 
     /// Each entry of the table is read, applied under the command line, printed, completed and documented;

@@ -113,6 +113,12 @@ public enum ManPage {
         out += tagged("\\fI~/.config/sevenmin/workouts/\\fR", "Your routines; \\fBsevenmin new\\fR writes here.")
         out += tagged("\\fI~/.config/sevenmin/config.json\\fR", "Your settings; see CONFIGURATION.")
         out += tagged("\\fI~/.local/state/sevenmin/history.sqlite3\\fR", "The workout history.")
+        out += tagged("\\fI~/.local/state/sevenmin/snacks.json\\fR",
+                      Roff.inline("What the snack watcher knows: the sitting, the next heads-up; `snacks`, `stats` "
+                                  + "and `status` read it."))
+        out += tagged("\\fI~/.config/systemd/user/sevenmin\\-snacks.service\\fR",
+                      Roff.inline("Written by `snacks on`, which runs `snacks watch`; `snacks off` removes it and "
+                                  + "the folders made for it."))
         out += tagged("\\fI~/.local/state/sevenmin/sevenmin.log\\fR",
                       "Diagnostics written while the screen is taken, such as the sound device chosen.")
         out += tagged("\\fIPREFIX/share/sevenmin/\\fR",

@@ -60,6 +60,8 @@ public struct HistoryStats: Equatable, Sendable {
     public var sex: KeytelEnergy.Sex?
     /// How many workouts' calories come from their heart rate (Keytel et al. 2005) and not MET minutes.
     public var heartCalorieWorkouts = 0
+    /// The desk snacks and the sitting, once any snack was done or a watcher runs (`counting(_:)`).
+    public var snacks: SnackTally?
 
     /// A workout with a heart rate recorded, as `stats` counts it: the local day it started on, its seconds
     /// of work, and its heart rate during that work.

@@ -49,6 +49,7 @@ public enum StatsReport {
                                        utf8: utf8, met: stats.weekMinutes >= guideline)
                    + " \(wholeMinutes(stats.weekMinutes)) of \(Int(guideline)) minutes"
                    + " (\(percent)%, ACSM/WHO guideline)")
+        if let snacks = stats.snacks { out.append(snacks.line) }
         out.append("Workouts: \(stats.sessions) (\(stats.completedSessions) completed), "
                    + TimeFormat.hoursMinutesWords.string(stats.totalWorkSeconds, roundingUp: false) + " of work")
         if stats.heartWorkouts > 0, let average = stats.heartAverage, let peak = stats.heartPeak {
@@ -209,6 +210,10 @@ public enum StatsReport {
             ("day_threshold_minutes", n(stats.dayThreshold / 60)),
             ("week_minutes", n(stats.weekMinutes)),
             ("guideline_minutes", n(HistoryStats.weeklyGuidelineMinutes)),
+            ("snacks_today", stats.snacks.map { String($0.today) } ?? "0"),
+            ("snacks_week", stats.snacks.map { String($0.week) } ?? "0"),
+            ("sitting_longest_today_seconds", stats.snacks?.longestSittingToday.map(n) ?? "null"),
+            ("sitting_week_average_seconds", stats.snacks?.averageLongestSitting.map(n) ?? "null"),
             ("sessions", String(stats.sessions)),
             ("completed_sessions", String(stats.completedSessions)),
             ("total_work_seconds", n(stats.totalWorkSeconds)),

@@ -13,7 +13,7 @@ public struct SnacksCommand: ParsableCommand, Equatable {
         options: [Option.every, Option.hours, Option.days, Option.minutes, Option.auto])
 
     public enum Option {
-        public static let every = OptionSpec(long: "every", value: "time",
+        public static let every = OptionSpec(long: "every", value: "interval",
             help: "A heads-up after this much sitting, e.g. 30m or 1h. (values: 1m-4h; default: 30m)")
         public static let hours = OptionSpec(long: "hours", value: "HH:MM-HH:MM",
             help: "The local hours heads-ups come in. (default: 09:00-17:30)")
@@ -53,8 +53,8 @@ public struct SnacksCommand: ParsableCommand, Equatable {
             }
             self.action = action
         }
-        if action == nil || action == .off, let given = Self.spec.options.first(where: parsed.given) {
-            throw .conflict(given.name, action?.rawValue ?? "snacks without 'on'", command: Self.spec.name)
+        if action == .off, let given = Self.spec.options.first(where: parsed.given) {
+            throw .conflict(given.name, "off", command: Self.spec.name)
         }
         func read<T>(_ option: OptionSpec, _ parse: (String) -> T?, expected: String) throws(UsageError) -> T? {
             guard let text = parsed.value(option) else { return nil }

@@ -4,7 +4,8 @@ public struct StatusCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(
         name: "status",
         abstract: "Print the workout under way in one line, e.g. 'Wall Sit 0:12', for a status bar.",
-        discussion: "Exits 1, printing nothing, when no workout runs. In tmux: "
+        discussion: "With no workout under way, prints 'snack due' when the snack watcher has a heads-up out "
+            + "(see 'sevenmin snacks'); else exits 1, printing nothing. In tmux: "
             + "set -g status-right '#(sevenmin status)' and set -g status-interval 1.",
         positional: .none,
         options: [Option.json, Option.format])
