@@ -110,6 +110,16 @@ struct SnackTallyTests {
         #expect(tally.line.hasPrefix("Snacks: 1 today, 2 this week (at half toward the guideline); sitting not known"))
     }
 
+    @Test func aSnackIsNotTheDaysWorkout() {
+        let day = 20_000
+        var snack = SessionRecord(routine: "Desk snack", routineFile: "", contentHash: "",
+                                  startedAt: Double(day * 86_400 + 3600), utcOffset: 0, plannedSeconds: 115,
+                                  plannedExercises: 2, outcome: .completed, kind: .snack)
+        #expect(!PlanDay.completed([snack], on: day))
+        snack.kind = .workout
+        #expect(PlanDay.completed([snack], on: day))
+    }
+
     @Test func theSittingComesFromTheWatchersBouts() {
         let day = 20_000, start = Double(day * 86_400)
         let state = SnackWatchState(pid: 1, updatedAt: start, bouts: [
