@@ -69,6 +69,18 @@ struct SnackScheduleTests {
         }
     }
 
+    @Test func snackTakesMinutesARoutineAndTagsToLeaveOut() throws {
+        let plain = try #require(try CommandLineParser.parse(["snack"]) as? SnackCommand)
+        #expect(plain.minutes == nil && plain.routine == nil && plain.without.isEmpty)
+        let given = try #require(try CommandLineParser.parse(["snack", "--minutes", "3", "--routine", "standing",
+                                                              "--without", "wall", "--mute"]) as? SnackCommand)
+        #expect(given.minutes == 3 && given.routine == "standing" && given.without == ["wall"] && given.mute)
+        for bad in [["snack", "--minutes", "6"], ["snack", "--minutes", "0"], ["snack", "--without", "Wall"],
+                    ["snack", "standing"]] {
+            #expect(throws: UsageError.self, "\(bad)") { _ = try CommandLineParser.parse(bad) }
+        }
+    }
+
     @Test func offTakesNoOptionsAndAnUnknownActionIsNamed() {
         #expect(throws: UsageError.self) { _ = try CommandLineParser.parse(["snacks", "off", "--every", "30m"]) }
         #expect(throws: UsageError.self) { _ = try CommandLineParser.parse(["snacks", "of"]) }
