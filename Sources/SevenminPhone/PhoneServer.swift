@@ -37,6 +37,9 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
     private var version = 0, beats = 0
     private var closed = false
     private var connected = 0
+    /// The ending's event once the workout is over; and since when the server is closing, once it told one
+    /// with no question left open.
+    private var ending: String?, closingSince: Instant?
 
     /// `plan` makes the plan's event (`PhoneEvents.plan`), which each phone is told first; `port` 0 lets the
     /// kernel pick one; `loopback`, the address is this machine's own.
@@ -114,6 +117,16 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
         }
     }
 
+    public func end(_ ending: PhoneEnding) {
+        lock.withLock {
+            self.ending = PhoneEvents.ending(ending)
+            if ending.question == nil, closingSince == nil { closingSince = clock.now() }
+            version += 1
+            wake()
+            lock.broadcast()
+        }
+    }
+
     /// Drops every phone (their streams say so and end, their cookies are void) and makes a new token.
     public func renew() {
         guard let bytes = try? SystemCall.randomBytes(16) else { return }
@@ -134,9 +147,13 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
         }
     }
 
-    /// Stops listening: the port is closed, every stream ended. Safe to call twice.
+    /// Stops listening: the port is closed, every stream ended; once the workout's end was told, after each
+    /// stream has said so (a heartbeat's time at most). Safe to call twice.
     public func close() {
         let stopping: HTTPDaemon? = lock.withLock {
+            if let since = closingSince {
+                while !streams.isEmpty, lock.wait(until: since + PhoneEvents.beatEvery) {}
+            }
             closed = true
             // libmicrohttpd must not be stopped with a connection suspended.
             wake()
@@ -161,11 +178,16 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
     // MARK: The heartbeat
 
     /// Every `PhoneEvents.beatEvery` until the close: each stream sends a heartbeat, and phones gone for long
-    /// enough give their places up.
+    /// enough give their places up. Once the workout's end is told with no question open, the server closes
+    /// when every stream has said it, or a heartbeat's time after.
     private func beat() {
-        lock.withLock {
+        let ended: Bool = lock.withLock {
             var next = clock.now() + PhoneEvents.beatEvery
             while !closed {
+                if let since = closingSince {
+                    if streams.isEmpty || clock.now() >= since + PhoneEvents.beatEvery { return true }
+                    next = min(next, since + PhoneEvents.beatEvery)
+                }
                 _ = lock.wait(until: next)
                 let now = clock.now()
                 guard !closed, now >= next else { continue }
@@ -174,7 +196,9 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
                 roster.leave(at: now)
                 wake()
             }
+            return false
         }
+        if ended { close() }
     }
 
     /// Resumes every suspended stream, which then sends what is new, or ends. Holding the lock.
@@ -222,7 +246,7 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
         case .events(let phone):
             try stream(connection, phone: phone)
         case .command(let command):
-            news(.remote(command))
+            news(command)
             try respond(connection, 204, "")
         case .unauthorized: try respond(connection, 401, "no phone cookie: scan the code again\n")
         case .forbidden: try respond(connection, 403, "forbidden\n")
@@ -271,8 +295,10 @@ public final class PhoneServer: PhoneScreen, @unchecked Sendable {
                     let first = stream.seen < 0
                     stream.seen = version
                     stream.beats = beats
-                    return (first ? plan : "") + PhoneEvents.state(player, at: clock.now())
+                    return (first ? plan : "") + (ending ?? PhoneEvents.state(player, at: clock.now()))
                 }
+                // The end told, and nothing more to come.
+                if closingSince != nil { return nil }
                 if beats != stream.beats {
                     stream.beats = beats
                     return PhoneEvents.beat

@@ -56,6 +56,8 @@ extension PhoneServer {
     private func ended(_ opened: Stream) {
         streams[opened.number] = nil
         roster.close(opened.number, at: now)
+        // A close waiting for the streams to say the workout's end.
+        lock.broadcast()
     }
 
     private static let reader: MHD_ContentReaderCallback = { context, _, buffer, max in

@@ -104,9 +104,10 @@ func soundedCues(_ events: [SessionEvent], in plan: Plan, at now: Instant) -> [(
 
 /// Keeps what the desktop was told: the media player's states and the screen kept awake or not, in order.
 final class RecordingPhone: PhoneScreen {
-    enum Told: Equatable { case player(PlayerState?), renewed }
+    enum Told: Equatable { case player(PlayerState?), ended(PhoneEnding), renewed }
     private(set) var told: [Told] = []
     func publish(_ player: PlayerState?) { told.append(.player(player)) }
+    func end(_ ending: PhoneEnding) { told.append(.ended(ending)) }
     func renew() { told.append(.renewed) }
 }
 

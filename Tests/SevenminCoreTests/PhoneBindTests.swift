@@ -41,7 +41,7 @@ struct PhoneBindTests {
         #expect(decide("localhost:8765", localhost: false) == .forbidden, "not where bound to another address")
         #expect(decide("localhost:8766", localhost: true) == .forbidden)
         #expect(decide("localhost:8765", origin: "http://localhost:8765", localhost: true, path: "/pause")
-                == .command(.playPause))
+                == .command(.remote(.playPause)))
         #expect(decide("localhost:8765", origin: "http://127.0.0.1:8765", localhost: true, path: "/pause")
                 == .forbidden, "the page's own origin is the one it was opened at")
     }

@@ -51,3 +51,79 @@ struct PhonePlanTests {
         }
     }
 }
+
+/// What the phone's buttons and end states come to in the core.
+@Suite("The phone's end states")
+struct PhoneEndingTests {
+    func finished(_ settings: CoachSettings) -> (WorkoutApp, [Effect]) {
+        var app = WorkoutApp(plan: shortPlan, settings: settings)
+        _ = app.start(at: 0)
+        _ = app.handle(.phone(.link(PhoneLink(url: "http://127.0.0.1:1/#t", modules: [], size: 0))), at: 0.1)
+        let finish = app.handle(.tick, at: 9)
+        return (app, finish)
+    }
+
+    func endings(_ effects: [Effect]) -> [PhoneEnding] {
+        effects.compactMap { if case .phoneEnded(let e) = $0 { e } else { nil } }
+    }
+
+    /// The finish asks the phone too; its rating is the terminal's key's: recorded, then the end said without a
+    /// question, which closes the server.
+    @Test func aRatingFromThePhoneIsTheTerminalsAndEndsTheQuestion() throws {
+        var (app, finish) = finished(CoachSettings(asksEffort: true))
+        let asked = try #require(endings(finish).first)
+        #expect(asked.title == "Workout complete" && asked.line == "Short: 2/2 exercises in 0:09")
+        #expect(asked.question == "How hard was that? 1–10 — it is kept in your history")
+        #expect(app.handle(.phone(.rate(7)), at: 9.5).records.isEmpty, "not in the finish's first second")
+        let rated = app.handle(.phone(.rate(7)), at: 10.1)
+        #expect(rated.records == [.effort(7)] && rated.ending == .completed)
+        #expect(endings(rated) == [PhoneEnding(title: "Workout complete",
+                                               line: "Short: 2/2 exercises in 0:09 · effort 7/10")])
+    }
+
+    /// Without a question the finish is said once, to close at once; a quit says the workout ended.
+    @Test func aFinishWithoutAQuestionAndAQuitAreSaid() throws {
+        let (_, finish) = finished(CoachSettings())
+        #expect(endings(finish).map(\.question) == [nil])
+        var app = WorkoutApp(plan: shortPlan)
+        _ = app.start(at: 0)
+        _ = app.handle(.phone(.link(PhoneLink(url: "http://127.0.0.1:1/#t", modules: [], size: 0))), at: 0.1)
+        #expect(endings(app.handle(.remote(.stop), at: 1)) == [PhoneEnding(title: "Workout ended.")])
+    }
+
+    /// Done on the phone ends a step counted in reps, as Enter does, and no timed one.
+    @Test func doneEndsOnlyAStepCountedInReps() {
+        let pushUp = Exercise(title: "Push-up", color: FlatColor.red.rgb, work: 0, reps: 10)
+        let plan = Plan(Routine(name: "R", rest: 0, getReady: 0, exercises: [exercise("A", work: 3), pushUp]))
+        var app = WorkoutApp(plan: plan)
+        _ = app.start(at: 0)
+        _ = app.handle(.phone(.done), at: 1)
+        #expect(app.session.index == 0, "a timed step is not ended by Done")
+        _ = app.handle(.tick, at: 3.1)
+        #expect(app.session.index == 1)
+        #expect(PhoneEvents.plan(plan, language: .en).contains("\"title\": \"10 × Push-up\""))
+        #expect(app.handle(.phone(.done), at: 5).ending == nil && app.session.state == .finished,
+                "Done ended the step counted in reps: the workout is over")
+    }
+
+    /// Every segment's colours on the phone meet 4.5:1, and a step counted in reps says its count.
+    @Test func thePlanSaysEachSegmentsColoursAndCount() throws {
+        let routine = try RoutineLoader.load(path: repositoryRoot.path + "/Workouts/classic.json")
+        let plan = Plan(routine)
+        let data = PhoneEvents.plan(plan, language: .en).split(separator: "\n")[1].dropFirst(6)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+        let segments = try #require(json["segments"] as? [[String: Any]])
+        func rgb(_ hex: Any?) -> RGB {
+            let v = Int((hex as? String ?? "#000000").dropFirst(), radix: 16) ?? 0
+            return RGB(UInt8(v >> 16), UInt8(v >> 8 & 255), UInt8(v & 255))
+        }
+        for segment in segments {
+            let c = try #require(segment["colors"] as? [String: String])
+            for (text, on) in [("text", "background"), ("bandText", "band"), ("buttonText", "button"),
+                               ("strongText", "strong")] {
+                #expect(rgb(c[text]).contrast(with: rgb(c[on])) >= 4.5, "\(segment["title"] ?? ""): \(text)")
+            }
+        }
+        #expect(segments[1]["counter"] as? String == "Exercise 1/12" && segments[1]["position"] as? String == "1/12")
+    }
+}

@@ -33,9 +33,12 @@ struct PhoneTests {
         #expect(decide("GET", "/events", cookie: "sevenmin=p2") == .unauthorized, "a cookie not given out")
         #expect(decide("GET", "/events", cookie: "theme=dark; sevenmin=p1") == .events(phone: "p1"))
         #expect(decide("POST", "/pause") == .unauthorized)
-        #expect(decide("POST", "/pause", cookie: "sevenmin=p1") == .command(.playPause))
-        #expect(decide("POST", "/skip", cookie: "sevenmin=p1") == .command(.next))
-        #expect(decide("POST", "/back", cookie: "sevenmin=p1") == .command(.previous))
+        #expect(decide("POST", "/pause", cookie: "sevenmin=p1") == .command(.remote(.playPause)))
+        #expect(decide("POST", "/skip", cookie: "sevenmin=p1") == .command(.remote(.next)))
+        #expect(decide("POST", "/back", cookie: "sevenmin=p1") == .command(.remote(.previous)))
+        #expect(decide("POST", "/done", cookie: "sevenmin=p1") == .command(.phone(.done)))
+        #expect(decide("POST", "/rate/7", cookie: "sevenmin=p1") == .command(.phone(.rate(7))))
+        #expect(decide("POST", "/rate/11", cookie: "sevenmin=p1") == .notFound)
     }
 
     @Test func commandsArePostOnlyFromThePagesOwnOrigin() {
@@ -245,6 +248,7 @@ struct PhoneTests {
             .player(PlayerState(playing: true, title: "Get ready", routine: "Short", length: 2, elapsed: 0, at: 0)),
             .renewed,
             .player(nil),
+            .ended(PhoneEnding(title: "Workout ended.")),
         ])
     }
 

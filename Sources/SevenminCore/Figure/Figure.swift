@@ -14,6 +14,13 @@ public struct Figure: Hashable, Sendable {
         self.props = props
     }
 
+    /// The easing from keyframe to keyframe, as a polynomial's coefficients from the constant up: smoothstep,
+    /// 3f² − 2f³. The phone's page is sent it, and eases by it too.
+    public static let easing: [Double] = [0, 0, 3, -2]
+
+    /// `f` (0…1 of the way from one keyframe to the next) eased.
+    static func eased(_ f: Double) -> Double { easing.reversed().reduce(0) { $0 * f + $1 } }
+
     /// The pose `t` seconds into the move: eased from keyframe to keyframe, so that a move slows at
     /// its ends as a body does; mirrored for the second side.
     public func pose(at t: Double, mirrored: Bool = false) -> Pose {
@@ -23,8 +30,7 @@ public struct Figure: Hashable, Sendable {
             let position = (cycle < 0 ? cycle + 1 : cycle) * Double(keyframes.count)
             let k = min(keyframes.count - 1, Int(position))
             let f = position - Double(k)
-            let eased = f * f * (3 - 2 * f)
-            pose = keyframes[k].blended(with: keyframes[(k + 1) % keyframes.count], eased)
+            pose = keyframes[k].blended(with: keyframes[(k + 1) % keyframes.count], Figure.eased(f))
         }
         return mirrored ? pose.mirrored : pose
     }

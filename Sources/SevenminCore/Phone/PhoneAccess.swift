@@ -49,7 +49,7 @@ public enum PhoneAccess {
         /// The event stream, for the phone with this cookie.
         case events(phone: String)
         /// A button: an input to the workout, as a key is.
-        case command(RemoteCommand)
+        case command(Input)
         /// 401: no cookie, or one not (or no longer) given out.
         case unauthorized
         /// 403: a foreign `Host` or `Origin`, or a wrong token.
@@ -61,9 +61,10 @@ public enum PhoneAccess {
     }
 
     /// The paths of the page's buttons and what each does.
-    public static let commands: [(path: String, command: RemoteCommand)] = [
-        ("/pause", .playPause), ("/skip", .next), ("/back", .previous),
-    ]
+    public static let commands: [(path: String, command: Input)] = [
+        ("/pause", .remote(.playPause)), ("/skip", .remote(.next)), ("/back", .remote(.previous)),
+        ("/done", .phone(.done)),
+    ] + (1...10).map { ("/rate/\($0)", .phone(.rate($0))) }
 
     /// The answer to `request` for a server reached at `authority` (`address:port`), whose token is
     /// `token` and whose phones hold the cookies `phones`; with `localhost` (bound to loopback, reached over an

@@ -31,12 +31,14 @@ public enum PhoneEvents {
         ]))
     }
 
-    /// The whole plan, for the page to show any segment without asking again: each segment's heading,
-    /// kind, colour, round, what comes next, where it sits in the workout, and its move's figure, by its place
-    /// in the plan's list of figures (each once, as the terminal's figure is drawn from, mirrored for a second
-    /// side); and the page's words. Its size grows with the segments, not with their figures.
+    /// The whole plan, for the page to show any segment without asking again: each segment's heading (a step
+    /// counted in reps as "10 × Push-up"), kind, colours, counters, round, what comes next, where it sits in the
+    /// workout, and its move's figure, by its place in the plan's list of figures (each once, as the terminal's
+    /// figure is drawn from, mirrored for a second side); the page's words, the countdown's rounding and the
+    /// figure's easing. Its size grows with the segments, not with their figures.
     public static func plan(_ plan: Plan, language: CoachLanguage) -> String {
-        let words = ScreenWords.of(language), phone = PhoneWords.of(language)
+        let words = ScreenWords.of(language), phone = PhoneWords.of(language), text = ScreenText.of(language)
+        let look = PhoneLook(plan)
         var figures: [JSONWriter.Value] = [], known: [Figure: Int] = [:], mirrors: [Figure: Int] = [:]
         func place(_ figure: Figure, mirrored: Bool) -> Int {
             if let k = (mirrored ? mirrors : known)[figure] { return k }
@@ -45,38 +47,57 @@ public enum PhoneEvents {
             return figures.count - 1
         }
         let segments: [JSONWriter.Value] = plan.segments.indices.map { k in
-            let segment = plan.segments[k], exercise = plan.exercise(of: k)
-            let heading = segment.kind.heading(exercise: exercise, round: segment.round, words: words)
+            let segment = plan.segments[k], exercise = plan.exercise(of: k), work = segment.kind == .work
+            let heading = visible(segment.kind.heading(exercise: exercise, round: segment.round, words: words))
             // In a pause, the move to come, as the terminal shows it.
-            let moving = segment.kind == .work ? exercise : plan.comingNext(after: k)
-            let next = segment.kind == .work ? plan.nextWork(after: k) : plan.comingNext(after: k)
+            let moving = work ? exercise : plan.comingNext(after: k)
+            let next = work ? plan.nextWork(after: k) : plan.comingNext(after: k)
+            var counter = work ? WorkoutScreen.counter(stage: segment.stage, number: segment.slot.index + 1,
+                count: plan.exerciseCount(in: segment.stage), round: segment.round, rounds: plan.rounds,
+                words: words, text: text) : ""
+            if work, let side = segment.side { counter += " · " + (side == 1 ? words.firstSide : words.otherSide) }
             return .object([
-                .init("title", .string(visible(heading))), .init("kind", .string(segment.kind.rawValue)),
-                .init("color", .string((moving ?? exercise).color.hex)), .init("round", .integer(segment.round)),
+                .init("title", .string(segment.reps.map { "\($0) × \(heading)" } ?? heading)),
+                .init("kind", .string(segment.kind.rawValue)),
+                .init("colors", look.colors(kind: segment.kind, exercise: exercise)),
+                .init("counter", .string(counter)),
+                .init("position", .string(WorkoutScreen.position(round: segment.round, rounds: plan.rounds,
+                    work: plan.workNumber(ofSegment: k), of: plan.workSegmentCount, text: text, separator: " · "))),
                 .init("offset", .seconds(segment.offset)), .init("length", .seconds(segment.duration)),
                 .init("reps", segment.reps.map { .integer($0) } ?? .null),
                 .init("next", next.map { .string(visible($0.title)) } ?? .null),
                 .init("figure", moving?.figure.map {
-                    .integer(place($0, mirrored: segment.kind == .work && segment.side == 2))
+                    .integer(place($0, mirrored: work && segment.side == 2))
                 } ?? .null),
             ])
         }
         return event("plan", .object([
             .init("routine", .string(visible(plan.routine.name))), .init("language", .string(language.rawValue)),
-            .init("rounds", .integer(plan.rounds)), .init("total", .seconds(plan.totalDuration)),
+            .init("total", .seconds(plan.totalDuration)),
             .init("words", .object([
                 .init("pause", .string(phone.pause)), .init("resume", .string(phone.resume)),
                 .init("skip", .string(phone.skip)), .init("back", .string(phone.back)),
                 .init("start", .string(phone.tapToStart)), .init("lost", .string(phone.connectionLost)),
-                .init("dropped", .string(phone.dropped)),
-                .init("next", .string(words.next)), .init("round", .string(ScreenText.of(language).round)),
+                .init("dropped", .string(phone.dropped)), .init("done", .string(text.done)),
+                .init("next", .string(words.next)), .init("colon", .string(words.colon)),
                 .init("paused", .string(words.paused)), .init("finished", .string(words.finished)),
             ])),
             .init("timing", .object([
                 .init("beat", .seconds(beatEvery)), .init("lost", .seconds(lostAfter)),
                 .init("retry", .seconds(retryEvery)),
             ])),
+            .init("clock", PhoneLook.clock), .init("easing", PhoneLook.easing),
+            .init("finish", look.finish(plan.exercise(of: 0))),
             .init("figures", .array(figures)), .init("segments", .array(segments)),
+        ]))
+    }
+
+    /// The workout over: the ending's words, and the rating's buttons while its question is open.
+    public static func ending(_ ending: PhoneEnding) -> String {
+        event("end", .object([
+            .init("title", .string(visible(ending.title))),
+            .init("line", ending.line.map { .string(visible($0)) } ?? .null),
+            .init("question", ending.question.map { .string(visible($0)) } ?? .null),
         ]))
     }
 

@@ -35,4 +35,8 @@ public enum PhoneNews: Equatable, Sendable {
     case link(PhoneLink)
     /// This many phones hold the page open now.
     case connected(Int)
+    /// The page's Done: a step counted in reps is done, as Enter says on the terminal.
+    case done
+    /// The page's rating of the finished workout, 1–10, as its number key on the terminal.
+    case rate(Int)
 }

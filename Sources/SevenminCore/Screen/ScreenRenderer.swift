@@ -30,18 +30,11 @@ public final class ScreenRenderer {
     /// One frame of the workout screen at `width`×`height`.
     public func render(_ model: ScreenModel, width: Int, height: Int) -> CellGrid {
         if let moved = movingFigure(model, width: width, height: height) { return moved }
-        if model.overview != backgrounds.colors {
-            backgrounds = (model.overview, ExerciseBackgrounds.assign(model.overview, depth: depth))
-        }
-        let (background, accent) = WorkoutScreen.colors(model)
-        let inverse = model.kind == .work && model.summary == nil
-        if model.flash {
-            return lit(theme(background: shown(background), accent: accent.map(shown), inverse: inverse),
-                       width: width, height: height)
-        }
-        var frame = WorkoutFrame(model: model, theme: theme(background: shown(background), accent: accent.map(shown),
-                                                            inverse: inverse),
-                                 glyphs: glyphs, width: width, height: height, renderer: self)
+        let theme = theme(kind: model.kind, exercise: model.exercise, overview: model.overview,
+                          summary: model.summary != nil)
+        if model.flash { return lit(theme, width: width, height: height) }
+        var frame = WorkoutFrame(model: model, theme: theme, glyphs: glyphs, width: width, height: height,
+                                 renderer: self)
         frame.draw()
         last = (model, width, height, frame.grid, frame.figurePlacement)
         return frame.grid
@@ -69,6 +62,16 @@ public final class ScreenRenderer {
         last.model = model
         self.last = last
         return last.grid
+    }
+
+    /// The colours a segment of `kind` on `exercise` (in a pause, the one to come) is drawn in, or the summary's,
+    /// in a plan whose exercises' colours are `overview`: the terminal's screen, and the phone's page.
+    public func theme(kind: SegmentKind, exercise: Exercise, overview: [RGB], summary: Bool = false) -> ScreenTheme {
+        if overview != backgrounds.colors {
+            backgrounds = (overview, ExerciseBackgrounds.assign(overview, depth: depth))
+        }
+        let (background, accent) = WorkoutScreen.colors(kind: kind, exercise: exercise, summary: summary)
+        return theme(background: shown(background), accent: accent.map(shown), inverse: kind == .work && !summary)
     }
 
     /// The colours for a screen on `background`, worked out once.

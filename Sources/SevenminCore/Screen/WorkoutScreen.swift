@@ -22,8 +22,14 @@ public enum WorkoutScreen {
 
     /// The screen's background before any contrast adjustment, and the colour of what comes next.
     static func colors(_ model: ScreenModel) -> (background: RGB, accent: RGB?) {
-        if model.summary != nil { return (FlatColor.green.rgb, nil) }
-        return model.kind == .work ? (model.exercise.color, nil) : (restBackground, model.exercise.color)
+        colors(kind: model.kind, exercise: model.exercise, summary: model.summary != nil)
+    }
+
+    /// The same for a segment of `kind` on `exercise` (in a pause, the one to come), or the summary.
+    static func colors(kind: SegmentKind, exercise: Exercise,
+                       summary: Bool = false) -> (background: RGB, accent: RGB?) {
+        if summary { return (FlatColor.green.rgb, nil) }
+        return kind == .work ? (exercise.color, nil) : (restBackground, exercise.color)
     }
 
     static func title(_ model: ScreenModel) -> String {
@@ -35,12 +41,8 @@ public enum WorkoutScreen {
         switch model.kind {
         case .work:
             let words = model.words
-            let label = model.stage == .warmup ? words.warmup
-                : model.stage == .cooldown ? words.cooldown : words.exercise
-            // One exercise done in rounds (Tabata) counts its rounds, as the header does, not "Exercise 1/1".
-            let single = model.stage == .main && model.exerciseCount == 1 && model.rounds > 1
-            var s = single ? "\(model.text.round) \(model.round)/\(model.rounds)"
-                : "\(label) \(model.exerciseNumber)/\(model.exerciseCount)"
+            var s = counter(stage: model.stage, number: model.exerciseNumber, count: model.exerciseCount,
+                            round: model.round, rounds: model.rounds, words: words, text: model.text)
             if let side = model.side {
                 s += " · " + (side == 1 ? words.firstSide : model.sidesApart ? words.otherSide : words.secondSide)
             }
@@ -50,6 +52,15 @@ public enum WorkoutScreen {
         case .getReady, .switchSides:
             return ""
         }
+    }
+
+    /// Which exercise of its stage a work segment is: "Exercise 1/12", "Warm-up 1/3". One exercise done in rounds
+    /// (Tabata) counts its rounds, as the header does, not "Exercise 1/1".
+    static func counter(stage: Stage, number: Int, count: Int, round: Int, rounds: Int, words: ScreenWords,
+                        text: ScreenText) -> String {
+        let label = stage == .warmup ? words.warmup : stage == .cooldown ? words.cooldown : words.exercise
+        return stage == .main && count == 1 && rounds > 1 ? "\(text.round) \(round)/\(rounds)"
+            : "\(label) \(number)/\(count)"
     }
 
     /// What comes after this segment.
@@ -70,10 +81,17 @@ public enum WorkoutScreen {
     /// Where in the workout we are, for the header: "Round 2/3 · 5/12". A routine whose rounds are
     /// its only steps (Tabata) says "Round 3/8" once.
     static func position(_ model: ScreenModel, separator: String) -> String {
-        let round = model.rounds > 1 ? "\(model.text.round) \(model.round)/\(model.rounds)" : ""
-        if model.rounds > 1 && model.workCount == model.rounds { return round }
-        let step = "\(model.workNumber)/\(model.workCount)"
-        return round.isEmpty ? step : round + separator + step
+        position(round: model.round, rounds: model.rounds, work: model.workNumber, of: model.workCount,
+                 text: model.text, separator: separator)
+    }
+
+    /// The same from its numbers: the round of `rounds`, the exercise `work` of `of`.
+    static func position(round: Int, rounds: Int, work: Int, of count: Int, text: ScreenText,
+                         separator: String) -> String {
+        let said = rounds > 1 ? "\(text.round) \(round)/\(rounds)" : ""
+        if rounds > 1 && count == rounds { return said }
+        let step = "\(work)/\(count)"
+        return said.isEmpty ? step : said + separator + step
     }
 
     /// The help panel: each key of `KeyBindings.summary` with what it does, in the workout's language.

@@ -10,13 +10,17 @@ public enum TimeFormat: Sendable {
     /// `14 h 20 min`, or `35 min` under an hour: whole minutes.
     case hoursMinutesWords
 
+    /// The hair of tolerance a countdown is rounded up with, so that 29.9999999 shown as whole seconds is 0:30,
+    /// not 0:31; and the seconds from which `clock` writes hours. The phone's page is sent both.
+    public static let tolerance = 1e-9, hoursFrom = 3600.0
+
     /// Formats `seconds`. A countdown (`roundingUp`, the default) shows the time left rounded up, so a
     /// timer reads 0:00 only when it is done and a 30-second segment shows 0:30 for its first second;
     /// time elapsed (`roundingUp: false`) is rounded down, so a unit counts once it has passed.
     public func string(_ seconds: Double, roundingUp: Bool = true) -> String {
         let scaled = max(0, seconds) / (self == .hoursMinutesWords ? 60 : 1)
-        // A hair of tolerance so that 29.9999999 shown as whole seconds is 0:30, not 0:31.
-        let units = Int(roundingUp ? (scaled - 1e-9).rounded(.up) : (scaled + 1e-9).rounded(.down))
+        let units = Int(roundingUp ? (scaled - TimeFormat.tolerance).rounded(.up)
+                                   : (scaled + TimeFormat.tolerance).rounded(.down))
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         switch self {
         case .minutesSeconds:
@@ -30,6 +34,7 @@ public enum TimeFormat: Sendable {
 
     /// `m:ss` below an hour, `h:mm:ss` from an hour on.
     public static func clock(_ seconds: Double, roundingUp: Bool = true) -> String {
-        (seconds >= 3600 ? TimeFormat.hoursMinutesSeconds : .minutesSeconds).string(seconds, roundingUp: roundingUp)
+        (seconds >= hoursFrom ? TimeFormat.hoursMinutesSeconds : .minutesSeconds)
+            .string(seconds, roundingUp: roundingUp)
     }
 }

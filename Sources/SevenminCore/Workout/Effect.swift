@@ -26,6 +26,8 @@ public enum Effect: Equatable, Sendable {
     case status(StatusSnapshot?)
     /// Publish the workout as a media player; nil: it is over. Told at each segment, pause and resume only.
     case player(PlayerState?)
+    /// Tell the phones the workout is over, and how; the server closes once no question is left open.
+    case phoneEnded(PhoneEnding)
     /// Drop every phone from the page and make a new token (and QR code) for it: the `x` key.
     case renewPhoneLink
     /// Keep the screen awake, or let it blank again (at the end, and after a long pause).

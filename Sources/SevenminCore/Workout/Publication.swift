@@ -20,8 +20,9 @@ struct Publication {
     enum News {
         /// The workout runs or is paused, as `Told`; the status and the player's state, made only if told.
         case state(Told, status: () -> StatusSnapshot, player: () -> PlayerState)
-        /// The workout has finished: both are told it is over, once, with the desktop's notice if any.
-        case finished(notice: () -> Effect?)
+        /// The workout has finished: both are told it is over, once, and then what goes `also` (the phone's
+        /// end, the desktop's notice).
+        case finished(also: () -> [Effect])
         /// The workout ends (quit, a signal, the summary dismissed).
         case ended
         /// Status lines must hear the state again (the wall clock was set, the phone's address came). The
@@ -46,12 +47,12 @@ struct Publication {
                 effects.append(.player(makePlayer()))
             }
             return effects
-        case .finished(let notice):
+        case .finished(let also):
             guard !finishTold else { return [] }
             finishTold = true
             status = nil
             player = nil
-            return [.status(nil), .player(nil)] + [notice()].compactMap { $0 }
+            return [.status(nil), .player(nil)] + also()
         case .ended:
             defer { status = nil; player = nil }
             return (status == nil ? [] : [.status(nil)]) + (player == nil ? [] : [.player(nil)])

@@ -72,6 +72,8 @@ public protocol LinkOpener: AnyObject {
 public protocol PhoneScreen: AnyObject {
     /// Tells the phones the workout's state; nil: it is over.
     func publish(_ player: PlayerState?)
+    /// Tells the phones the workout is over; without a question left open, stops serving once they are told.
+    func end(_ ending: PhoneEnding)
     /// Drops every phone and makes a new token, which comes back as `PhoneNews.link`.
     func renew()
 }

@@ -10,10 +10,11 @@ extension WorkoutApp {
         guard session.state == .running || session.state == .paused else {
             guard session.state == .finished else { return [] }
             return publication.handle(.finished { [self] in
-                guard settings.notify else { return nil }
                 let done = summary(at: now), text = ScreenText.of(settings.language)
-                return .notify(title: done.headline(text), body: done.line(routine: plan.routine.name, streak: false,
-                                                                           text: text))
+                let phoneEnd: [Effect] = phone == nil ? [] : [.phoneEnded(.finished(done, routine: plan.routine.name,
+                    language: settings.language, asking: settings.summaryWaitsForKey))]
+                return phoneEnd + (settings.notify ? [.notify(title: done.headline(text),
+                    body: done.line(routine: plan.routine.name, streak: false, text: text))] : [])
             })
         }
         let paused = session.state == .paused, remaining = session.remaining(at: now)
@@ -154,6 +155,11 @@ extension WorkoutApp {
         if keepsAwake {
             keepsAwake = false
             effects.append(.keepAwake(false))
+        }
+        if phone != nil {
+            effects.append(.phoneEnded(session.state == .finished
+                ? .finished(summary(at: now), routine: plan.routine.name, language: settings.language, asking: false)
+                : .ended(settings.language)))
         }
         // A finished workout was recorded as completed when it finished, whatever ends the summary.
         if unfinished || session.state == .ready { effects.append(.record(.finished(SessionOutcome(ending)))) }

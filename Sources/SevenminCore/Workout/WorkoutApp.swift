@@ -218,6 +218,10 @@ public struct WorkoutApp: Sendable {
             effects += publication.handle(.statusStale)
         case .phone(.connected(let count)):
             phones = count
+        case .phone(.done):
+            if let ending = apply(.done, at: now, into: &effects) { return effects + end(ending, at: now) }
+        case .phone(.rate(let n)):
+            if let ending = apply(.rate(n), at: now, into: &effects) { return effects + end(ending, at: now) }
         }
         heart.expire(at: now)
         waitForHeart(at: now, into: &effects)

@@ -89,6 +89,7 @@ public final class WorkoutLoop {
             case .player(let state):
                 desktop?.publish(state)
                 phone?.publish(state)
+            case .phoneEnded(let ending): phone?.end(ending)
             case .renewPhoneLink: phone?.renew()
             case .keepAwake(let awake): desktop?.keepAwake(awake)
             case .suspend:
