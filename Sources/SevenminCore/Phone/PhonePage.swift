@@ -38,7 +38,7 @@ public enum PhonePage {
         body.paused h1{opacity:.3}\
         @media (orientation:landscape){body{padding-left:50vw}\
         #figure{position:fixed;left:0;top:0;width:50vw;height:100%}#clock{flex:1;display:flex;align-items:center;\
-        justify-content:center}}\
+        justify-content:center}body.over{padding-left:0}}\
         video{position:fixed;width:1px;height:1px;opacity:0}
         """
 
@@ -100,7 +100,7 @@ public enum PhonePage {
         }
         // The workout over: its summary and, while asked, the rating's buttons; nothing live any more.
         function end(e) {
-          over = true;
+          over = true; document.body.classList.add("over");
           // An attribute, not the property, which an SVG element lacks.
           for (const id of ["clock", "figure", "next", "bar", "counter", "position", "paused"]) {
             $(id).setAttribute("hidden", "");
