@@ -124,6 +124,8 @@ extension PhoneEndToEndTests {
             for look in looks {
                 let size = "\(look["width"] ?? 0)x\(look["height"] ?? 0)", context = "segment \(k) at \(size)"
                 readable(look, context)
+                // Nothing wider than the screen, which would widen the page past it.
+                #expect([390, 844, 768, 1024].contains(look["width"] as? Int ?? 0), "\(context)")
                 #expect(look["background"] as? String == css(theme.body.background), "\(context)")
                 #expect(look["color"] as? String == css(theme.body.foreground), "\(context)")
                 if (look["width"] as? Int ?? 0) > (look["height"] as? Int ?? 0), plan.comingNext(after: k) != nil

@@ -38,7 +38,8 @@ public enum PhonePage {
         body.paused h1{opacity:.3}\
         @media (orientation:landscape){body{padding-left:50vw}\
         #figure{position:fixed;left:0;top:0;width:50vw;height:100%}#clock{flex:1;display:flex;align-items:center;\
-        justify-content:center}body.over{padding-left:0}}\
+        justify-content:center;font-size:min(28vmin,18vw)}nav button{font-size:min(6vmin,3.2vw)}\
+        body.over{padding-left:0}}\
         video{position:fixed;width:1px;height:1px;opacity:0}
         """
 
