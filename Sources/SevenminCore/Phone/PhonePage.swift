@@ -16,7 +16,8 @@ public enum PhonePage {
         header{padding:2vmin 4vmin;font-size:4.5vmin;text-align:right}\
         h1{margin:0 4vmin;font-size:9vmin;line-height:1.1;text-align:center}\
         #counter{margin:1vmin 4vmin 0;font-size:5vmin;text-align:center;min-height:6vmin}\
-        #clock{font-size:28vmin;font-weight:700;text-align:center;font-variant-numeric:tabular-nums;line-height:1}\
+        #clock{font-size:min(28vmin,calc(120vw / var(--n,4)));font-weight:700;text-align:center;\
+        font-variant-numeric:tabular-nums;line-height:1}\
         #figure{flex:1;min-height:0;width:100%}#figure line,#figure circle{stroke:currentColor;\
         stroke-width:.035;stroke-linecap:round;fill:none}\
         #next{text-align:center;font-size:5vmin;min-height:6vmin;padding:1vmin 4vmin}\
@@ -38,7 +39,7 @@ public enum PhonePage {
         body.paused h1{opacity:.3}\
         @media (orientation:landscape){body{padding-left:50vw}\
         #figure{position:fixed;left:0;top:0;width:50vw;height:100%}#clock{flex:1;display:flex;align-items:center;\
-        justify-content:center;font-size:min(28vmin,18vw)}nav button{font-size:min(6vmin,3.2vw)}\
+        justify-content:center;font-size:min(28vmin,calc(60vw / var(--n,4)))}nav button{font-size:min(6vmin,3.2vw)}\
         body.over{padding-left:0}}\
         video{position:fixed;width:1px;height:1px;opacity:0}
         """
@@ -162,7 +163,10 @@ public enum PhonePage {
           if (live && (!source || lost) && performance.now() - tried > plan.timing.retry * 1000) begin();
           if (live && !lost) {
             const s = seconds(), seg = plan.segments[state.segment];
-            $("clock").textContent = clock(s);
+            const shown = clock(s);
+            // Its type sized to its length, so "10:00" or "1:00:00" keeps within the screen (or its half).
+            $("clock").textContent = shown;
+            $("clock").style.setProperty("--n", shown.length);
             const done = state.remaining === null ? seg.offset : seg.offset + seg.length - s;
             $("fill").style.width = Math.min(100, 100 * done / plan.total) + "%";
             draw();
