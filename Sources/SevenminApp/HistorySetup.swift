@@ -20,7 +20,7 @@ struct HistorySetup {
     /// opening the file, the session's first row and reading the streak, all in the background, which
     /// the workout runs once its first frame is out. Failures reach the workout once, through `journal`.
     func recorder(for loaded: PlanLoading.Loaded, resumed: (id: Int64, part: Int)?,
-                  journal: WorkoutJournal, plan: (plan: String, step: Int)? = nil)
+                  journal: WorkoutJournal, plan: (plan: String, step: Int)? = nil, during: String? = nil)
         -> (recorder: HistoryRecorder, begin: () -> Void)? {
         guard let path else { return nil }
         let recorder = HistoryRecorder(path: path) { [weak journal] error in
@@ -43,7 +43,7 @@ struct HistorySetup {
             } else {
                 recorder.begin(SessionRecord(
                     routine: loaded.plan.routine.name, routineFile: loaded.path, contentHash: loaded.contentHash,
-                    seed: loaded.seed, options: PlanOptions.json(loaded.adjustments),
+                    seed: loaded.seed, options: PlanOptions.json(loaded.adjustments, during: during),
                     startedAt: now, utcOffset: SystemTimeZone.current.secondsFromUTC(at: now),
                     plannedSeconds: loaded.plan.totalDuration, plannedExercises: loaded.plan.workSegmentCount,
                     plan: plan?.plan, planStep: plan?.step, kind: loaded.kind))

@@ -28,12 +28,17 @@ extension StartCommand: RunnableCommand {
 
     /// Sets up sound, the events file and the screen, runs the workout, and gives everything
     /// back in reverse order; a signal that ended the workout then ends the process too.
-    private func workout(voices: VoiceSetup.Catalogue, config: UserConfig?,
-                         loading: ((UserConfig?) -> Result<PlanLoading.Loaded, ExitStatus>)?) -> Int32 {
+    /// With `loading`, the workout is made by it (a snack) rather than loaded from the routine named.
+    /// With `during`, its command is started once the workout is loaded, runs beside it, and gives the status.
+    func workout(voices: VoiceSetup.Catalogue, config: UserConfig?,
+                 loading: ((UserConfig?) -> Result<PlanLoading.Loaded, ExitStatus>)? = nil,
+                 during command: DuringCommand? = nil) -> Int32 {
+        // Before its command starts, a `during` that fails says so as timeout(1) does: 125.
+        func fail(_ code: Int32) -> Int32 { command == nil || code == ExitCode.usage ? code : DuringRun.failed }
         let voiceName: String?
         switch VoiceSetup.commandLine(self.voiceName, catalogue: voice && !mute ? voices.listed : nil,
                                       command: Self.spec.name) {
-        case .failure(let status): return status.code
+        case .failure(let status): return fail(status.code)
         case .success(let name): voiceName = name
         }
         let history = HistorySetup(disabled: noHistory)
@@ -47,7 +52,7 @@ extension StartCommand: RunnableCommand {
             }
         } else if resume {
             switch history.resumption() {
-            case .failure(let status): return status.code
+            case .failure(let status): return fail(status.code)
             case .success(let found):
                 (loaded, resumption, resumed) = (found.0, found.1, (found.id, found.part))
                 // Still the plan's step it began as: the screen says so, and its rating moves the plan.
@@ -55,12 +60,12 @@ extension StartCommand: RunnableCommand {
             }
         } else {
             switch PlanLoading.choose(plan, config: .success(config)) {
-            case .failure(let status): return status.code
+            case .failure(let status): return fail(status.code)
             case .success(let choice):
                 planStep = choice.planStep
                 switch PlanLoading.load(choice.request,
                                         voices: voice && !mute && voiceName == nil ? voices.listed : nil) {
-                case .failure(let status): return status.code
+                case .failure(let status): return fail(status.code)
                 case .success(let value): loaded = value
                 }
             }
@@ -70,7 +75,14 @@ extension StartCommand: RunnableCommand {
         if let path = eventsPath {
             do { events = try EventLog(path: path) } catch {
                 Console.error("\(error)")
-                return ExitCode.cannotCreate
+                return fail(ExitCode.cannotCreate)
+            }
+        }
+        var during: DuringRun?
+        if let command {
+            switch DuringRun.start(command) {
+            case .failure(let status): return status.code
+            case .success(let run): during = run
             }
         }
         let spoken = CoachLanguage.resolve(voiceName: voiceName, routine: loaded.plan.routine, option: speech.language,
@@ -96,7 +108,8 @@ extension StartCommand: RunnableCommand {
         let inbox: WakeInbox
         do { inbox = try WakeInbox() } catch {
             Console.error("Error: \(error)")
-            return ExitCode.failure
+            during?.process.stop(signal: SIGTERM, grace: DuringRun.grace, clock: clock)
+            return during == nil ? ExitCode.failure : DuringRun.failed
         }
         let opening = resumption.map { loaded.plan.leadingIn(to: $0.segmentIndex) } ?? (plan: loaded.plan, start: 0)
         let audio = mute ? nil : CoachAudio(request: audioRequest, clock: clock,
@@ -105,7 +118,8 @@ extension StartCommand: RunnableCommand {
                                                                      language: spoken.language),
                                             news: inbox.post)
         let journal = WorkoutJournal(events: events, inbox: inbox, notices: [audio?.voiceProblem].compactMap { $0 })
-        let recording = history.recorder(for: loaded, resumed: resumed, journal: journal, plan: planStep?.recorded)
+        let recording = history.recorder(for: loaded, resumed: resumed, journal: journal, plan: planStep?.recorded,
+                                         during: command?.name)
         journal.history = recording?.recorder
         var settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
                                      seed: loaded.seed, notify: notify, asksEffort: history.path != nil,
@@ -116,6 +130,7 @@ extension StartCommand: RunnableCommand {
         settings.heartRate = strapName != nil
         settings.heartZones = HeartZones(age: age, maxHeartRate: maxHeartRate)
         settings.speaksHeartRate = speakHeartRate
+        settings.during = during?.run
         // The heart-rate strap, through BlueZ on the system bus, looked for once the screen is up.
         let strap = strapName.map { HeartRateStrap(device: $0, news: inbox.post) { Console.error("sevenmin: " + $0) } }
         // The media player and the screen kept awake, on the session bus, connected once the screen is up.
@@ -130,6 +145,7 @@ extension StartCommand: RunnableCommand {
             desktop.begin()
             strap?.begin()
             if let phone { PhoneSetup.listen(phone, inbox: inbox) }
+            during?.begin(news: inbox.post)
         }
         defer { strap?.close() }
         // Whatever ends the workout, the port is closed.
@@ -171,7 +187,8 @@ extension StartCommand: RunnableCommand {
         } catch {
             redirect?.restore()
             Console.error("Error: \(error)")
-            return ExitCode.failure
+            during?.process.stop(signal: SIGTERM, grace: DuringRun.grace, clock: clock)
+            return during == nil ? ExitCode.failure : DuringRun.failed
         }
         // The terminal is back; from now on a second Ctrl-C ends the process at once.
         csevenmin_signals_final()
@@ -186,8 +203,10 @@ extension StartCommand: RunnableCommand {
             text: ScreenText.of(outcome.app.settings.language))
         let language = outcome.app.settings.language
         Console.out(Glyphs.forLocale(utf8: localeCharsetIsUTF8()).fold(summary, language: language) + "\n")
+        // The command is stopped (or left running, or found ended) before a signal ends the process.
+        let commandStatus = during?.finish(outcome.ending, app: outcome.app)
         switch outcome.ending {
-        case .completed, .quit: return ExitCode.success
+        case .completed, .quit: return commandStatus ?? ExitCode.success
         case .signal(let signal):
             _ = Console.finish(0)
             status?.remove()  // the re-raise below ends the process before any defer runs

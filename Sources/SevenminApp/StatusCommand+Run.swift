@@ -27,7 +27,7 @@ extension StatusCommand: RunnableCommand {
                 .init("state", .string(s.paused ? "paused" : "running")),
                 .init("remaining", .seconds(record.remaining(at: now, monotonicNow: monotonic))),
                 .init("pid", .integer(Int(record.pid))),
-            ] + (s.phone.map { [.init("phone", .string($0))] } ?? []))) + "\n")
+            ] + (s.phone.map { [.init("phone", .string($0))] } ?? []) + StatusRecord.command(s))) + "\n")
         } else {
             // tmux runs `#(sevenmin status)` with TMUX set, and reads #[…], #{…} and #(…) in what it prints.
             let tmux = ProcessEnvironment.current["TMUX"] != nil

@@ -3,7 +3,8 @@
 public enum CommandLineParser {
     /// Every subcommand, in the order help lists them. Help, parsing and completions read this table.
     public static let commands: [any ParsableCommand.Type] = [
-        StartCommand.self, ListCommand.self, ExportAudioCommand.self, RoutinesCommand.self, NewCommand.self,
+        StartCommand.self, DuringCommand.self, ListCommand.self, ExportAudioCommand.self, RoutinesCommand.self,
+        NewCommand.self,
         ValidateCommand.self, ImportCommand.self, ExportRoutineCommand.self, HistoryCommand.self, RateCommand.self,
         SnackCommand.self, SnacksCommand.self,
         PlanCommand.self, RemindCommand.self, StatsCommand.self, StatusCommand.self, ConfigCommand.self,

@@ -68,6 +68,8 @@ public enum ManPage {
         case .oneOrMore(let n, _, _): return ["\\fI\(Roff.literal(n))\\fR..."]
         case .requiredThenOptional(let n, _, _, let then): return ["\\fI\(Roff.literal(n))\\fR"] + arguments(then)
         case .optionalThenOptional(let n, _, _, let then): return ["[\\fI\(Roff.literal(n))\\fR]"] + arguments(then)
+        case .thenCommand(let before, let n, _):
+            return arguments(before) + ["\\fB\\-\\-\\fR", "\\fI\(Roff.literal(n))\\fR", "[\\fIarg\\fR]..."]
         }
     }
 

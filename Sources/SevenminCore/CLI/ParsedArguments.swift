@@ -8,6 +8,8 @@ public struct ParsedArguments: Sendable {
     /// Every value given for each option, by long name, in order.
     private var values: [String: [String]] = [:]
     public private(set) var positional: [String] = []
+    /// The command and its arguments after `--`, for a subcommand that runs one (`Positional.thenCommand`).
+    public private(set) var command: [String] = []
     public private(set) var help = false
 
     public init(_ args: [String], spec: CommandSpec) throws(UsageError) {
@@ -21,7 +23,15 @@ public struct ParsedArguments: Sendable {
                 positional.append(arg)
                 continue
             }
-            if arg == "--" { optionsEnded = true; continue }
+            if arg == "--" {
+                optionsEnded = true
+                // Everything after it is the command's, untouched.
+                if spec.positional.command != nil {
+                    command = Array(args[k...])
+                    break
+                }
+                continue
+            }
             if arg == "-h" || arg == "--help" { help = true; continue }
             var name = arg, inline: String?
             if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
@@ -50,6 +60,9 @@ public struct ParsedArguments: Sendable {
             values[option.long, default: []].append(value)
         }
         if help { return }
+        if let name = spec.positional.command, command.isEmpty {
+            throw .missingArgument("-- <\(name)>", command: spec.name)
+        }
         if positional.count > spec.positional.maximum {
             throw .unexpectedArgument(positional[spec.positional.maximum], command: spec.name)
         }

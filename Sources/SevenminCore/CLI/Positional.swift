@@ -9,6 +9,14 @@ public enum Positional: Sendable {
     indirect case requiredThenOptional(String, help: String, values: ValueKind = .any, then: Positional)
     /// An optional argument then more, e.g. `[<action>] [<name>]`.
     indirect case optionalThenOptional(String, help: String, values: ValueKind = .any, then: Positional)
+    /// Arguments, then `--` and a command with its own arguments, taken as they are: `[<routine>] -- <command> ...`.
+    indirect case thenCommand(Positional, name: String, help: String)
+
+    /// The command's placeholder, for a subcommand that runs one after `--`.
+    public var command: String? {
+        if case .thenCommand(_, let name, _) = self { return name }
+        return nil
+    }
 
     /// The name of the first argument: the one a missing-argument error names.
     public var name: String? { arguments.first?.name }
@@ -23,6 +31,8 @@ public enum Positional: Sendable {
             return [(n, h, v)]
         case .requiredThenOptional(let n, let h, let v, let then), .optionalThenOptional(let n, let h, let v, let then):
             return [(n, h, v)] + then.arguments
+        case .thenCommand(let before, let n, let h):
+            return before.arguments + [(n, h, .any)]
         }
     }
 
@@ -37,6 +47,7 @@ public enum Positional: Sendable {
         case .oneOrMore(let n, _, _): return "<\(n)> ..."
         case .requiredThenOptional(let n, _, _, let then): return then.usage.map { "<\(n)> \($0)" } ?? "<\(n)>"
         case .optionalThenOptional(let n, _, _, let then): return then.usage.map { "[<\(n)>] \($0)" } ?? "[<\(n)>]"
+        case .thenCommand(let before, let n, _): return (before.usage.map { $0 + " " } ?? "") + "-- <\(n)> ..."
         }
     }
 
@@ -47,6 +58,7 @@ public enum Positional: Sendable {
         case .oneOrMore: return Int.max
         case .requiredThenOptional(_, _, _, let then), .optionalThenOptional(_, _, _, let then):
             return 1 + then.maximum
+        case .thenCommand(let before, _, _): return before.maximum
         }
     }
 
@@ -54,6 +66,7 @@ public enum Positional: Sendable {
         switch self {
         case .none, .optional, .optionalThenOptional: return 0
         case .required, .oneOrMore, .requiredThenOptional: return 1
+        case .thenCommand(let before, _, _): return before.minimum
         }
     }
 }

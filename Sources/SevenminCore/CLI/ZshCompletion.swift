@@ -61,6 +61,8 @@ enum ZshCompletion {
             let then): return [quote(":" + n + ":" + action(v))] + arguments(then)
         case .optionalThenOptional(let n, _, let v,
             let then): return [quote("::" + n + ":" + action(v))] + arguments(then)
+        // After `--`, the words are a command line of their own: zsh completes them as one.
+        case .thenCommand(let before, let n, _): return arguments(before) + [quote("*::" + n + ":_normal")]
         }
     }
 

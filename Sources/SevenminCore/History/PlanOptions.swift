@@ -2,9 +2,10 @@
 /// The plan options of a recorded session (`SessionRecord.options`) as JSON, so that
 /// `start --resume` rebuilds exactly the plan that was interrupted.
 public enum PlanOptions {
-    /// `{"work": 40.0, "without": ["floor"], "seed": "42"}`; options not given are left out.
+    /// `{"work": 40.0, "without": ["floor"], "seed": "42", "during": "make"}`; options not given are left out.
     /// The seed is a string because JSON readers keep numbers as doubles, which cannot hold 64 bits.
-    public static func json(_ a: RoutineAdjustments) -> String {
+    /// With `during`, the name of the command the workout ran beside (`sevenmin during`), never its arguments.
+    public static func json(_ a: RoutineAdjustments, during: String? = nil) -> String {
         var fields: [String] = []
         // Double's description round-trips exactly.
         if let work = a.work { fields.append("\"work\": \(work)") }
@@ -15,6 +16,7 @@ public enum PlanOptions {
             fields.append("\"without\": [" + a.without.map(JSONWriter.quote).joined(separator: ", ") + "]")
         }
         if let seed = a.shuffleSeed { fields.append("\"seed\": \"\(seed)\"") }
+        if let during { fields.append("\"during\": " + JSONWriter.quote(during)) }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
@@ -31,6 +33,8 @@ public enum PlanOptions {
             case ("seed", .string(let s)):
                 guard let seed = UInt64(s) else { return nil }
                 a.shuffleSeed = seed
+            // What the workout ran beside changes nothing of its plan.
+            case ("during", .string): break
             case ("without", .array(let tags)):
                 for tag in tags {
                     guard case .string(let t) = tag.value else { return nil }

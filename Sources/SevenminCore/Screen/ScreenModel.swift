@@ -110,6 +110,8 @@ public struct ScreenModel: Equatable, Sendable {
     public var overlay: Overlay = .none
     /// A one-line notice shown in the status bar, such as silent audio.
     public var notice: String?
+    /// The command run beside the workout (`during`): its name, time or end, and last line.
+    public var command: String?
     /// The seed of a shuffled workout, shown at the end so that it can be repeated.
     public var shuffleSeed: UInt64?
     /// Draw the frame inverted for a moment, to catch the eye at a change (the caller decides when).

@@ -18,6 +18,8 @@ extension WorkoutFrame {
             lines.append(text.heartRecoveryPending)
         }
         if let seed = model.shuffleSeed { lines.append(text.shuffled + " --seed \(seed)") }
+        // The command the workout ran beside (`during`), still running or how it ended.
+        if let command = model.command { lines.append(fitted(command, w - 2)) }
         lines += summary.asksEffort
             ? ["", summary.effortQuestion(text), text.effortKeys].map { glyphs.fold($0, language: model.language) }
             : ["", text.pressAnyKey]

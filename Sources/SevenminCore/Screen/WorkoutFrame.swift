@@ -175,16 +175,17 @@ struct WorkoutFrame {
                 grid.put(shown, x: measure(String(status[..<at.lowerBound])), y: row, style: zoneStyle(zone.zone))
             }
         }
-        // The key hints keep their place; a notice takes what room is left between.
+        // The key hints keep their place; a notice takes what room is left between, after the command's line.
         var keys = say(model.text.keyHints) + " "
-        if let notice = model.notice, w - used - measure(keys) - 2 < min(24, measure(notice)) {
+        let notice = [model.command, model.notice].compactMap { $0 }.joined(separator: " · ")
+        if !notice.isEmpty, w - used - measure(keys) - 2 < min(24, measure(notice)) {
             keys = say(model.text.shortKeyHints) + " "
         }
         // Set off from what comes before by at least a separator's width, so that nothing runs together.
         let gap = measure(glyphs.separator), keysMeasured = measure(keys)
         let keysWidth = used + keysMeasured + gap <= w ? keysMeasured : 0
         if keysWidth > 0 { grid.put(keys, x: w - keysWidth, y: row, style: theme.bar) }
-        if let notice = model.notice {
+        if !notice.isEmpty {
             let room = w - used - keysWidth - (keysWidth > 0 ? gap - 1 : 1)
             let text = say(glyphs.separator) + notice
             if room >= 8 { grid.put(fitted(text, room), x: used, y: row, style: theme.bar) }

@@ -84,6 +84,11 @@ public struct Plan: Equatable, Sendable {
         workColors = list.filter { $0.segment.startsExercise }.map { Plan.exercise($0.slot, in: routine).color }
     }
 
+    /// Where a circuit repeated (`during --until-done`) starts again: after the get-ready.
+    public var circuitStart: Int {
+        segments.count > 1 && segments[0].kind == .getReady ? 1 : 0
+    }
+
     /// Seconds of the get-ready a resumed workout opens on.
     public static let resumeGetReady = 5.0
 

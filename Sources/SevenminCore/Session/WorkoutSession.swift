@@ -26,6 +26,11 @@ public struct WorkoutSession: Sendable {
     /// The instant last advanced to, where a stopwatch's next whole second is counted from.
     private var lastInstant: Instant = 0
     private var halfwayDone = false
+    /// The circuit starts again where the last segment runs out, instead of finishing (`during --until-done`).
+    public var repeats = false
+    /// The workout finishes where the segment under way runs out, instead of going on (`during`, once the
+    /// command has ended mid-exercise).
+    public var finishesAfterSegment = false
 
     /// What removing time leaves at least on the clock.
     public static let minimumLeft = 1.0
@@ -61,8 +66,8 @@ public struct WorkoutSession: Sendable {
             lastRemaining = remaining
             guard remaining <= WorkoutSession.epsilon else { break }
             if segment.segment.isWork { completedWork.insert(index) }
-            if index + 1 < plan.segments.count {
-                begin(index + 1, at: end)
+            if (index + 1 < plan.segments.count || repeats) && !finishesAfterSegment {
+                begin(index + 1 < plan.segments.count ? index + 1 : plan.circuitStart, at: end)
                 events.append(SessionEvent(.segmentStarted, segment: index, due: end))
             } else {
                 finish(at: end)
@@ -109,6 +114,15 @@ public struct WorkoutSession: Sendable {
             finish(at: now)
             events.append(SessionEvent(.finished, segment: index, due: now))
         }
+        return events
+    }
+
+    /// Ends the workout now, wherever it is (`during`, when the command has ended).
+    public mutating func stop(at now: Instant) -> [SessionEvent] {
+        var events = advance(to: now)
+        guard state == .running || state == .paused else { return events }
+        finish(at: now)
+        events.append(SessionEvent(.finished, segment: index, due: now))
         return events
     }
 

@@ -36,6 +36,10 @@ public struct PhraseTable: Sendable {
     let minutesAndSeconds: String
     /// "Heart rate one hundred forty.", the bpm already in words: said at halfway when asked.
     let heartRate: @Sendable (_ bpm: String) -> String
+    /// "Command finished.", when the command run beside the workout (`during`) ends well.
+    let commandFinished: String
+    /// "Command failed, exit code two.", the status already in words.
+    let commandFailed: @Sendable (_ code: String) -> String
 
     /// A number written as one word, as German, Italian and Dutch do: how many `size`s (`one` for a
     /// single one: German "ein", Dutch and Italian nothing), the word for `size`, and the rest.

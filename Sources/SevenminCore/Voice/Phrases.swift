@@ -54,6 +54,12 @@ public struct Phrases: Sendable {
                priority: .finish)
     }
 
+    /// "Command finished." or "Command failed, exit code two.": the command run beside the workout has ended.
+    public func commandEnded(_ status: CommandStatus) -> Phrase {
+        Phrase(status.succeeded ? table.commandFinished : table.commandFailed(table.number(Int(status.exitCode))),
+               priority: .normal)
+    }
+
     /// "Three", "Two", "One": the last seconds, counted aloud.
     public func count(_ number: Int) -> Phrase {
         Phrase(Phrases.capitalised(table.number(number)) + ".", priority: .low)

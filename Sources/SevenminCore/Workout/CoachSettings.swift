@@ -38,6 +38,8 @@ public struct CoachSettings: Equatable, Sendable {
     public var heartZones: HeartZones?
     /// Say the heart rate at halfway of each work segment, when a reading is fresh.
     public var speaksHeartRate = false
+    /// The command run beside the workout (`sevenmin during`) and what its end does; nil for `start`.
+    public var during: CommandRun?
 
     public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
                 seed: UInt64? = nil, notify: Bool = false, summaryWaitsForKey: Bool = true, keysAtHand: Bool = true,

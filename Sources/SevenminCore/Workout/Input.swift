@@ -28,4 +28,6 @@ public enum Input: Equatable, Sendable {
     case heartRate(HeartRateMeasurement)
     /// The phone's server: where the page is, or how many phones have it open.
     case phone(PhoneNews)
+    /// The command run beside the workout (`sevenmin during`): its last line, or its end.
+    case command(CommandNews)
 }

@@ -27,7 +27,12 @@ public struct StatusRecord: Equatable, Sendable {
             .init("state", .string(s.paused ? "paused" : "running")), .init("remaining", .seconds(s.remaining)),
             .init("endsAt", endsAt.map { .seconds($0) } ?? .null),
             .init("endsAtMonotonic", endsAtMonotonic.map { .seconds($0) } ?? .null),
-        ] + (s.phone.map { [.init("phone", .string($0))] } ?? []))) + "\n"
+        ] + (s.phone.map { [.init("phone", .string($0))] } ?? []) + StatusRecord.command(s))) + "\n"
+    }
+
+    /// The command's members, for the file and `status --json`: `command` (its name) and `commandState`.
+    public static func command(_ s: StatusSnapshot) -> [JSONWriter.Member] {
+        s.command.map { [.init("command", .string($0.name)), .init("commandState", .string($0.state))] } ?? []
     }
 
     /// Reads a status file back; nil when it is not one (torn, foreign or from another version).
@@ -46,6 +51,9 @@ public struct StatusRecord: Equatable, Sendable {
                                       paused: state == "paused", remaining: remaining)
         var record = StatusRecord(pid: id, snapshot: snapshot, wallNow: 0)
         if case .string(let phone)? = m["phone"] { record.snapshot.phone = phone }
+        if case .string(let name)? = m["command"], case .string(let state)? = m["commandState"] {
+            record.snapshot.command = (name, state)
+        }
         // Any number may be in a file: one out of range would trap when the time left is formatted.
         if case .number(let end)? = m["endsAt"] {
             guard StoredBounds.instant.contains(end) else { return nil }
@@ -68,10 +76,11 @@ public struct StatusRecord: Equatable, Sendable {
     }
 
     /// The default status line: `Wall Sit 0:12`, with `(paused)` while paused.
-    public static let defaultFormat = "{title} {remaining}{paused}"
+    public static let defaultFormat = "{title} {remaining}{paused}{command}"
 
     /// Fills a format's fields: `{title}`, `{remaining}`, `{routine}`, `{segment}`, `{segments}`,
-    /// `{state}` (running or paused) and `{paused}` (` (paused)` or nothing). Printed text is made
+    /// `{state}` (running or paused), `{paused}` (` (paused)` or nothing) and `{command}` (` · make running`, the
+    /// command `during` runs beside the workout, or nothing). Printed text is made
     /// safe for the terminal, since routine names come from files. For tmux, which reads `#[…]`,
     /// `#{…}` and `#(…)` in a status command's output as styles, formats and commands, every `#` of
     /// routine text is doubled (tmux's escape), so a title can only ever be shown.
@@ -87,6 +96,7 @@ public struct StatusRecord: Equatable, Sendable {
             "segment": "\(s.segment)",
             "segments": "\(s.segments)", "state": s.paused ? "paused" : "running",
             "paused": s.paused ? " (paused)" : "",
+            "command": s.command.map { " · " + text($0.name) + " " + text($0.state) } ?? "",
         ]
         var out = "", rest = Substring(format)
         while let open = rest.firstIndex(of: "{") {
@@ -104,5 +114,5 @@ public struct StatusRecord: Equatable, Sendable {
     }
 
     /// The names `--format` knows, for help and errors.
-    public static let fields = ["title", "remaining", "routine", "segment", "segments", "state", "paused"]
+    public static let fields = ["title", "remaining", "routine", "segment", "segments", "state", "paused", "command"]
 }

@@ -2,6 +2,12 @@
 /// What a status line needs of a running workout: the segment, and how long it has left as of the
 /// moment the snapshot was taken, so readers can count down without the file changing every second.
 public struct StatusSnapshot: Equatable, Sendable {
+    public static func == (a: StatusSnapshot, b: StatusSnapshot) -> Bool {
+        a.routine == b.routine && a.title == b.title && a.segment == b.segment && a.segments == b.segments
+            && a.paused == b.paused && a.remaining == b.remaining && a.phone == b.phone
+            && a.command?.name == b.command?.name && a.command?.state == b.command?.state
+    }
+
     public var routine: String
     /// The segment's heading, e.g. `Wall Sit` or `Rest`.
     public var title: String
@@ -13,6 +19,8 @@ public struct StatusSnapshot: Equatable, Sendable {
     public var remaining: Double
     /// The phone's page, with its token (`start --phone`); nil without one.
     public var phone: String?
+    /// The command run beside the workout (`during`): its name, and `running` or how it ended; nil without one.
+    public var command: (name: String, state: String)?
 
     public init(routine: String, title: String, segment: Int, segments: Int, paused: Bool, remaining: Double,
                 phone: String? = nil) {

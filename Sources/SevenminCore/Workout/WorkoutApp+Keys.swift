@@ -20,9 +20,11 @@ extension WorkoutApp {
         let paused = session.state == .paused, remaining = session.remaining(at: now)
         let told = Publication.Told(index: session.index, paused: paused, end: paused ? remaining : now + remaining)
         return publication.handle(.state(told, status: { [self] in
-            StatusSnapshot(routine: plan.routine.name, title: plan.heading(of: session.index),
-                           segment: session.index + 1, segments: plan.segments.count, paused: paused,
-                           remaining: remaining, phone: phone?.url)
+            var snapshot = StatusSnapshot(routine: plan.routine.name, title: plan.heading(of: session.index),
+                                          segment: session.index + 1, segments: plan.segments.count, paused: paused,
+                                          remaining: remaining, phone: phone?.url)
+            snapshot.command = command.map { ($0.name, $0.state) }
+            return snapshot
         }, player: { [self] in
             PlayerState(playing: !paused, title: plan.heading(of: session.index), routine: plan.routine.name,
                         length: session.segment.reps == nil ? session.timer.countdownTime : 0,

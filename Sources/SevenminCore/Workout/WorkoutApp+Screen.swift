@@ -31,6 +31,7 @@ extension WorkoutApp {
             model.heartZone = bpm.flatMap { settings.heartZones?.zone(of: $0) }
         }
         model.overviewDone = overviewDone
+        model.command = commandLine(at: now)
         model.phone = phone
         model.phones = phones
         model.language = settings.language
@@ -92,7 +93,8 @@ extension WorkoutApp {
         lastDrawn = model
         effects.append(.draw(model))
         // Without a summary to wait on, the workout ends once the coach has had its last word.
-        if session.state == .finished, !settings.summaryWaitsForKey, !speech.holdsWords {
+        // A command still running (`during`) is waited for.
+        if session.state == .finished, !settings.summaryWaitsForKey, !speech.holdsWords, !commandRunning {
             effects.append(.quit(.completed))
         }
         return effects

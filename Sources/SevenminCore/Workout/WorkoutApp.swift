@@ -41,6 +41,8 @@ public struct WorkoutApp: Sendable {
     /// How the last rest that waited ended, for the segment after it: at the bpm under the rule's, or at its
     /// longest (nil).
     var heartRestEnd: (index: Int, bpm: Int?)?
+    /// The command run beside the workout (`sevenmin during`), as last reported; nil for `start`.
+    public internal(set) var command: CommandRun?
     /// The last frame's model: a frame that moves only the figure is this with the figure moved on.
     var lastDrawn: ScreenModel?
 
@@ -98,6 +100,8 @@ public struct WorkoutApp: Sendable {
         workDone = resuming?.exercisesDone ?? []
         overviewDone = WorkoutApp.overviewDone(plan, workDone)
         notice = shownNotice
+        command = settings.during
+        session.repeats = settings.during?.ending == .untilDone
     }
 
     static func overviewDone(_ plan: Plan, _ workDone: Set<Int>) -> Set<Int> {
@@ -110,6 +114,7 @@ public struct WorkoutApp: Sendable {
     public mutating func start(at now: Instant) -> [Effect] {
         origin = now
         lastHandled = now
+        command?.started = now
         var effects: [Effect] = []
         perform(session.start(at: now, from: startIndex), at: now, into: &effects)
         // A resumed workout waits for the user, as phone apps resume, when anyone can press a key.
@@ -156,7 +161,8 @@ public struct WorkoutApp: Sendable {
         case .key(let key):
             if let ending = apply(KeyBindings.action(for: key, overlay: overlay, finished: session.state == .finished),
                                   at: now, into: &effects) {
-                return effects + end(ending, at: now)
+                // The finish screen stays while the command runs, its line still moving, until it ends or `q`.
+                if !(ending == .completed && commandRunning) { return effects + end(ending, at: now) }
             }
         case .signal(let signal):
             switch signal {
@@ -222,16 +228,20 @@ public struct WorkoutApp: Sendable {
             if let ending = apply(.done, at: now, into: &effects) { return effects + end(ending, at: now) }
         case .phone(.rate(let n)):
             if let ending = apply(.rate(n), at: now, into: &effects) { return effects + end(ending, at: now) }
+        case .command(let news):
+            if let ending = commandNews(news, at: now, into: &effects) { return effects + end(ending, at: now) }
         }
         heart.expire(at: now)
         waitForHeart(at: now, into: &effects)
+        // After any key: one that skipped from the exercise to a rest ends the workout there.
+        stopForCommand(at: now, into: &effects)
         return effects + frame(at: now)
     }
 
     /// The next instant at which something visible or audible changes; nil when only input can change things.
     public func nextDeadline() -> Instant? {
         [session.nextDeadline(), flashUntil, speech.nextDeadline, figureFrame, unattendedRepsEnd, heart.stale,
-         heart.log.recoveryDue, keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil]
-            .compactMap { $0 }.min()
+         heart.log.recoveryDue, commandRunning && session.state == .finished ? lastHandled.map { $0 + 1 } : nil,
+         keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil].compactMap { $0 }.min()
     }
 }

@@ -121,4 +121,20 @@ char *const *csevenmin_argv(void);
 /* The environment as it is now (`environ`, which setenv may move): NAME=value strings, NULL-terminated. */
 char *const *csevenmin_environ(void);
 
+/* Starts argv (argv[0] looked up on PATH) on a new pseudo-terminal of rows x cols (0: 24 x 80), in a
+   session and process group of its own (forkpty), with every signal at its default and none blocked,
+   standard input unreadable (as nohup leaves it) and no newline translation on output, so that what is read
+   is what it wrote. Returns its pid with `*master` the terminal's master side (close-on-exec, non-blocking),
+   or -errno with `*failed` naming the call; "execvp" when the program could not be run (-ENOENT: not found). */
+int csevenmin_pty_spawn(char *const *argv, unsigned short rows, unsigned short cols, int *master,
+                        const char **failed);
+
+/* A descriptor for process `pid` that becomes readable when it ends (pidfd_open). Returns it, or -errno. */
+int csevenmin_pidfd_open(int pid);
+
+/* Leaves a command's terminal to a process of its own (fork, then setsid) that copies `master` to `log`
+   until the command's side closes: its output is still written and it never blocks on a full terminal.
+   Returns 0, or -errno with `*failed` naming the call. */
+int csevenmin_pty_detach(int master, int log, const char **failed);
+
 #endif

@@ -124,7 +124,8 @@ public struct StartCommand: ParsableCommand, Equatable {
         }
         plain = parsed.flag(Option.plain)
         noHistory = parsed.flag(Option.noHistory)
-        resume = parsed.flag(Option.resume)
+        // `during` takes start's options but this one: a command's workout is a new one.
+        resume = parsed.spec.options.contains { $0.long == Option.resume.long } && parsed.flag(Option.resume)
         // A resumed workout replays its own plan: nothing may change it.
         if resume {
             if let routine = parsed.positional.first { throw .conflict(Option.resume.name, routine, command: "start") }

@@ -14,8 +14,9 @@ public struct StatusCommand: ParsableCommand, Equatable {
         public static let json = OptionSpec(long: "json", value: nil,
                                             help: "Print the status as JSON, with the seconds left now.")
         public static let format = OptionSpec(long: "format", value: "text",
-            help: "Print this text with {title}, {remaining}, {routine}, {segment}, {segments}, {state} "
-                + "and {paused} filled in. (default: '{title} {remaining}{paused}')")
+            help: "Print this text with {title}, {remaining}, {routine}, {segment}, {segments}, {state}, "
+                + "{paused} and {command} (the command 'during' runs and its state) filled in. "
+                + "(default: '{title} {remaining}{paused}{command}')")
     }
 
     public var json = false

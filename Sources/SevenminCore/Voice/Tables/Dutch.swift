@@ -21,7 +21,8 @@ extension PhraseTable {
             "\(name): " + (count == 1 ? "één herhaling." : dutchWords(count) + " herhalingen.")
         },
         minutesAndSeconds: " en ",
-        heartRate: { "Je hartslag: \($0)." })
+        heartRate: { "Je hartslag: \($0)." },
+        commandFinished: "Opdracht klaar.", commandFailed: { "Opdracht mislukt, foutcode \($0)." })
 
     /// One word, as Dutch writes numbers: "eenentwintig", "tweeëntwintig", "honderdeen", "tweeduizend".
     static func dutchWords(_ number: Int) -> String {

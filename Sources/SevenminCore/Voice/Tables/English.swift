@@ -25,7 +25,8 @@ extension PhraseTable {
             return "\(number) \(count == 1 ? name.lowercased() : plural)."
         },
         minutesAndSeconds: " and ",
-        heartRate: { "Heart rate \($0)." })
+        heartRate: { "Heart rate \($0)." },
+        commandFinished: "Command finished.", commandFailed: { "Command failed, exit code \($0)." })
 
     /// The name counted in English, lower-cased, when it is a short name of plain words whose last can
     /// take a plural: "Push-up" → "push-ups", "Lunge" → "lunges", "Jumping Jacks" as it is. Nil otherwise

@@ -22,7 +22,8 @@ extension PhraseTable {
             "\(name) : \(feminineFrench(count)) \(count < 2 ? "répétition" : "répétitions")."
         },
         minutesAndSeconds: " et ",
-        heartRate: { "Fréquence cardiaque\u{00A0}: \($0)." })
+        heartRate: { "Fréquence cardiaque\u{00A0}: \($0)." },
+        commandFinished: "Commande terminée.", commandFailed: { "Échec de la commande, code de sortie \($0)." })
 
     /// "vingt et un", "soixante et onze", "quatre-vingts", "quatre-vingt-dix-neuf", "deux cents", "mille".
     static func frenchWords(_ number: Int) -> String {

@@ -22,7 +22,8 @@ extension PhraseTable {
             "\(name): " + (count == 1 ? "eine Wiederholung." : germanWords(count) + " Wiederholungen.")
         },
         minutesAndSeconds: " und ",
-        heartRate: { "Dein Puls: \($0)." })
+        heartRate: { "Dein Puls: \($0)." },
+        commandFinished: "Befehl fertig.", commandFailed: { "Befehl fehlgeschlagen, Exit-Code \($0)." })
 
     /// One word, as German writes numbers: 1 → "eins", 21 → "einundzwanzig", 101 → "einhunderteins".
     static func germanWords(_ number: Int) -> String {

@@ -20,7 +20,8 @@ extension PhraseTable {
             "\(name): " + (count == 1 ? "una ripetizione." : italianWords(count) + " ripetizioni.")
         },
         minutesAndSeconds: " e ",
-        heartRate: { "Frequenza cardiaca: \($0)." })
+        heartRate: { "Frequenza cardiaca: \($0)." },
+        commandFinished: "Comando finito.", commandFailed: { "Comando fallito, codice di uscita \($0)." })
 
     /// One word, as Italian writes numbers: "ventuno", "ventotto", "trentatré", "centouno", "duemila".
     static func italianWords(_ number: Int) -> String {

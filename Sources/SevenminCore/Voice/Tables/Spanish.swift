@@ -22,7 +22,8 @@ extension PhraseTable {
             "\(name): \(feminineSpanish(count)) \(count == 1 ? "repetición" : "repeticiones")."
         },
         minutesAndSeconds: " y ",
-        heartRate: { "Frecuencia cardíaca: \($0)." })
+        heartRate: { "Frecuencia cardíaca: \($0)." },
+        commandFinished: "Comando terminado.", commandFailed: { "El comando falló, código de salida \($0)." })
 
     /// "veintidós", "treinta y uno", "cien", "ciento uno", "quinientos", "dos mil".
     static func spanishWords(_ number: Int) -> String {
