@@ -141,7 +141,7 @@ public final class CommandProcess: Sendable {
     }
 
     private func run(clock: any MonotonicClock, news: @Sendable (Input) -> Void) {
-        var line = TerminalLine(), posted = "", postedAt = -Double.infinity
+        var line = TerminalLine(), posted = "", postedAt = -Double.infinity, fed = false
         var logging = true, reading = true
         var buffer = [UInt8](repeating: 0, count: 65536)
         /// Reads what is there now; false once the terminal has closed.
@@ -154,11 +154,15 @@ public final class CommandProcess: Sendable {
                 let chunk = buffer[0..<got]
                 if logging { logging = writeAll(chunk) }
                 line.feed(chunk)
+                fed = true
             }
         }
         func post(force: Bool) {
-            let text = line.text, now = clock.now()
-            guard text != posted, force || now - postedAt >= CommandProcess.linePeriod else { return }
+            let now = clock.now()
+            guard fed, force || now - postedAt >= CommandProcess.linePeriod else { return }
+            fed = false
+            let text = line.text
+            guard text != posted else { return }
             posted = text
             postedAt = now
             news(.command(.output(text)))
@@ -168,8 +172,7 @@ public final class CommandProcess: Sendable {
                        pollfd(fd: reading ? master : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)]
             // A line held back by the period is posted when the period is over, if nothing else comes first.
-            let held = line.text != posted
-            let timeout = held ? Int32(max(0, (postedAt + CommandProcess.linePeriod - clock.now()) * 1000) + 1) : -1
+            let timeout = fed ? Int32(max(0, (postedAt + CommandProcess.linePeriod - clock.now()) * 1000) + 1) : -1
             // ignored: EINTR only ends this wait early; the loop looks again
             _ = poll(&fds, 3, timeout)
             if leaving.load(ordering: .acquiring) { return }

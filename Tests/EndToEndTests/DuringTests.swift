@@ -127,4 +127,23 @@ struct DuringEndToEndTests {
         let finish = try #require(lines.first { $0["event"] as? String == "finish" }?["t"] as? Double)
         #expect(finish - ended < 0.1)
     }
+
+    /// Status bars see the command beside the exercise: `status` and `status --json` carry its name and state.
+    @Test func statusCarriesTheCommandsState() throws {
+        let runtime = temporaryDirectory()
+        let tmux = try Tmux("XDG_RUNTIME_DIR=\(runtime) \(binary) during \(long) --mute -- sleep 600")
+        tmux.waitFor(text: "sleep 0:0")
+        let environment = ["XDG_RUNTIME_DIR": runtime]
+        var line = ""
+        waitUntil("the status file") {
+            line = (try? run(binary, ["status"], environment: environment).stdout) ?? ""
+            return !line.isEmpty
+        }
+        #expect(line.hasSuffix(" · sleep running\n"), "\(line)")
+        let json = try run(binary, ["status", "--json"], environment: environment).stdout
+        #expect(json.contains("\"command\": \"sleep\", \"commandState\": \"running\""), "\(json)")
+        tmux.send("C-c")
+        tmux.reportStatusAfterAbort()
+        tmux.waitFor(text: "exit=130")
+    }
 }

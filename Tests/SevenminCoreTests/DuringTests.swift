@@ -133,6 +133,15 @@ struct DuringTests {
         #expect(until.ending == .untilDone)
     }
 
+    /// The history keeps the command's name with the plan's options, and reading them back (to resume) still works.
+    @Test func theHistoryNotesTheCommandsName() throws {
+        var adjustments = RoutineAdjustments()
+        adjustments.rounds = 2
+        let json = PlanOptions.json(adjustments, during: "make")
+        #expect(json == "{\"rounds\": 2, \"during\": \"make\"}")
+        #expect(PlanOptions.adjustments(fromJSON: json)?.rounds == 2)
+    }
+
     @Test(arguments: [["during"], ["during", "make"], ["during", "--"], ["during", "--now", "--until-done", "--", "x"],
                       ["during", "--resume", "--", "x"]])
     func aCommandLineWithoutACommandIsRefused(arguments: [String]) {

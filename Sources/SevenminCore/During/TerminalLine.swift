@@ -16,20 +16,21 @@ public struct TerminalLine: Sendable {
 
     public init() {}
 
-    /// Takes the next piece of output. Of a long piece only its tail is read, from a line's start where there is
-    /// one: the last line is there, and a command writing megabytes a second costs no more than its last lines.
-    public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-        guard bytes.count > TerminalLine.tail else { return bytes.forEach { take($0) } }
-        let tail = bytes.suffix(TerminalLine.tail)
-        guard let start = tail.firstIndex(of: 0x0A) else { return tail.forEach { take($0) } }
-        state = .ground
-        current = []
-        returned = false
-        tail[start...].forEach { take($0) }
+    /// Takes the next piece of output. Only its last line with text is read, from the end of the line before it:
+    /// a command writing megabytes a second costs no more than its last lines.
+    public mutating func feed<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) {
+        var end = bytes.endIndex
+        while let newline = bytes[..<end].lastIndex(of: 0x0A) {
+            if bytes[bytes.index(after: newline)..<end].contains(where: { $0 > 0x20 && $0 != 0x7F }) {
+                state = .ground
+                current = []
+                returned = false
+                return bytes[newline...].forEach { take($0) }
+            }
+            end = newline
+        }
+        bytes.forEach { take($0) }
     }
-
-    /// How much of a long piece is read.
-    static let tail = 8192
 
     private mutating func take(_ b: UInt8) {
         switch state {
