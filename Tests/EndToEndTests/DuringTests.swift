@@ -146,4 +146,23 @@ struct DuringEndToEndTests {
         tmux.reportStatusAfterAbort()
         tmux.waitFor(text: "exit=130")
     }
+
+    /// A workout that ends first waits for the command, its time still moving; `q` leaves the command running in
+    /// the background, its log still written, and sevenmin exits 0.
+    @Test func qOnTheFinishLeavesTheCommandRunning() throws {
+        let command = "sh -c 'sleep 14; echo late'"
+        let tmux = try Tmux("\(binary) during \(fixtures)/short.json --mute --no-history -- \(command)")
+        tmux.waitFor("the finish, waiting for sh") { $0.contains("How hard") || $0.contains("Press any key") }
+        tmux.waitFor("sh's time on the finish screen") {
+            $0.range(of: #"sh 0:1\d"#, options: .regularExpression) != nil
+        }
+        tmux.send("q")
+        tmux.waitFor(text: "exit=0")
+        tmux.expectTerminalRestored()
+        #expect(tmux.screen().contains("sevenmin: sh goes on running"))
+        let log = try #require(logs(tmux.directory).first)
+        waitUntil("the command's last words in its log") {
+            (try? String(contentsOfFile: log, encoding: .utf8)) == "late\n"
+        }
+    }
 }

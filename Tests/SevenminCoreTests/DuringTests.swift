@@ -95,6 +95,10 @@ struct DuringTests {
         #expect(e.model?.command == "make 0:13 · linking")
         e = app.handle(.command(.ended(.exited(0))), at: 14)
         #expect(e.ending == .completed)
+        // `q` there leaves the command running: the adapter is told the workout was quit.
+        var left = started()
+        _ = run(&left, from: 0, to: 10)
+        #expect(left.handle(.key(.character("q")), at: 12).ending == .quit)
     }
 
     @Test func plainModeWaitsForTheCommandToo() {

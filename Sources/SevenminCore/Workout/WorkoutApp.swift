@@ -161,8 +161,10 @@ public struct WorkoutApp: Sendable {
         case .key(let key):
             if let ending = apply(KeyBindings.action(for: key, overlay: overlay, finished: session.state == .finished),
                                   at: now, into: &effects) {
-                // The finish screen stays while the command runs, its line still moving, until it ends or `q`.
+                // The finish screen stays while the command runs, its line still moving, until it ends; `q` leaves
+                // it running.
                 if !(ending == .completed && commandRunning) { return effects + end(ending, at: now) }
+                if key == .character("q") || key == .character("Q") { return effects + end(.quit, at: now) }
             }
         case .signal(let signal):
             switch signal {
