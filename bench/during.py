@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402  (Pane, wait_for, events, finished)
 
 ROUTINE = os.path.join(bench.ROOT, "bench", "routines", "short-segments.json")
-WRITER = r"""
+WRITER = r"""# SPDX-License-Identifier: GPL-3.0-or-later
 import sys, time
 rate = float(sys.argv[1]) * 1e6
 line = (b'\x1b[32m%08d\x1b[0m building \x1b]0;title\x07'
