@@ -19,8 +19,8 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        // Headers only, as are CSndfile, CEspeakNG, CFlite, CSQLite, CYAML, CSystemd, CMicroHTTPD and CQREncode:
-        // CLibraries opens the libraries on first use.
+        // Headers only, as are CSndfile, CEspeakNG, CFlite, CSQLite, CYAML, CSystemd, CMicroHTTPD, CQREncode and
+        // CPulse: CLibraries opens the libraries on first use.
         .systemLibrary(
             name: "CAo",
             path: "Sources/C/CAo",
@@ -67,6 +67,11 @@ let package = Package(
             path: "Sources/C/CQREncode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        .systemLibrary(
+            name: "CPulse",
+            path: "Sources/C/CPulse",
+            providers: [.apt(["libpulse-dev"])]
+        ),
         // Async-signal-safe pieces that cannot be written in Swift: the
         // self-pipe signal handlers and the crash-time terminal restore.
         .target(name: "CSevenminSystem", path: "Sources/C/CSevenminSystem"),
@@ -79,8 +84,9 @@ let package = Package(
         .target(name: "SevenminSystem", dependencies: ["SevenminCore", "CSevenminSystem"]),
         .target(name: "SevenminTerminal", dependencies: ["SevenminCore", "SevenminSystem", "CNcursesw",
             "CSevenminSystem"]),
-        // Opens libao, libespeak-ng, Flite, libsndfile, SQLite, libyaml, libsystemd, libmicrohttpd and libqrencode
-        // on first use, so that a muted workout maps none of them before its first frame, and most of them never.
+        // Opens libao, libespeak-ng, Flite, libsndfile, SQLite, libyaml, libsystemd, libmicrohttpd, libqrencode and
+        // libpulse on first use, so that a muted workout maps none of them before its first frame, and most of them
+        // never.
         .target(name: "CLibraries", path: "Sources/C/CLibraries"),
         .target(name: "SevenminAudio", dependencies: ["SevenminCore", "SevenminSystem", "CAo", "CSndfile",
             "CEspeakNG", "CFlite", "CLibraries"]),
@@ -93,7 +99,7 @@ let package = Package(
         .target(name: "CSevenminBus", dependencies: ["CSystemd", "CLibraries"], path: "Sources/C/CSevenminBus"),
         // D-Bus through sd-bus: the media player, the screen kept awake, the desktop's notifications.
         .target(name: "SevenminBus", dependencies: ["SevenminCore", "SevenminSystem", "CSevenminSystem",
-            "CSystemd", "CSevenminBus", "CLibraries"]),
+            "CSystemd", "CSevenminBus", "CPulse", "CLibraries"]),
         // The phone as a second screen: the page over HTTP (libmicrohttpd), and its address as a QR code.
         .target(name: "SevenminPhone", dependencies: ["SevenminCore", "SevenminSystem", "CSevenminSystem",
             "CMicroHTTPD", "CQREncode", "CLibraries"]),

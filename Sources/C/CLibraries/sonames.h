@@ -17,5 +17,6 @@
 #define SONAME_SYSTEMD "libsystemd.so.0"
 #define SONAME_MHD "libmicrohttpd.so.12"
 #define SONAME_QRENCODE "libqrencode.so.4"
+#define SONAME_PULSE "libpulse.so.0"
 
 #endif
