@@ -36,6 +36,7 @@ extension DoctorCommand: RunnableCommand {
         checkDesktop(&report, mediaPlayer: start.mpris)
         checkPhone(&report, start: start)
         checkHeartRate(&report, device: start.heartRate)
+        checkSnacks(&report)
         Console.out(report.text)
         return report.blocked ? ExitCode.failure : ExitCode.success
     }

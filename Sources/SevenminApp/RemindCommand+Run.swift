@@ -152,7 +152,7 @@ extension RemindCommand: RunnableCommand {
             // A button where the server shows them; pressed, today's workout starts in the user's terminal.
             let actions = try DesktopNotifications.server(on: bus).actions
             let shown = try DesktopNotifications.send(title: title, body: body,
-                                                   action: actions ? ("start", "Start") : nil, on: bus)
+                                                   actions: actions ? [("start", "Start")] : [], on: bus)
             let deadline = Reminder.answerDeadline(now: now, utcOffset: offset)
             if actions, try DesktopNotifications.answer(to: shown, until: deadline, on: bus) == "start" {
                 let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

@@ -40,6 +40,7 @@ func checked(_ call: String, _ body: () -> Int32) throws(BusError) -> Int32 {
 public enum BusValue: Sendable {
     case string(String)
     case uint32(UInt32)
+    case uint64(UInt64)
     case int32(Int32)
     case boolean(Bool)
     case strings([String])
@@ -50,6 +51,7 @@ public enum BusValue: Sendable {
         switch self {
         case .string: "s"
         case .uint32: "u"
+        case .uint64: "t"
         case .int32: "i"
         case .boolean: "b"
         case .strings: "as"
@@ -78,6 +80,8 @@ public final class BusMessage {
             }
         case .uint32(var number):
             try checked("sd_bus_message_append_basic") { sd_bus_message_append_basic(message, type("u"), &number) }
+        case .uint64(var number):
+            try checked("sd_bus_message_append_basic") { sd_bus_message_append_basic(message, type("t"), &number) }
         case .int32(var number):
             try checked("sd_bus_message_append_basic") { sd_bus_message_append_basic(message, type("i"), &number) }
         case .boolean(let flag):
@@ -210,6 +214,9 @@ public final class BusMessage {
 
     /// The next value, a `u`.
     public func readUInt32() throws(BusError) -> UInt32 { try read("u", 0) }
+
+    /// The next value, a `t`.
+    public func readUInt64() throws(BusError) -> UInt64 { try read("t", 0) }
 
     /// The next value, an `s` (`"s"`) or an `o` (`"o"`).
     public func readString(_ letter: Unicode.Scalar = "s") throws(BusError) -> String {

@@ -39,22 +39,27 @@ public enum DesktopNotifications {
     /// A notification shown: its id, and the server that showed it, the one whose answer is believed.
     public struct Shown {
         public let id: UInt32
-        let server: NameOwner?
+        public let server: NameOwner?
     }
 
-    /// Shows a notification (`Notify`), with a button `action` (its key and label) if given. With a button,
+    /// Withdraws the notification `id` (`CloseNotification`).
+    public static func close(_ id: UInt32, on bus: BusConnection) throws(BusError) {
+        _ = try bus.call(name, path, name, "CloseNotification", [.uint32(id)])
+    }
+
+    /// Shows a notification (`Notify`), with buttons `actions` (each a key and a label) if given. With a button,
     /// the signals that answer it, and who owns the server's name, are asked for first, so that `answer`
     /// cannot miss them.
-    public static func send(title: String, body: String, action: (key: String, label: String)?,
+    public static func send(title: String, body: String, actions: [(key: String, label: String)],
                             on bus: BusConnection) throws(BusError) -> Shown {
         var server: NameOwner?
-        if action != nil {
+        if !actions.isEmpty {
             try bus.addMatch("type='signal',interface='\(name)',path='\(path)'")
             server = try NameOwner(of: name, on: bus)
         }
         let reply = try bus.call(name, path, name, "Notify", [
             .string("sevenmin"), .uint32(0), .string("appointment-soon"), .string(title), .string(body),
-            .strings(action.map { [$0.key, $0.label] } ?? []), .dictionary([]), .int32(-1),
+            .strings(actions.flatMap { [$0.key, $0.label] }), .dictionary([]), .int32(-1),
         ])
         return Shown(id: try reply.readUInt32(), server: server)
     }

@@ -33,9 +33,9 @@ private struct SimulatedDay {
     var statuses: [(time: Double, status: SnackWatchStatus)] = []
     var wakeUps = 0
 
-    init(settings: SnackWatchSettings, start: String, script: [(String, SnackWatchInput)],
+    init(schedule: SnackSchedule, start: String, script: [(String, SnackWatchInput)],
          reaction: [(after: Double, input: SnackWatchInput)]) {
-        watch = SnackWatch(settings: settings, timeZone: CentralEurope(), now: Self.at(start))
+        watch = SnackWatch(schedule: schedule, timeZone: CentralEurope(), now: Self.at(start))
         self.script = script.map { (Self.at($0.0), $0.1) }
         self.reaction = reaction
     }
@@ -70,14 +70,29 @@ private struct SimulatedDay {
 
 @Suite("The snack watcher")
 struct SnackWatchTests {
-    static let workingDay = SnackWatchSettings(every: 30 * 60, start: 8 * 60 + 30, end: 17 * 60 + 30)
+    /// Every 30 minutes, Monday to Friday, 08:30–17:30.
+    static let workingDay = {
+        var schedule = SnackSchedule()
+        schedule.hours = SnackSchedule.Hours(start: 8 * 60 + 30, end: 17 * 60 + 30)
+        return schedule
+    }()
+
+    /// Every minute, all day, every day.
+    static func always(auto: Bool = false) -> SnackSchedule {
+        var schedule = SnackSchedule()
+        schedule.every = 1
+        schedule.hours = SnackSchedule.Hours(start: 0, end: 24 * 60)
+        schedule.days = Array(0...6)
+        schedule.auto = auto
+        return schedule
+    }
     /// Start a minute after the heads-up, then a two-minute snack.
     static let takesTheSnack: [(after: Double, input: SnackWatchInput)] =
         [(60, .answer(.start)), (60, .workout(running: true)), (180, .workout(running: false))]
 
     /// 08:30–17:30, lunch away 12:00–13:00, a call 14:00–14:45, the screen locked 15:30–15:40; each snack taken.
     @Test func aWorkingDayHasItsHeadsUpsOutsideTheCallTheLunchAndTheLock() {
-        var day = SimulatedDay(settings: Self.workingDay, start: "08:30", script: [
+        var day = SimulatedDay(schedule: Self.workingDay, start: "08:30", script: [
             ("12:05", .idle(since: SimulatedDay.at("12:00"))), ("13:00", .active),
             ("14:00", .call(true)), ("14:45", .call(false)),
             ("15:30", .locked(true)), ("15:35", .idle(since: SimulatedDay.at("15:30"))),
@@ -94,7 +109,7 @@ struct SnackWatchTests {
         let call = SimulatedDay.at("14:00")...SimulatedDay.at("14:45")
         let outside = day.bouts.filter { !call.overlaps($0.from...$0.to) }
         #expect(outside.count == day.bouts.count - 1)
-        #expect(outside.allSatisfy { $0.to - $0.from <= Self.workingDay.every + 5 * 60 })
+        #expect(outside.allSatisfy { $0.to - $0.from <= Double(Self.workingDay.every + 5) * 60 })
         #expect(day.bouts.last.map { SimulatedDay.clock($0.to) } == "17:30")
         // While the call holds it, `snacks` and `status` say why.
         let inCall = day.statuses.last { $0.time <= SimulatedDay.at("14:30") }?.status
@@ -104,21 +119,19 @@ struct SnackWatchTests {
     }
 
     @Test func twoSkipsInARowPutTheNextAnHourLaterAndASnoozeTenMinutes() {
-        var day = SimulatedDay(settings: Self.workingDay, start: "09:00", script: [],
+        var day = SimulatedDay(schedule: Self.workingDay, start: "09:00", script: [],
                                reaction: [(0, .answer(.skip))])
         day.run(until: "11:00")
         // 09:30 skipped: the next after another 30 min; 10:00 skipped too: an hour later.
         #expect(day.headsUps.map(SimulatedDay.clock) == ["09:30", "10:00", "11:00"])
-        var snoozing = SimulatedDay(settings: Self.workingDay, start: "09:00", script: [],
+        var snoozing = SimulatedDay(schedule: Self.workingDay, start: "09:00", script: [],
                                     reaction: [(0, .answer(.snooze))])
         snoozing.run(until: "10:00")
         #expect(snoozing.headsUps.map(SimulatedDay.clock) == ["09:30", "09:40", "09:50", "10:00"])
     }
 
     @Test func withAutoTheSnackStartsAtTheNextPause() {
-        var watch = SnackWatch(settings: SnackWatchSettings(every: 60, start: 0, end: 24 * 60, days: Array(0...6),
-                                                            auto: true),
-                               timeZone: CentralEurope(), now: 1000)
+        var watch = SnackWatch(schedule: Self.always(auto: true), timeZone: CentralEurope(), now: 1000)
         #expect(watch.handle(.paused, at: 1030).contains(.startSnack) == false)
         #expect(watch.handle(.tick, at: 1060).prefix(2) == [.headsUp, .watchPause(true)])
         #expect(watch.handle(.paused, at: 1075).contains(.startSnack))
@@ -128,26 +141,12 @@ struct SnackWatchTests {
     /// A deferred heads-up comes at the next free moment; a clock that jumps past a break's length was a machine
     /// asleep, which is a break.
     @Test func doNotDisturbDefersAndSleepIsABreak() {
-        var watch = SnackWatch(settings: SnackWatchSettings(every: 60, start: 0, end: 24 * 60, days: Array(0...6)),
-                               timeZone: CentralEurope(), now: 1000)
+        var watch = SnackWatch(schedule: Self.always(), timeZone: CentralEurope(), now: 1000)
         _ = watch.handle(.doNotDisturb(true), at: 1010)
         #expect(!watch.handle(.tick, at: 1060).contains(.headsUp))
         #expect(watch.handle(.doNotDisturb(false), at: 1100).contains(.headsUp))
         let effects = watch.handle(.tick, at: 1100 + 3600)
         #expect(effects.contains(.withdraw) && effects.contains(.bout(from: 1000, to: 1100)))
         #expect(watch.sittingSince == Double(4700), "whoever woke the machine sits from then")
-    }
-
-    @Test(arguments: [("30m", 1800.0 as Double?), ("1h", 3600), ("90s", 90), ("45", 2700), ("0m", nil), ("m", nil),
-                      ("25h", nil), ("-5m", nil), ("1d", nil)])
-    func everyIsADuration(text: String, seconds: Double?) {
-        #expect(SnackWatchSettings.duration(text) == seconds)
-    }
-
-    @Test func hoursAreAFromAndATo() {
-        #expect(SnackWatchSettings.hours("09:00-17:30")! == (540, 1050))
-        #expect(SnackWatchSettings.hours("17:30-09:00") == nil)
-        #expect(SnackWatchSettings.hours("00:00-24:00")! == (0, 1440))
-        #expect(SnackWatchSettings.hours("09:00") == nil)
     }
 }

@@ -26,12 +26,9 @@ public enum SnackAnswer: String, Equatable, Sendable {
     case start, snooze, skip, dismissed
 }
 
-/// Why a heads-up that is due waits.
+/// Why a heads-up that is due waits, as `SnackWatchState.heldBack` spells it.
 public enum SnackHold: String, Equatable, Sendable {
-    case call = "in a call"
-    case doNotDisturb = "do not disturb"
-    case outsideHours = "outside the set hours"
-    case workout = "a workout runs"
+    case call, doNotDisturb, outsideHours, workout
 }
 
 /// What the watcher decides; the adapters perform it.
@@ -74,7 +71,9 @@ public struct SnackWatch: Sendable {
     /// The longest the watcher sleeps when nothing happens, to see the clock jump over a machine asleep.
     public static let longestSleep = 60.0
 
-    public let settings: SnackWatchSettings
+    public let schedule: SnackSchedule
+    /// Seconds of sitting before a heads-up.
+    private let every: Double
     private let timeZone: any TimeZoneRules
     public private(set) var sittingSince: Double?
     private var lastSeen: Double
@@ -86,8 +85,9 @@ public struct SnackWatch: Sendable {
     private var published: SnackWatchStatus?
 
     /// A watcher starting at `now`, the person taken as sitting until the desktop says otherwise.
-    public init(settings: SnackWatchSettings, timeZone: any TimeZoneRules, now: Double) {
-        self.settings = settings
+    public init(schedule: SnackSchedule, timeZone: any TimeZoneRules, now: Double) {
+        self.schedule = schedule
+        every = Double(schedule.every) * 60
         self.timeZone = timeZone
         sittingSince = now
         lastSeen = now
@@ -96,7 +96,7 @@ public struct SnackWatch: Sendable {
     /// When the next heads-up is due, held or not; nil while on a break or while one is out.
     public var nextHeadsUp: Double? {
         guard let sittingSince, !out else { return nil }
-        return max(sittingSince + settings.every, notBefore ?? 0)
+        return max(sittingSince + every, notBefore ?? 0)
     }
 
     /// When to be woken if nothing happens first.
@@ -112,9 +112,7 @@ public struct SnackWatch: Sendable {
         if inCall { return .call }
         if quiet { return .doNotDisturb }
         if working { return .workout }
-        let offset = timeZone.secondsFromUTC(at: now)
-        let local = CivilTime(now, utcOffset: offset)
-        return settings.within(weekday: local.weekday, minute: local.secondOfDay / 60) ? nil : .outsideHours
+        return schedule.isWorkingTime(at: now, utcOffset: timeZone.secondsFromUTC(at: now)) ? nil : .outsideHours
     }
 
     /// Takes in `input` at `now` and says what to do.
@@ -136,7 +134,7 @@ public struct SnackWatch: Sendable {
             away = true
             takeBreak(endingSitting: since, &effects)
         case .paused:
-            if out, settings.auto, hold(at: now) == nil { answer(.start, at: now, &effects) }
+            if out, schedule.auto, hold(at: now) == nil { answer(.start, at: now, &effects) }
         case .locked(let on):
             locked = on
             if on { takeBreak(endingSitting: now, &effects) } else { resume(at: now) }
@@ -158,7 +156,7 @@ public struct SnackWatch: Sendable {
         if let due = nextHeadsUp, now >= due, hold(at: now) == nil {
             out = true
             effects.append(.headsUp)
-            if settings.auto { effects.append(.watchPause(true)) }
+            if schedule.auto { effects.append(.watchPause(true)) }
         }
         let status = SnackWatchStatus(sittingSince: sittingSince, nextHeadsUp: nextHeadsUp,
                                       held: nextHeadsUp.flatMap { now >= $0 ? hold(at: now) : nil }, due: out)
@@ -185,13 +183,13 @@ public struct SnackWatch: Sendable {
         if out {
             out = false
             effects.append(.withdraw)
-            if settings.auto { effects.append(.watchPause(false)) }
+            if schedule.auto { effects.append(.watchPause(false)) }
         }
     }
 
     private mutating func answer(_ answer: SnackAnswer, at now: Double, _ effects: inout [SnackWatchEffect]) {
         out = false
-        if settings.auto { effects.append(.watchPause(false)) }
+        if schedule.auto { effects.append(.watchPause(false)) }
         switch answer {
         case .start:
             skips = 0
@@ -204,22 +202,11 @@ public struct SnackWatch: Sendable {
             notBefore = now + Self.snooze
         case .skip:
             skips += 1
-            notBefore = now + (skips >= 2 ? Self.skipped : settings.every)
+            notBefore = now + (skips >= 2 ? Self.skipped : every)
             if skips >= 2 { skips = 0 }
         case .dismissed:
-            notBefore = now + settings.every
+            notBefore = now + every
         }
     }
 }
 
-extension SnackWatchStatus {
-    /// The state file `snacks` and `status` read: instants in seconds since 1970 UTC, null where none.
-    public var json: String {
-        JSONWriter.document(.object([
-            .init("sittingSince", sittingSince.map { .seconds($0) } ?? .null),
-            .init("nextHeadsUp", nextHeadsUp.map { .seconds($0) } ?? .null),
-            .init("held", held.map { .string($0.rawValue) } ?? .null),
-            .init("snackDue", .bool(due)),
-        ])) + "\n"
-    }
-}

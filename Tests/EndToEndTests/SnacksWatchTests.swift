@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// `sevenmin snacks watch --every 1m` on a private session bus: python3-dbusmock stands in for GNOME's idle
+/// monitor, the screen saver and the notification server (with buttons); `$TERMINAL` is a script that records
+/// what it was asked to run. Each test has a bus of its own, so they run side by side.
+@Suite("The snack watcher end to end")
+struct SnacksWatchEndToEndTests {
+    static let idleMonitor = ["org.gnome.Mutter.IdleMonitor", "/org/gnome/Mutter/IdleMonitor/Core",
+                              "org.gnome.Mutter.IdleMonitor"]
+    /// The id `AddUserActiveWatch` answers; `AddIdleWatch` answers its interval in seconds (300 for a break).
+    static let activeWatch = 1
+
+    struct Desk {
+        let bus: PrivateBus
+        let env: [String: String]
+        let calls: String
+        let asked: String
+        let started: Double
+        /// `parecord`, recording from the start, where a call was asked for.
+        let recorder: pid_t?
+
+        /// The `Notify` calls the server was sent.
+        var notified: [String] {
+            ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n")
+                .filter { $0.contains(" Notify ") }.map(String.init)
+        }
+    }
+
+    /// A desk whose idle monitor says the person has been idle for `idleMinutes`, and whose screen saver says
+    /// `locked`; in a call, if asked, from the start (Debian's pulseaudio with a null sink, and `parecord`
+    /// recording from it); the watcher started on it with `--every 1m`.
+    func desk(idleMinutes: Int = 0, locked: Bool = false, call: Bool = false) throws -> (Desk, pid_t) {
+        var env = RemindEndToEndTests().user()
+        let bus = try PrivateBus()
+        env.merge(bus.environment()) { $1 }
+        env["HOME"] = bus.directory
+        try FileManager.default.createDirectory(atPath: env["XDG_RUNTIME_DIR"]!, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var recorder: pid_t?
+        if call {
+            let with = env.map { "\($0.key)=\($0.value)" }
+            try bus.start("/usr/bin/env", with + ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1",
+                                                  "--use-pid-file=no", "-L", "module-null-sink",
+                                                  "-L", "module-native-protocol-unix"],
+                          output: bus.directory + "/pulseaudio.out")
+            waitUntil("pulseaudio") { (try? run("/usr/bin/pactl", ["info"], environment: env))?.status == 0 }
+            recorder = try bus.start("/usr/bin/env", with + ["parecord", "/dev/null"],
+                                     output: bus.directory + "/parecord.out")
+            waitUntil("parecord recording") {
+                !((try? run("/usr/bin/pactl", ["list", "short", "source-outputs"], environment: env))?.stdout ?? "")
+                    .isEmpty
+            }
+        }
+        let calls = bus.directory + "/notifications.log"
+        try RemindEndToEndTests().startDaemonWithButtons(on: bus, calls: calls, env: env)
+        let mocks = DesktopBusEndToEndTests()
+        _ = try mocks.mock(Self.idleMonitor, on: bus, methods: [
+            ("GetIdletime", "", "t", "ret = dbus.UInt64(\(idleMinutes * 60_000))"),
+            ("AddIdleWatch", "t", "u", "ret = dbus.UInt32(args[0] // 1000)"),
+            ("AddUserActiveWatch", "", "u", "ret = dbus.UInt32(\(Self.activeWatch))"),
+            ("RemoveWatch", "u", "", ""),
+        ])
+        _ = try mocks.mock(DesktopBusEndToEndTests.saver, on: bus,
+                           methods: [("GetActive", "", "b", "ret = \(locked ? "True" : "False")")])
+        let terminal = bus.directory + "/terminal", asked = bus.directory + "/asked"
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(asked)\n".write(toFile: terminal, atomically: true, encoding: .utf8)
+        chmod(terminal, 0o755)
+        env["TERMINAL"] = terminal
+        env["TMUX_TMPDIR"] = bus.directory
+        let started = monotonicSeconds()
+        let pid = try bus.start("/usr/bin/env", env.map { "\($0.key)=\($0.value)" } + [
+            binary, "snacks", "watch", "--every", "1m", "--hours", "00:00-24:00", "--days",
+            "sun,mon,tue,wed,thu,fri,sat",
+        ], output: bus.directory + "/watch.out")
+        return (Desk(bus: bus, env: env, calls: calls, asked: asked, started: started, recorder: recorder), pid)
+    }
+
+    /// Makes the mock `service` (name, path, interface) on `bus` send `signal` with `arguments` (Python values
+    /// of D-Bus types `types`), from its own connection.
+    func emit(_ service: [String], _ signal: String, _ types: String, _ arguments: String, on bus: PrivateBus) throws {
+        let send = "import dbus; bus = dbus.bus.BusConnection('\(bus.address)'); "
+            + "bus.get_object('\(service[0])', '\(service[1])').EmitSignal('\(service[2])', '\(signal)', "
+            + "'\(types)', [\(arguments)], dbus_interface='org.freedesktop.DBus.Mock')"
+        #expect(try run("/usr/bin/python3", ["-c", send]).status == 0)
+    }
+
+    /// Whether `condition` holds at any moment in the next `seconds`: for what must not happen meanwhile.
+    func happens(within seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = monotonicSeconds() + seconds
+        while monotonicSeconds() < deadline {
+            if condition() { return true }
+            usleep(100_000)
+        }
+        return condition()
+    }
+
+    /// A minute active brings one heads-up with its three buttons; Start opens `sevenmin snack` in `$TERMINAL`.
+    @Test func aMinuteSatBringsOneHeadsUpAndStartOpensTheSnack() throws {
+        let (desk, _) = try desk()
+        waitUntil("the heads-up", timeout: 120) { !desk.notified.isEmpty }
+        #expect(monotonicSeconds() - desk.started >= 59, "a heads-up before the minute sat")
+        #expect(desk.notified.count == 1, "\(desk.notified)")
+        #expect(desk.notified.first.map { $0.contains(#""start", "Start", "snooze", "In 10 minutes", "skip", "Skip""#) }
+                == true, "\(desk.notified)")
+        let state = desk.env["XDG_STATE_HOME"]! + "/sevenmin/snacks.json"
+        #expect(((try? String(contentsOfFile: state, encoding: .utf8)) ?? "").contains(#""due":true"#))
+        #expect(try run(binary, ["status"], environment: desk.env).stdout.contains("snack due"))
+        try RemindEndToEndTests().serverSends("ActionInvoked", "s", "'start'", on: desk.bus)
+        waitUntil("the snack in the terminal") { FileManager.default.fileExists(atPath: desk.asked) }
+        let line = ((try? String(contentsOfFile: desk.asked, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(line.first == "-e" && line.dropFirst(2) == ["snack", "--minutes", "2"], "\(line)")
+        #expect(line.dropFirst().first?.hasSuffix("/sevenmin") == true, "\(line)")
+    }
+
+    /// Idle, or locked, from the start: no heads-up in the minute and more; once back, it comes a minute later.
+    @Test(arguments: [(10, false), (0, true)])
+    func noHeadsUpWhileIdleOrLocked(idleMinutes: Int, locked: Bool) throws {
+        let (desk, _) = try desk(idleMinutes: idleMinutes, locked: locked)
+        #expect(!happens(within: 70) { !desk.notified.isEmpty }, "\(desk.notified)")
+        let back = monotonicSeconds()
+        if locked {
+            try emit(DesktopBusEndToEndTests.saver, "ActiveChanged", "b", "False", on: desk.bus)
+        } else {
+            try emit(Self.idleMonitor, "WatchFired", "u", "dbus.UInt32(\(Self.activeWatch))", on: desk.bus)
+        }
+        waitUntil("the heads-up once back", timeout: 120) { !desk.notified.isEmpty }
+        #expect(monotonicSeconds() - back >= 59 && desk.notified.count == 1, "\(desk.notified)")
+    }
+
+    /// In a call (a stream recording) no heads-up comes; once the recording ends, the one held back comes at once.
+    @Test func aCallHoldsTheHeadsUpBackUntilItEnds() throws {
+        let (desk, _) = try desk(call: true)
+        #expect(!happens(within: 70) { !desk.notified.isEmpty }, "\(desk.notified)")
+        desk.bus.end(try #require(desk.recorder))
+        waitUntil("the heads-up held back", timeout: 20) { !desk.notified.isEmpty }
+        #expect(desk.notified.count == 1, "\(desk.notified)")
+    }
+}
