@@ -137,4 +137,18 @@ struct SnacksWatchEndToEndTests {
         waitUntil("the heads-up held back", timeout: 20) { !desk.notified.isEmpty }
         #expect(desk.notified.count == 1, "\(desk.notified)")
     }
+
+    /// `doctor` names what the watcher hears: the idle monitor, the lock, the heads-up's buttons, the call
+    /// detection and where a snack opens.
+    @Test func doctorNamesWhatTheWatcherHears() throws {
+        let (desk, _) = try desk(call: true)
+        let shown = try run(binary, ["doctor"], environment: desk.env.merging(["LC_ALL": "C.UTF-8"]) { $1 }).stdout
+        for line in ["✔ idle time: GNOME's idle monitor (org.gnome.Mutter.IdleMonitor)",
+                     "✔ screen lock: org.freedesktop.ScreenSaver",
+                     "✔ heads-up: mock-notify, with Start, In 10 minutes and Skip",
+                     "✔ calls: a stream recording, seen through libpulse, holds a heads-up back",
+                     "✔ a snack opens in " + desk.env["TERMINAL"]!] {
+            #expect(shown.contains(line), "\(line) not in:\n\(shown)")
+        }
+    }
 }
