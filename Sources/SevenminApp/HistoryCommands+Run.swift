@@ -7,6 +7,8 @@ import SevenminSystem
 
 extension HistoryCommand: RunnableCommand {
     func run() -> Int32 {
+        if let edit { return run(edit) }
+        if verify { return runVerify() }
         var sessions: [SessionSummary] = []
         var segments: [Int64: [SegmentRecord]] = [:]
         var samples: [Int64: [HeartRateSample]] = [:]

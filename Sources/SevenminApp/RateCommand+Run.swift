@@ -4,15 +4,15 @@ import SevenminCore
 import SevenminHistory
 
 extension RateCommand: RunnableCommand {
-    /// Rates the latest workout, or `--session`'s, and says which it was; exits 66 when there is none.
+    /// Rates the latest workout, or `--session`'s (this machine's or another's), and says which it was; exits
+    /// 66 when there is none. The rating is an edit kept in this machine's history, read by every machine.
     func run() -> Int32 {
-        if let session, session >= HistoryLibrary.idStride {
-            Console.error("Error: Workout \(session) is from another machine's history (history.d): rate it on that "
-                + "machine; sevenmin writes only this machine's history.")
+        guard let path = UserDirectories().historyFile, !HistoryStore.isDisabled() else {
+            Console.error(nothingToRate)
             return ExitCode.noInput
         }
-        guard let path = UserDirectories().historyFile, !HistoryStore.isDisabled(),
-              FileManager.default.fileExists(atPath: path) else {
+        // Only another machine's workout is rated where this machine has no history yet.
+        if session == nil, !FileManager.default.fileExists(atPath: path) {
             Console.error(nothingToRate)
             return ExitCode.noInput
         }
@@ -28,29 +28,22 @@ extension RateCommand: RunnableCommand {
                     + "or rate it once it has ended.")
                 return ExitCode.noInput
             }
-            guard let id = session ?? latest, let found = try store.session(id),
-                  try store.rate(id, effort: effort) else {
+            let library = HistoryReading.library(own: store)
+            guard let id = session ?? latest, let found = try HistoryReading.edit(id, .effort, to: String(effort),
+                                                                                in: library, writer: store) else {
                 Console.error(session.map { "Error: No workout with id \($0) in the history." } ?? nothingToRate)
                 return ExitCode.noInput
             }
-            let when = HistoryReport.localStart(found.record)
-            Console.out("Rated \(visible(found.record.routine)) of \(when) (id \(id)): effort \(effort)/10\n")
-            // Other machines' plans move on ratings too: the shared copy is brought up to date.
-            if let copy = HistoryReading.publishedCopy() {
-                do throws(HistoryError) {
-                    try store.publish(to: copy.path, as: copy.publisher, formerly: copy.formerly)
-                } catch {
-                    Console.error(HistoryReading.notPublished(error, to: copy.path))
-                }
-            }
+            let when = HistoryReport.localStart(found)
+            Console.out("Rated \(visible(found.routine)) of \(when) (id \(id)): effort \(effort)/10\n")
             return ExitCode.success
         } catch {
             return HistoryReading.report(error)
         }
     }
 
-    /// Why there is no workout to rate: none at all, or only other machines' (history.d), which `history`
-    /// shows and which are rated on the machine they were done on.
+    /// Why there is no workout to rate: none at all, or only other machines' (history.d), which are rated
+    /// by their ids (`rate --session`).
     private var nothingToRate: String {
         let others = HistoryLibrary(own: nil, shared: UserDirectories().sharedHistoryDirectory,
                                     ownName: HistoryReading.ownCopyName())
@@ -59,6 +52,34 @@ extension RateCommand: RunnableCommand {
         }
         return "Error: No workout of this machine to rate: the latest, \(visible(latest.record.routine)) of "
             + "\(HistoryReport.localStart(latest.record)), is from another machine's history (history.d): rate it "
-            + "on that machine; sevenmin writes only this machine's history."
+            + "by its id, with --session \(latest.record.id)."
+    }
+}
+
+extension HistoryReading {
+    /// This machine's history, written through `own`, with every other machine's in `history.d`.
+    static func library(own: HistoryStore) -> HistoryLibrary {
+        let library = HistoryLibrary(own: own, shared: UserDirectories().sharedHistoryDirectory,
+                                     ownName: ownCopyName())
+        warn(library)
+        return library
+    }
+
+    /// Keeps an edit of workout `id` (as `history` numbers it) in `writer`, this machine's history, and brings
+    /// this machine's copy in `history.d` up to date, so that other machines read the edit too. The workout
+    /// as it was; nil when there is no such workout.
+    static func edit(_ id: Int64, _ field: SessionAnnotation.Field, to value: String, in library: HistoryLibrary,
+                     writer: HistoryStore) throws(HistoryError) -> SessionRecord? {
+        let machine = UserDirectories().machineIDFile.flatMap(MachineID.readOrMake) ?? ""
+        guard let found = try library.edit(id, field, to: value, machine: machine,
+                                           now: Date().timeIntervalSince1970, in: writer) else { return nil }
+        if let copy = publishedCopy() {
+            do throws(HistoryError) {
+                try writer.publish(to: copy.path, as: copy.publisher, formerly: copy.formerly)
+            } catch {
+                Console.error(notPublished(error, to: copy.path))
+            }
+        }
+        return found
     }
 }

@@ -116,15 +116,42 @@ public final class HistoryLibrary {
         notices.append(Self.notice(others[place].store.path, error))
     }
 
-    /// Sessions from every store, each once (this machine's copy first), as `HistoryStore.sessions`.
+    /// `edits()`, once read.
+    private var readEdits: SessionEdits?
+
+    /// Forgets what was read once for all (`edits()`, `allSessions()`), after an edit changed it.
+    func forgetReads() {
+        readEdits = nil
+        every = nil
+    }
+
+    /// What the edits kept in every store come to: each machine's, read in any order, give one answer.
+    public func edits() throws(HistoryError) -> SessionEdits {
+        if let readEdits { return readEdits }
+        var all = SessionEdits()
+        for (store, _, _, place) in placed {
+            let read = try attempt(place, store) { store throws(HistoryError) in try store.annotations() }
+            for edit in read ?? [] { all.add(edit) }
+        }
+        readEdits = all
+        return all
+    }
+
+    /// Sessions from every store, each once (this machine's copy first), as `HistoryStore.sessions`, as
+    /// the edits of every machine leave them: a removed one left out.
     public func sessions(since: Double? = nil, limit: Int? = nil) throws(HistoryError) -> [SessionSummary] {
+        let edits = try edits()
+        // Removed workouts may be among the latest: as many more are read.
+        let asked = limit.map { $0 + edits.removed.count }
         var seen: Set<String> = []
         var all: [SessionSummary] = []
         for (store, offset, machine, place) in placed {
             let read = try attempt(place, store) { store throws(HistoryError) in
-                try store.sessions(since: since, limit: limit)
+                try store.sessions(since: since, limit: asked)
             }
             for var s in read ?? [] where seen.insert(s.record.uuid).inserted {
+                guard let edited = edits.applied(to: s.record) else { continue }
+                s.record = edited
                 s.record.id += offset
                 s.record.machine = machine
                 all.append(s)
@@ -184,14 +211,16 @@ public final class HistoryLibrary {
     /// `allSessions`, once read: `completedSegments` needs it too.
     private var every: [SessionRecord]?
 
-    /// Every session once, oldest first, as `HistoryStore.allSessions`.
+    /// Every session once, oldest first, as `HistoryStore.allSessions`, edited as `sessions` edits them.
     public func allSessions() throws(HistoryError) -> [SessionRecord] {
         if let every { return every }
+        let edits = try edits()
         var seen: Set<String> = []
         var all: [SessionRecord] = []
         for (store, offset, machine, place) in placed {
             let read = try attempt(place, store) { store throws(HistoryError) in try store.allSessions() }
-            for var r in read ?? [] where seen.insert(r.uuid).inserted {
+            for found in read ?? [] where seen.insert(found.uuid).inserted {
+                guard var r = edits.applied(to: found) else { continue }
                 r.id += offset
                 r.machine = machine
                 all.append(r)
@@ -216,9 +245,10 @@ public final class HistoryLibrary {
     }
 
     /// What `stats` is computed from: the sums of every session once (the first file's copy, in the
-    /// order `allSessions` keeps them), added up in SQL; rows out of range are skipped and counted.
+    /// order `allSessions` keeps them), added up in SQL; rows out of range are skipped and counted. A removed
+    /// workout counts as seen before any file is read: it is counted nowhere.
     public func totals() throws(HistoryError) -> HistoryTotals {
-        var seen: Set<String> = []
+        var seen = try edits().removed
         var all = HistoryTotals()
         for (store, _, _, place) in placed {
             var now = seen
@@ -244,7 +274,7 @@ public final class HistoryLibrary {
     /// The sums a streak is counted from, read quickly enough for the start of a workout: with no other
     /// machine's history, this machine's file's own sums (a row a day); otherwise `totals()`.
     public func streakTotals() throws(HistoryError) -> HistoryTotals {
-        if others.isEmpty, let own { return try own.keptTotals() }
+        if others.isEmpty, let own, try edits().removed.isEmpty { return try own.keptTotals() }
         return try totals()
     }
 

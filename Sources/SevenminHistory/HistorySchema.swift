@@ -100,6 +100,20 @@ enum HistorySchema {
         [
             "ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'workout' CHECK (kind IN ('workout', 'snack'))",
         ],
+        // → +1: edits of any machine's workout made on this one (`rate --session`, `history rename` and
+        // `remove`), each a row of its own with its hybrid logical clock, so that every machine reads every
+        // edit and comes to one answer (`SessionEdits`). Rows only ever added: a copy of it only grows.
+        [
+            """
+            CREATE TABLE annotations (
+                session_uuid TEXT NOT NULL,
+                field TEXT NOT NULL,
+                value TEXT NOT NULL,
+                clock TEXT NOT NULL,
+                machine TEXT NOT NULL
+            )
+            """,
+        ],
     ]
 
     /// Adds up the sums of every segment, into empty tables.

@@ -40,17 +40,6 @@ struct SharedHistoryEndToEndTests {
         #expect(history.stderr.components(separatedBy: claim).count == 2, "\(history.stderr)")
         let stats = try run(binary, ["stats", "--json"], environment: ["XDG_STATE_HOME": there])
         #expect(stats.stdout.contains("\"sessions\": 1,"), "\(stats.stdout)")
-        // Its id, as `history --json` gives it, is said to be another machine's, not a bad number (exit 64).
-        let listed = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": there])
-        let id = try #require(((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?
-            .first?["id"] as? Int))
-        let rated = try run(binary, ["rate", "7", "--session", "\(id)"], environment: ["XDG_STATE_HOME": there])
-        #expect(rated.status == 66 && rated.stderr.contains("is from another machine's history"), "\(rated.stderr)")
-        // With only other machines' workouts, the history is not empty: the latest is another machine's.
-        let latest = try run(binary, ["rate", "7"], environment: ["XDG_STATE_HOME": there])
-        #expect(latest.status == 66 && latest.stderr.hasPrefix("Error: No workout of this machine to rate: the latest, "
-            + "Short Test Routine of ") && latest.stderr.contains("is from another machine's history"),
-                "\(latest.stderr)")
         // Today's workout was done on the other machine: the reminder sends nothing.
         let bin = temporaryDirectory(), sent = bin + "/sent"
         try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(sent)\n".write(toFile: bin + "/notify-send", atomically: true,
@@ -61,6 +50,23 @@ struct SharedHistoryEndToEndTests {
         #expect(notify.status == 0 && !FileManager.default.fileExists(atPath: sent), "\(notify.stderr)")
         // Reading never writes another machine's file, nor makes one of this machine's own.
         #expect(!FileManager.default.fileExists(atPath: there + "/sevenmin/history.sqlite3"))
+        // Its id, as `history --json` gives it, rates it here: an edit kept in this machine's history, read
+        // wherever the history is read.
+        let listed = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": there])
+        let id = try #require(((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?
+            .first?["id"] as? Int))
+        let rated = try run(binary, ["rate", "7", "--session", "\(id)"], environment: ["XDG_STATE_HOME": there])
+        #expect(rated.status == 0 && rated.stdout.hasPrefix("Rated Short Test Routine of ")
+            && rated.stdout.hasSuffix("(id \(id)): effort 7/10\n"), "\(rated.stderr)")
+        let relisted = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": there])
+        #expect(relisted.stdout.contains("\"effort\": 7,") && relisted.stdout.components(separatedBy: "\"uuid\"")
+            .count == 2, "\(relisted.stdout)")
+        // With only other machines' workouts, the latest to rate is another machine's: said, with its id (after
+        // the warning that two files claim one machine's id).
+        let latest = try run(binary, ["rate", "7"], environment: ["XDG_STATE_HOME": there])
+        #expect(latest.status == 66 && latest.stderr.contains("\nError: No workout of this machine to rate: the "
+            + "latest, Short Test Routine of ") && latest.stderr.contains("rate it by its id, with --session \(id)."),
+                "\(latest.stderr)")
     }
 
     /// Two machines of one host name (`debian`, `raspberrypi`) published one file, `HOST.sqlite3`: each

@@ -5,9 +5,13 @@ public struct HistoryCommand: ParsableCommand, Equatable {
         name: "history",
         abstract: "List the workouts recorded, one a line.",
         discussion: "Each line: the date, the routine, the time worked, the exercises done of those planned, and "
-            + "how it ended. History lives in $XDG_STATE_HOME/sevenmin/history.sqlite3.",
-        positional: .none,
-        options: [Option.since, Option.limit, Option.json, Option.csv, Option.fit])
+            + "how it ended. History lives in $XDG_STATE_HOME/sevenmin/history.sqlite3. 'remove' and 'rename' "
+            + "edit any machine's workout (by the id 'history --json' gives); every machine reads the edit.",
+        positional: .optionalThenOptional(
+            "action", help: "remove or rename; none lists the workouts.", values: .choices(["remove", "rename"]),
+            then: .optionalThenOptional("id", help: "The workout to remove or rename.",
+                                        then: .optional("name", help: "For rename: the name it is shown by."))),
+        options: [Option.since, Option.limit, Option.json, Option.csv, Option.fit, Option.verify])
 
     public enum Option {
         public static let since = OptionSpec(long: "since", value: "date",
@@ -19,6 +23,15 @@ public struct HistoryCommand: ParsableCommand, Equatable {
             help: "Write each workout that has ended with an exercise done as a FIT activity file into dir, "
                 + "for Strava, Garmin Connect or intervals.icu, and print the paths of those written.",
             values: .file)
+        public static let verify = OptionSpec(long: "verify", value: nil,
+            help: "Read every copy and say, per machine, its workouts and edits and anything left out; exit 0 "
+                + "only when all was read.")
+    }
+
+    /// An edit of a workout, by the id `history --json` gives it.
+    public enum Edit: Equatable, Sendable {
+        case remove(Int64)
+        case rename(Int64, String)
     }
 
     public enum Format: Equatable, Sendable {
@@ -30,10 +43,33 @@ public struct HistoryCommand: ParsableCommand, Equatable {
     public var since: CivilTime?
     public var limit: Int?
     public var format = Format.text
+    public var edit: Edit?
+    public var verify = false
 
     public init() {}
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
+        let words = parsed.positional
+        if let action = words.first {
+            guard ["remove", "rename"].contains(action) else {
+                throw .invalidValue(option: "<action>", value: action, expected: "remove or rename", command: "history")
+            }
+            guard words.count > 1 else { throw .missingArgument("<id>", command: "history") }
+            guard let id = Int64(words[1]), RateCommand.sessionIDs.contains(Int(id)) else {
+                throw .invalidValue(option: "<id>", value: words[1], expected: "a workout's id", command: "history")
+            }
+            if action == "remove", words.count > 2 { throw .unexpectedArgument(words[2], command: "history") }
+            if action == "rename" {
+                guard words.count > 2, !words[2].isEmpty else { throw .missingArgument("<name>", command: "history") }
+                edit = .rename(id, words[2])
+            } else {
+                edit = .remove(id)
+            }
+            if let given = Self.spec.options.first(where: parsed.given) {
+                throw .conflict(given.name, action, command: "history")
+            }
+        }
+        verify = parsed.flag(Option.verify)
         if let text = parsed.value(Option.since) {
             guard let date = CivilTime(iso: text) else {
                 throw .invalidValue(option: Option.since.synopsis, value: text, expected: "a date as YYYY-MM-DD",

@@ -6,7 +6,8 @@ public struct RateCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(
         name: "rate",
         abstract: "Rate how hard a workout was, from 1 to 10.",
-        discussion: "Rates the latest workout, or with --session another (the id 'history --json' gives). "
+        discussion: "Rates the latest workout, or with --session another, of any machine (the id 'history --json' "
+            + "gives). "
             + "The finish screen asks the same; a rating replaces any earlier one. About 8 of 10 is the effort "
             + "the seven-minute workout is meant to take (Klika & Jordan, 2013).",
         positional: .required("effort", help: "How hard it was: 1 (very easy) to 10 (as hard as can be)."),
@@ -18,8 +19,7 @@ public struct RateCommand: ParsableCommand, Equatable {
     }
 
     public static let scale = 1...10
-    /// The ids `history` shows: this machine's, and other machines' (from 2^40 on), which `rate` says it
-    /// cannot rate rather than calling them bad numbers.
+    /// The ids `history` shows: this machine's, and other machines' (from 2^40 on), each file's its own.
     public static let sessionIDs = 1...(1 << 50)
 
     public var effort: Int

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoundationEssentials
+import SevenminCore
+import SevenminHistory
+
+/// `history remove`, `history rename` and `history --verify`.
+extension HistoryCommand {
+    /// Keeps the edit in this machine's history, as an edit every machine reads, and says what it did.
+    func run(_ edit: Edit) -> Int32 {
+        guard let path = UserDirectories().historyFile, !HistoryStore.isDisabled() else {
+            Console.error("Error: History is off, so there is nothing to edit.")
+            return ExitCode.noInput
+        }
+        let id: Int64, field: SessionAnnotation.Field, value: String
+        switch edit {
+        case .remove(let n): (id, field, value) = (n, .removed, "1")
+        case .rename(let n, let name): (id, field, value) = (n, .name, name)
+        }
+        do throws(HistoryError) {
+            let store = try HistoryStore(path: path)
+            if try store.runningSessionIDs().contains(id) {
+                Console.error("Error: Workout \(id) is still running: edit it once it has ended.")
+                return ExitCode.noInput
+            }
+            let library = HistoryReading.library(own: store)
+            guard let found = try HistoryReading.edit(id, field, to: value, in: library, writer: store) else {
+                Console.error("Error: No workout with id \(id) in the history.")
+                return ExitCode.noInput
+            }
+            let what = "\(visible(found.routine)) of \(HistoryReport.localStart(found)) (id \(id))"
+            switch edit {
+            case .remove: Console.out("Removed \(what) from the history of every machine.\n")
+            case .rename(_, let name): Console.out("Renamed \(what) to \(visible(name)).\n")
+            }
+            return ExitCode.success
+        } catch {
+            return HistoryReading.report(error)
+        }
+    }
+
+    /// Reads every file of the history through and says, file by file, what it holds and what was left out.
+    func runVerify() -> Int32 {
+        let own: HistoryStore?
+        do { own = try HistoryReading.ownStore() } catch { return HistoryReading.report(error) }
+        let library = HistoryLibrary(own: own, shared: UserDirectories().sharedHistoryDirectory,
+                                     ownName: HistoryReading.ownCopyName())
+        let counts = library.counts()
+        for c in counts {
+            var line = "\(c.machine.map(visible) ?? "this machine"): \(visible(c.path)): \(c.workouts) workouts, "
+                + "\(c.edits) edits"
+            if c.skipped > 0 { line += ", \(c.skipped) rows left out as out of range" }
+            if let damage = c.damage { line += "; left out from there on: \(visible(damage))" }
+            Console.out(line + "\n")
+        }
+        // Files that could not be opened at all, and copies that claim one machine's id.
+        for notice in library.takeNotices() { Console.out(visible(notice) + "\n") }
+        let whole = library.notices.isEmpty && counts.allSatisfy(\.isWhole)
+        Console.out(whole ? "Everything was read.\n" : "Not everything was read.\n")
+        return whole ? ExitCode.success : ExitCode.failure
+    }
+}
