@@ -280,16 +280,16 @@ enum HistoryReading {
         return try HistoryStore(path: path, readOnly: true)
     }
 
-    /// Where a workout leaves a copy of this machine's history: `history.d/ID.sqlite3`, named by this
+    /// Where a workout leaves a copy of this machine's history: `history.d/ID/`, a file a month, named by this
     /// machine's id (made the first time) and marked with its host name, when the user has made
-    /// `history.d` (to share it); nil otherwise. The copy was `HOST.sqlite3` before.
+    /// `history.d` (to share it); nil otherwise. The copy was `ID.sqlite3` before, and `HOST.sqlite3` before that.
     static func publishedCopy() -> PublishedCopy? {
         let directories = UserDirectories()
         guard let dir = directories.sharedHistoryDirectory, let idFile = directories.machineIDFile else { return nil }
         var info = stat()
         guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, let id = MachineID.readOrMake(idFile),
               let publisher = Publisher(machine: id, host: HistoryLibrary.machineName()) else { return nil }
-        return PublishedCopy(path: dir + "/" + id + ".sqlite3", publisher: publisher,
+        return PublishedCopy(path: dir + "/" + id, publisher: publisher,
                              formerly: dir + "/" + HistoryLibrary.machineName() + ".sqlite3")
     }
 

@@ -45,12 +45,22 @@ extension HistoryCommand {
         let library = HistoryLibrary(own: own, shared: UserDirectories().sharedHistoryDirectory,
                                      ownName: HistoryReading.ownCopyName())
         let counts = library.counts()
-        for c in counts {
-            var line = "\(c.machine.map(visible) ?? "this machine"): \(visible(c.path)): \(c.workouts) workouts, "
-                + "\(c.edits) edits"
-            if c.skipped > 0 { line += ", \(c.skipped) rows left out as out of range" }
-            if let damage = c.damage { line += "; left out from there on: \(visible(damage))" }
-            Console.out(line + "\n")
+        // A line a machine's copy (its months added up), then a line for each file not read whole.
+        var order: [String?] = []
+        for c in counts where !order.contains(c.copy) { order.append(c.copy) }
+        for copy in order {
+            let files = counts.filter { $0.copy == copy }
+            let name = files[0].machine.map { "\(visible($0)) (\(visible(copy ?? "")))" } ?? "this machine"
+            let months = copy.map { PathText.folder(of: files[0].path).hasSuffix("/" + $0) } == true
+                ? "\(files.count) months, " : ""
+            Console.out("\(name): \(months)\(files.map(\.workouts).reduce(0, +)) workouts, "
+                + "\(files.map(\.edits).reduce(0, +)) edits\n")
+            for c in files where !c.isWhole {
+                var line = "  \(visible(c.path)):"
+                if c.skipped > 0 { line += " \(c.skipped) rows left out as out of range" }
+                if let damage = c.damage { line += " left out from there on: \(visible(damage))" }
+                Console.out(line + "\n")
+            }
         }
         // Files that could not be opened at all, and copies that claim one machine's id.
         for notice in library.takeNotices() { Console.out(visible(notice) + "\n") }

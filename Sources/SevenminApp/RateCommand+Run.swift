@@ -75,7 +75,7 @@ extension HistoryReading {
                                            now: Date().timeIntervalSince1970, in: writer) else { return nil }
         if let copy = publishedCopy() {
             do throws(HistoryError) {
-                try writer.publish(to: copy.path, as: copy.publisher, formerly: copy.formerly)
+                try writer.publish(copy)
             } catch {
                 Console.error(notPublished(error, to: copy.path))
             }

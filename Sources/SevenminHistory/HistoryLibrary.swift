@@ -37,10 +37,9 @@ public final class HistoryLibrary {
         var others: [(String, HistoryStore)] = []
         var notices: [String] = [], claims: [String] = []
         var claimed: [String: String] = [:]
-        let names = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
-        for name in names.sorted() where name.hasSuffix(".sqlite3") {
-            let path = folder! + "/" + name
-            if let ownName, name == ownName + ".sqlite3" {
+        for (name, path) in Self.files(in: folder) {
+            // This machine's copy, or a month of it: left out, unless another machine of this id left it.
+            if let ownName, name == ownName || name.hasPrefix(ownName + "/") {
                 guard Publisher.isMachineID(ownName) else { continue }
                 guard let copy = try? HistoryStore(sharedFile: path),
                       case .idShared(_, let mark)? = HistoryStore.idShared(copy, history: own, host: host) else {
@@ -48,10 +47,10 @@ public final class HistoryLibrary {
                     continue
                 }
                 claims.append("\(visible(path)) is counted as another machine's: \(HistoryError.idShared(mark)).")
-                others.append((ownName, copy))
+                others.append((name, copy))
                 continue
             }
-            do { others.append((String(name.dropLast(8)), try HistoryStore(sharedFile: path))) } catch {
+            do { others.append((name, try HistoryStore(sharedFile: path))) } catch {
                 notices.append(Self.notice(path, error))
             }
         }
@@ -59,15 +58,47 @@ public final class HistoryLibrary {
         self.notices = notices
         for (_, store) in others {
             guard let id = store.publisher?.machine else { continue }
-            if let first = claimed[id] {
+            // The months of one machine's copy, and the single copy it made before, are one machine's.
+            if let first = claimed[id], Self.copy(first, of: id) != Self.copy(store.path, of: id) {
                 claims.append("\(visible(first)) and \(visible(store.path)) claim one machine id (\(id)): a copy "
                     + "made by hand or by a sync, or two machines given one id (a state folder copied whole, whose "
                     + "machine-id then wants removing on one of them); a workout in both counts once.")
-            } else {
+            } else if claimed[id] == nil {
                 claimed[id] = store.path
             }
         }
         self.claims = claims
+    }
+
+    /// The files of `folder` to read, each with its name: `NAME.sqlite3` (a machine's single copy, as copies
+    /// were before they were split by month, or one named by hand) as `NAME`, and each month of a machine's
+    /// copy, `ID/YYYY-MM.sqlite3`, as `ID/YYYY-MM`.
+    static func files(in folder: String?) -> [(name: String, path: String)] {
+        guard let folder else { return [] }
+        var files: [(String, String)] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+            let path = folder + "/" + name
+            if name.hasSuffix(".sqlite3") {
+                files.append((String(name.dropLast(8)), path))
+                continue
+            }
+            var info = stat()
+            guard Publisher.isMachineID(name), lstat(path, &info) == 0,
+                  info.st_mode & S_IFMT == S_IFDIR else { continue }
+            let months = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            for month in months.sorted() where month.hasSuffix(".sqlite3") {
+                files.append((name + "/" + String(month.dropLast(8)), path + "/" + month))
+            }
+        }
+        return files
+    }
+
+    /// The copy the file at `path` is part of, for machine `id`: its folder of months (`ID/`), which its single
+    /// copy of before (`ID.sqlite3`) belongs to as well; otherwise the file itself.
+    static func copy(_ path: String, of id: String) -> String {
+        let folder = PathText.folder(of: path)
+        if folder.hasSuffix("/" + id) { return folder }
+        return path.hasSuffix("/" + id + ".sqlite3") ? String(path.dropLast(8)) : path
     }
 
     /// The line that says another machine's file at `path` was left out, and why.

@@ -166,7 +166,7 @@ public final class HistoryRecorder: @unchecked Sendable {
             self.writeQueued(durable: true)
             if let copy, !self.stopped, let store = self.store {
                 do throws(HistoryError) {
-                    try store.publish(to: copy.path, as: copy.publisher, formerly: copy.formerly)
+                    try store.publish(copy)
                 } catch {
                     self.onFailure(error)
                 }

@@ -164,34 +164,45 @@ public final class HistoryStore {
            let taken = HistoryStore.idShared(there, history: self, host: publisher.host) {
             throw taken
         }
-        let temporary = AtomicFile.temporaryName(for: path)
         try guarded {
-            // ignored: a leftover temporary from an earlier run, usually absent; VACUUM INTO fails if it stays
-            unlink(temporary)
-            let quoted = temporary.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
-            try db.execute("VACUUM INTO '\(quoted)'")
-            do {
-                // The copy is a temporary file put in place whole: it needs no journal of its own.
+            try Self.placeCopy(at: path, as: publisher) { temporary in
+                let quoted = temporary.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
+                try db.execute("VACUUM INTO '\(quoted)'")
                 let copy = try SQLiteConnection(path: temporary)
+                // The copy is a temporary file put in place whole: it needs no journal of its own.
                 try copy.execute("PRAGMA journal_mode = OFF")
-                try copy.execute("CREATE TABLE \(Self.publisherTable) (machine TEXT NOT NULL, host TEXT NOT NULL)")
-                try copy.run("INSERT INTO \(Self.publisherTable) VALUES (?, ?)",
-                             [.text(publisher.machine), .text(publisher.host)])
-            } catch {
-                // ignored: removing the copy that could not be marked; that error is what is reported
-                unlink(temporary)
-                throw error
-            }
-            do throws(SystemError) { try AtomicFile.place(temporary, at: path, mode: 0o600) } catch {
-                // ignored: removing the copy that could not be put in place; that error is what is reported
-                unlink(temporary)
-                let reason = String(cString: strerror(error.errno))
-                throw SQLiteError(call: error.call, code: SQLITE_CANTOPEN, message: reason)
+                return copy
             }
         }
         if let formerly, formerly != path, isStaleCopy(formerly) {
             // ignored: a stale copy left in place is read as another machine's, each workout in it counted once
             unlink(formerly)
+        }
+    }
+
+    /// Makes a copy for `history.d` at `path`: `write` makes it at the temporary name it is handed, then it is
+    /// marked with its `publisher` and put in place whole by `AtomicFile`, readable by its owner alone. A copy
+    /// that fails on the way is removed; the failure is thrown.
+    static func placeCopy(at path: String, as publisher: Publisher,
+                          write: (String) throws -> SQLiteConnection) throws {
+        let temporary = AtomicFile.temporaryName(for: path)
+        // ignored: a leftover temporary from an earlier run, usually absent; VACUUM INTO fails if it stays
+        unlink(temporary)
+        do {
+            let copy = try write(temporary)
+            try copy.execute("CREATE TABLE \(publisherTable) (machine TEXT NOT NULL, host TEXT NOT NULL)")
+            try copy.run("INSERT INTO \(publisherTable) VALUES (?, ?)",
+                         [.text(publisher.machine), .text(publisher.host)])
+        } catch {
+            // ignored: removing the copy that could not be written; that error is what is reported
+            unlink(temporary)
+            throw error
+        }
+        do throws(SystemError) { try AtomicFile.place(temporary, at: path, mode: 0o600) } catch {
+            // ignored: removing the copy that could not be put in place; that error is what is reported
+            unlink(temporary)
+            let reason = String(cString: strerror(error.errno))
+            throw SQLiteError(call: error.call, code: SQLITE_CANTOPEN, message: reason)
         }
     }
 

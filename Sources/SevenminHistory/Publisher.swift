@@ -46,8 +46,8 @@ public struct Publisher: Equatable, Sendable {
     }
 }
 
-/// Where this machine leaves its copy in `history.d` (`ID.sqlite3`), who it says published it, and where
-/// the copy was before copies were named by the machine's id (`HOST.sqlite3`).
+/// Where this machine leaves its copy in `history.d` (the folder `ID/`, a file a month), who it says published
+/// it, and where the copy was before copies were named by the machine's id (`HOST.sqlite3`).
 public struct PublishedCopy: Equatable, Sendable {
     public let path: String
     public let publisher: Publisher

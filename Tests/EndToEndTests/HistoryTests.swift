@@ -331,8 +331,10 @@ struct HistoryEndToEndTests {
         tmux.waitFor(text: "exit=0")
         let log = (try? String(contentsOfFile: real + "/.local/state/sevenmin/sevenmin.log", encoding: .utf8)) ?? ""
         #expect(!log.contains("not saved"), "\(log)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: synced).filter { $0.hasSuffix(".sqlite3") }
-            .count == 1)
+        // The copy: a folder named by the machine's id, a file a month.
+        let copy = try #require(try FileManager.default.contentsOfDirectory(atPath: synced).first)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: synced + "/" + copy)
+            .filter { $0.hasSuffix(".sqlite3") }.count == 1)
 
         let history = try run(binary, ["history"], environment: env)
         #expect(history.status == 0 && history.stdout.contains("Short Test Routine"), "\(history.stderr)")

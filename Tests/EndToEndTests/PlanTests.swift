@@ -140,8 +140,10 @@ struct PlanEndToEndTests {
         #expect(try run(binary, ["plan", "join", "quick"], environment: here).status == 0)
         #expect(try run(binary, ["start", "--plain", "--mute"], environment: here).status == 0)
         #expect(try run(binary, ["rate", "5"], environment: here).status == 0)
-        let published = try #require(try FileManager.default.contentsOfDirectory(atPath: shared)
-            .first { $0.hasSuffix(".sqlite3") })
+        // Its copy: a folder named by its id, a file a month (the workout's, and its rating's).
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: shared).first)
+        let published = folder + "/" + (try #require(try FileManager.default.contentsOfDirectory(
+            atPath: shared + "/" + folder).first { $0.hasSuffix(".sqlite3") }))
 
         // Another machine, with no workout of its own, has joined the same plan at the same moment and
         // finds that file twice in its history.d (as a sync conflict and a copy by hand leave it).

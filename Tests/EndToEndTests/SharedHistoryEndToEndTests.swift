@@ -13,8 +13,11 @@ struct SharedHistoryEndToEndTests {
         let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
                         environment: ["XDG_STATE_HOME": here])
         #expect(r.status == 0, "\(r.stderr)")
+        // A folder named by its machine id, a file a month.
         let published = try #require(try FileManager.default.contentsOfDirectory(atPath: here + "/sevenmin/history.d")
-            .first { $0.hasSuffix(".sqlite3") })
+            .first)
+        let month = try #require(try FileManager.default.contentsOfDirectory(atPath: here + "/sevenmin/history.d/"
+            + published).first { $0.hasSuffix(".sqlite3") })
         // Its own copy is not read back as another machine's.
         let own = try run(binary, ["history"], environment: ["XDG_STATE_HOME": here])
         #expect(own.stdout.split(separator: "\n").count == 2 && !own.stdout.contains("MACHINE"))
@@ -24,7 +27,7 @@ struct SharedHistoryEndToEndTests {
         try FileManager.default.createDirectory(atPath: there + "/sevenmin/history.d",
                                                 withIntermediateDirectories: true)
         for name in ["desk.sqlite3", "desk-copy.sqlite3"] {
-            try FileManager.default.copyItem(atPath: here + "/sevenmin/history.d/" + published,
+            try FileManager.default.copyItem(atPath: here + "/sevenmin/history.d/" + published + "/" + month,
                                              toPath: there + "/sevenmin/history.d/" + name)
         }
         let history = try run(binary, ["history"], environment: ["XDG_STATE_HOME": there])
@@ -36,7 +39,7 @@ struct SharedHistoryEndToEndTests {
         // Both files claim the machine's id: said once, naming both.
         let folder = there + "/sevenmin/history.d/"
         let claim = "Warning: \(folder)desk-copy.sqlite3 and \(folder)desk.sqlite3 claim one machine id "
-            + "(\(published.dropLast(8)))"
+            + "(\(published))"
         #expect(history.stderr.components(separatedBy: claim).count == 2, "\(history.stderr)")
         let stats = try run(binary, ["stats", "--json"], environment: ["XDG_STATE_HOME": there])
         #expect(stats.stdout.contains("\"sessions\": 1,"), "\(stats.stdout)")
@@ -109,10 +112,10 @@ struct SharedHistoryEndToEndTests {
                             environment: ["XDG_STATE_HOME": a])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: a + "/sevenmin/history.d")
-            == [id.dropLast() + ".sqlite3"])
+            == [String(id.dropLast())])
     }
 
-    /// A state folder copied whole (a cloned SD card) gives two machines one id, so one `ID.sqlite3`: each
+    /// A state folder copied whole (a cloned SD card) gives two machines one id, so one `ID/`: each
     /// took the other's for its own, left it out, and replaced it at every workout, without a word. Now a
     /// copy holding workouts this machine lacks is read as another machine's and never replaced, and said.
     @Test func twoMachinesOfOneIDNeitherOverwriteNorHideEachOthersWorkouts() throws {
@@ -127,11 +130,13 @@ struct SharedHistoryEndToEndTests {
         try FileManager.default.removeItem(atPath: b)
         try FileManager.default.copyItem(atPath: a, toPath: b)
         for state in [a, b] { #expect(try workout(state).status == 0) }
-        // Their folders synced: a's copy, newer, replaces b's.
+        // Their folders synced: a's copy of this month, newer, replaces b's.
         let id = try String(contentsOfFile: b + "/sevenmin/machine-id", encoding: .utf8).dropLast()
-        let copy = b + "/sevenmin/history.d/" + id + ".sqlite3"
+        let month = try #require(try FileManager.default.contentsOfDirectory(atPath: a + "/sevenmin/history.d/" + id)
+            .first { $0.hasSuffix(".sqlite3") })
+        let copy = b + "/sevenmin/history.d/" + id + "/" + month
         try FileManager.default.removeItem(atPath: copy)
-        try FileManager.default.copyItem(atPath: a + "/sevenmin/history.d/" + id + ".sqlite3", toPath: copy)
+        try FileManager.default.copyItem(atPath: a + "/sevenmin/history.d/" + id + "/" + month, toPath: copy)
         let synced = try #require(FileManager.default.contents(atPath: copy))
 
         let history = try run(binary, ["history"], environment: ["XDG_STATE_HOME": b])
@@ -165,6 +170,51 @@ struct SharedHistoryEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/history.d").isEmpty)
     }
 
+    /// A workout recorded on one machine is removed on another, and is gone on both once the copies are
+    /// synced; `history --verify` says what each machine's copy holds, and fails when a month cannot be read.
+    @Test func aWorkoutRemovedOnAnotherMachineIsGoneEverywhere() throws {
+        let (a, b) = (temporaryDirectory(), temporaryDirectory())
+        for state in [a, b] {
+            try FileManager.default.createDirectory(atPath: state + "/sevenmin/history.d",
+                                                    withIntermediateDirectories: true)
+        }
+        let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+                        environment: ["XDG_STATE_HOME": a])
+        #expect(r.status == 0, "\(r.stderr)")
+        // The sync carries each machine's folder of months to the other.
+        func sync(_ from: String, _ to: String) throws {
+            let id = try String(contentsOfFile: from + "/sevenmin/machine-id", encoding: .utf8).dropLast()
+            try? FileManager.default.removeItem(atPath: to + "/sevenmin/history.d/" + id)
+            try FileManager.default.copyItem(atPath: from + "/sevenmin/history.d/" + id,
+                                             toPath: to + "/sevenmin/history.d/" + id)
+        }
+        try sync(a, b)
+        let listed = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": b])
+        let id = try #require(((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?
+            .first?["id"] as? Int))
+        let removed = try run(binary, ["history", "remove", "\(id)"], environment: ["XDG_STATE_HOME": b])
+        #expect(removed.status == 0 && removed.stdout.hasPrefix("Removed Short Test Routine of "), "\(removed.stderr)")
+        try sync(b, a)
+        for state in [a, b] {
+            let history = try run(binary, ["history"], environment: ["XDG_STATE_HOME": state])
+            #expect(history.stdout == "No workouts recorded yet.\n", "\(history.stdout)\(history.stderr)")
+            let stats = try run(binary, ["stats", "--json"], environment: ["XDG_STATE_HOME": state])
+            #expect(stats.stdout.contains("\"sessions\": 0,"), "\(stats.stdout)")
+        }
+        let bID = try String(contentsOfFile: b + "/sevenmin/machine-id", encoding: .utf8).dropLast()
+        let verify = try run(binary, ["history", "--verify"], environment: ["XDG_STATE_HOME": a])
+        #expect(verify.status == 0 && verify.stdout.hasPrefix("this machine: 1 workouts, 0 edits\n")
+            && verify.stdout.contains(" (\(bID)): 1 months, 0 workouts, 1 edits\n")
+            && verify.stdout.hasSuffix("Everything was read.\n"), "\(verify.stdout)")
+        // b's month torn, as a sync cut short leaves it: named, and the exit says not all was read.
+        let folder = a + "/sevenmin/history.d/" + bID
+        let month = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first)
+        try Data(repeating: 7, count: 300).write(to: URL(fileURLWithPath: folder + "/" + month))
+        let torn = try run(binary, ["history", "--verify"], environment: ["XDG_STATE_HOME": a])
+        #expect(torn.status == 1 && torn.stdout.contains("left out \(folder)/\(month): ")
+            && torn.stdout.hasSuffix("Not everything was read.\n"), "\(torn.stdout)")
+    }
+
     /// This host's name as a copy carries it (letters, digits, `-`, `_` and `.`; anything else a `-`).
     var hostLabel: String {
         var buffer = [CChar](repeating: 0, count: 256)
@@ -187,8 +237,9 @@ struct SharedHistoryEndToEndTests {
         #expect(r.status == 0, "\(r.stderr)")
         // Another machine's copy, its schema's page damaged past the header.
         let published = try #require(try FileManager.default.contentsOfDirectory(atPath: shared).first)
+        let month = try #require(try FileManager.default.contentsOfDirectory(atPath: shared + "/" + published).first)
         let broken = shared + "/laptop.sqlite3"
-        try FileManager.default.copyItem(atPath: shared + "/" + published, toPath: broken)
+        try FileManager.default.copyItem(atPath: shared + "/" + published + "/" + month, toPath: broken)
         let file = try #require(FileHandle(forUpdatingAtPath: broken))
         try file.seek(toOffset: 100)
         try file.write(contentsOf: Data(repeating: 7, count: 200))

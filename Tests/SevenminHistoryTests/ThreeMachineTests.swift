@@ -61,19 +61,27 @@ struct ThreeMachineTests {
         }
         var now = 1_795_000_000.0
         func publish(_ m: Machine) throws {
-            try m.store.publish(to: outbox + "/\(m.id).sqlite3", as: Publisher(machine: m.id, host: m.host)!)
+            try m.store.publish(PublishedCopy(path: outbox + "/" + m.id, publisher: Publisher(machine: m.id,
+                                                                                               host: m.host)!,
+                                              formerly: nil))
         }
-        // The sync brings `from`'s latest copy to `to`, whole, by a rename, as Syncthing does.
-        func deliver(_ from: Machine, to: Machine) throws {
-            let copy = outbox + "/\(from.id).sqlite3"
-            guard from.id != to.id, FileManager.default.fileExists(atPath: copy) else { return }
-            let temporary = to.view + "/.syncthing.\(from.id).tmp"
-            try? FileManager.default.removeItem(atPath: temporary)
-            try FileManager.default.copyItem(atPath: copy, toPath: temporary)
-            #expect(rename(temporary, to.view + "/\(from.id).sqlite3") == 0)
+        // The sync brings one month of `from`'s copy (the `pick`th, or all) to `to`, as it is now, whole, by a
+        // rename, as Syncthing does.
+        func deliver(_ from: Machine, to: Machine, pick: UInt64? = nil) throws {
+            let folder = outbox + "/" + from.id
+            let months = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            guard from.id != to.id, !months.isEmpty else { return }
+            try FileManager.default.createDirectory(atPath: to.view + "/" + from.id, withIntermediateDirectories: true)
+            for month in pick.map({ [months[Int($0 % UInt64(months.count))]] }) ?? months {
+                let temporary = to.view + "/\(from.id)/.syncthing.\(month).tmp"
+                try? FileManager.default.removeItem(atPath: temporary)
+                try FileManager.default.copyItem(atPath: folder + "/" + month, toPath: temporary)
+                #expect(rename(temporary, to.view + "/\(from.id)/" + month) == 0)
+            }
         }
         for step in 0..<steps {
-            now += Double(1 + random.below(3600))
+            // Up to ten days apart: the workouts and edits of a run fall in several months.
+            now += Double(1 + random.below(864_000))
             let m = machines[Int(random.below(3))]
             switch random.below(7) {
             case 0, 1:
@@ -102,7 +110,7 @@ struct ThreeMachineTests {
                 case .removed: tally.removed += 1
                 }
             case 4: try publish(m)
-            default: try deliver(machines[Int(random.below(3))], to: m)
+            default: try deliver(machines[Int(random.below(3))], to: m, pick: random.next())
             }
         }
         for m in machines { try publish(m) }

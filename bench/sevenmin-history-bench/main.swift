@@ -4,6 +4,7 @@
 //
 //   sevenmin-history-bench time [--sessions N] [--runs N] [--db PATH] [--print [--color] [--ascii]]
 //   sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME]
+//   sevenmin-history-bench sync [--sessions N]
 import FoundationEssentials
 import Glibc
 import SevenminCore
@@ -134,6 +135,71 @@ func time() throws {
           + "over \(runs) runs (target ≤ 100 ms)")
 }
 
+/// One more workout on a history of `--sessions` workouts (1,000) with a heart rate a second: how many bytes of
+/// files under `history.d` change, for a sync to move, with the copy split by month and as one file.
+func measureSync() throws {
+    let count = Int(option("--sessions", "1000"))!
+    let dir = FileManager.default.temporaryDirectory.path + "/sevenmin-history-sync-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try FileManager.default.createDirectory(atPath: dir + "/history.d", withIntermediateDirectories: true)
+    let now = Date().timeIntervalSince1970
+    let store = try HistoryStore(path: dir + "/history.sqlite3")
+    try generate(store, count: count, now: now - 86400)
+    // A strap's reading a second through every workout, as HeartRateLog keeps it.
+    func heart(_ id: Int64, from start: Double) throws(HistoryError) {
+        try store.recordHeartRate(id, (0..<480).map { HeartRateSample(at: start + Double($0), bpm: 120 + $0 % 50) })
+    }
+    try store.bulkLoad { () throws(HistoryError) in
+        for s in try store.allSessions() { try heart(s.id, from: s.startedAt) }
+    }
+    let copy = PublishedCopy(path: dir + "/history.d/" + String(repeating: "5", count: 32),
+                             publisher: Publisher(machine: String(repeating: "5", count: 32), host: "bench")!,
+                             formerly: nil)
+    let single = dir + "/history.d/single.sqlite3"
+    try store.publish(copy)
+    try store.publish(to: single, as: copy.publisher)
+    let before = files(under: dir + "/history.d")
+    let clock = ContinuousClock()
+    let id = try store.beginSession(session(start: now))
+    for k in 0...23 {
+        var s = classicSegment(k, endedAt: now + Double(k) * 20)
+        s.sessionID = id
+        try store.recordSegment(s)
+    }
+    try heart(id, from: now)
+    try store.finish(id, outcome: .completed)
+    let months = try clock.measure { try store.publish(copy) }
+    let whole = try clock.measure { try store.publish(to: single, as: copy.publisher) }
+    let after = files(under: dir + "/history.d")
+    let changed = after.filter { before[$0.key] == nil || before[$0.key]! != $0.value }
+    let split = changed.filter { $0.key != single }.map(\.value.size).reduce(0, +)
+    let monthFiles = after.keys.filter { $0 != single }.count
+    let total = after.filter { $0.key != single }.map(\.value.size).reduce(0, +)
+    print("history: \(count + 1) workouts with heart rate; one copy: \(after[single]!.size / 1024) KiB; "
+          + "split: \(monthFiles) months, \(total / 1024) KiB")
+    print("one more workout: months changed \(changed.count - 1), \(split / 1024) KiB written in "
+          + "\(Int(milliseconds(months))) ms (target ≤ 1024 KiB); the one copy: \(after[single]!.size / 1024) KiB in "
+          + "\(Int(milliseconds(whole))) ms")
+}
+
+/// Every file under `folder`, with its inode, size and change time: a file replaced by a rename has a new inode.
+func files(under folder: String) -> [String: FileState] {
+    var found: [String: FileState] = [:]
+    for name in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [] {
+        var info = stat()
+        guard stat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+        found[folder + "/" + name] = FileState(inode: UInt64(info.st_ino), size: Int(info.st_size),
+                                               changed: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec)
+    }
+    return found
+}
+
+struct FileState: Equatable {
+    let inode: UInt64
+    let size: Int
+    let changed: Int
+}
+
 /// Records a classic-shaped workout as the app would, one segment every `--interval-ms`.
 func record() {
     let path = option("--db", "")
@@ -160,8 +226,10 @@ func record() {
 switch CommandLine.arguments.dropFirst().first {
 case "time": do { try time() } catch { print("error: \(error)"); exit(1) }
 case "record": record()
+case "sync": do { try measureSync() } catch { print("error: \(error)"); exit(1) }
 default:
     print("usage: sevenmin-history-bench time [--sessions N] [--runs N] [--db PATH]")
     print("       sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME]")
+    print("       sevenmin-history-bench sync [--sessions N]")
     exit(64)
 }

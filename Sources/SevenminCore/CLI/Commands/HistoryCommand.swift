@@ -5,8 +5,12 @@ public struct HistoryCommand: ParsableCommand, Equatable {
         name: "history",
         abstract: "List the workouts recorded, one a line.",
         discussion: "Each line: the date, the routine, the time worked, the exercises done of those planned, and "
-            + "how it ended. History lives in $XDG_STATE_HOME/sevenmin/history.sqlite3. 'remove' and 'rename' "
-            + "edit any machine's workout (by the id 'history --json' gives); every machine reads the edit.",
+            + "how it ended. History lives in $XDG_STATE_HOME/sevenmin/history.sqlite3. To share it, make "
+            + "history.d beside it and sync that folder (Syncthing or the like): each machine writes its copy "
+            + "there, ID/YYYY-MM.sqlite3, rewriting only the months that changed, and reads every other's. 'remove' "
+            + "and 'rename' (and 'rate --session') edit any machine's workout, by the id 'history --json' gives: "
+            + "the edit is kept in this machine's copy. When machines edit one workout's field, the edit latest by "
+            + "its clock wins, a tie going to the greater machine id, so every machine shows the same.",
         positional: .optionalThenOptional(
             "action", help: "remove or rename; none lists the workouts.", values: .choices(["remove", "rename"]),
             then: .optionalThenOptional("id", help: "The workout to remove or rename.",
