@@ -70,6 +70,8 @@ extension HistoryReading {
     /// as it was; nil when there is no such workout.
     static func edit(_ id: Int64, _ field: SessionAnnotation.Field, to value: String, in library: HistoryLibrary,
                      writer: HistoryStore) throws(HistoryError) -> SessionRecord? {
+        // This machine's id is made only for an edit there is a workout for.
+        guard try library.allSessions().contains(where: { $0.id == id }) else { return nil }
         let machine = UserDirectories().machineIDFile.flatMap(MachineID.readOrMake) ?? ""
         guard let found = try library.edit(id, field, to: value, machine: machine,
                                            now: Date().timeIntervalSince1970, in: writer) else { return nil }
