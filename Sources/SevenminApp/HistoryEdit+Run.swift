@@ -18,11 +18,11 @@ extension HistoryCommand {
         }
         do throws(HistoryError) {
             let store = try HistoryStore(path: path)
-            if try store.runningSessionIDs().contains(id) {
+            let library = HistoryReading.library(own: store)
+            if try HistoryReading.running(store, in: library).contains(id) {
                 Console.error("Error: Workout \(id) is still running: edit it once it has ended.")
                 return ExitCode.noInput
             }
-            let library = HistoryReading.library(own: store)
             guard let found = try HistoryReading.edit(id, field, to: value, in: library, writer: store) else {
                 Console.error("Error: No workout with id \(id) in the history.")
                 return ExitCode.noInput

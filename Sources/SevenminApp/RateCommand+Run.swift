@@ -18,17 +18,17 @@ extension RateCommand: RunnableCommand {
         }
         do throws(HistoryError) {
             let store = try HistoryStore(path: path)
-            let latest = session == nil ? try store.latestSessionID() : nil
+            let library = HistoryReading.library(own: store)
+            let latest = try session == nil ? store.latestSessionID().flatMap(library.number(ofOwn:)) : nil
             // Rows out of range are passed over, as `history` passes them over, and said.
             HistoryReading.sayIfSkipped(store)
-            let running = try store.runningSessionIDs()
+            let running = try HistoryReading.running(store, in: library)
             // A workout still under way is rated at its finish screen, or once it has ended.
             if let id = session ?? (latest == nil ? running.max() : nil), running.contains(id) {
                 Console.error("Error: Workout \(id) is still running: its finish screen asks how hard it was, "
                     + "or rate it once it has ended.")
                 return ExitCode.noInput
             }
-            let library = HistoryReading.library(own: store)
             guard let id = session ?? latest, let found = try HistoryReading.edit(id, .effort, to: String(effort),
                                                                                 in: library, writer: store) else {
                 Console.error(session.map { "Error: No workout with id \($0) in the history." } ?? nothingToRate)
@@ -58,11 +58,20 @@ extension RateCommand: RunnableCommand {
 
 extension HistoryReading {
     /// This machine's history, written through `own`, with every other machine's in `history.d`.
-    static func library(own: HistoryStore) -> HistoryLibrary {
+    static func library(own: HistoryStore?) -> HistoryLibrary {
         let library = HistoryLibrary(own: own, shared: UserDirectories().sharedHistoryDirectory,
                                      ownName: ownCopyName())
         warn(library)
         return library
+    }
+
+    /// The workouts of this machine's history `store` still running, as `library` (which reads it) numbers them.
+    static func running(_ store: HistoryStore, in library: HistoryLibrary) throws(HistoryError) -> Set<Int64> {
+        var numbers: Set<Int64> = []
+        for local in try store.runningSessionIDs() {
+            if let id = try library.number(ofOwn: local) { numbers.insert(id) }
+        }
+        return numbers
     }
 
     /// Keeps an edit of workout `id` (as `history` numbers it) in `writer`, this machine's history, and brings

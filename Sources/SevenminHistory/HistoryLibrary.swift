@@ -11,10 +11,10 @@ import SevenminSystem
 /// file that cannot be read (Syncthing can deliver one half-written) is named once and left out of every
 /// read from then on; the rest is read as if it were not there.
 public final class HistoryLibrary {
-    /// Session ids of another file are moved up by this much times its place, so they never meet.
-    public static let idStride: Int64 = 1 << 40
-
     public let own: HistoryStore?
+    /// The machine this machine's own workouts are marked with: the label its copy carries, as every other
+    /// machine reads it, once the history is shared (`history.d` is there); nil otherwise.
+    let ownMachine: String?
     /// Other machines' files, named by their file names without `.sqlite3`, in name order.
     public let others: [(machine: String, store: HistoryStore)]
     /// One line for each file of `history.d` that claims a machine id another file claims (a copy made by
@@ -34,6 +34,8 @@ public final class HistoryLibrary {
     public init(own: HistoryStore?, shared folder: String?, ownName: String? = nil,
                 host: String = HistoryLibrary.machineName()) {
         self.own = own
+        var info = stat()
+        ownMachine = folder.map { stat($0, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR } == true ? host : nil
         var others: [(String, HistoryStore)] = []
         var notices: [String] = [], claims: [String] = []
         var claimed: [String: String] = [:]
@@ -116,20 +118,19 @@ public final class HistoryLibrary {
     /// This machine's store, then the others' not left out, in the order they are read.
     public var stores: [HistoryStore] { placed.map(\.store) }
 
-    /// Every store read, with the offset its ids take, the machine its sessions are marked with (the host
-    /// name its copy carries, else its file's name), and its place in `others` (nil for this machine's).
-    private var placed: [(store: HistoryStore, offset: Int64, machine: String?, place: Int?)] {
-        (own.map { [($0, Int64(0), String?.none, Int?.none)] } ?? [])
+    /// Every store read, with the machine its sessions are marked with (the host name its copy carries, else
+    /// its file's name; this machine's, `ownMachine`) and its place in `others` (nil for this machine's).
+    var placed: [(store: HistoryStore, machine: String?, place: Int?)] {
+        (own.map { [($0, ownMachine, Int?.none)] } ?? [])
             + others.enumerated().filter { !leftOut.contains($0.offset) }.map {
                 let store = $0.element.store
-                return (store, Int64($0.offset + 1) * Self.idStride, store.publisher?.host ?? $0.element.machine,
-                        $0.offset)
+                return (store, store.publisher?.host ?? $0.element.machine, $0.offset)
             }
     }
 
     /// `body`'s read of one store. This machine's failure is thrown, as before; another machine's file
     /// whose read fails, or finds damage part-way, is left out (nil), now and in every read after.
-    private func attempt<T>(_ place: Int?, _ store: HistoryStore,
+    func attempt<T>(_ place: Int?, _ store: HistoryStore,
                             _ body: (HistoryStore) throws(HistoryError) -> T) throws(HistoryError) -> T? {
         guard let place else { return try body(store) }
         do {
@@ -154,13 +155,17 @@ public final class HistoryLibrary {
     func forgetReads() {
         readEdits = nil
         every = nil
+        numbered = nil
     }
+
+    /// `numbers()`, once read.
+    var numbered: Numbers?
 
     /// What the edits kept in every store come to: each machine's, read in any order, give one answer.
     public func edits() throws(HistoryError) -> SessionEdits {
         if let readEdits { return readEdits }
         var all = SessionEdits()
-        for (store, _, _, place) in placed {
+        for (store, _, place) in placed {
             let read = try attempt(place, store) { store throws(HistoryError) in try store.annotations() }
             for edit in read ?? [] { all.add(edit) }
         }
@@ -176,27 +181,29 @@ public final class HistoryLibrary {
         let asked = limit.map { $0 + edits.removed.count }
         var seen: Set<String> = []
         var all: [SessionSummary] = []
-        for (store, offset, machine, place) in placed {
+        let numbers = try numbers()
+        for (store, machine, place) in placed {
             let read = try attempt(place, store) { store throws(HistoryError) in
                 try store.sessions(since: since, limit: asked)
             }
             for var s in read ?? [] where seen.insert(s.record.uuid).inserted {
-                guard let edited = edits.applied(to: s.record) else { continue }
+                guard let edited = edits.applied(to: s.record),
+                      let id = numbers.id(place, s.record.id) else { continue }
                 s.record = edited
-                s.record.id += offset
+                s.record.id = id
                 s.record.machine = machine
+                s.record.recordedHere = place == nil
                 all.append(s)
             }
         }
-        all.sort { ($0.record.startedAt, $0.record.id) < ($1.record.startedAt, $1.record.id) }
+        all.sort { $0.record.id < $1.record.id }
         return limit.map { Array(all.suffix($0)) } ?? all
     }
 
     /// The segments of a session as `sessions` numbered it.
     public func segments(of id: Int64) throws(HistoryError) -> [SegmentRecord] {
-        let offset = id / Self.idStride * Self.idStride
-        guard let (store, _, _, place) = placed.first(where: { $0.offset == offset }) else { return [] }
-        let read = try attempt(place, store) { store throws(HistoryError) in try store.segments(of: id - offset) }
+        guard let (store, place, local) = try locate(id) else { return [] }
+        let read = try attempt(place, store) { store throws(HistoryError) in try store.segments(of: local) }
         return (read ?? []).map { segment in
             var s = segment
             s.sessionID = id
@@ -206,24 +213,23 @@ public final class HistoryLibrary {
 
     /// The heart-rate samples of a session as `sessions` numbered it, in time order.
     public func heartRate(of id: Int64) throws(HistoryError) -> [HeartRateSample] {
-        let offset = id / Self.idStride * Self.idStride
-        guard let (store, _, _, place) = placed.first(where: { $0.offset == offset }) else { return [] }
-        return try attempt(place, store) { store throws(HistoryError) in try store.heartRate(of: id - offset) } ?? []
+        guard let (store, place, local) = try locate(id) else { return [] }
+        return try attempt(place, store) { store throws(HistoryError) in try store.heartRate(of: local) } ?? []
     }
 
     /// The pauses and resumptions of a session as `sessions` numbered it, in time order.
     public func pauses(of id: Int64) throws(HistoryError) -> [PauseRecord] {
-        let offset = id / Self.idStride * Self.idStride
-        guard let (store, _, _, place) = placed.first(where: { $0.offset == offset }) else { return [] }
-        return try attempt(place, store) { store throws(HistoryError) in try store.pauses(of: id - offset) } ?? []
+        guard let (store, place, local) = try locate(id) else { return [] }
+        return try attempt(place, store) { store throws(HistoryError) in try store.pauses(of: local) } ?? []
     }
 
     /// The ids, as `sessions` numbers them, of the sessions with a heart rate recorded.
     public func sessionsWithHeartRate() throws(HistoryError) -> Set<Int64> {
         var all: Set<Int64> = []
-        for (store, offset, _, place) in placed {
+        let numbers = try numbers()
+        for (store, _, place) in placed {
             let read = try attempt(place, store) { store throws(HistoryError) in try store.sessionsWithHeartRate() }
-            for id in read ?? [] { all.insert(id + offset) }
+            for id in read ?? [] { numbers.id(place, id).map { _ = all.insert($0) } }
         }
         return all
     }
@@ -248,16 +254,18 @@ public final class HistoryLibrary {
         let edits = try edits()
         var seen: Set<String> = []
         var all: [SessionRecord] = []
-        for (store, offset, machine, place) in placed {
+        let numbers = try numbers()
+        for (store, machine, place) in placed {
             let read = try attempt(place, store) { store throws(HistoryError) in try store.allSessions() }
             for found in read ?? [] where seen.insert(found.uuid).inserted {
-                guard var r = edits.applied(to: found) else { continue }
-                r.id += offset
+                guard var r = edits.applied(to: found), let id = numbers.id(place, found.id) else { continue }
+                r.id = id
                 r.machine = machine
+                r.recordedHere = place == nil
                 all.append(r)
             }
         }
-        every = all.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+        every = all.sorted { $0.id < $1.id }
         return every!
     }
 
@@ -265,11 +273,13 @@ public final class HistoryLibrary {
     public func completedSegments() throws(HistoryError) -> [SegmentRecord] {
         let kept = Set(try allSessions().map(\.id))
         var all: [SegmentRecord] = []
-        for (store, offset, _, place) in placed {
+        let numbers = try numbers()
+        for (store, _, place) in placed {
             let read = try attempt(place, store) { store throws(HistoryError) in try store.completedSegments() }
             for var s in read ?? [] {
-                s.sessionID += offset
-                if kept.contains(s.sessionID) { all.append(s) }
+                guard let id = numbers.id(place, s.sessionID) else { continue }
+                s.sessionID = id
+                if kept.contains(id) { all.append(s) }
             }
         }
         return all
@@ -281,7 +291,7 @@ public final class HistoryLibrary {
     public func totals() throws(HistoryError) -> HistoryTotals {
         var seen = try edits().removed
         var all = HistoryTotals()
-        for (store, _, _, place) in placed {
+        for (store, _, place) in placed {
             var now = seen
             let read = try attempt(place, store) { store throws(HistoryError) -> HistoryTotals in
                 let keys = try store.sessionKeys()

@@ -16,6 +16,16 @@ extension HistoryStore {
             """) { row in (row.int(0), row.text(1), row.int(2) == 1) }
     }
 
+    /// Every session `allSessions` reads, removed or not, by its id, uuid and start: what
+    /// `HistoryLibrary.numbers` numbers the workouts of every machine by.
+    public func sessionStarts() throws(HistoryError) -> [(id: Int64, uuid: String, startedAt: Double)] {
+        try surveySessions()
+        return try read("""
+            SELECT id, CASE WHEN typeof(uuid) = 'text' THEN uuid ELSE '' END, started_at
+            FROM \(Self.soundSessions) ORDER BY started_at, id
+            """) { row in (row.int(0), row.text(1), row.double(2)) }
+    }
+
     /// The sums of every segment `HistoryTotals` counts, of every session the readers keep, as the
     /// file's triggers keep them (`day_totals`, `exercise_totals`): a row a day and a row an exercise.
     /// The session counts are left at 0.

@@ -215,6 +215,33 @@ struct SharedHistoryEndToEndTests {
             && torn.stdout.hasSuffix("Not everything was read.\n"), "\(torn.stdout)")
     }
 
+    /// Three machines share one `history.d` (the sync delivered every copy at once) and do a workout each:
+    /// all three then show the same history and the same statistics, byte for byte, ids and machines too.
+    @Test func threeMachinesSharingOneFolderShowTheSameHistory() throws {
+        let shared = temporaryDirectory()
+        let states = [temporaryDirectory(), temporaryDirectory(), temporaryDirectory()]
+        for state in states {
+            try FileManager.default.createDirectory(atPath: state + "/sevenmin", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: state + "/sevenmin/history.d",
+                                                       withDestinationPath: shared)
+            let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+                            environment: ["XDG_STATE_HOME": state])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let outputs = try states.map { state in
+            try ["history", "stats"].map { command in
+                let r = try run(binary, [command, "--json"], environment: ["XDG_STATE_HOME": state])
+                #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+                return r.stdout
+            }
+        }
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(outputs[0][0].utf8)) as? [[String: Any]])
+        #expect(listed.map { $0["id"] as? Int } == [1, 2, 3] && listed.allSatisfy { $0["machine"] as? String
+            == hostLabel }, "\(outputs[0][0])")
+        #expect(outputs[0][1].contains("\"sessions\": 3,"), "\(outputs[0][1])")
+        #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0], "\(outputs)")
+    }
+
     /// This host's name as a copy carries it (letters, digits, `-`, `_` and `.`; anything else a `-`).
     var hostLabel: String {
         var buffer = [CChar](repeating: 0, count: 256)

@@ -54,7 +54,8 @@ struct SharedHistoryTests {
 
             let sessions = try library.sessions()
             #expect(sessions.map(\.record.routine) == ["classic", "tabata", "tabata"])
-            #expect(sessions.map(\.record.machine) == [nil, "laptop", "laptop"])
+            // This machine's own workout is marked with its label, as the other machines read it.
+            #expect(sessions.map(\.record.machine) == [HistoryLibrary.machineName(), "laptop", "laptop"])
             #expect(Set(sessions.map(\.record.uuid)).count == 3)
             // Segments come from the file their session was read from.
             #expect(try library.segments(of: sessions[1].record.id).count == 4)
@@ -111,7 +112,7 @@ struct SharedHistoryTests {
             // Each machine reads the other's workouts, marked with its host name, and not its own copy.
             let library = HistoryLibrary(own: here, shared: shared, ownName: idHere, host: "debian")
             #expect(library.others.map(\.machine) == [idThere] && library.claims.isEmpty)
-            #expect(try library.sessions().map(\.record.machine) == [nil, "debian", "debian"])
+            #expect(try library.sessions().map(\.record.machine) == ["debian", "debian", "debian"])
         }
     }
 
@@ -261,7 +262,8 @@ struct SharedHistoryTests {
             let library = HistoryLibrary(own: own, shared: dir + "/history.d", ownName: "desk")
             #expect(library.others.map(\.machine) == ["a-broken", "laptop"])
             let sessions = try library.sessions()
-            #expect(sessions.map(\.record.machine) == [nil, "laptop", "laptop"])
+            // This machine's own workout is marked with its label, as the other machines read it.
+            #expect(sessions.map(\.record.machine) == [HistoryLibrary.machineName(), "laptop", "laptop"])
             #expect(try library.segments(of: sessions[1].record.id).count == 4)
             #expect(try library.allSessions().count == 3 && library.completedSegments().count == 9)
             let totals = try library.totals()

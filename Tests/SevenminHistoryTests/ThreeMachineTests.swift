@@ -22,16 +22,14 @@ struct ThreeMachineTests {
     }
 
     /// The history as `history --json` writes it, and the statistics as `stats --json` does, read on
-    /// `machine`. A workout's id and machine say where the reader stands (this machine's own are numbered
-    /// from 1 and unnamed), so they are set aside; everything else is compared byte for byte.
+    /// `machine`, to be compared byte for byte: each workout's id and machine included.
     func outputs(_ machine: Machine, now: Double) throws -> (history: [UInt8], stats: String) {
         let library = machine.library
         var out = JSONBytes()
         for s in try library.sessions() {
-            var shown = s
-            shown.record.id = 0
-            shown.record.machine = nil
-            HistoryReport.writeJSONObject(shown, segments: try library.segments(of: s.record.id), into: &out)
+            // Every workout names the machine it was recorded on, this machine's own too (its uuid says which).
+            #expect(s.record.uuid.hasSuffix("-" + (s.record.machine ?? "none")), "\(s.record)")
+            HistoryReport.writeJSONObject(s, segments: try library.segments(of: s.record.id), into: &out)
         }
         let stats = HistoryStats.compute(try library.totals(), now: now,
                                          calendar: LocalCalendar(timeZone: FixedOffsetZone(seconds: 0)))
@@ -88,7 +86,7 @@ struct ThreeMachineTests {
                 let id = try m.store.beginSession(SessionRecord(
                     routine: random.below(2) == 0 ? "classic" : "tabata", routineFile: "/w/classic.json",
                     contentHash: "h", startedAt: now, utcOffset: 3600, plannedSeconds: 480, plannedExercises: 2,
-                    uuid: "run\(seed)-\(step)"))
+                    uuid: "run\(seed)-\(step)-\(m.host)"))
                 for i in 0..<(1 + Int(random.below(5))) {
                     try m.store.recordSegment(sampleSegment(id, i, endedAt: now))
                 }

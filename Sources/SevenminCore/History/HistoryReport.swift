@@ -8,7 +8,7 @@ public enum HistoryReport {
     /// peak (`138/171`) and its recovery; and, when any workout was read from another machine's file, which machine.
     public static func text(_ sessions: [SessionSummary], metrics: TextMetrics) -> String {
         if sessions.isEmpty { return "No workouts recorded yet.\n" }
-        let elsewhere = sessions.contains { $0.record.machine != nil }
+        let elsewhere = sessions.contains { $0.record.machine != nil && !$0.record.recordedHere }
         // Which plan and step each workout was done for, once any was: "-" for one off any plan.
         let planned = sessions.contains { $0.record.plan != nil }
         let hearts = sessions.contains { $0.heart?.whole != nil }
@@ -24,7 +24,9 @@ public enum HistoryReport {
             }
             row.append(outcomeText(s.record))
             if planned { row.append(planText(s.record)) }
-            if elsewhere { row.append(s.record.machine.map(visible) ?? "this one") }
+            if elsewhere {
+                row.append(s.record.recordedHere ? "this one" : s.record.machine.map(visible) ?? "this one")
+            }
             return row
         }
         var widths = header.map(\.count)

@@ -30,9 +30,12 @@ public struct SessionRecord: Equatable, Sendable {
     /// Stable across machines and copies of the file: a random UUID, or for a session recorded before
     /// ids were kept, one made from its start and routine file.
     public var uuid: String
-    /// The other machine it was read from: the host name its copy in `history.d` carries, else the file's
-    /// name (`laptop` for `history.d/laptop.sqlite3`); nil for this machine's own.
+    /// The machine it was recorded on: the host name its copy in `history.d` carries, else the file's
+    /// name (`laptop` for `history.d/laptop.sqlite3`); for this machine's own, the name its copy carries once
+    /// the history is shared (as every machine names it), else nil.
     public var machine: String?
+    /// Whether it is this machine's own (`history` says "this one" for it, whatever `machine` says).
+    public var recordedHere = false
     /// The plan (`TrainingPlan.name`) and step (from 1) it was run for, when `start` ran a plan's step.
     public var plan: String?
     public var planStep: Int?

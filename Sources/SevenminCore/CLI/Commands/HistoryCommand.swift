@@ -9,7 +9,9 @@ public struct HistoryCommand: ParsableCommand, Equatable {
             + "history.d beside it and sync that folder (Syncthing or the like): each machine writes its copy "
             + "there, ID/YYYY-MM.sqlite3, rewriting only the months that changed, and reads every other's. 'remove' "
             + "and 'rename' (and 'rate --session') edit any machine's workout, by the id 'history --json' gives: "
-            + "the edit is kept in this machine's copy. When machines edit one workout's field, the edit latest by "
+            + "the edit is kept in this machine's copy. Ids are the same on every machine: the workouts of every "
+            + "copy, removed ones too, numbered from 1 in the order they started (a copy arriving late with an "
+            + "older workout moves the later ones up). When machines edit one workout's field, the edit latest by "
             + "its clock wins, a tie going to the greater machine id, so every machine shows the same.",
         positional: .optionalThenOptional(
             "action", help: "remove or rename; none lists the workouts.", values: .choices(["remove", "rename"]),
