@@ -65,7 +65,7 @@ extension HistoryStore {
                 if held == digest { continue }
                 if let taken = HistoryStore.idShared(there, history: self, host: copy.publisher.host) { throw taken }
             }
-            try writeMonth(month, digest: digest, to: path, as: copy.publisher)
+            try writeMonth(month, digest: digest, to: path, as: copy.publisher, durable: copy.durable)
         }
         for old in [folder + ".sqlite3", copy.formerly].compactMap(\.self) {
             guard let there = try? HistoryStore(sharedFile: old), there.publisher.map({
@@ -77,14 +77,15 @@ extension HistoryStore {
 
     /// Writes the copy of `month` at `path`: that month's sessions with their rows, and its edits, in a new
     /// file of the current schema, marked with `publisher` and `digest`, put in place by `AtomicFile`.
-    private func writeMonth(_ month: String, digest: String, to path: String,
-                            as publisher: Publisher) throws(HistoryError) {
+    private func writeMonth(_ month: String, digest: String, to path: String, as publisher: Publisher,
+                            durable: Bool) throws(HistoryError) {
         let source = self.path
         try guarded {
-            try Self.placeCopy(at: path, as: publisher) { temporary in
+            try Self.placeCopy(at: path, as: publisher, durable: durable) { temporary in
                 let copy = try SQLiteConnection(path: temporary)
                 // The copy is a temporary file put in place whole: it needs no journal of its own.
                 try copy.execute("PRAGMA journal_mode = OFF")
+                if !durable { try copy.execute("PRAGMA synchronous = OFF") }
                 try HistorySchema.migrate(copy)
                 try copy.run("ATTACH DATABASE ? AS src", [.text(source)])
                 try copy.transaction {

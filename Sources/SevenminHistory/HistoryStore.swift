@@ -183,7 +183,7 @@ public final class HistoryStore {
     /// Makes a copy for `history.d` at `path`: `write` makes it at the temporary name it is handed, then it is
     /// marked with its `publisher` and put in place whole by `AtomicFile`, readable by its owner alone. A copy
     /// that fails on the way is removed; the failure is thrown.
-    static func placeCopy(at path: String, as publisher: Publisher,
+    static func placeCopy(at path: String, as publisher: Publisher, durable: Bool = true,
                           write: (String) throws -> SQLiteConnection) throws {
         let temporary = AtomicFile.temporaryName(for: path)
         // ignored: a leftover temporary from an earlier run, usually absent; VACUUM INTO fails if it stays
@@ -198,7 +198,7 @@ public final class HistoryStore {
             unlink(temporary)
             throw error
         }
-        do throws(SystemError) { try AtomicFile.place(temporary, at: path, mode: 0o600) } catch {
+        do throws(SystemError) { try AtomicFile.place(temporary, at: path, mode: 0o600, durable: durable) } catch {
             // ignored: removing the copy that could not be put in place; that error is what is reported
             unlink(temporary)
             let reason = String(cString: strerror(error.errno))

@@ -52,10 +52,14 @@ public struct PublishedCopy: Equatable, Sendable {
     public let path: String
     public let publisher: Publisher
     public let formerly: String?
+    /// Whether each file of the copy is on the disk before it is put in place (`AtomicFile`): always, but for
+    /// a test's copies, which nothing needs after it.
+    public let durable: Bool
 
-    public init(path: String, publisher: Publisher, formerly: String?) {
+    public init(path: String, publisher: Publisher, formerly: String?, durable: Bool = true) {
         self.path = path
         self.publisher = publisher
         self.formerly = formerly
+        self.durable = durable
     }
 }
