@@ -17,8 +17,13 @@ extension HistoryCommand {
         case .rename(let n, let name): (id, field, value) = (n, .name, name)
         }
         do throws(HistoryError) {
+            // The workout is looked for, read only, first: an id that matches none creates and writes nothing.
+            let library = HistoryReading.library(own: try HistoryReading.ownStore())
+            guard try library.allSessions().contains(where: { $0.id == id }) else {
+                Console.error("Error: No workout with id \(id) in the history.")
+                return ExitCode.noInput
+            }
             let store = try HistoryStore(path: path)
-            let library = HistoryReading.library(own: store)
             if try HistoryReading.running(store, in: library).contains(id) {
                 Console.error("Error: Workout \(id) is still running: edit it once it has ended.")
                 return ExitCode.noInput

@@ -251,6 +251,36 @@ struct HistoryEndToEndTests {
         #expect(sessions.map { $0["effort"] as? Int } == [3, 7])
     }
 
+    /// `history remove` and `history rename` of an id that matches no workout made this machine's history
+    /// and its id first: now they are refused, and nothing is made or written.
+    @Test func anEditOfNoWorkoutIsRefusedAndWritesNothing() throws {
+        let state = temporaryDirectory()
+        let env = ["XDG_STATE_HOME": state]
+        // The history is shared (history.d is there), so an edit would make this machine's id and its copy.
+        try FileManager.default.createDirectory(atPath: state + "/sevenmin/history.d",
+                                                withIntermediateDirectories: true)
+        let edits = [["history", "remove", "9"], ["history", "rename", "9", "Morning"]]
+        for edit in edits {
+            let r = try run(binary, edit, environment: env)
+            #expect(r.status == 66 && r.stderr == "Error: No workout with id 9 in the history.\n", "\(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/sevenmin") == ["history.d"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/sevenmin/history.d").isEmpty)
+        // With a workout recorded, its history is left as it was.
+        #expect(try run(binary, ["start", "--plain", short, "--mute"], environment: env).status == 0)
+        // Reading it leaves SQLite's -wal and -shm beside it, as `history` does; nothing else is made.
+        let listing = { try FileManager.default.contentsOfDirectory(atPath: state + "/sevenmin")
+            .filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.sorted() }
+        let before = try listing()
+        let file = try #require(FileManager.default.contents(atPath: state + "/sevenmin/history.sqlite3"))
+        for edit in edits {
+            let r = try run(binary, edit, environment: env)
+            #expect(r.status == 66 && r.stderr.contains("No workout with id 9"), "\(r.stderr)")
+        }
+        #expect(FileManager.default.contents(atPath: state + "/sevenmin/history.sqlite3") == file)
+        #expect(try listing() == before)
+    }
+
     /// `rate N` rated the workout still on the screen, before its finish screen could ask.
     @Test func aWorkoutStillRunningIsNotRated() throws {
         let tmux = try Tmux("\(binary) start \(long) --mute")
