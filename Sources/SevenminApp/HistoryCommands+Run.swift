@@ -173,6 +173,21 @@ extension StatsCommand: RunnableCommand {
                                                 steps: report.plan.steps.count, week: week))
     }
 
+    /// `stats --records`: every move's best, from every machine's history.
+    private func runRecords() -> Int32 {
+        let store: HistoryLibrary?
+        let records: PersonalRecords
+        do {
+            store = try HistoryReading.store()
+            records = try store?.records() ?? PersonalRecords()
+        } catch {
+            return HistoryReading.report(error)
+        }
+        Console.out(json ? RecordsReport.json(records)
+            : RecordsReport.text(records) { SystemTimeZone.current.secondsFromUTC(at: $0) })
+        return HistoryReading.finish(store)
+    }
+
     /// Every workout (each once) with a heart rate recorded, as `stats` counts it.
     private func heartWorkouts(_ library: HistoryLibrary?) throws(HistoryError) -> [HistoryStats.HeartWorkout] {
         guard let library, !(try library.sessionsWithHeartRate()).isEmpty else { return [] }
@@ -204,6 +219,7 @@ extension StatsCommand: RunnableCommand {
     }
 
     func run() -> Int32 {
+        if records { return runRecords() }
         // The config file's weight, unless --weight gave one; its sex and age, for calories from the heart rate.
         var settings = self, age: Int?
         switch ConfigFile.load() {
@@ -251,6 +267,11 @@ enum HistoryReading {
                                      ownName: ownCopyName())
         warn(library)
         return own == nil && library.others.isEmpty ? nil : library
+    }
+
+    /// The personal records of every machine's history; none where it cannot be read (`history` says why).
+    static func records() -> PersonalRecords {
+        ((try? store()) ?? nil).flatMap { try? $0.records() } ?? PersonalRecords()
     }
 
     /// Says each file of `history.d` that `library` has left out since it last said any.

@@ -22,8 +22,10 @@ enum PlanTable {
         let ownRests = everything.contains { $0.rest != nil }
         let restsAfter = restsAfterEach(routine)
         // Counted in reps: how many, with any limit on their time.
+        // Held to the limit: "limit", with any cap.
         let works = numbered.map { _, e in
             e.reps.map { "\($0) reps" + (e.repsLimit.map { " ≤" + seconds($0) } ?? "") + " " }
+                ?? (e.toLimit ? "limit" + (e.repsLimit.map { " ≤" + seconds($0) } ?? "") + " " : nil)
                 ?? seconds(e.work) + (e.sides == 2 ? "*" : " ")
         }
         let workWidth = max(7, 1 + (works.map { metrics.width($0) }.max() ?? 0))
@@ -51,6 +53,10 @@ enum PlanTable {
             out += (everything.contains { $0.sides == 2 } ? "" : "\n")
                 + "  reps: counted up, ended with Enter or n when done (≤: or when that time is up)\n"
         }
+        if everything.contains(where: \.toLimit) {
+            out += (everything.contains { $0.sides == 2 || $0.reps != nil } ? "" : "\n")
+                + "  limit: held as long as you can, counted up, ended with Enter or n (≤: or then); a record\n"
+        }
         if !routine.warmup.isEmpty || !routine.cooldown.isEmpty {
             out += "  w: warm-up, once before the first round; c: cool-down, once after the last\n"
         }
@@ -62,7 +68,8 @@ enum PlanTable {
             : "\(plan.rounds) rounds, \(seconds(routine.roundRest)) between rounds")
         if routine.finalRest > 0 { facts.append("rest \(seconds(routine.finalRest)) at the end") }
         out += facts.joined(separator: " · ") + "\n"
-        let open = plan.openSteps == 0 ? "" : "; \(plan.openSteps) counted in reps, as long as "
+        let open = plan.openSteps == 0 ? "" : "; \(plan.openSteps) "
+            + (plan.segments.contains(where: \.toLimit) ? "counted up" : "counted in reps") + ", as long as "
             + (plan.openSteps == 1 ? "it takes" : "they take")
         let periods = plan.workSegmentCount == 1 ? "1 exercise period" : "\(plan.workSegmentCount) exercise periods"
         out += "Total: \(plan.totalTime) (\(periods)\(open))\n"

@@ -131,6 +131,11 @@ extension StartCommand: RunnableCommand {
         settings.heartZones = HeartZones(age: age, maxHeartRate: maxHeartRate)
         settings.speaksHeartRate = speakHeartRate
         settings.during = during?.run
+        // A hold to the limit shows the move's record: read before the first frame, and only for such a plan.
+        if history.path != nil, loaded.plan.segments.contains(where: \.toLimit) {
+            settings.records = HistoryReading.records()
+        }
+        settings.ghostMargin = ghost ? ghostMargin : nil
         // The heart-rate strap, through BlueZ on the system bus, looked for once the screen is up.
         let strap = strapName.map { HeartRateStrap(device: $0, news: inbox.post) { Console.error("sevenmin: " + $0) } }
         // The media player and the screen kept awake, on the session bus, connected once the screen is up.

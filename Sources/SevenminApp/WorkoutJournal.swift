@@ -36,7 +36,7 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
                                                round: end.round, planned: end.planned, actual: end.actual,
                                                ended: end.ranOut ? .ranOut : .skipped,
                                                endedAt: Date().timeIntervalSince1970, side: end.side,
-                                               stage: end.stage))
+                                               stage: end.stage, measure: end.measure))
         case .finished(let outcome):
             history.finish(outcome)
         case .effort(let effort):

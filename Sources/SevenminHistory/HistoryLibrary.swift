@@ -245,6 +245,17 @@ public final class HistoryLibrary {
         return out
     }
 
+    /// The personal records of every store read: a best is a maximum, so a workout two copies hold counts once.
+    public func records() throws(HistoryError) -> PersonalRecords {
+        var records = PersonalRecords()
+        for (store, _, _, place) in placed {
+            for step in try attempt(place, store, { store throws(HistoryError) in try store.measuredSteps() }) ?? [] {
+                records.offer(step)
+            }
+        }
+        return records
+    }
+
     /// `allSessions`, once read: `completedSegments` needs it too.
     private var every: [SessionRecord]?
 

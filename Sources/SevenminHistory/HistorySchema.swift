@@ -114,6 +114,12 @@ enum HistorySchema {
             )
             """,
         ],
+        // → +1: what a work segment measured for the personal records (`RecordKind`: `hold`), so that
+        // `stats --records` and the screen find a move's best.
+        [
+            "ALTER TABLE segments ADD COLUMN measure TEXT",
+            "CREATE INDEX segments_by_measure ON segments(measure) WHERE measure IS NOT NULL",
+        ],
     ]
 
     /// Adds up the sums of every segment, into empty tables.

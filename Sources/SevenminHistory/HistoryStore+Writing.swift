@@ -28,12 +28,13 @@ extension HistoryStore {
         try guarded {
             try db.run("""
                 INSERT INTO segments (session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part,
-                    side, stage)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    side, stage, measure)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.integer(s.sessionID), .integer(Int64(s.index)), .text(s.kind), .text(s.exercise),
                       .integer(Int64(s.round)), .real(s.planned), .real(s.actual), .text(s.ended.rawValue),
                       .real(s.endedAt), .integer(Int64(s.part)), s.side.map { .integer(Int64($0)) } ?? .null,
-                      s.stage == .main ? .null : .text(s.stage.rawValue)])
+                      s.stage == .main ? .null : .text(s.stage.rawValue),
+                      s.measure.map { .text($0.rawValue) } ?? .null])
         }
     }
 

@@ -8,13 +8,8 @@ import Testing
 struct RepsEndToEndTests {
     let reps = fixtures + "/reps.json"
 
-    /// The status line's clock on the step, as seconds, when it shows "M:SS · Enter when done".
-    func counted(_ screen: String) -> Int? {
-        guard let line = screen.split(separator: "\n").last(where: { $0.contains("Enter when done") }),
-              let clock = line.split(separator: " ").first?.split(separator: ":"), clock.count == 2,
-              let m = Int(clock[0]), let s = Int(clock[1]) else { return nil }
-        return m * 60 + s
-    }
+    /// The status line's clock on the step, as seconds, while it counts up.
+    func counted(_ screen: String) -> Int? { countedUp(screen) }
 
     @Test(.enabled(if: FITDecoders.reachable, "PyPI cannot be reached, so the FIT decoders cannot be installed"))
     func theClockCountsUpEnterEndsTheStepAndTheHistoryHasItsSeconds() throws {

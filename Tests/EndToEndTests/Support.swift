@@ -336,3 +336,12 @@ func processState(_ pid: Int32) -> Character? {
           let close = stat.lastIndex(of: ")") else { return nil }
     return stat[close...].dropFirst(2).first
 }
+
+/// The status line's clock on a step that counts up (reps, a hold), as seconds, when it shows
+/// "M:SS · Enter when done"; nil on any other step.
+func countedUp(_ screen: String) -> Int? {
+    guard let line = screen.split(separator: "\n").last(where: { $0.contains("Enter when done") }),
+          let clock = line.split(separator: " ").first?.split(separator: ":"), clock.count == 2,
+          let m = Int(clock[0]), let s = Int(clock[1]) else { return nil }
+    return m * 60 + s
+}

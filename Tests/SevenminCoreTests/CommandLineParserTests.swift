@@ -261,7 +261,7 @@ struct OptionKeyTests {
         "n": ["3"], "seconds": ["5"], "tag": ["noisy"], "name": ["slt"], "wpm": ["200"], "percent": ["50"],
         "kg": ["70"], "id": ["7"], "days": ["tue"], "time": ["08:15"], "text": ["{title}"], "file": ["e.jsonl"],
         "device": ["hw:1"], "date": ["2026-01-02"], "dir": ["fit"], "routine": ["tabata"], "address": ["127.0.0.1"],
-        "years": ["40"], "bpm": ["185"], "interval": ["1h"], "HH:MM-HH:MM": ["08:00-12:00"],
+        "years": ["40"], "bpm": ["185"], "interval": ["1h"], "HH:MM-HH:MM": ["08:00-12:00"], "factor": ["1.1"],
     ]
 
     static let commands = (CommandLineParser.commands + CommandLineParser.hiddenCommands).map { $0.spec.name }

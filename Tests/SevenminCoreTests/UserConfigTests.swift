@@ -119,7 +119,7 @@ struct UserConfigTests {
         "audioDevice": [#""hw:1""#], "color": [#""never""#], "history": ["false", "true"],
         "notify": ["false", "true"], "mpris": ["false", "true"], "weight": ["72.5"],
         "heartRate": [#""A0:9E:1A:12:34:56""#], "phone": ["true", "false"], "age": ["40"], "maxHeartRate": ["185"],
-        "speakHeartRate": ["true", "false"], "sex": [#""female""#, #""male""#],
+        "speakHeartRate": ["true", "false"], "ghost": ["true", "false"], "sex": [#""female""#, #""male""#],
         "snackEvery": [#""45m""#, #""1h""#], "snackHours": [#""08:00-16:00""#], "snackDays": [#""mon,wed,fri""#],
         "snackMinutes": ["3"], "snackAuto": ["true", "false"],
     ]

@@ -154,6 +154,15 @@ public enum ManPage {
         for format in RoutineFormat.allCases {
             out += tagged("\\fB" + Roff.literal(format.appName) + "\\fR", Roff.inline(format.manual))
         }
+        out += ".SH PERSONAL RECORDS\n" + Roff.inline("An exercise with `\"until\": \"limit\"` is a hold to the limit "
+            + "(a plank, a wall sit): its time counts up from 0:00 until Enter or `n` (or its `max`), and the history "
+            + "keeps the time held. The longest hold of a move, by its title, on this machine or in any copy in "
+            + "`history.d`, is its record: shown under the time with a bar filling toward it, and a hold that beats it "
+            + "by a tenth of a second shows \"New record\" big as it ends and on the finish screen, and says it once. "
+            + "`sevenmin stats --records` lists every record (`--json` for scripts). With `start --ghost` (or "
+            + "`\"ghost\": true` in the config), a ghost holds your record bettered by `--ghost-margin` (1.05: 5 % "
+            + "longer): its marker moves along the bar and reaches its end as its hold ends, and passing it is said "
+            + "once and is one `ghost` event in the events file. A move with no record has no ghost.") + "\n"
         out += ".SH LIMITS\n" + Roff.text("So that no file can exhaust time or memory: a file may be at most 1 MiB, "
             + "nesting at most 64 levels deep, and the whole plan may last at most 24 hours and hold at most "
             + "100,000 segments. Text may hold no control characters (C0, DEL, C1) and no bidirectional controls.")

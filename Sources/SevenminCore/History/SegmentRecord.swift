@@ -21,10 +21,13 @@ public struct SegmentRecord: Equatable, Sendable {
     public var side: Int?
     /// Warm-up, main or cool-down (`SegmentEnd.stage`); main where a history from before stages says none.
     public var stage: Stage
+    /// What the step measured for the personal records: `hold` for one held to the limit; nil for the rest.
+    public var measure: RecordKind?
 
     public init(sessionID: Int64 = 0, index: Int, kind: String, exercise: String, round: Int, planned: Double,
                 actual: Double, ended: SegmentEnding, endedAt: Double, part: Int = 1, side: Int? = nil,
-                stage: Stage = .main) {
+                stage: Stage = .main, measure: RecordKind? = nil) {
+        self.measure = measure
         self.sessionID = sessionID
         self.index = index
         self.kind = kind

@@ -47,7 +47,7 @@ public enum KeyBindings {
     /// the manual, and on the help panel of such a workout (in its language: `PhoneWords.dropKey`).
     public static let phoneDrop = (keys: "x", action: "drop the phones, new code")
 
-    public static let repsDone = (keys: "Enter", action: "on a step counted in reps: the reps are done, as n")
+    public static let repsDone = (keys: "Enter", action: "on a step of reps or a hold to the limit: it is done, as n")
 
     public static func action(for key: Key, overlay: ScreenModel.Overlay, finished: Bool) -> Action {
         if finished {

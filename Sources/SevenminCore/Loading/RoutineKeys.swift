@@ -74,6 +74,12 @@ public enum RoutineKeys {
                        + "exercise's own `work` beside it, the step also ends when that time is up, shown as its "
                        + "time limit", byDefault: "none (timed by `work`)",
                    allowed: "whole number, 1 to 1000; not with `sides` 2"),
+        RoutineKey(key: "until", meaning: "`limit`: a hold to the limit (a plank, a wall sit): the time counts up "
+                       + "under your record for the move and a bar filling toward it, until Enter or `n`; the time "
+                       + "held is kept, and a new record is shown and said", byDefault: "none (timed by `work`)",
+                   allowed: "`limit`; not with `reps`, `work` or `sides` 2"),
+        RoutineKey(key: "max", meaning: "with `until`: the most seconds the hold may last",
+                   byDefault: "none (no end)", allowed: "as `work` above; only with `until`"),
         RoutineKey(key: "sides", meaning: "2 for exercises done on each side: half the work on each, with a "
                        + "\"switch sides\" pause (`switchRest`) between", byDefault: "1", allowed: "1 or 2"),
         RoutineKey(key: "switchRest", meaning: "seconds of the pause between the sides, overriding the routine's",

@@ -16,7 +16,7 @@ public struct RoutineLoader {
                               "finalRest", "exercises", "warmup", "cooldown", "voice",
                               "language", "switchRest", "restUntil"]
     static let exerciseKeys = ["title", "description", "videoId", "video", "color", "work", "rest", "sides", "group",
-                               "tags", "say", "figure", "cues", "switchRest", "reps"]
+                               "tags", "say", "figure", "cues", "switchRest", "reps", "until", "max"]
     /// The most repetitions a step may count.
     public static let maximumReps = 1_000
 

@@ -240,6 +240,7 @@ struct Validator {
             report(node.position, "an exercise counted in \"reps\" cannot have \"sides\": 2; "
                 + "list each side as an exercise of its own")
         }
+        let (toLimit, cap) = limit(m, reps: reps, sides: sides)
         var video: String?
         if let idNode = m["videoId"], let id = string(idNode, key: "videoId") {
             if VideoLink.isPlausibleYouTubeID(id) { video = Routine.youTubeURL(id: id) }
@@ -275,12 +276,14 @@ struct Validator {
         let figure = m["figure"].flatMap { self.figure($0) }
         let cues = m["cues"].map { self.cues($0) } ?? []
         guard let title else { return nil }
-        return (Exercise(title: title, description: description, videoURL: video,
+        var exercise = (Exercise(title: title, description: description, videoURL: video,
                          color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides,
                          group: group, tags: tags, say: say, figure: figure, cues: cues, rest: rest,
                          switchRest: switchRest, reps: reps,
-                         repsLimit: reps == nil ? nil : m["work"] == nil ? nil : work),
+                         repsLimit: reps == nil ? cap : m["work"] == nil ? nil : work),
                 color != nil)
+        exercise.0.toLimit = toLimit
+        return exercise
     }
 
     mutating func parseColor(_ text: String, at position: SourcePosition) -> RGB? {

@@ -31,12 +31,19 @@ public struct Exercise: Equatable, Sendable {
     /// Repetitions to do instead of a time: the step counts up from 0:00 and ends when the user says
     /// it is done (Enter or `n`), or at `repsLimit`.
     public var reps: Int?
-    /// With `reps`, the most seconds the step may take (the exercise's own `work`); nil: no limit.
+    /// With `reps` (its `work`) or held to the limit (its `max`), the most seconds the step may take; nil:
+    /// no limit.
     public var repsLimit: Double?
+    /// Held to the limit (`"until": "limit"`): the step counts up until the user ends it, and its time is
+    /// what the history keeps as a record.
+    public var toLimit = false
 
-    /// The seconds the plan gives the exercise: its work, or for a step counted in reps its limit, 0
+    /// Whether the step counts up, ended by the user: counted in reps, or held to the limit.
+    public var countsUp: Bool { reps != nil || toLimit }
+
+    /// The seconds the plan gives the exercise: its work, or for a step that counts up its limit, 0
     /// (open) without one.
-    public var plannedSeconds: Double { reps == nil ? work : repsLimit ?? 0 }
+    public var plannedSeconds: Double { countsUp ? repsLimit ?? 0 : work }
 
     public init(title: String, description: String = "", videoURL: String? = nil,
                 color: RGB, colorName: String? = nil, work: Double, sides: Int = 1,

@@ -71,6 +71,7 @@ public struct PlainTranscript: Sendable {
         for (k, event) in events.enumerated() {
             switch event.kind {
             case .segmentStarted where k == lastStart:
+                if let record = model.newRecord { say(model.words.newRecord, record.line) }
                 say(segmentLine(model))
                 // The form cues the screen shows beside the figure, once as the exercise starts.
                 if begun != previous, model.kind == .work, !model.exercise.cues.isEmpty {
@@ -109,8 +110,11 @@ public struct PlainTranscript: Sendable {
     private func segmentLine(_ model: ScreenModel) -> String {
         // A step counted in reps says its time limit, if it has one, before how to end it.
         let limit = model.repsLimit.map { ", " + model.words.timeLimit + " " + TimeFormat.clock($0) } ?? ""
+        // A hold to the limit says the record it goes for, if any.
+        let record = model.hold?.record.map { model.words.record + " " + TimeFormat.clock($0, roundingUp: false) }
+        let hold = model.toLimit ? ([record].compactMap { $0 } + [model.text.whenDone]).joined(separator: ", ") : nil
         var parts = [heading(model), model.reps.map { model.words.reps($0) + limit + ", " + model.text.whenDone }
-            ?? "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
+            ?? hold ?? "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
         if model.kind == .work, let side = model.side {
             let words = model.words
             parts[1] += ", " + (!model.sidesApart ? words.eachSide : side == 1 ? words.firstSide : words.otherSide)

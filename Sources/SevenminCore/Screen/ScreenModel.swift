@@ -21,6 +21,8 @@ public struct ScreenModel: Equatable, Sendable {
         /// is still to be (a minute after that segment ended).
         public var heartRecovery: HeartRateSample.Recovery?
         public var measuringRecovery = false
+        /// The personal records this workout set, shown under the rest.
+        public var records: [PersonalRecord] = []
 
         /// Whether fewer than half its exercises were done: too little to ask how hard it was.
         public static func mostlySkipped(done: Int, of count: Int) -> Bool { done * 2 < count }
@@ -95,8 +97,16 @@ public struct ScreenModel: Equatable, Sendable {
     public var reps: Int?
     /// Seconds into the segment, pauses excluded.
     public var counted: Double = 0
-    /// On a step counted in reps with a time limit, the limit: the step ends there.
-    public var repsLimit: Double? { reps != nil && segmentLength > 0 ? segmentLength : nil }
+    /// Held to the limit: the clock counts up, as on a step counted in reps.
+    public var toLimit = false
+    /// Whether the clock counts up: a step counted in reps, or held to the limit.
+    public var countsUp: Bool { reps != nil || toLimit }
+    /// On a hold to the limit, the move's record and ghost (`WorkoutApp+Records`).
+    public var hold: Hold?
+    /// A record set by the step before, shown big in this one.
+    public var newRecord: PersonalRecord?
+    /// On a step that counts up with a time limit, the limit: the step ends there.
+    public var repsLimit: Double? { countsUp && segmentLength > 0 ? segmentLength : nil }
     /// Steps counted in reps still to come, the one under way included: time no total can give.
     public var openAhead = 0
     /// The segment's countdown as now set (with any time added), for the plain transcript's halfway.
@@ -138,14 +148,14 @@ public struct ScreenModel: Equatable, Sendable {
     public var showsFigure = true
 
     /// Seconds into the segment's countdown, pauses left out: where the figure is in its move.
-    public var figureTime: Double { figureMoment ?? (reps == nil ? max(0, segmentLength - remaining) : counted) }
+    public var figureTime: Double { figureMoment ?? (countsUp ? counted : max(0, segmentLength - remaining)) }
     /// Where the figure is when a frame moves only the figure: the rest of the model is then the last
     /// frame's, so that the renderer redraws the figure's cells alone.
     public var figureMoment: Double?
 
     /// What the clock shows: the time left, or on a step counted in reps the time counted up.
     public var clock: String {
-        reps == nil ? TimeFormat.clock(remaining) : TimeFormat.clock(counted, roundingUp: false)
+        countsUp ? TimeFormat.clock(counted, roundingUp: false) : TimeFormat.clock(remaining)
     }
 
     /// "7:45", or with steps counted in reps to come "7:45 + 2 open": the time still to go, in the
@@ -208,9 +218,12 @@ public struct ScreenModel: Equatable, Sendable {
         rounds = plan.rounds
         remaining = session.remaining(at: now)
         counted = session.counted(at: now)
-        segmentLength = segment.reps == nil ? session.timer.countdownTime : segment.duration
-        if segment.segment.isWork { reps = segment.reps }
-        openAhead = plan.openSteps(after: session.index) + (segment.reps == nil ? 0 : 1)
+        segmentLength = segment.countsUp ? segment.duration : session.timer.countdownTime
+        if segment.segment.isWork {
+            reps = segment.reps
+            toLimit = segment.toLimit
+        }
+        openAhead = plan.openSteps(after: session.index) + (segment.countsUp ? 1 : 0)
         elapsed = session.activeTime(at: now)
         if let half = segment.side {
             // A side of its own, or the switch to the second.

@@ -37,6 +37,11 @@ public struct ScreenWords: Sendable {
     public let heartZones: [String]
     /// Beats a minute, after a heart rate: "bpm", in German "S/min", in Spanish "ppm".
     public let bpm: String
+    /// Before the record under a hold's time ("record 0:40"); "New record" big at its end and at the finish;
+    /// "Ghost passed" once a hold outlasts the ghost.
+    public let record: String
+    public let newRecord: String
+    public let ghostPassed: String
     /// What sets a label off from what follows it: ": ", and in French a no-break space before the
     /// colon too, as French sets it and as the French voice says "Ensuite : Pompes".
     public var colon = ": "

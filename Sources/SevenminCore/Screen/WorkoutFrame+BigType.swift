@@ -203,7 +203,7 @@ extension WorkoutFrame {
         if showTitle { center(WorkoutScreen.title(model), y: y, style: theme.body.with(bold: true)); y += 1 }
         if showSubtitle { center(subtitle, y: y, style: theme.body); y += 1 }
         if showClock {
-            let line = clock + (model.reps == nil ? "" : " " + model.words.soFar)
+            let line = clock + (model.countsUp ? " " + model.words.soFar : "")
                 + (model.paused ? "  " + glyphs.pause + " " + model.words.paused.uppercased() : "")
             center(line, y: y, style: theme.digits.with(bold: true))
             y += 1

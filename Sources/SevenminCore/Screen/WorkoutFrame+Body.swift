@@ -204,6 +204,7 @@ extension WorkoutFrame {
 
     static func heading(_ model: ScreenModel) -> String {
         if model.paused { return model.words.paused }
+        if model.newRecord != nil { return model.words.newRecord }
         if let reps = model.reps { return "\(reps) × " + WorkoutScreen.title(model) }
         if model.kind == .work, model.side == 2, !model.sidesApart, model.segmentLength > 0,
            model.remaining > model.segmentLength / 2 - WorkoutScreen.switchSidesShown {
@@ -226,7 +227,7 @@ extension WorkoutFrame {
     /// Rows a plan takes besides the digits, with the line under a count of reps, which every plan has.
     func rows(of plan: BodyPlan) -> Int {
         (plan.big.map { bigRows($0) } ?? 0) + (plan.bigNext.map { bigRows($0) + 2 } ?? 0)
-            + (plan.titleLine == nil ? 0 : 1) + (plan.nextLine ? 1 : 0) + (model.reps == nil ? 0 : 1)
+            + (plan.titleLine == nil ? 0 : 1) + (plan.nextLine ? 1 : 0) + (model.countsUp ? 1 : 0)
     }
 
     /// The plans for a body of `rows`, fullest first: big words for the heading (a fifth of the height)
@@ -294,7 +295,8 @@ extension WorkoutFrame {
     /// limit if it has one, and how to end it: "so far · time limit 1:00 · Enter when done". Where that is
     /// too wide for `width`, how to end it gives way (the status line says it too), then the limit.
     func repsLine(width: Int) -> String? {
-        guard model.reps != nil else { return nil }
+        guard model.countsUp else { return nil }
+        if let hold = holdLine(width: width) { return hold }
         let soFar = model.words.soFar, done = model.text.whenDone
         let limit = model.repsLimit.map { [model.words.timeLimit + " " + TimeFormat.clock($0)] } ?? []
         let forms = [[soFar] + limit + [done], [soFar] + limit, [soFar]].map { say($0.joined(separator: " · ")) }

@@ -20,6 +20,8 @@ extension WorkoutFrame {
         if let seed = model.shuffleSeed { lines.append(text.shuffled + " --seed \(seed)") }
         // The command the workout ran beside (`during`), still running or how it ended.
         if let command = model.command { lines.append(fitted(command, w - 2)) }
+        // Records set lead, the first words in big type.
+        if !summary.records.isEmpty { lines = [model.words.newRecord] + summary.records.map(\.line) + [""] + lines }
         lines += summary.asksEffort
             ? ["", summary.effortQuestion(text), text.effortKeys].map { glyphs.fold($0, language: model.language) }
             : ["", text.pressAnyKey]

@@ -142,7 +142,7 @@ struct WorkoutFrame {
         grid.fill(row: row, style: theme.bar)
         // Cut whole phrases, never mid-word: what is left of this one first, then of the workout.
         // Counting reps, the clock is no time left: the user ends the step.
-        let left = model.reps == nil ? " \(clock) \(model.words.left)" : " \(clock) · \(model.text.whenDone)"
+        let left = model.countsUp ? " \(clock) · \(model.text.whenDone)" : " \(clock) \(model.words.left)"
         let paused = model.paused ? " · " + model.words.paused.uppercased() : ""
         let toGo = " · \(model.toGo) \(model.text.toGo)"
         let clockOnly = " \(clock)"

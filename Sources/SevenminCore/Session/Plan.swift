@@ -23,10 +23,11 @@ public struct Plan: Equatable, Sendable {
         let rounds = max(1, routine.rounds)
         var list: [ScheduledSegment] = []
         var t = 0.0
-        func add(_ segment: Segment, _ duration: Double, reps: Int? = nil) {
-            // A step counted in reps runs as long as it takes: it stays even with no time of its own.
-            guard duration > 0 || reps != nil else { return }
-            list.append(ScheduledSegment(segment: segment, offset: t, duration: duration, reps: reps))
+        func add(_ segment: Segment, _ duration: Double, reps: Int? = nil, toLimit: Bool = false) {
+            // A step that counts up runs as long as it takes: it stays even with no time of its own.
+            guard duration > 0 || reps != nil || toLimit else { return }
+            list.append(ScheduledSegment(segment: segment, offset: t, duration: duration, reps: reps,
+                                         toLimit: toLimit))
             t += duration
         }
         // Everything that is worked, in order; a new round's first exercise follows a round rest.
@@ -55,7 +56,7 @@ public struct Plan: Equatable, Sendable {
                 add(.switchSides(next: second), pause)
                 add(.work(second), exercise.work / 2)
             } else {
-                add(.work(slot), exercise.plannedSeconds, reps: exercise.reps)
+                add(.work(slot), exercise.plannedSeconds, reps: exercise.reps, toLimit: exercise.toLimit)
             }
         }
         // A rest with nothing after it but the finish: it names the last exercise, with no next.
@@ -80,7 +81,7 @@ public struct Plan: Equatable, Sendable {
             return count
         }
         workSegmentCount = count
-        openSteps = list.filter { $0.reps != nil }.count
+        openSteps = list.filter(\.countsUp).count
         workColors = list.filter { $0.segment.startsExercise }.map { Plan.exercise($0.slot, in: routine).color }
     }
 
@@ -172,7 +173,7 @@ public struct Plan: Equatable, Sendable {
 
     /// Steps counted in reps after segment `index`.
     public func openSteps(after index: Int) -> Int {
-        segments[(index + 1)...].filter { $0.reps != nil }.count
+        segments[(index + 1)...].filter(\.countsUp).count
     }
 
     /// Seconds of the plan after segment `index` ends.

@@ -111,13 +111,19 @@ public struct ScheduledSegment: Equatable, Sendable {
     /// For a step counted in reps, how many: it counts up and ends on the user's word, its duration
     /// being its time limit (0: none).
     public var reps: Int?
+    /// Held to the limit: it counts up as a step counted in reps does, its duration its `max` (0: none).
+    public var toLimit = false
 
-    public init(segment: Segment, offset: Double, duration: Double, reps: Int? = nil) {
+    public init(segment: Segment, offset: Double, duration: Double, reps: Int? = nil, toLimit: Bool = false) {
         self.segment = segment
         self.offset = offset
         self.duration = duration
         self.reps = reps
+        self.toLimit = toLimit
     }
+
+    /// Whether the step counts up and ends on the user's word: counted in reps or held to the limit.
+    public var countsUp: Bool { reps != nil || toLimit }
 
     public var end: Double { offset + duration }
     public var kind: SegmentKind { segment.kind }

@@ -6,8 +6,8 @@
 /// Each segment is timed by a `CountdownTimer`. When one runs out the next starts at the
 /// exact instant the previous was due to end, so every boundary is the workout's start
 /// plus the plan's offsets plus time paused (and any time added or skipped): late wake-ups
-/// never accumulate into drift. A step counted in reps is timed by the same timer as a stopwatch:
-/// it counts up, says nothing on the way, and ends when the user says it is done (or at its limit).
+/// never accumulate into drift. A step counted in reps (or held to the limit) is timed by the same timer as a
+/// stopwatch: it counts up, says nothing on the way, and ends when the user says it is done (or at its limit).
 public struct WorkoutSession: Sendable {
     public enum State: Equatable, Sendable { case ready, running, paused, finished }
 
@@ -107,7 +107,7 @@ public struct WorkoutSession: Sendable {
     public mutating func next(at now: Instant) -> [SessionEvent] {
         var events = advance(to: now)
         guard state == .running || state == .paused else { return events }
-        if segment.reps != nil { completedWork.insert(index) }
+        if segment.countsUp { completedWork.insert(index) }
         if index + 1 < plan.segments.count {
             events += jump(to: index + 1, at: now)
         } else {
@@ -154,7 +154,7 @@ public struct WorkoutSession: Sendable {
     /// A step counted in reps has no time to change: it takes as long as the reps do.
     public mutating func addTime(_ seconds: Double, at now: Instant) -> [SessionEvent] {
         var events = advance(to: now)
-        guard state == .running || state == .paused, segment.reps == nil else { return events }
+        guard state == .running || state == .paused, !segment.countsUp else { return events }
         let left = timer.remaining(at: now)
         let change = seconds >= 0 ? seconds : -min(-seconds, max(0, left - WorkoutSession.minimumLeft))
         guard change != 0 else { return events }
@@ -169,7 +169,7 @@ public struct WorkoutSession: Sendable {
     /// The next instant at which something visible or audible changes; nil unless running.
     public func nextDeadline() -> Instant? {
         // Counting up, the clock changes on each whole second counted, up to any limit.
-        if segment.reps != nil { return state == .running ? timer.nextWholeSecond(after: lastInstant) : nil }
+        if segment.countsUp { return state == .running ? timer.nextWholeSecond(after: lastInstant) : nil }
         guard state == .running, let finish = timer.finishInstant else { return nil }
         var thresholds = [0.0]
         let whole = (lastRemaining - WorkoutSession.epsilon).rounded(.up) - 1
@@ -182,7 +182,7 @@ public struct WorkoutSession: Sendable {
     /// moves on; nil when paused or stopped.
     public func nextFrame(perSecond rate: Double) -> Instant? {
         guard state == .running, let start = timer.startInstant, rate > 0 else { return nil }
-        let elapsed = segment.reps == nil ? timer.countdownTime - lastRemaining : timer.counted(at: lastInstant)
+        let elapsed = segment.countsUp ? timer.counted(at: lastInstant) : timer.countdownTime - lastRemaining
         let next = ((elapsed * rate + WorkoutSession.epsilon).rounded(.down) + 1) / rate
         guard next < timer.countdownTime else { return nil }
         return start + next
@@ -224,16 +224,16 @@ public struct WorkoutSession: Sendable {
 
     /// Half a work segment's time; none for one side of an exercise, whose halfway is the switch.
     private var halfwayThreshold: Double? {
-        guard segment.segment.isWork, segment.side == nil, segment.reps == nil, !halfwayDone else { return nil }
+        guard segment.segment.isWork, segment.side == nil, !segment.countsUp, !halfwayDone else { return nil }
         return timer.countdownTime / 2
     }
 
     private mutating func begin(_ i: Int, at instant: Instant) {
         index = i
         let s = plan.segments[i]
-        // Counted in reps: a stopwatch, stopping at the step's limit if it has one.
-        timer = s.reps == nil ? CountdownTimer(mode: .countdown, countdownTime: s.duration)
-            : CountdownTimer(mode: .stopwatch, countdownTime: s.duration > 0 ? s.duration : nil)
+        // Counting up (reps, or held to the limit): a stopwatch, stopping at the step's limit if it has one.
+        timer = s.countsUp ? CountdownTimer(mode: .stopwatch, countdownTime: s.duration > 0 ? s.duration : nil)
+            : CountdownTimer(mode: .countdown, countdownTime: s.duration)
         timer.start(at: instant)
         lastInstant = max(lastInstant, instant)
         if state == .paused { timer.pause(at: instant) }
@@ -256,7 +256,7 @@ public struct WorkoutSession: Sendable {
     /// Thresholds passed as the time left fell from `high` to `low`, earliest first.
     private mutating func crossings(from high: Double, to low: Double, finish: Instant) -> [SessionEvent] {
         // Counting reps, no seconds are called and there is no halfway: the step is the user's.
-        guard segment.reps == nil else { return [] }
+        guard !segment.countsUp else { return [] }
         var found: [(threshold: Double, order: Int, kind: SessionEvent.Kind)] = []
         let floorLow = low - WorkoutSession.epsilon
         let top = Int((high - WorkoutSession.epsilon).rounded(.up)) - 1

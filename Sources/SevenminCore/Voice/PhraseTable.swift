@@ -40,6 +40,10 @@ public struct PhraseTable: Sendable {
     let commandFinished: String
     /// "Command failed, exit code two.", the status already in words.
     let commandFailed: @Sendable (_ code: String) -> String
+    /// "New record.", said once as a step beats the user's record for the move.
+    let newRecord: String
+    /// Said once as a hold passes the ghost, the user's record a little bettered (`--ghost`).
+    let ghostPassed: String
 
     /// A number written as one word, as German, Italian and Dutch do: how many `size`s (`one` for a
     /// single one: German "ein", Dutch and Italian nothing), the word for `size`, and the rest.

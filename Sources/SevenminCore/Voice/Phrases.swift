@@ -26,6 +26,10 @@ public struct Phrases: Sendable {
         Phrase(table.reps(count, Phrases.inSentence(say.flatMap { $0.isEmpty ? nil : $0 } ?? title)), priority: .high)
     }
 
+    /// "New record.", and the ghost passed: said once each.
+    public var newRecord: Phrase { Phrase(table.newRecord, priority: .high) }
+    public var ghostPassed: Phrase { Phrase(table.ghostPassed, priority: .normal) }
+
     public var halfway: Phrase { Phrase(table.halfway, priority: .low) }
 
     /// "Heart rate one hundred forty.", the bpm in words.

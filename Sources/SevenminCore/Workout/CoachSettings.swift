@@ -40,6 +40,10 @@ public struct CoachSettings: Equatable, Sendable {
     public var speaksHeartRate = false
     /// The command run beside the workout (`sevenmin during`) and what its end does; nil for `start`.
     public var during: CommandRun?
+    /// The user's personal records, from the history: a hold shows its move's, and beating one is news.
+    public var records = PersonalRecords()
+    /// With `--ghost`, how much better than the record the ghost holds (1.05: 5 %); nil: no ghost.
+    public var ghostMargin: Double?
 
     public init(flash: Bool = true, bell: Bell = .auto, voice: Bool = false, countAloud: Bool = false,
                 seed: UInt64? = nil, notify: Bool = false, summaryWaitsForKey: Bool = true, keysAtHand: Bool = true,

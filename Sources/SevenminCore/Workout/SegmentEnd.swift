@@ -18,4 +18,6 @@ public struct SegmentEnd: Equatable, Sendable {
     /// The part of the workout it belongs to: a warm-up's or a cool-down's exercises and the rests before
     /// them, or the main rounds (getting ready too).
     public var stage: Stage = .main
+    /// What it measured for the personal records, as `SegmentRecord.measure`.
+    public var measure: RecordKind? = nil
 }

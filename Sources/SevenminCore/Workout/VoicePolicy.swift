@@ -44,7 +44,9 @@ public enum VoicePolicy {
             if let reps = plan.segments[index].reps {
                 return phrases.reps(reps, title: exercise.title, say: exercise.say)
             }
-            return phrases.workStart(title: exercise.title, say: exercise.say, seconds: plan.segments[index].duration)
+            // Held to the limit, a `max` is no time to announce: the step is the user's.
+            return phrases.workStart(title: exercise.title, say: exercise.say,
+                                     seconds: plan.segments[index].toLimit ? nil : plan.segments[index].duration)
         case .rest where plan.isFinalRest(index):
             return phrases.finalRest
         case .rest:
@@ -80,7 +82,7 @@ public enum VoicePolicy {
             add(start(of: index, in: plan, language: language))
             // A side of its own has no halfway: the switch between the sides is its own segment.
             if plan.segments[index].segment.isWork, plan.segments[index].side == nil,
-               plan.segments[index].reps == nil {
+               !plan.segments[index].countsUp {
                 add(plan.exercise(of: index).sides == 2 ? phrases.switchSides : phrases.halfway)
             }
         }

@@ -11,13 +11,13 @@ extension WorkoutApp {
         if s.segment.isWork { heart.workEnded(at: now) }
         if ranOut && s.kind != .getReady { workoutSeconds += actual }
         // A step counted in reps plans no time (its limit is only a limit): it is done when it ends so.
-        let planned = s.reps == nil ? s.duration : 0
+        let planned = s.countsUp ? 0 : s.duration
         if s.segment.isWork && SegmentRecord.isDone(actual: actual, planned: planned, ranOut: ranOut) {
             workDone.insert(index)
         }
         return SegmentEnd(index: index, kind: s.kind, title: plan.heading(of: index), round: s.round,
                           planned: planned, actual: actual, ranOut: ranOut, side: s.side,
-                          stage: s.kind == .getReady ? .main : s.stage)
+                          stage: s.kind == .getReady ? .main : s.stage, measure: s.toLimit ? .hold : nil)
     }
 
     /// Turns session events into effects: log lines, history, cues, bell, voice and flash.
@@ -42,8 +42,7 @@ extension WorkoutApp {
                 } else if finished || event.segmentIndex > 0 {
                     // The segment before ran out: the current one with any time added, later ones as planned.
                     let ended = finished ? event.segmentIndex : event.segmentIndex - 1
-                    let end = segmentEnd(ended, actual: currentLength, ranOut: true, at: now)
-                    effects.append(.record(.segmentEnded(end)))
+                    effects += segmentEnded(segmentEnd(ended, actual: currentLength, ranOut: true, at: now), at: now)
                 }
                 if finished {
                     // Reaching the end is not enough: `n` all the way through is no workout done.

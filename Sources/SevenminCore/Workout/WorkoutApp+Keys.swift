@@ -27,7 +27,7 @@ extension WorkoutApp {
             return snapshot
         }, player: { [self] in
             PlayerState(playing: !paused, title: plan.heading(of: session.index), routine: plan.routine.name,
-                        length: session.segment.reps == nil ? session.timer.countdownTime : 0,
+                        length: session.segment.countsUp ? 0 : session.timer.countdownTime,
                         elapsed: session.counted(at: now), at: now, segment: session.index)
         }))
     }
@@ -76,9 +76,9 @@ extension WorkoutApp {
         switch action {
         case .togglePause: perform(session.togglePause(at: now), at: now, into: &effects)
         case .next, .done:
-            // Enter ends only a step counted in reps; `n` ends any, and a step counted in reps as done.
-            guard action == .next || session.segment.reps != nil else { break }
-            leave(at: now, into: &effects, done: session.segment.reps != nil) { $0.next(at: now) }
+            // Enter ends only a step that counts up (reps, to the limit); `n` ends any, and one that counts up as done.
+            guard action == .next || session.segment.countsUp else { break }
+            leave(at: now, into: &effects, done: session.segment.countsUp) { $0.next(at: now) }
         case .previous: leave(at: now, into: &effects) { $0.previous(at: now) }
         case .restart: leave(at: now, into: &effects) { $0.restartSegment(at: now) }
         case .addTime(let seconds):
@@ -133,7 +133,7 @@ extension WorkoutApp {
         guard session.state == .running || session.state == .paused else { return }
         let index = session.index, ran = session.timer.counted(at: now)
         let events = move(&session)
-        effects.append(.record(.segmentEnded(segmentEnd(index, actual: ran, ranOut: done, at: now))))
+        effects += segmentEnded(segmentEnd(index, actual: ran, ranOut: done, at: now), at: now)
         perform(events, at: now, into: &effects, leftCurrent: true)
     }
 

@@ -36,6 +36,11 @@ extension WorkoutApp {
         model.phones = phones
         model.language = settings.language
         model.planStep = settings.planStep
+        model.hold = hold
+        // In the pause after the step that set it; an exercise straight after keeps its own name big.
+        if let shown = records.shown, shown.index == session.index, !session.segment.segment.isWork {
+            model.newRecord = shown.record
+        }
         if model.summary != nil { model.summary = summary(at: now) }
         return model
     }
@@ -51,6 +56,7 @@ extension WorkoutApp {
                 && !ScreenModel.Summary.mostlySkipped(done: done, of: plan.workSegmentCount),
             effort: effort)
         summary.effortMovesPlan = settings.planStep?.counts ?? false
+        summary.records = records.set
         if settings.heartRate {
             summary.heartRecovery = heart.log.recovery
             summary.measuringRecovery = heart.log.recoveryDue != nil
@@ -102,8 +108,8 @@ extension WorkoutApp {
 
     mutating func windowTitle(at now: Instant) -> String {
         guard session.state != .finished else { return ScreenText.of(settings.language).done + " · sevenmin" }
-        let clock = session.segment.reps == nil ? TimeFormat.clock(session.remaining(at: now))
-            : TimeFormat.clock(session.counted(at: now), roundingUp: false)
+        let clock = session.segment.countsUp ? TimeFormat.clock(session.counted(at: now), roundingUp: false)
+            : TimeFormat.clock(session.remaining(at: now))
         return clock + titleTail(paused: session.state == .paused)
     }
 

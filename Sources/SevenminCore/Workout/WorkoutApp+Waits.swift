@@ -36,7 +36,7 @@ extension WorkoutApp {
     /// With no keys at hand (a pipe, an exported track) nobody can say a step counted in reps is done:
     /// it is taken as done after its exercise's work, as a timed step would end.
     var unattendedRepsEnd: Instant? {
-        guard !settings.keysAtHand, session.state == .running, session.segment.reps != nil,
+        guard !settings.keysAtHand, session.state == .running, session.segment.countsUp,
               let start = session.timer.startInstant else { return nil }
         return start + plan.exercise(of: session.index).work
     }

@@ -45,6 +45,8 @@ public struct WorkoutApp: Sendable {
     public internal(set) var command: CommandRun?
     /// The last frame's model: a frame that moves only the figure is this with the figure moved on.
     var lastDrawn: ScreenModel?
+    /// The personal records played against, and those set (`WorkoutApp+Records`).
+    var records: RecordPlay
 
     /// Keys pressed this soon after the finish (or before its last words) are taken as meant for
     /// the workout, not the summary.
@@ -98,6 +100,7 @@ public struct WorkoutApp: Sendable {
         self.settings = settings
         resumption = resuming
         workDone = resuming?.exercisesDone ?? []
+        records = RecordPlay(records: settings.records)
         overviewDone = WorkoutApp.overviewDone(plan, workDone)
         notice = shownNotice
         command = settings.during
@@ -146,6 +149,7 @@ public struct WorkoutApp: Sendable {
             && (session.nextDeadline().map { now < $0 } ?? true)
         perform(session.advance(to: now), at: now, into: &effects)
         heart.advance(to: now)
+        passGhost(at: now, into: &effects)
         while let end = unattendedRepsEnd, end <= now {
             leave(at: end, into: &effects, done: true) { $0.next(at: end) }
             perform(session.advance(to: now), at: now, into: &effects)
@@ -244,6 +248,6 @@ public struct WorkoutApp: Sendable {
     public func nextDeadline() -> Instant? {
         [session.nextDeadline(), flashUntil, speech.nextDeadline, figureFrame, unattendedRepsEnd, heart.stale,
          heart.log.recoveryDue, commandRunning && session.state == .finished ? lastHandled.map { $0 + 1 } : nil,
-         keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil].compactMap { $0 }.min()
+         ghostDue, keepsAwake ? pausedSince.map { $0 + WorkoutApp.awakePauseLimit } : nil].compactMap { $0 }.min()
     }
 }

@@ -13,6 +13,7 @@ public struct StartCommand: ParsableCommand, Equatable {
             Option.audioDriver, Option.audioDevice, Option.noHistory, Option.resume, Option.color, Option.noFlash,
             Option.noFigure, Option.bell, Option.noBell, Option.noNotify, Option.noMPRIS, Option.hr,
             Option.noHR, Option.age, Option.maxHR, Option.speakHR, Option.phone, Option.phoneBind, Option.plain,
+            Option.ghost, Option.ghostMargin,
         ] + PlanRequest.options)
 
     /// `start`'s own options (besides the voice's and the plan's): each declared once, listed in the
@@ -63,10 +64,20 @@ public struct StartCommand: ParsableCommand, Equatable {
             help: "Your maximum heart rate, for heart-rate zones; wins over --age. (values: 100-240)")
         public static let speakHR = OptionSpec(long: "speak-hr", value: nil,
             help: "Say the heart rate at halfway of each work segment.")
+        public static let ghost = OptionSpec(long: "ghost", value: nil,
+            help: "In a hold to the limit, a partner from your own past: your record for the move times "
+                + "--ghost-margin marks the bar, and passing it is said.")
+        public static let ghostMargin = OptionSpec(long: "ghost-margin", value: "factor",
+            help: "How much better than your record the ghost holds. (values: 1-2; default: 1.05)")
         public static let plain = OptionSpec(long: "plain", value: nil,
             help: "Write a line per change instead of drawing the screen: for screen readers and logs. "
                 + "(default: on when standard input or output is not a terminal)")
     }
+
+    /// The margins `--ghost-margin` accepts: the ghost at the record itself, up to twice it.
+    public static let ghostMargins = 1.0...2.0
+    /// Moderately better than you: a partner much better discourages (Games Health J 2020).
+    public static let defaultGhostMargin = 1.05
 
     /// The ages `--age` and the config file's `age` accept, in years.
     public static let ages = 10...100
@@ -105,6 +116,9 @@ public struct StartCommand: ParsableCommand, Equatable {
     /// The phone's page, and the address it is served on (nil: the default route's interface's).
     public var phone = false
     public var phoneBind: PhoneBind?
+    /// `--ghost`: a partner at the user's record, bettered by `ghostMargin`, in holds to the limit.
+    public var ghost = false
+    public var ghostMargin = StartCommand.defaultGhostMargin
 
     public init() {}
 
@@ -154,6 +168,14 @@ public struct StartCommand: ParsableCommand, Equatable {
         age = try parsed.integer(Option.age, in: Self.ages)
         maxHeartRate = try parsed.integer(Option.maxHR, in: Self.maxHeartRates)
         speakHeartRate = parsed.flag(Option.speakHR)
+        ghost = parsed.flag(Option.ghost)
+        if let text = parsed.value(Option.ghostMargin) {
+            guard let margin = Decimal.number(text), Self.ghostMargins.contains(margin) else {
+                throw .invalidValue(option: Option.ghostMargin.synopsis, value: text,
+                                    expected: "a factor from 1 to 2, such as 1.05", command: Self.spec.name)
+            }
+            ghostMargin = margin
+        }
         explicit = GivenOptions(parsed.typed, routine: !parsed.positional.isEmpty)
     }
 }

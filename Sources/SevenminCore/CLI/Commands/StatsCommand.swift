@@ -10,7 +10,7 @@ public struct StatsCommand: ParsableCommand, Equatable {
             + "with a heart rate recorded, given --sex and the config file's age too, Keytel et al. (2005) at its "
             + "average rate during work. The output says which.",
         positional: .none,
-        options: [Option.weight, Option.sex, Option.json])
+        options: [Option.weight, Option.sex, Option.records, Option.json])
 
     public enum Option {
         public static let weight = OptionSpec(long: "weight", value: "kg",
@@ -18,6 +18,8 @@ public struct StatsCommand: ParsableCommand, Equatable {
         public static let sex = OptionSpec(long: "sex", value: "sex",
             help: "For calories from the heart rate, with your age and weight. (values: female, male)",
             values: .choices(KeytelEnergy.Sex.allCases.map(\.rawValue)))
+        public static let records = OptionSpec(long: "records", value: nil,
+            help: "List your personal records instead: the longest hold of each move, from every machine's history.")
         public static let json = OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts.")
     }
 
@@ -28,6 +30,8 @@ public struct StatsCommand: ParsableCommand, Equatable {
     /// With an age and a weight, calories from the heart rate where it was recorded.
     public var sex: KeytelEnergy.Sex?
     public var json = false
+    /// `--records`: the personal records alone.
+    public var records = false
     /// The options typed, which the config file may not override.
     public var explicit = GivenOptions()
 
@@ -43,6 +47,7 @@ public struct StatsCommand: ParsableCommand, Equatable {
         }
         sex = try parsed.choice(Option.sex, as: KeytelEnergy.Sex.self)
         json = parsed.flag(Option.json)
+        records = parsed.flag(Option.records)
         explicit = GivenOptions(parsed.typed)
     }
 }

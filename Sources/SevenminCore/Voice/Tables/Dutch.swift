@@ -22,7 +22,8 @@ extension PhraseTable {
         },
         minutesAndSeconds: " en ",
         heartRate: { "Je hartslag: \($0)." },
-        commandFinished: "Opdracht klaar.", commandFailed: { "Opdracht mislukt, foutcode \($0)." })
+        commandFinished: "Opdracht klaar.", commandFailed: { "Opdracht mislukt, foutcode \($0)." },
+        newRecord: "Nieuw record.", ghostPassed: "Je hebt je schim ingehaald.")
 
     /// One word, as Dutch writes numbers: "eenentwintig", "tweeëntwintig", "honderdeen", "tweeduizend".
     static func dutchWords(_ number: Int) -> String {
@@ -54,7 +55,8 @@ extension ScreenWords {
         secondSide: "wissel van kant: tweede kant", otherSide: "tweede kant", eachSide: "per kant",
         reps: { $0 == 1 ? "1 herhaling" : "\($0) herhalingen" },
         soFar: "tot nu toe", timeLimit: "tijdslimiet",
-        heartZones: ["zeer licht", "licht", "gemiddeld", "zwaar", "maximaal"], bpm: "bpm")
+        heartZones: ["zeer licht", "licht", "gemiddeld", "zwaar", "maximaal"], bpm: "bpm",
+        record: "record", newRecord: "Nieuw record", ghostPassed: "Schim ingehaald")
 }
 
 extension ScreenText {

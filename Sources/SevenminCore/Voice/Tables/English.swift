@@ -26,7 +26,8 @@ extension PhraseTable {
         },
         minutesAndSeconds: " and ",
         heartRate: { "Heart rate \($0)." },
-        commandFinished: "Command finished.", commandFailed: { "Command failed, exit code \($0)." })
+        commandFinished: "Command finished.", commandFailed: { "Command failed, exit code \($0)." },
+        newRecord: "New record.", ghostPassed: "You passed your ghost.")
 
     /// The name counted in English, lower-cased, when it is a short name of plain words whose last can
     /// take a plural: "Push-up" → "push-ups", "Lunge" → "lunges", "Jumping Jacks" as it is. Nil otherwise
@@ -72,7 +73,8 @@ extension ScreenWords {
         secondSide: "switch sides: second side", otherSide: "second side", eachSide: "each side",
         reps: { $0 == 1 ? "1 rep" : "\($0) reps" },
         soFar: "so far", timeLimit: "time limit",
-        heartZones: ["very light", "light", "moderate", "hard", "maximum"], bpm: "bpm")
+        heartZones: ["very light", "light", "moderate", "hard", "maximum"], bpm: "bpm",
+        record: "record", newRecord: "New record", ghostPassed: "Ghost passed")
 }
 
 extension ScreenText {

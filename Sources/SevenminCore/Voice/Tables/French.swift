@@ -23,7 +23,8 @@ extension PhraseTable {
         },
         minutesAndSeconds: " et ",
         heartRate: { "Fréquence cardiaque\u{00A0}: \($0)." },
-        commandFinished: "Commande terminée.", commandFailed: { "Échec de la commande, code de sortie \($0)." })
+        commandFinished: "Commande terminée.", commandFailed: { "Échec de la commande, code de sortie \($0)." },
+        newRecord: "Nouveau record.", ghostPassed: "Tu as dépassé ton fantôme.")
 
     /// "vingt et un", "soixante et onze", "quatre-vingts", "quatre-vingt-dix-neuf", "deux cents", "mille".
     static func frenchWords(_ number: Int) -> String {
@@ -70,7 +71,8 @@ extension ScreenWords {
         eachSide: "de chaque côté",
         reps: { $0 == 1 ? "1 répétition" : "\($0) répétitions" },
         soFar: "jusqu'ici", timeLimit: "limite",
-        heartZones: ["très légère", "légère", "modérée", "intense", "maximale"], bpm: "bpm", colon: "\u{00A0}: ")
+        heartZones: ["très légère", "légère", "modérée", "intense", "maximale"], bpm: "bpm",
+        record: "record", newRecord: "Nouveau record", ghostPassed: "Fantôme dépassé", colon: "\u{00A0}: ")
 }
 
 extension ScreenText {

@@ -23,7 +23,8 @@ extension PhraseTable {
         },
         minutesAndSeconds: " und ",
         heartRate: { "Dein Puls: \($0)." },
-        commandFinished: "Befehl fertig.", commandFailed: { "Befehl fehlgeschlagen, Exit-Code \($0)." })
+        commandFinished: "Befehl fertig.", commandFailed: { "Befehl fehlgeschlagen, Exit-Code \($0)." },
+        newRecord: "Neuer Rekord.", ghostPassed: "Du hast deinen Schatten überholt.")
 
     /// One word, as German writes numbers: 1 → "eins", 21 → "einundzwanzig", 101 → "einhunderteins".
     static func germanWords(_ number: Int) -> String {
@@ -56,7 +57,8 @@ extension ScreenWords {
         secondSide: "Seite wechseln: zweite Seite", otherSide: "zweite Seite", eachSide: "je Seite",
         reps: { $0 == 1 ? "1 Wiederholung" : "\($0) Wiederholungen" },
         soFar: "bisher", timeLimit: "Zeitlimit",
-        heartZones: ["sehr leicht", "leicht", "moderat", "intensiv", "maximal"], bpm: "S/min")
+        heartZones: ["sehr leicht", "leicht", "moderat", "intensiv", "maximal"], bpm: "S/min",
+        record: "Rekord", newRecord: "Neuer Rekord", ghostPassed: "Schatten überholt")
 }
 
 extension ScreenText {

@@ -21,7 +21,8 @@ extension PhraseTable {
         },
         minutesAndSeconds: " e ",
         heartRate: { "Frequenza cardiaca: \($0)." },
-        commandFinished: "Comando finito.", commandFailed: { "Comando fallito, codice di uscita \($0)." })
+        commandFinished: "Comando finito.", commandFailed: { "Comando fallito, codice di uscita \($0)." },
+        newRecord: "Nuovo record.", ghostPassed: "Hai superato il tuo fantasma.")
 
     /// One word, as Italian writes numbers: "ventuno", "ventotto", "trentatré", "centouno", "duemila".
     static func italianWords(_ number: Int) -> String {
@@ -63,7 +64,8 @@ extension ScreenWords {
         secondSide: "cambia lato: secondo lato", otherSide: "secondo lato", eachSide: "per lato",
         reps: { $0 == 1 ? "1 ripetizione" : "\($0) ripetizioni" },
         soFar: "finora", timeLimit: "limite",
-        heartZones: ["molto leggera", "leggera", "moderata", "intensa", "massima"], bpm: "bpm")
+        heartZones: ["molto leggera", "leggera", "moderata", "intensa", "massima"], bpm: "bpm",
+        record: "record", newRecord: "Nuovo record", ghostPassed: "Fantasma superato")
 }
 
 extension ScreenText {

@@ -23,7 +23,8 @@ extension PhraseTable {
         },
         minutesAndSeconds: " y ",
         heartRate: { "Frecuencia cardíaca: \($0)." },
-        commandFinished: "Comando terminado.", commandFailed: { "El comando falló, código de salida \($0)." })
+        commandFinished: "Comando terminado.", commandFailed: { "El comando falló, código de salida \($0)." },
+        newRecord: "Nuevo récord.", ghostPassed: "Has superado a tu fantasma.")
 
     /// "veintidós", "treinta y uno", "cien", "ciento uno", "quinientos", "dos mil".
     static func spanishWords(_ number: Int) -> String {
@@ -75,7 +76,8 @@ extension ScreenWords {
         secondSide: "cambia de lado: segundo lado", otherSide: "segundo lado", eachSide: "cada lado",
         reps: { $0 == 1 ? "1 repetición" : "\($0) repeticiones" },
         soFar: "hasta ahora", timeLimit: "límite",
-        heartZones: ["muy suave", "suave", "moderada", "intensa", "máxima"], bpm: "ppm")
+        heartZones: ["muy suave", "suave", "moderada", "intensa", "máxima"], bpm: "ppm",
+        record: "récord", newRecord: "Nuevo récord", ghostPassed: "Fantasma superado")
 }
 
 extension ScreenText {

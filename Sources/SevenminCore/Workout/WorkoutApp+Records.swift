@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The records a workout plays against: the user's bests as the history gave them, with those beaten on the
+/// way, what the screen shows of them, and the ghost passed.
+struct RecordPlay: Sendable {
+    var records: PersonalRecords
+    /// Records this workout set, in order, for the finish screen.
+    var set: [PersonalRecord] = []
+    /// The segment that shows a record just set, big: the one after the step that set it.
+    var shown: (index: Int, record: PersonalRecord)?
+    /// The last segment whose ghost was passed: said once.
+    var ghostPassed: Int?
+}
+
+/// Personal records and the ghost: what a hold's end and its time come to.
+extension WorkoutApp {
+    /// A segment's end as the history keeps it, and for a step that beat the move's record, its news: an
+    /// events-file line, "New record." said once, and the record shown big in the segment after.
+    mutating func segmentEnded(_ end: SegmentEnd, at now: Instant) -> [Effect] {
+        var effects: [Effect] = [.record(.segmentEnded(end))]
+        guard let kind = end.measure, end.ranOut else { return effects }
+        // Set now; the history keeps its own time, and this one is only shown.
+        let record = PersonalRecord(exercise: end.title, kind: kind, value: end.actual, setAt: 0)
+        guard let beaten = records.records.offer(record) else { return effects }
+        records.set.append(record)
+        records.shown = (end.index + 1, record)
+        effects.append(.log(EventRecord(t: now - origin, event: "record", [
+            ("exercise", .string(visible(end.title))), ("kind", .string(kind.rawValue)),
+            ("value", .seconds(end.actual)), ("previous", .seconds(beaten.value))])))
+        if settings.voice { effects.append(.announce(Announcement(Phrases(settings.language).newRecord, due: now))) }
+        return effects
+    }
+
+    /// On a hold to the limit: the move's record, and with `--ghost` the ghost's time (the record bettered by
+    /// the margin); nil on any other step.
+    var hold: ScreenModel.Hold? {
+        guard session.segment.toLimit, session.segment.segment.isWork else { return nil }
+        let record = records.records.record(plan.exercise(of: session.index).title, .hold)?.value
+        return ScreenModel.Hold(record: record, ghost: settings.ghostMargin.flatMap { m in record.map { $0 * m } },
+                                ghostPassed: records.ghostPassed == session.index)
+    }
+
+    /// When the hold under way passes its ghost, if it has one still to pass.
+    var ghostDue: Instant? {
+        guard session.state == .running, records.ghostPassed != session.index, let ghost = hold?.ghost,
+              let start = session.timer.startInstant else { return nil }
+        return start + ghost
+    }
+
+    /// Passing the ghost, once a hold: one events-file line, and said.
+    mutating func passGhost(at now: Instant, into effects: inout [Effect]) {
+        guard let due = ghostDue, due <= now, let ghost = hold?.ghost else { return }
+        records.ghostPassed = session.index
+        effects.append(.log(EventRecord(t: due - origin, event: "ghost", [
+            ("exercise", .string(visible(plan.exercise(of: session.index).title))), ("ghost", .seconds(ghost))])))
+        if settings.voice {
+            effects.append(.announce(Announcement(Phrases(settings.language).ghostPassed, due: due)))
+        }
+        flash(at: now)
+    }
+}
