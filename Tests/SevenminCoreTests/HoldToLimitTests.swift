@@ -17,8 +17,8 @@ extension [Effect] {
 
 @Suite("Holds to the limit, personal records and the ghost")
 struct HoldToLimitTests {
-    func started(record: Double? = nil, ghost: Double? = nil, voice: Bool = false) -> WorkoutApp {
-        var settings = CoachSettings(voice: voice)
+    func started(record: Double? = nil, ghost: Double? = nil, voice: Bool = false, keys: Bool = true) -> WorkoutApp {
+        var settings = CoachSettings(voice: voice, keysAtHand: keys)
         if let record {
             settings.records = PersonalRecords([PersonalRecord(exercise: "Plank", kind: .hold, value: record,
                                                                setAt: 1_000)])
@@ -117,6 +117,25 @@ struct HoldToLimitTests {
     }
 
     // MARK: The ghost
+
+    @Test func aHoldNobodyEndedIsNoRecord() throws {
+        // With no keys at hand the hold ends after its work (30 s), past the record of 20: no person ended it.
+        var app = started(record: 20, voice: true, keys: false)
+        var ends: [SegmentEnd] = [], logged: [String] = [], said: [String] = []
+        var last: ScreenModel?
+        while let next = app.nextDeadline(), next < 60 {
+            let e = app.handle(.tick, at: next)
+            ends += e.segmentEnds
+            logged += e.logged
+            said += e.compactMap { if case .announce(let a) = $0 { a.phrase.text } else { nil } }
+            last = e.model ?? last
+        }
+        let plank = try #require(ends.first { $0.title == "Plank" })
+        #expect(plank.ranOut && abs(plank.actual - 30) < 1e-9, "it ended as a reps step does")
+        #expect(plank.measure == nil, "the history is not told it measured a hold")
+        #expect(!logged.contains("record") && !said.contains("New record."), "\(logged) \(said)")
+        #expect(try #require(last?.summary).records.isEmpty)
+    }
 
     @Test func theGhostReachesTheBarsEndAtTheRecordBetteredAndPassingItIsOneEvent() throws {
         var app = started(record: 40, ghost: 1.05, voice: true)

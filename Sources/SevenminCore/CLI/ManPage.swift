@@ -162,7 +162,9 @@ public enum ManPage {
             + "`sevenmin stats --records` lists every record (`--json` for scripts). With `start --ghost` (or "
             + "`\"ghost\": true` in the config), a ghost holds your record bettered by `--ghost-margin` (1.05: 5 % "
             + "longer): its marker moves along the bar and reaches its end as its hold ends, and passing it is said "
-            + "once and is one `ghost` event in the events file. A move with no record has no ghost.") + "\n"
+            + "once and is one `ghost` event in the events file. A move with no record has no ghost. With nobody at "
+            + "the keys (plain mode, no terminal on standard input), a hold ends after the routine's `work` as a "
+            + "step counted in reps does, and is no record: a record needs a person to have ended it.") + "\n"
         out += ".SH LIMITS\n" + Roff.text("So that no file can exhaust time or memory: a file may be at most 1 MiB, "
             + "nesting at most 64 levels deep, and the whole plan may last at most 24 hours and hold at most "
             + "100,000 segments. Text may hold no control characters (C0, DEL, C1) and no bidirectional controls.")

@@ -15,9 +15,11 @@ extension WorkoutApp {
         if s.segment.isWork && SegmentRecord.isDone(actual: actual, planned: planned, ranOut: ranOut) {
             workDone.insert(index)
         }
+        // A record needs a person to have ended the hold: with no keys at hand it ends as a reps step does.
         return SegmentEnd(index: index, kind: s.kind, title: plan.heading(of: index), round: s.round,
                           planned: planned, actual: actual, ranOut: ranOut, side: s.side,
-                          stage: s.kind == .getReady ? .main : s.stage, measure: s.toLimit ? .hold : nil)
+                          stage: s.kind == .getReady ? .main : s.stage,
+                          measure: s.toLimit && settings.keysAtHand ? .hold : nil)
     }
 
     /// Turns session events into effects: log lines, history, cues, bell, voice and flash.
