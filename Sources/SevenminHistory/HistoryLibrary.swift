@@ -248,7 +248,7 @@ public final class HistoryLibrary {
     /// The personal records of every store read: a best is a maximum, so a workout two copies hold counts once.
     public func records() throws(HistoryError) -> PersonalRecords {
         var records = PersonalRecords()
-        for (store, _, _, place) in placed {
+        for (store, _, place) in placed {
             for step in try attempt(place, store, { store throws(HistoryError) in try store.measuredSteps() }) ?? [] {
                 records.offer(step)
             }
