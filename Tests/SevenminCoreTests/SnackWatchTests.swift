@@ -90,7 +90,8 @@ struct SnackWatchTests {
     static let takesTheSnack: [(after: Double, input: SnackWatchInput)] =
         [(60, .answer(.start)), (60, .workout(running: true)), (180, .workout(running: false))]
 
-    /// 08:30–17:30, lunch away 12:00–13:00, a call 14:00–14:45, the screen locked 15:30–15:40; each snack taken.
+    /// 08:30–17:30, lunch away 12:00–13:00, a call 14:00–14:45, the screen locked 15:30–15:40; each snack
+    /// taken.
     @Test func aWorkingDayHasItsHeadsUpsOutsideTheCallTheLunchAndTheLock() {
         var day = SimulatedDay(schedule: Self.workingDay, start: "08:30", script: [
             ("12:05", .idle(since: SimulatedDay.at("12:00"))), ("13:00", .active),
