@@ -36,7 +36,7 @@ FORWARD(int, pa_context_connect, (pa_context *c, const char *server, pa_context_
                                   const pa_spawn_api *api), (c, server, flags, api), -1)
 FORWARD(pa_context_state_t, pa_context_get_state, (const pa_context *c), (c), PA_CONTEXT_FAILED)
 FORWARD(int, pa_context_errno, (const pa_context *c), (c), PA_ERR_NOTSUPPORTED)
-FORWARD(const char *, pa_strerror, (int error), (error), "libpulse.so.0 is not installed")
+FORWARD(const char *, pa_strerror, (int error), (error), SONAME_PULSE " is not installed")
 FORWARD_VOID(pa_context_set_subscribe_callback, (pa_context *c, pa_context_subscribe_cb_t cb, void *userdata),
              (c, cb, userdata))
 FORWARD(pa_operation *, pa_context_subscribe, (pa_context *c, pa_subscription_mask_t m, pa_context_success_cb_t cb,
