@@ -45,9 +45,16 @@ public final class Condition: @unchecked Sendable {
     /// `pthread_cond_wait(3)`, holding the lock: sleeps until signalled (or spuriously).
     public func wait() { _ = pthread_cond_wait(condition, mutex) }   // ignored: returns only 0
 
-    /// `pthread_cond_timedwait(3)`, holding the lock, until the monotonic instant `deadline`;
-    /// false if the deadline passed.
+    /// `pthread_cond_timedwait(3)`, holding the lock, until the monotonic instant `deadline` (`.infinity`: until
+    /// signalled); false if the deadline passed.
     public func wait(until deadline: Instant) -> Bool {
+        // No end (infinity, or more than a timespec holds): a signal alone ends the wait.
+        guard deadline < 1e15 else {
+            wait()
+            return true
+        }
+        // Long past (minus infinity too): as pthread_cond_timedwait would say at once.
+        guard deadline > 0 else { return false }
         var ts = timespec()
         let whole = deadline.rounded(.down)
         ts.tv_sec = Int(whole)

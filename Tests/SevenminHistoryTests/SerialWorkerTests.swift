@@ -74,4 +74,23 @@ struct SerialWorkerTests {
         #expect(!worker.sync(timeout: 0.5) { count.withLock { $0 += 100 } })
         #expect(count.withLock { $0 } == 2)
     }
+
+    /// A wait with no end (`.infinity`) lasts until signalled, and one long past ends at once: `during`'s `q` on
+    /// the finish once waited until `.infinity` and trapped converting it to a timespec.
+    @Test func aWaitWithNoEndLastsUntilSignalledAndOneLongPastEndsAtOnce() {
+        let condition = Condition()
+        let ready = Mutex(false)
+        #expect(condition.withLock { condition.wait(until: -.infinity) } == false)
+        startThread(named: "test-signaller") {
+            condition.withLock {
+                ready.withLock { $0 = true }
+                condition.signal()
+            }
+        }
+        let signalled = condition.withLock { () -> Bool in
+            while !ready.withLock({ $0 }) { guard condition.wait(until: .infinity) else { return false } }
+            return true
+        }
+        #expect(signalled)
+    }
 }
