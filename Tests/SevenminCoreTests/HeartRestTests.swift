@@ -119,3 +119,43 @@ struct HeartRestTests {
         ])
     }
 }
+
+/// `HeartRest` alone: what a rest that waits asks of the session, and the words it leaves on the screen.
+@Suite("A rest that waits, as a value")
+struct HeartRestValueTests {
+    let text = ScreenText.of(.en)
+
+    @Test func theFirstReadingStretchesTheRestAndOneUnderTheRuleEndsIt() {
+        var rest = HeartRest(rule: RestUntil(heartRate: 120, max: 60))
+        #expect(rest.handle(.resting(index: 2, length: 10, bpm: nil)).isEmpty, "no reading: an ordinary rest")
+        #expect(rest.words(at: 2, text: text) == nil)
+        #expect(rest.handle(.resting(index: 2, length: 10, bpm: 150)) == [.lengthen(by: 50)])
+        _ = rest.handle(.lengthened(by: 50))
+        #expect(rest.words(at: 2, text: text) == "until under 120 bpm, at most 1:00")
+        #expect(rest.handle(.resting(index: 2, length: 60, bpm: 130)).isEmpty, "stretched once only")
+        #expect(rest.handle(.resting(index: 2, length: 60, bpm: 115)) == [.end])
+        #expect(rest.words(at: 3, text: text) == "rest ended at 115 bpm")
+        #expect(rest.words(at: 4, text: text) == nil)
+    }
+
+    @Test func aLostStrapTakesBackWhatTheTimerTookAndOnlyInThatRest() {
+        var rest = HeartRest(rule: RestUntil(heartRate: 120, max: 60))
+        _ = rest.handle(.resting(index: 2, length: 10, bpm: 150))
+        _ = rest.handle(.lengthened(by: 48))
+        #expect(rest.handle(.strapLost(index: 3)).isEmpty, "a later segment keeps its time")
+        #expect(rest.handle(.strapLost(index: 2)) == [.shorten(by: 48)])
+        #expect(rest.handle(.strapLost(index: 2)).isEmpty, "given back once")
+        #expect(rest.words(at: 2, text: text) == nil)
+        #expect(rest.handle(.resting(index: 2, length: 10, bpm: 140)) == [.lengthen(by: 50)], "a reading again")
+    }
+
+    @Test func aRestThatRanToItsLongestSaysSoOnTheNextSegment() {
+        var rest = HeartRest(rule: RestUntil(heartRate: 120, max: 60))
+        _ = rest.handle(.resting(index: 2, length: 10, bpm: 150))
+        _ = rest.handle(.lengthened(by: 50))
+        _ = rest.handle(.ranOut(into: 5))
+        #expect(rest.words(at: 5, text: text) == nil, "not the segment after the rest")
+        _ = rest.handle(.ranOut(into: 3))
+        #expect(rest.words(at: 3, text: text) == "rest ended after 1:00")
+    }
+}

@@ -52,9 +52,7 @@ extension WorkoutApp {
                     effects.append(.record(.finished(all ? .completed : .skipped)))
                 } else {
                     // A rest that waited for the heart and ran out ended at its longest.
-                    if let rest = heartRest, rest.added != nil, rest.index == event.segmentIndex - 1, !leftCurrent {
-                        heartRestEnd = (event.segmentIndex, nil)
-                    }
+                    if !leftCurrent { _ = heartRest?.handle(.ranOut(into: event.segmentIndex)) }
                     currentLength = plan.segments[event.segmentIndex].duration
                 }
                 // The first segment changes nothing on a screen that has only just appeared: no flash, and

@@ -17,14 +17,7 @@ extension WorkoutApp {
         var model = ScreenModel(session: session, at: now, overlay: overlay, notice: notice, shuffleSeed: settings.seed)
         model.flash = flashUntil.map { now < $0 } ?? false
         model.showsFigure = settings.figure
-        if let rule = plan.routine.restUntil {
-            if let rest = heartRest, rest.index == session.index, rest.added != nil {
-                model.heartRest = model.text.restUntil(rule.heartRate, TimeFormat.clock(rule.max))
-            } else if let end = heartRestEnd, end.index == session.index {
-                model.heartRest = end.bpm.map(model.text.restEndedAt)
-                    ?? model.text.restEndedAfter(TimeFormat.clock(rule.max))
-            }
-        }
+        model.heartRest = heartRest?.words(at: session.index, text: model.text)
         if settings.heartRate {
             let bpm = heart.fresh(at: now)
             model.heartRate = .some(bpm)

@@ -35,12 +35,8 @@ public struct WorkoutApp: Sendable {
     /// Where the phone's page is (`start --phone`), once its server says, and how many phones have it open.
     public internal(set) var phone: PhoneLink?
     var phones = 0
-    /// The rest under way in a routine with `restUntil`, and the seconds a reading added to it to make it wait
-    /// for the heart (nil: not waiting).
-    var heartRest: (index: Int, added: Double?)?
-    /// How the last rest that waited ended, for the segment after it: at the bpm under the rule's, or at its
-    /// longest (nil).
-    var heartRestEnd: (index: Int, bpm: Int?)?
+    /// The rests that wait for the heart, in a routine with `restUntil`.
+    var heartRest: HeartRest?
     /// The command run beside the workout (`sevenmin during`), as last reported; nil for `start`.
     public internal(set) var command: CommandRun?
     /// The last frame's model: a frame that moves only the figure is this with the figure moved on.
@@ -101,6 +97,7 @@ public struct WorkoutApp: Sendable {
         resumption = resuming
         workDone = resuming?.exercisesDone ?? []
         records = RecordPlay(records: settings.records)
+        heartRest = plan.routine.restUntil.map(HeartRest.init)
         overviewDone = WorkoutApp.overviewDone(plan, workDone)
         notice = shownNotice
         command = settings.during
@@ -207,7 +204,7 @@ public struct WorkoutApp: Sendable {
             var told = notices
             heart.lost(notice, notices: &told)
             notices = told
-            stopWaitingForHeart(at: now, into: &effects)
+            waitForHeart(.strapLost(index: session.index), at: now, into: &effects)
         case .notice(let notice):
             notices.append(notice)
         case .streak(let basis):
@@ -238,7 +235,7 @@ public struct WorkoutApp: Sendable {
             if let ending = commandNews(news, at: now, into: &effects) { return effects + end(ending, at: now) }
         }
         heart.expire(at: now)
-        waitForHeart(at: now, into: &effects)
+        if let news = restingNews(at: now) { waitForHeart(news, at: now, into: &effects) }
         // After any key: one that skipped from the exercise to a rest ends the workout there.
         stopForCommand(at: now, into: &effects)
         return effects + frame(at: now)
