@@ -86,15 +86,18 @@ extension HistoryEndToEndTests {
         let first = try run(binary, ["start", routine, "--plain", "--mute"], environment: ["XDG_STATE_HOME": scratch])
         #expect(first.status == 0, "\(first.stderr)")
         try FileManager.default.createDirectory(atPath: scratch + "/disk", withIntermediateDirectories: true)
+        // The three disks at once, each of its own, each answer in its own file.
         let script = """
-            mount -t tmpfs -o size=256k tmpfs "$1" || exit 77
-            for leave in 64 96 128; do
-                rm -rf "$1"/* && mkdir "$1/sevenmin" && cp "$4/sevenmin/history.sqlite3" "$1/sevenmin/" || exit 1
-                fallocate -l $(( $(df -k "$1" | awk 'NR == 2 { print $4 }') - leave ))k "$1/filler" || exit 1
-                XDG_STATE_HOME="$1" "$2" start "$3" --plain --mute > "$4/ran.$leave" 2>&1
-                XDG_STATE_HOME="$1" "$2" start --resume --plain --mute > "$4/resumed.$leave" 2>&1
-                echo "$leave $?"
-            done
+            for leave in 64 96 128; do (
+                disk="$1/$leave" && mkdir "$disk" && mount -t tmpfs -o size=256k tmpfs "$disk" || exit 77
+                mkdir "$disk/sevenmin" && cp "$4/sevenmin/history.sqlite3" "$disk/sevenmin/" || exit 1
+                fallocate -l $(( $(df -k "$disk" | awk 'NR == 2 { print $4 }') - leave ))k "$disk/filler" || exit 1
+                XDG_STATE_HOME="$disk" "$2" start "$3" --plain --mute > "$4/ran.$leave" 2>&1
+                XDG_STATE_HOME="$disk" "$2" start --resume --plain --mute > "$4/resumed.$leave" 2>&1
+                echo "$leave $?" > "$4/status.$leave"
+            ) & done
+            wait
+            cat "$4/status.64" "$4/status.96" "$4/status.128"
             """
         let r = try run("/usr/bin/unshare", ["-rm", "/bin/sh", "-c", script, "sh", scratch + "/disk", binary, routine,
                                              scratch])
