@@ -10,7 +10,7 @@ struct SharedHistoryEndToEndTests {
         let here = temporaryDirectory()
         try FileManager.default.createDirectory(atPath: here + "/sevenmin/history.d",
                                                 withIntermediateDirectories: true)
-        let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+        let r = try run(binary, ["start", fixtures + "/brief.json", "--plain", "--mute"],
                         environment: ["XDG_STATE_HOME": here])
         #expect(r.status == 0, "\(r.stderr)")
         // A folder named by its machine id, a file a month.
@@ -59,7 +59,7 @@ struct SharedHistoryEndToEndTests {
         let id = try #require(((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?
             .first?["id"] as? Int))
         let rated = try run(binary, ["rate", "7", "--session", "\(id)"], environment: ["XDG_STATE_HOME": there])
-        #expect(rated.status == 0 && rated.stdout.hasPrefix("Rated Short Test Routine of ")
+        #expect(rated.status == 0 && rated.stdout.hasPrefix("Rated Brief Test Routine of ")
             && rated.stdout.hasSuffix("(id \(id)): effort 7/10\n"), "\(rated.stderr)")
         let relisted = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": there])
         #expect(relisted.stdout.contains("\"effort\": 7,") && relisted.stdout.components(separatedBy: "\"uuid\"")
@@ -68,7 +68,7 @@ struct SharedHistoryEndToEndTests {
         // the warning that two files claim one machine's id).
         let latest = try run(binary, ["rate", "7"], environment: ["XDG_STATE_HOME": there])
         #expect(latest.status == 66 && latest.stderr.contains("\nError: No workout of this machine to rate: the "
-            + "latest, Short Test Routine of ") && latest.stderr.contains("rate it by its id, with --session \(id)."),
+            + "latest, Brief Test Routine of ") && latest.stderr.contains("rate it by its id, with --session \(id)."),
                 "\(latest.stderr)")
     }
 
@@ -81,7 +81,7 @@ struct SharedHistoryEndToEndTests {
         for state in [a, b] {
             try FileManager.default.createDirectory(atPath: state + "/sevenmin/history.d",
                                                     withIntermediateDirectories: true)
-            let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+            let r = try run(binary, ["start", fixtures + "/brief.json", "--plain", "--mute"],
                             environment: ["XDG_STATE_HOME": state])
             #expect(r.status == 0, "\(r.stderr)")
         }
@@ -108,7 +108,7 @@ struct SharedHistoryEndToEndTests {
             + "sqlite3.connect(sys.argv[1]).execute('VACUUM INTO ?', (sys.argv[2],))",
             a + "/sevenmin/history.sqlite3", legacy])
         #expect(vacuum.status == 0 && FileManager.default.fileExists(atPath: legacy), "\(vacuum.stderr)")
-        let again = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+        let again = try run(binary, ["start", fixtures + "/brief.json", "--plain", "--mute"],
                             environment: ["XDG_STATE_HOME": a])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: a + "/sevenmin/history.d")
@@ -122,7 +122,7 @@ struct SharedHistoryEndToEndTests {
         let (a, b) = (temporaryDirectory(), temporaryDirectory())
         try FileManager.default.createDirectory(atPath: a + "/sevenmin/history.d", withIntermediateDirectories: true)
         let workout = { (state: String) throws -> (status: Int32, stdout: String, stderr: String) in
-            try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+            try run(binary, ["start", fixtures + "/brief.json", "--plain", "--mute"],
                     environment: ["XDG_STATE_HOME": state])
         }
         #expect(try workout(a).status == 0)
@@ -157,7 +157,7 @@ struct SharedHistoryEndToEndTests {
         let state = tmux.directory + "/sevenmin"
         try FileManager.default.createDirectory(atPath: state + "/history.d", withIntermediateDirectories: true)
         try "not an id\n".write(toFile: state + "/machine-id", atomically: true, encoding: .utf8)
-        tmux.type("\(binary) start \(fixtures)/short.json --mute; echo \"ex\"\"it=$?\"")
+        tmux.type("\(binary) start \(fixtures)/brief.json --mute; echo \"ex\"\"it=$?\"")
         tmux.waitFor(text: "Workout complete", timeout: 20)
         tmux.dismissSummary()
         let screen = tmux.waitFor(text: "exit=0")
@@ -178,7 +178,7 @@ struct SharedHistoryEndToEndTests {
             try FileManager.default.createDirectory(atPath: state + "/sevenmin/history.d",
                                                     withIntermediateDirectories: true)
         }
-        let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+        let r = try run(binary, ["start", fixtures + "/brief.json", "--plain", "--mute"],
                         environment: ["XDG_STATE_HOME": a])
         #expect(r.status == 0, "\(r.stderr)")
         // The sync carries each machine's folder of months to the other.
@@ -193,7 +193,7 @@ struct SharedHistoryEndToEndTests {
         let id = try #require(((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?
             .first?["id"] as? Int))
         let removed = try run(binary, ["history", "remove", "\(id)"], environment: ["XDG_STATE_HOME": b])
-        #expect(removed.status == 0 && removed.stdout.hasPrefix("Removed Short Test Routine of "), "\(removed.stderr)")
+        #expect(removed.status == 0 && removed.stdout.hasPrefix("Removed Brief Test Routine of "), "\(removed.stderr)")
         try sync(b, a)
         for state in [a, b] {
             let history = try run(binary, ["history"], environment: ["XDG_STATE_HOME": state])
@@ -224,7 +224,7 @@ struct SharedHistoryEndToEndTests {
             try FileManager.default.createDirectory(atPath: state + "/sevenmin", withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: state + "/sevenmin/history.d",
                                                        withDestinationPath: shared)
-            let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"],
+            let r = try run(binary, ["start", fixtures + "/brief.json", "--plain", "--mute"],
                             environment: ["XDG_STATE_HOME": state])
             #expect(r.status == 0, "\(r.stderr)")
         }
@@ -260,7 +260,7 @@ struct SharedHistoryEndToEndTests {
         let shared = state + "/sevenmin/history.d"
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
         let env = ["XDG_STATE_HOME": state, "XDG_CONFIG_HOME": state, "LC_ALL": "C.UTF-8"]
-        let r = try run(binary, ["start", fixtures + "/short.json", "--plain", "--mute"], environment: env)
+        let r = try run(binary, ["start", fixtures + "/brief.json", "--plain", "--mute"], environment: env)
         #expect(r.status == 0, "\(r.stderr)")
         // Another machine's copy, its schema's page damaged past the header.
         let published = try #require(try FileManager.default.contentsOfDirectory(atPath: shared).first)
@@ -274,7 +274,7 @@ struct SharedHistoryEndToEndTests {
 
         let warning = "Warning: left out \(broken): it is damaged"
         let history = try run(binary, ["history"], environment: env)
-        #expect(history.status == 0 && history.stdout.contains("Short Test Routine"), "\(history.stderr)")
+        #expect(history.status == 0 && history.stdout.contains("Brief Test Routine"), "\(history.stderr)")
         #expect(history.stderr.components(separatedBy: warning).count == 2, "\(history.stderr)")
         let stats = try run(binary, ["stats", "--json"], environment: env)
         #expect(stats.status == 0 && stats.stdout.contains("\"sessions\": 1,"), "\(stats.stderr)")
