@@ -7,12 +7,12 @@ import Testing
 struct LookingBackTests {
     let short = fixtures + "/short.json"
 
-    /// A state folder holding the history of two short workouts, run in plain mode; made once, and
+    /// A state folder holding the history of two workouts of two seconds, run in plain mode; made once, and
     /// only read by the tests.
     static let recorded: String = {
         let state = temporaryDirectory()
         for _ in 0..<2 {
-            _ = try? run(binary, ["start", fixtures + "/short.json", "--mute", "--plain"],
+            _ = try? run(binary, ["start", fixtures + "/brief.json", "--mute", "--plain"],
                          environment: ["XDG_STATE_HOME": state])
         }
         return state
@@ -30,8 +30,8 @@ struct LookingBackTests {
         let env = ["XDG_STATE_HOME": state]
         let text = try run(binary, ["history"], environment: env)
         let rows = text.stdout.split(separator: "\n")
-        #expect(rows.count == 3 && rows[0].hasPrefix("DATE") && rows[1].contains("Short Test Routine"))
-        #expect(rows[1].contains("2/2") && rows[1].hasSuffix("completed"))
+        #expect(rows.count == 3 && rows[0].hasPrefix("DATE") && rows[1].contains("Brief Test Routine"))
+        #expect(rows[1].contains("1/1") && rows[1].hasSuffix("completed"))
         let csv = try run(binary, ["history", "--csv"], environment: env)
         #expect(csv.stdout.hasPrefix("id,start,") && csv.stdout.contains("\r\n"))
         #expect(csv.stdout.split(separator: "\r\n").count == 3)
