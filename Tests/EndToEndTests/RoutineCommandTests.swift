@@ -27,15 +27,21 @@ struct RoutineCommandTests {
         #expect(schemaGood.status == 0, "schema rejects a good routine:\n\(schemaGood.stdout)")
         let loaderGood = try run(binary, ["validate"] + good)
         #expect(loaderGood.status == 0, "loader rejects a good routine:\n\(loaderGood.stderr)")
+        // The schema's validator and the loader once each over them all: each refuses every file, and every
+        // message of the loader's carries PATH:LINE:COLUMN.
+        let schemaBad = try run("/usr/bin/python3", [repositoryRoot + "/scripts/check-schema"] + bad)
+        let verdicts = schemaBad.stdout.split(separator: "\n")
+        #expect(schemaBad.status != 0 && verdicts.count == bad.count, "\(schemaBad.stdout)\(schemaBad.stderr)")
+        let loaderBad = try run(binary, ["validate"] + bad)
+        let messages = loaderBad.stderr.split(separator: "\n")
+        #expect(loaderBad.status == 65 && loaderBad.stdout.isEmpty, "loader accepts one of them: \(loaderBad.stdout)")
         for file in bad {
-            let schema = try run("/usr/bin/python3", [repositoryRoot + "/scripts/check-schema", file])
-            #expect(schema.status != 0, "schema accepts \(file)")
-            let loader = try run(binary, ["validate", file])
-            #expect(loader.status == 65, "loader accepts \(file)")
-            // Every message carries PATH:LINE:COLUMN.
-            #expect(!loader.stderr.isEmpty
-                    && loader.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix(file + ":") })
+            #expect(verdicts.contains { $0.hasPrefix(file + ": invalid: ") }, "schema accepts \(file)")
+            #expect(messages.contains { $0.hasPrefix(file + ":") }, "loader accepts \(file)")
         }
+        #expect(messages.allSatisfy { message in
+            bad.contains { message.hasPrefix($0 + ":") && message.dropFirst($0.count + 1).first?.isNumber == true }
+        }, "\(loaderBad.stderr)")
     }
 
     @Test func validateReportsEveryProblemInEveryFile() throws {
