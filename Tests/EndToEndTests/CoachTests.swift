@@ -7,7 +7,7 @@ import Testing
 
 /// The coach as a person at the terminal meets it: sound on, the bell without a device, the
 /// window title, the video key, and every kind of terminal.
-@Suite("Coach end to end", .serialized)
+@Suite("Coach end to end")
 struct CoachEndToEndTests {
     let short = fixtures + "/short.json"
     let long = fixtures + "/long.json"

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The history the real program keeps, read back through `sevenmin history --json` and SQLite itself.
-@Suite("History end to end", .serialized)
+@Suite("History end to end")
 struct HistoryEndToEndTests {
     let short = fixtures + "/short.json"
     let long = fixtures + "/long.json"

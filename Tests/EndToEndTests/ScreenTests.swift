@@ -4,7 +4,7 @@ import SevenminCore
 import Testing
 
 /// The real binary in a real terminal (tmux), driven by keys and signals.
-@Suite("End to end in tmux", .serialized)
+@Suite("End to end in tmux")
 struct ScreenTests {
     let short = fixtures + "/short.json"
     let long = fixtures + "/long.json"
