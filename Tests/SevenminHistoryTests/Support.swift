@@ -91,3 +91,11 @@ extension HistoryStore {
         try publish(to: path, as: publisher)
     }
 }
+
+/// A count shared between threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.withLock { n += 1 } }
+    var value: Int { lock.withLock { n } }
+}
