@@ -242,16 +242,6 @@ struct SharedHistoryEndToEndTests {
         #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0], "\(outputs)")
     }
 
-    /// This host's name as a copy carries it (letters, digits, `-`, `_` and `.`; anything else a `-`).
-    var hostLabel: String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        _ = gethostname(&buffer, 255)
-        return String(String(nulTerminated: buffer).unicodeScalars.map {
-            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) ? Character($0)
-                : "-"
-        })
-    }
-
     /// One damaged file in `history.d` (Syncthing can deliver one) made `history` and `stats` show nothing
     /// and exit 1, the plan start again at step 1, and `doctor` call the history intact. Now it is named
     /// once and left out, and the rest is shown and counted.

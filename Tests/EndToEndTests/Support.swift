@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SevenminSystem
 import SevenminTestSupport
 import Testing
 
@@ -10,6 +11,16 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 /// The built `sevenmin` binary, beside the test bundle.
 let binary = BuiltBinary.path(repositoryRoot: repositoryRoot)
+
+/// This host's name as a copy carries it (letters, digits, `-`, `_` and `.`; anything else a `-`).
+var hostLabel: String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    _ = gethostname(&buffer, 255)
+    return String(String(nulTerminated: buffer).unicodeScalars.map {
+        $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) ? Character($0)
+            : "-"
+    })
+}
 
 /// A fresh temporary directory, removed with the rest when the tests end.
 func temporaryDirectory() -> String { ScratchFolder.make("sevenmin-test") }
