@@ -11,16 +11,21 @@ extension HistoryCommand {
             Console.error("Error: History is off, so there is nothing to edit.")
             return ExitCode.noInput
         }
-        let id: Int64, field: SessionAnnotation.Field, value: String
+        let reference: WorkoutReference, field: SessionAnnotation.Field, value: String
         switch edit {
-        case .remove(let n): (id, field, value) = (n, .removed, "1")
-        case .rename(let n, let name): (id, field, value) = (n, .name, name)
+        case .remove(let r): (reference, field, value) = (r, .removed, "1")
+        case .rename(let r, let name): (reference, field, value) = (r, .name, name)
         }
         do throws(HistoryError) {
             // The workout is looked for, read only, first: an id that matches none creates and writes nothing.
             let library = HistoryReading.library(own: try HistoryReading.ownStore())
+            let id: Int64
+            switch try HistoryReading.workout(reference, in: library) {
+            case .success(let found): id = found
+            case .failure(let status): return status.code
+            }
             guard try library.allSessions().contains(where: { $0.id == id }) else {
-                Console.error("Error: No workout with id \(id) in the history.")
+                Console.error("Error: No workout with id \(visible(reference.text)) in the history.")
                 return ExitCode.noInput
             }
             let store = try HistoryStore(path: path)
@@ -29,10 +34,11 @@ extension HistoryCommand {
                 return ExitCode.noInput
             }
             guard let found = try HistoryReading.edit(id, field, to: value, in: library, writer: store) else {
-                Console.error("Error: No workout with id \(id) in the history.")
+                Console.error("Error: No workout with id \(visible(reference.text)) in the history.")
                 return ExitCode.noInput
             }
-            let what = "\(visible(found.routine)) of \(HistoryReport.localStart(found)) (id \(id))"
+            let shown = found.shortID ?? "\(id)"
+            let what = "\(visible(found.routine)) of \(HistoryReport.localStart(found)) (id \(shown))"
             switch edit {
             case .remove: Console.out("Removed \(what) from the history of every machine.\n")
             case .rename(_, let name): Console.out("Renamed \(what) to \(visible(name)).\n")

@@ -19,23 +19,32 @@ extension RateCommand: RunnableCommand {
         do throws(HistoryError) {
             let store = try HistoryStore(path: path)
             let library = HistoryReading.library(own: store)
+            var chosen: Int64?
+            if let session {
+                switch try HistoryReading.workout(session, in: library) {
+                case .success(let id): chosen = id
+                case .failure(let status): return status.code
+                }
+            }
             let latest = try session == nil ? store.latestSessionID().flatMap(library.number(ofOwn:)) : nil
             // Rows out of range are passed over, as `history` passes them over, and said.
             HistoryReading.sayIfSkipped(store)
             let running = try HistoryReading.running(store, in: library)
             // A workout still under way is rated at its finish screen, or once it has ended.
-            if let id = session ?? (latest == nil ? running.max() : nil), running.contains(id) {
+            if let id = chosen ?? (latest == nil ? running.max() : nil), running.contains(id) {
                 Console.error("Error: Workout \(id) is still running: its finish screen asks how hard it was, "
                     + "or rate it once it has ended.")
                 return ExitCode.noInput
             }
-            guard let id = session ?? latest, let found = try HistoryReading.edit(id, .effort, to: String(effort),
-                                                                                in: library, writer: store) else {
-                Console.error(session.map { "Error: No workout with id \($0) in the history." } ?? nothingToRate)
+            guard let id = chosen ?? latest, let found = try HistoryReading.edit(id, .effort, to: String(effort),
+                                                                               in: library, writer: store) else {
+                Console.error(session.map { "Error: No workout with id \(visible($0.text)) in the history." }
+                    ?? nothingToRate)
                 return ExitCode.noInput
             }
             let when = HistoryReport.localStart(found)
-            Console.out("Rated \(visible(found.routine)) of \(when) (id \(id)): effort \(effort)/10\n")
+            let shown = found.shortID ?? "\(id)"
+            Console.out("Rated \(visible(found.routine)) of \(when) (id \(shown)): effort \(effort)/10\n")
             return ExitCode.success
         } catch {
             return HistoryReading.report(error)
@@ -52,11 +61,34 @@ extension RateCommand: RunnableCommand {
         }
         return "Error: No workout of this machine to rate: the latest, \(visible(latest.record.routine)) of "
             + "\(HistoryReport.localStart(latest.record)), is from another machine's history (history.d): rate it "
-            + "by its id, with --session \(latest.record.id)."
+            + "by its id, with --session \(latest.record.shortID ?? "\(latest.record.id)")."
     }
 }
 
 extension HistoryReading {
+    /// The number of the workout `reference` names in `library`; otherwise, said: none (66), or several, each
+    /// with its id, routine and date (64).
+    static func workout(_ reference: WorkoutReference,
+                        in library: HistoryLibrary) throws(HistoryError) -> Result<Int64, ExitStatus> {
+        switch try library.resolve(reference) {
+        case .one(let id):
+            return .success(id)
+        case .none:
+            Console.error("Error: No workout with id \(visible(reference.text)) in the history.")
+            return .failure(ExitStatus(ExitCode.noInput))
+        case .several(let ids):
+            let shown = Dictionary(try library.allSessions().map { ($0.id, $0) }) { first, _ in first }
+            var named: [String] = []
+            for id in ids {
+                let what = shown[id].map { " (\(visible($0.routine)) of \(HistoryReport.localStart($0)))" } ?? ""
+                named.append((try library.shortID(of: id) ?? "\(id)") + what)
+            }
+            Console.error("Error: \(visible(reference.text)) names \(ids.count) workouts: "
+                + named.joined(separator: ", ") + ". Give more of its id, as 'history' shows it.")
+            return .failure(ExitStatus(ExitCode.usage))
+        }
+    }
+
     /// This machine's history, written through `own`, with every other machine's in `history.d`.
     static func library(own: HistoryStore?) -> HistoryLibrary {
         let library = HistoryLibrary(own: own, shared: UserDirectories().sharedHistoryDirectory,

@@ -12,6 +12,9 @@ extension HistoryLibrary {
         var ids: [Int: [Int64: Int64]] = [:]
         /// Where each number's session is read: the store's place and the session's id in it.
         var places: [Int64: (place: Int?, local: Int64)] = [:]
+        /// Each number's uuid, and its short id (`WorkoutReference.shortIDs`), unique among all read.
+        var uuids: [Int64: String] = [:]
+        var shortIDs: [Int64: String] = [:]
 
         /// The number of session `local` of the store at `place`; nil for a session another store holds too.
         func id(_ place: Int?, _ local: Int64) -> Int64? { ids[place ?? -1]?[local] }
@@ -27,10 +30,13 @@ extension HistoryLibrary {
         }
         var numbers = Numbers()
         let order = first.sorted { ($0.value.start, $0.key) < ($1.value.start, $1.key) }
-        for (k, (_, s)) in order.enumerated() {
+        let short = WorkoutReference.shortIDs(order.map(\.key))
+        for (k, (uuid, s)) in order.enumerated() {
             let id = Int64(k + 1)
             numbers.ids[s.place ?? -1, default: [:]][s.local] = id
             numbers.places[id] = (s.place, s.local)
+            numbers.uuids[id] = uuid
+            numbers.shortIDs[id] = short[uuid]
         }
         numbered = numbers
         return numbers
@@ -42,6 +48,14 @@ extension HistoryLibrary {
               let store = at.place.map({ others[$0].store }) ?? own else { return nil }
         return (store, at.place, at.local)
     }
+
+    /// The workouts `reference` names, by their numbers: by its number, or by the start of its uuid.
+    public func resolve(_ reference: WorkoutReference) throws(HistoryError) -> WorkoutReference.Match {
+        reference.match(try numbers().uuids.map { (id: $0.key, uuid: $0.value) })
+    }
+
+    /// The short id of workout `id`, as `sessions` numbers it.
+    public func shortID(of id: Int64) throws(HistoryError) -> String? { try numbers().shortIDs[id] }
 
     /// The number `sessions` gives this machine's workout `local` (its id in this machine's history).
     public func number(ofOwn local: Int64) throws(HistoryError) -> Int64? { try numbers().id(nil, local) }

@@ -191,6 +191,7 @@ public final class HistoryLibrary {
                       let id = numbers.id(place, s.record.id) else { continue }
                 s.record = edited
                 s.record.id = id
+                s.record.shortID = numbers.shortIDs[id]
                 s.record.machine = machine
                 s.record.recordedHere = place == nil
                 all.append(s)
@@ -271,6 +272,7 @@ public final class HistoryLibrary {
             for found in read ?? [] where seen.insert(found.uuid).inserted {
                 guard var r = edits.applied(to: found), let id = numbers.id(place, found.id) else { continue }
                 r.id = id
+                r.shortID = numbers.shortIDs[id]
                 r.machine = machine
                 r.recordedHere = place == nil
                 all.append(r)

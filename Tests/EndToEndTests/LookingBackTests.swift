@@ -30,7 +30,8 @@ struct LookingBackTests {
         let env = ["XDG_STATE_HOME": state]
         let text = try run(binary, ["history"], environment: env)
         let rows = text.stdout.split(separator: "\n")
-        #expect(rows.count == 3 && rows[0].hasPrefix("DATE") && rows[1].contains("Brief Test Routine"))
+        #expect(rows.count == 3 && rows[0].hasPrefix("ID  ") && rows[0].contains("DATE")
+            && rows[1].contains("Brief Test Routine"))
         #expect(rows[1].contains("1/1") && rows[1].hasSuffix("completed"))
         let csv = try run(binary, ["history", "--csv"], environment: env)
         #expect(csv.stdout.hasPrefix("id,start,") && csv.stdout.contains("\r\n"))

@@ -53,12 +53,13 @@ struct SharedHistoryEndToEndTests {
         #expect(notify.status == 0 && !FileManager.default.fileExists(atPath: sent), "\(notify.stderr)")
         // Reading never writes another machine's file, nor makes one of this machine's own.
         #expect(!FileManager.default.fileExists(atPath: there + "/sevenmin/history.sqlite3"))
-        // Its id, as `history --json` gives it, rates it here: an edit kept in this machine's history, read
-        // wherever the history is read.
+        // Its number, as `history --json` gives it, rates it here: an edit kept in this machine's history, read
+        // wherever the history is read; said with its id.
         let listed = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": there])
-        let id = try #require(((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?
-            .first?["id"] as? Int))
-        let rated = try run(binary, ["rate", "7", "--session", "\(id)"], environment: ["XDG_STATE_HOME": there])
+        let workout = try #require((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8))
+            as? [[String: Any]])?.first)
+        let (number, id) = (try #require(workout["id"] as? Int), try #require(workout["short_id"] as? String))
+        let rated = try run(binary, ["rate", "7", "--session", "\(number)"], environment: ["XDG_STATE_HOME": there])
         #expect(rated.status == 0 && rated.stdout.hasPrefix("Rated Brief Test Routine of ")
             && rated.stdout.hasSuffix("(id \(id)): effort 7/10\n"), "\(rated.stderr)")
         let relisted = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": there])

@@ -71,7 +71,8 @@ struct CommandLineParserTests {
         (["man", "5"], ManCommand(section: .routineFormat)),
         (["__complete", "tags"], CompleteCommand(query: .tags)),
         (["rate", "8"], RateCommand(effort: 8)),
-        (["rate", "10", "--session", "42"], RateCommand(effort: 10, session: 42)),
+        (["rate", "10", "--session", "42"], RateCommand(effort: 10, session: WorkoutReference("42"))),
+        (["rate", "10", "--session", "B969F8A"], RateCommand(effort: 10, session: WorkoutReference("B969F8A"))),
         (["remind", "add", "--days", "tue,thu", "--at", "18:05"], RemindCommand(action: .add, days: [2, 4], hour: 18,
                                                                               minute: 5)),
         (["remind", "ics", "r.ics", "--force"], RemindCommand(action: .ics("r.ics"), force: true)),
@@ -156,7 +157,11 @@ struct CommandLineParserTests {
         (["rate", "0"], .invalidValue(option: "<effort>", value: "0", expected: "a whole number from 1 to 10",
                                       command: "rate")),
         (["rate", "8", "--session", "x"], .invalidValue(option: "--session <id>", value: "x",
-            expected: "a whole number from 1 to 1125899906842624", command: "rate")),
+            expected: "a workout's id as 'history' shows it (at least 4 of its digits), or its number",
+            command: "rate")),
+        (["history", "remove", "b96"], .invalidValue(option: "<id>", value: "b96",
+            expected: "a workout's id as 'history' shows it (at least 4 of its digits), or its number",
+            command: "history")),
     ])
     func rejects(args: [String], expected: UsageError) {
         #expect(throws: expected) { try CommandLineParser.parse(args) }

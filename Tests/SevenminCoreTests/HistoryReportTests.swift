@@ -50,6 +50,23 @@ struct HistoryReportTests {
         ])
     }
 
+    /// Read through every machine's copies, each workout's short id comes first, and in the JSON beside its uuid.
+    @Test func eachWorkoutsShortIDIsShownFirst() throws {
+        var first = summary(id: 1, start: local("2026-11-28 07:05", newYork), worked: 360, done: 12, effort: 8)
+        first.record.shortID = "b969f8a3"
+        var second = summary(id: 2, start: local("2026-11-29 07:05", newYork), worked: 95, done: 3)
+        second.record.shortID = "0c3f5e2"
+        let lines = HistoryReport.text([first, second], metrics: .unicode).split(separator: "\n")
+        #expect(lines == [
+            "ID        DATE              ROUTINE  WORKED  EXERCISES  EFFORT  OUTCOME",
+            "b969f8a3  2026-11-28 07:05  classic    6:00      12/12    8/10  completed",
+            "0c3f5e2   2026-11-29 07:05  classic    1:35       3/12       -  completed",
+        ])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(HistoryReport.json([first]).utf8))
+            as? [[String: Any]])
+        #expect(json.first?["short_id"] as? String == "b969f8a3")
+    }
+
     /// A workout done in Tokyo at 06:00 showed as 22:00 the day before when read in Berlin, and `--json`'s
     /// `local_start` contradicted the `utc_offset` beside it: each workout is shown at the time it was lived.
     @Test func eachWorkoutIsShownAtTheLocalTimeItWasLived() throws {

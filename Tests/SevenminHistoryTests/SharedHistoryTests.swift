@@ -30,6 +30,33 @@ struct SharedHistoryTests {
         return store
     }
 
+    /// Each workout's short id is unique among every machine's; a start two of them share names both, and a copy
+    /// arriving with an older workout moves the numbers, not the ids.
+    @Test func shortIDsAreUniqueAcrossMachinesAndStayPut() throws {
+        try withTemporaryDirectory { dir throws in
+            let own = try HistoryStore(path: dir + "/history.sqlite3")
+            var mine = sampleSession(start: 1_795_000_000)
+            mine.uuid = "abcd1234-0000-4000-8000-000000000001"
+            _ = try own.beginSession(mine)
+            let shared = try sharedFolder(in: dir)
+            let before = HistoryLibrary(own: own, shared: shared)
+            #expect(try before.sessions().map(\.record.shortID) == ["abcd123"])
+            // Another machine's copy, with a workout older than this one's.
+            let other = try HistoryStore(path: dir + "/laptop.sqlite3")
+            var theirs = sampleSession(start: 1_794_000_000)
+            theirs.uuid = "abcd1299-0000-4000-8000-000000000002"
+            _ = try other.beginSession(theirs)
+            try other.publish(to: shared + "/laptop.sqlite3",
+                              as: #require(Publisher(machine: String(repeating: "e", count: 32), host: "laptop")))
+            let after = HistoryLibrary(own: own, shared: shared)
+            #expect(try after.sessions().map(\.record.shortID) == ["abcd129", "abcd123"])
+            #expect(try after.sessions().map(\.record.id) == [1, 2])
+            #expect(try after.resolve(#require(WorkoutReference("abcd123"))) == .one(2))
+            #expect(try after.resolve(#require(WorkoutReference("ABCD12"))) == .several([1, 2]))
+            #expect(try after.resolve(#require(WorkoutReference("1"))) == .one(1))
+        }
+    }
+
     @Test func aHistoryCopiedTwiceIntoHistoryDCountsOnce() throws {
         try withTemporaryDirectory { dir throws in
             let own = try HistoryStore(path: dir + "/history.sqlite3")

@@ -3,7 +3,8 @@ import FoundationEssentials
 
 /// `sevenmin history`: one line per session, as text, JSON or CSV.
 public enum HistoryReport {
-    /// The local date and time each workout started where it was done (`localStart`), the routine, time
+    /// Each workout's short id (when read through every machine's copies), the local date and time it started
+    /// where it was done (`localStart`), the routine, time
     /// worked, exercises done of planned, effort, outcome; when any workout has a heart rate, its average and
     /// peak (`138/171`) and its recovery; and, when any workout was read from another machine's file, which machine.
     public static func text(_ sessions: [SessionSummary], metrics: TextMetrics) -> String {
@@ -12,10 +13,12 @@ public enum HistoryReport {
         // Which plan and step each workout was done for, once any was: "-" for one off any plan.
         let planned = sessions.contains { $0.record.plan != nil }
         let hearts = sessions.contains { $0.heart?.whole != nil }
-        let header = ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT"] + (hearts ? ["BPM", "RECOVERY"] : [])
-            + ["OUTCOME"] + (planned ? ["PLAN"] : []) + (elsewhere ? ["MACHINE"] : [])
+        let ids = sessions.contains { $0.record.shortID != nil }
+        let header = (ids ? ["ID"] : []) + ["DATE", "ROUTINE", "WORKED", "EXERCISES", "EFFORT"]
+            + (hearts ? ["BPM", "RECOVERY"] : []) + ["OUTCOME"] + (planned ? ["PLAN"] : [])
+            + (elsewhere ? ["MACHINE"] : [])
         let rows = sessions.map { s -> [String] in
-            var row = [localStart(s.record), visible(s.record.routine),
+            var row = (ids ? [s.record.shortID ?? "-"] : []) + [localStart(s.record), visible(s.record.routine),
                        TimeFormat.clock(s.workedSeconds, roundingUp: false),
                        "\(s.exercisesDone)/\(s.record.plannedExercises)", s.record.effort.map { "\($0)/10" } ?? "-"]
             if hearts {
@@ -35,7 +38,8 @@ public enum HistoryReport {
             cells.enumerated().map { k, cell in
                 let pad = String(repeating: " ", count: widths[k] - metrics.width(cell))
                 // Numbers line up on the right, words on the left; the last column is not padded.
-                if (2...(hearts ? 6 : 4)).contains(k) { return pad + cell }
+                let first = ids ? 3 : 2
+                if (first...(first + (hearts ? 4 : 2))).contains(k) { return pad + cell }
                 return k == cells.count - 1 ? cell : cell + pad
             }.joined(separator: "  ")
         }
@@ -102,6 +106,10 @@ public enum HistoryReport {
         if let effort = r.effort { out.integer(effort) } else { out.raw("null") }
         out.raw(", \"uuid\": ")
         out.string(r.uuid)
+        if let short = r.shortID {
+            out.raw(", \"short_id\": ")
+            out.string(short)
+        }
         out.raw(", \"machine\": ")
         if let machine = r.machine { out.string(machine) } else { out.raw("null") }
         out.raw(", \"plan\": ")

@@ -30,6 +30,9 @@ public struct SessionRecord: Equatable, Sendable {
     /// Stable across machines and copies of the file: a random UUID, or for a session recorded before
     /// ids were kept, one made from its start and routine file.
     public var uuid: String
+    /// The shortest start of `uuid`, 7 digits at least, that no other workout read starts with: what `history`
+    /// shows and edits take, as it never moves; nil for a record not read through every machine's copies.
+    public var shortID: String?
     /// The machine it was recorded on: the host name its copy in `history.d` carries, else the file's
     /// name (`laptop` for `history.d/laptop.sqlite3`); for this machine's own, the name its copy carries once
     /// the history is shared (as every machine names it), else nil.

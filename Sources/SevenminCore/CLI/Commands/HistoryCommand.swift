@@ -4,18 +4,20 @@ public struct HistoryCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(
         name: "history",
         abstract: "List the workouts recorded, one a line.",
-        discussion: "Each line: the date, the routine, the time worked, the exercises done of those planned, and "
-            + "how it ended. History lives in $XDG_STATE_HOME/sevenmin/history.sqlite3. To share it, make "
-            + "history.d beside it and sync that folder (Syncthing or the like): each machine writes its copy "
+        discussion: "Each line: the workout's id, the date, the routine, the time worked, the exercises done of those "
+            + "planned, and how it ended. History lives in $XDG_STATE_HOME/sevenmin/history.sqlite3. To share it, "
+            + "make history.d beside it and sync that folder (Syncthing or the like): each machine writes its copy "
             + "there, ID/YYYY-MM.sqlite3, rewriting only the months that changed, and reads every other's. 'remove' "
-            + "and 'rename' (and 'rate --session') edit any machine's workout, by the id 'history --json' gives: "
-            + "the edit is kept in this machine's copy. Ids are the same on every machine: the workouts of every "
-            + "copy, removed ones too, numbered from 1 in the order they started (a copy arriving late with an "
-            + "older workout moves the later ones up). When machines edit one workout's field, the edit latest by "
-            + "its clock wins, a tie going to the greater machine id, so every machine shows the same.",
+            + "and 'rename' (and 'rate --session') edit any machine's workout, by its id: the first digits of its "
+            + "uuid, as many as name it alone (fewer will do, 4 at least, while they still do), the same on every "
+            + "machine and never moved. Its number in 'history --json' will do too: the workouts of every copy, "
+            + "removed ones too, numbered from 1 in the order they started (a copy arriving late with an older "
+            + "workout moves the later ones up). The edit is kept in this machine's copy. When machines edit one "
+            + "workout's field, the edit latest by its clock wins, a tie going to the greater machine id, so every "
+            + "machine shows the same.",
         positional: .optionalThenOptional(
             "action", help: "remove or rename; none lists the workouts.", values: .choices(["remove", "rename"]),
-            then: .optionalThenOptional("id", help: "The workout to remove or rename.",
+            then: .optionalThenOptional("id", help: "The workout to remove or rename, by its id or number.",
                                         then: .optional("name", help: "For rename: the name it is shown by."))),
         options: [Option.since, Option.limit, Option.json, Option.csv, Option.fit, Option.verify])
 
@@ -34,10 +36,10 @@ public struct HistoryCommand: ParsableCommand, Equatable {
                 + "only when all was read.")
     }
 
-    /// An edit of a workout, by the id `history --json` gives it.
+    /// An edit of a workout, by its id or number.
     public enum Edit: Equatable, Sendable {
-        case remove(Int64)
-        case rename(Int64, String)
+        case remove(WorkoutReference)
+        case rename(WorkoutReference, String)
     }
 
     public enum Format: Equatable, Sendable {
@@ -61,9 +63,7 @@ public struct HistoryCommand: ParsableCommand, Equatable {
                 throw .invalidValue(option: "<action>", value: action, expected: "remove or rename", command: "history")
             }
             guard words.count > 1 else { throw .missingArgument("<id>", command: "history") }
-            guard let id = Int64(words[1]), RateCommand.sessionIDs.contains(Int(id)) else {
-                throw .invalidValue(option: "<id>", value: words[1], expected: "a workout's id", command: "history")
-            }
+            let id = try WorkoutReference.parse(words[1], option: "<id>", command: "history")
             if action == "remove", words.count > 2 { throw .unexpectedArgument(words[2], command: "history") }
             if action == "rename" {
                 guard words.count > 2, !words[2].isEmpty else { throw .missingArgument("<name>", command: "history") }

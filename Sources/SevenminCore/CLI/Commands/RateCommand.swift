@@ -6,8 +6,8 @@ public struct RateCommand: ParsableCommand, Equatable {
     public static let spec = CommandSpec(
         name: "rate",
         abstract: "Rate how hard a workout was, from 1 to 10.",
-        discussion: "Rates the latest workout, or with --session another, of any machine (the id 'history --json' "
-            + "gives). "
+        discussion: "Rates the latest workout, or with --session another, of any machine: by the id 'history' "
+            + "shows, or as many of its first digits as name it alone, or by its number in 'history --json'. "
             + "The finish screen asks the same; a rating replaces any earlier one. About 8 of 10 is the effort "
             + "the seven-minute workout is meant to take (Klika & Jordan, 2013).",
         positional: .required("effort", help: "How hard it was: 1 (very easy) to 10 (as hard as can be)."),
@@ -15,7 +15,7 @@ public struct RateCommand: ParsableCommand, Equatable {
 
     public enum Option {
         public static let session = OptionSpec(long: "session", value: "id",
-                                               help: "The workout to rate. (default: the latest)")
+                                               help: "The workout to rate, by its id or number. (default: the latest)")
     }
 
     public static let scale = 1...10
@@ -23,9 +23,9 @@ public struct RateCommand: ParsableCommand, Equatable {
     public static let sessionIDs = 1...(1 << 50)
 
     public var effort: Int
-    public var session: Int64?
+    public var session: WorkoutReference?
 
-    public init(effort: Int, session: Int64? = nil) {
+    public init(effort: Int, session: WorkoutReference? = nil) {
         self.effort = effort
         self.session = session
     }
@@ -37,6 +37,8 @@ public struct RateCommand: ParsableCommand, Equatable {
                                 command: "rate")
         }
         effort = n
-        session = try parsed.integer(Option.session, in: RateCommand.sessionIDs).map(Int64.init)
+        session = try parsed.value(Option.session).map { text throws(UsageError) in
+            try WorkoutReference.parse(text, option: Option.session.synopsis, command: "rate")
+        }
     }
 }
