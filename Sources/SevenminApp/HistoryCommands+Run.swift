@@ -22,10 +22,11 @@ extension HistoryCommand: RunnableCommand {
             // FIT files hold a lap for each segment, and a record each second with a heart rate; JSON streams
             // them below.
             if format.isFIT, let store {
-                let hearts = try store.sessionsWithHeartRate()
+                let recorded = try store.mayHaveHeartRate(sessions.map(\.record.id))
                 for s in sessions {
                     segments[s.record.id] = try store.segments(of: s.record.id)
-                    if hearts.contains(s.record.id) { samples[s.record.id] = try store.heartRate(of: s.record.id) }
+                    let heart = recorded(s.record.id) ? try store.heartRate(of: s.record.id) : []
+                    if !heart.isEmpty { samples[s.record.id] = heart }
                     pauses[s.record.id] = try store.pauses(of: s.record.id)
                 }
             }
@@ -85,11 +86,13 @@ extension HistoryCommand {
             out.removeAll()
         }
         // Each workout's heart rate, over it and per segment, where one was recorded.
-        let hearts = try library.sessionsWithHeartRate()
+        let recorded = try library.mayHaveHeartRate(sessions.map(\.record.id))
         func withHeart(_ s: SessionSummary, _ segments: [SegmentRecord]) throws(HistoryError) -> SessionSummary {
-            guard hearts.contains(s.record.id) else { return s }
+            guard recorded(s.record.id) else { return s }
+            let samples = try library.heartRate(of: s.record.id)
+            guard !samples.isEmpty else { return s }
             var s = s
-            s.heart = HeartRateSummary.Workout(segments: segments, samples: try library.heartRate(of: s.record.id))
+            s.heart = HeartRateSummary.Workout(segments: segments, samples: samples)
             return s
         }
         guard let own = library.own, library.others.isEmpty else {

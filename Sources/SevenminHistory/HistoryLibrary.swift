@@ -236,14 +236,24 @@ public final class HistoryLibrary {
     }
 
     /// The heart rate of each of `ids` (as `sessions` numbers them) that has one recorded, with its work
-    /// segments' seconds: over the workout, per segment, and the recovery after its last work segment.
+    /// segments' seconds: over the workout, per segment, and the recovery after its last work segment. Only
+    /// these workouts' samples are read: `history --limit 20` reads 20 workouts' of a thousand.
     public func heartRates(of ids: [Int64]) throws(HistoryError) -> [Int64: HeartRateSummary.Workout] {
-        let recorded = try sessionsWithHeartRate()
         var out: [Int64: HeartRateSummary.Workout] = [:]
-        for id in ids where recorded.contains(id) {
-            out[id] = HeartRateSummary.Workout(segments: try segments(of: id), samples: try heartRate(of: id))
+        let recorded = try mayHaveHeartRate(ids)
+        for id in ids where recorded(id) {
+            let samples = try heartRate(of: id)
+            if !samples.isEmpty { out[id] = HeartRateSummary.Workout(segments: try segments(of: id), samples: samples) }
         }
         return out
+    }
+
+    /// Whether each of `ids` may have a heart rate recorded, to be read: any of a few, whose samples are then
+    /// read alone; of many, only those the heart-rate tables name, read once for all.
+    public func mayHaveHeartRate(_ ids: [Int64]) throws(HistoryError) -> (Int64) -> Bool {
+        guard ids.count > 100 else { return { _ in true } }
+        let recorded = try sessionsWithHeartRate()
+        return { recorded.contains($0) }
     }
 
     /// The personal records of every store read: a best is a maximum, so a workout two copies hold counts once.

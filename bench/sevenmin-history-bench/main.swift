@@ -5,6 +5,7 @@
 //   sevenmin-history-bench time [--sessions N] [--runs N] [--db PATH] [--print [--color] [--ascii]]
 //   sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME]
 //   sevenmin-history-bench sync [--sessions N]
+//   sevenmin-history-bench machines --state DIR [--sessions N] [--machines N]
 import FoundationEssentials
 import Glibc
 import SevenminCore
@@ -182,6 +183,44 @@ func measureSync() throws {
           + "\(Int(milliseconds(whole))) ms")
 }
 
+/// A state folder (`--state`, as XDG_STATE_HOME) whose history is `--sessions` workouts (1,000) with a heart rate
+/// a second, recorded in turn on `--machines` machines (3): this one's own history and copy in `history.d`, and
+/// the others' copies there, a file a month, as each machine's sevenmin leaves them.
+func writeMachines() throws {
+    let count = Int(option("--sessions", "1000"))!, machines = Int(option("--machines", "3"))!
+    let folder = option("--state", "") + "/sevenmin"
+    try FileManager.default.createDirectory(atPath: folder + "/history.d", withIntermediateDirectories: true)
+    let scratch = FileManager.default.temporaryDirectory.path + "/sevenmin-history-machines-\(getpid())"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let whole = try HistoryStore(path: scratch + "/all.sqlite3")
+    try generate(whole, count: count, now: Date().timeIntervalSince1970)
+    let all = try whole.allSessions()
+    for m in 0..<machines {
+        let id = String(repeating: String(m + 1), count: 32)
+        let path = m == 0 ? folder + "/history.sqlite3" : scratch + "/\(m).sqlite3"
+        let store = try HistoryStore(path: path)
+        try store.bulkLoad { () throws(HistoryError) in
+            for s in all.indices where s % machines == m {
+                let record = all[s]
+                let local = try store.beginSession(record)
+                for var segment in try whole.segments(of: all[s].id) {
+                    segment.sessionID = local
+                    try store.recordSegment(segment)
+                }
+                try store.recordHeartRate(local, (0..<480).map {
+                    HeartRateSample(at: record.startedAt + Double($0), bpm: 120 + $0 % 50)
+                })
+                try store.finish(local, outcome: all[s].outcome ?? .completed)
+            }
+        }
+        if m == 0 { try AtomicFile.write("\(id)\n", to: folder + "/machine-id") }
+        try store.publish(PublishedCopy(path: folder + "/history.d/" + id,
+                                        publisher: Publisher(machine: id, host: "machine-\(m + 1)")!, formerly: nil))
+    }
+    print("\(count) workouts with heart rate on \(machines) machines in \(folder)")
+}
+
 /// Every file under `folder`, with its inode, size and change time: a file replaced by a rename has a new inode.
 func files(under folder: String) -> [String: FileState] {
     var found: [String: FileState] = [:]
@@ -227,9 +266,11 @@ switch CommandLine.arguments.dropFirst().first {
 case "time": do { try time() } catch { print("error: \(error)"); exit(1) }
 case "record": record()
 case "sync": do { try measureSync() } catch { print("error: \(error)"); exit(1) }
+case "machines": do { try writeMachines() } catch { print("error: \(error)"); exit(1) }
 default:
     print("usage: sevenmin-history-bench time [--sessions N] [--runs N] [--db PATH]")
     print("       sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME]")
     print("       sevenmin-history-bench sync [--sessions N]")
+    print("       sevenmin-history-bench machines --state DIR [--sessions N] [--machines N]")
     exit(64)
 }
