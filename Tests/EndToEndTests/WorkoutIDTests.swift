@@ -60,4 +60,30 @@ struct WorkoutIDTests {
         #expect(bad.status == 64 && bad.stderr.hasPrefix("Error: The value 'b9' is invalid for '--session <id>'"),
                 "\(bad.stderr)")
     }
+
+    /// Digits that start two workouts' uuids are refused, each named with its id, and nothing is written.
+    @Test func digitsThatStartTwoWorkoutsIdsAreRefused() throws {
+        let state = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: state + "/sevenmin", withIntermediateDirectories: true)
+        // Two workouts written through HistoryRecorder, as a workout writes them, with uuids of one start.
+        let bench = URL(fileURLWithPath: binary).deletingLastPathComponent().path + "/sevenmin-history-bench"
+        for uuid in ["abcd1111-0000-4000-8000-000000000001", "abcd2222-0000-4000-8000-000000000002"] {
+            let r = try run(bench, ["record", "--db", state + "/sevenmin/history.sqlite3", "--segments", "3",
+                                    "--uuid", uuid])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        #expect(try listed(state).map(\.short) == ["abcd111", "abcd222"])
+        let env = ["XDG_STATE_HOME": state]
+        let rated = try run(binary, ["rate", "5", "--session", "ABCD"], environment: env)
+        #expect(rated.status == 64 && rated.stderr.hasPrefix("Error: ABCD names 2 workouts: abcd111 (classic of ")
+            && rated.stderr.contains("), abcd222 (classic of ")
+            && rated.stderr.hasSuffix("). Give more of its id, as 'history' shows it.\n"), "\(rated.stderr)")
+        let removed = try run(binary, ["history", "remove", "abcd"], environment: env)
+        #expect(removed.status == 64 && removed.stderr.hasPrefix("Error: abcd names 2 workouts: "), "\(removed.stderr)")
+        #expect(try listed(state).map(\.effort) == [nil, nil])
+        // One more digit names one.
+        let one = try run(binary, ["rate", "5", "--session", "abcd2"], environment: env)
+        #expect(one.status == 0 && one.stdout.hasSuffix("(id abcd222): effort 5/10\n"), "\(one.stderr)")
+        #expect(try listed(state).map(\.effort) == [nil, 5])
+    }
 }

@@ -3,7 +3,7 @@
 // synthetic workout through HistoryRecorder so tests can run, kill and race real processes.
 //
 //   sevenmin-history-bench time [--sessions N] [--runs N] [--db PATH] [--print [--color] [--ascii]]
-//   sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME]
+//   sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME] [--uuid UUID]
 //   sevenmin-history-bench sync [--sessions N]
 //   sevenmin-history-bench machines --state DIR [--sessions N] [--machines N]
 import FoundationEssentials
@@ -249,7 +249,9 @@ func record() {
         exit(1)
     }
     var now = Date().timeIntervalSince1970
-    recorder.begin(session(start: now, routine: option("--routine", "classic")))
+    var record = session(start: now, routine: option("--routine", "classic"))
+    record.uuid = option("--uuid", "")
+    recorder.begin(record)
     for k in 0..<segments {
         // ignored: an interruption only makes this interval shorter, which the benchmark tolerates
         if interval > 0 { usleep(interval * 1000) }
@@ -269,7 +271,8 @@ case "sync": do { try measureSync() } catch { print("error: \(error)"); exit(1) 
 case "machines": do { try writeMachines() } catch { print("error: \(error)"); exit(1) }
 default:
     print("usage: sevenmin-history-bench time [--sessions N] [--runs N] [--db PATH]")
-    print("       sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME]")
+    print("       sevenmin-history-bench record --db PATH [--segments N] [--interval-ms N] [--routine NAME] "
+          + "[--uuid UUID]")
     print("       sevenmin-history-bench sync [--sessions N]")
     print("       sevenmin-history-bench machines --state DIR [--sessions N] [--machines N]")
     exit(64)
