@@ -30,7 +30,8 @@ extension HistoryCommand {
             }
             let store = try HistoryStore(path: path)
             if try HistoryReading.running(store, in: library).contains(id) {
-                Console.error("Error: Workout \(id) is still running: edit it once it has ended.")
+                let shown = try library.shortID(of: id) ?? "\(id)"
+                Console.error("Error: Workout \(shown) is still running: edit it once it has ended.")
                 return ExitCode.noInput
             }
             guard let found = try HistoryReading.edit(id, field, to: value, in: library, writer: store) else {

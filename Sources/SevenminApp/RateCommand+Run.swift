@@ -32,7 +32,8 @@ extension RateCommand: RunnableCommand {
             let running = try HistoryReading.running(store, in: library)
             // A workout still under way is rated at its finish screen, or once it has ended.
             if let id = chosen ?? (latest == nil ? running.max() : nil), running.contains(id) {
-                Console.error("Error: Workout \(id) is still running: its finish screen asks how hard it was, "
+                let shown = try library.shortID(of: id) ?? "\(id)"
+                Console.error("Error: Workout \(shown) is still running: its finish screen asks how hard it was, "
                     + "or rate it once it has ended.")
                 return ExitCode.noInput
             }

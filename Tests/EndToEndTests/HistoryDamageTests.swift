@@ -79,8 +79,11 @@ extension HistoryEndToEndTests {
         #expect(rated.status == 66 && rated.stderr.contains("skipped 2 rows"), "\(rated.stderr)")
         _ = try run("/usr/bin/sqlite3", [db, "UPDATE sessions SET started_at = 1795000000 WHERE id = 2"])
         let again = try run(binary, ["rate", "7"], environment: ["XDG_STATE_HOME": dir])
-        // Its id as `history` shows it: the first of the workouts read, the other being left out.
-        #expect(again.status == 0 && again.stdout.contains("(id 1): effort 7/10"), "\(again.stderr)")
+        // Its id as `history` shows it: the one workout read, the other being left out.
+        let shown = try run(binary, ["history", "--json"], environment: ["XDG_STATE_HOME": dir]).stdout
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [[String: Any]])?
+            .first?["short_id"] as? String, "\(shown)")
+        #expect(again.status == 0 && again.stdout.contains("(id \(id)): effort 7/10"), "\(again.stderr)")
         #expect(again.stderr.contains("skipped 1 row holding values out of range"), "\(again.stderr)")
     }
 

@@ -230,6 +230,13 @@ struct HistoryEndToEndTests {
         #expect(try recorded(tmux).first?["effort"] as? Int == 10)
     }
 
+    /// The id `history` shows first for each workout, oldest first.
+    func shortIDs(_ env: [String: String]) throws -> [String] {
+        let json = try run(binary, ["history", "--json"], environment: env).stdout
+        let sessions = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+        return sessions.compactMap { $0["short_id"] as? String }
+    }
+
     @Test func rateRatesTheLatestWorkoutOrTheOneNamed() throws {
         let state = temporaryDirectory()
         let env = ["XDG_STATE_HOME": state]
@@ -239,8 +246,10 @@ struct HistoryEndToEndTests {
             #expect(try run(binary, ["start", "--plain", short, "--mute"], environment: env).status == 0)
         }
         let latest = try run(binary, ["rate", "7"], environment: env)
+        // Said with the id `history` shows first.
+        let ids = try shortIDs(env)
         #expect(latest.status == 0 && latest.stdout.contains("Rated Short Test Routine of ")
-            && latest.stdout.contains("(id 2): effort 7/10"), "\(latest.stdout)\(latest.stderr)")
+            && latest.stdout.contains("(id \(ids[1])): effort 7/10"), "\(latest.stdout)\(latest.stderr)")
         #expect(try run(binary, ["rate", "3", "--session", "1"], environment: env).status == 0)
         let missing = try run(binary, ["rate", "3", "--session", "9"], environment: env)
         #expect(missing.status == 66 && missing.stderr.contains("No workout with id 9"))
@@ -287,14 +296,15 @@ struct HistoryEndToEndTests {
         tmux.waitFor(text: "Get ready")
         let env = ["XDG_STATE_HOME": tmux.directory]
         _ = waitUntil("the session is recorded") { (try? recorded(tmux).count) == 1 }
-        for command in [["rate", "7"], ["rate", "7", "--session", "1"]] {
+        let id = try #require(try shortIDs(env).first)
+        for command in [["rate", "7"], ["rate", "7", "--session", "1"], ["rate", "7", "--session", id]] {
             let r = try run(binary, command, environment: env)
-            #expect(r.status == 66 && r.stderr.contains("Workout 1 is still running"), "\(command): \(r.stderr)")
+            #expect(r.status == 66 && r.stderr.contains("Workout \(id) is still running"), "\(command): \(r.stderr)")
         }
         tmux.quitWorkout()
         tmux.waitFor(text: "exit=0")
         let rated = try run(binary, ["rate", "7"], environment: env)
-        #expect(rated.status == 0 && rated.stdout.contains("(id 1): effort 7/10"), "\(rated.stderr)")
+        #expect(rated.status == 0 && rated.stdout.contains("(id \(id)): effort 7/10"), "\(rated.stderr)")
     }
 
     @Test func twoWorkoutsAtOnceBothRecordFully() throws {
