@@ -13,17 +13,17 @@ extension DoctorCommand {
                         fix: "run sevenmin in a desktop session, or set DBUS_SESSION_BUS_ADDRESS")
             return
         }
-        switch desk.idleSource {
-        case .mutter: report.pass("idle time: \(desk.idleSource.rawValue)")
-        case .none:
+        if desk.idleSource == .none {
             report.fail("idle time: no idle monitor answers; wall time within the set hours counts as sitting",
-                        fix: "run GNOME (org.gnome.Mutter.IdleMonitor)")
+                        fix: "run GNOME or KDE, or a desktop that sets logind's idle hint")
+        } else {
+            report.pass("idle time: \(desk.idleSource.rawValue)")
         }
-        if desk.lockSource {
-            report.pass("screen lock: org.freedesktop.ScreenSaver")
+        if desk.lockSource != .none {
+            report.pass("screen lock: \(desk.lockSource.rawValue)")
         } else {
             report.fail("screen lock: no screen saver answers; a locked screen is seen as idle time only",
-                        fix: "run a screen saver with org.freedesktop.ScreenSaver")
+                        fix: "run a screen saver with org.freedesktop.ScreenSaver, or one that sets logind's lock hint")
         }
         switch Notifications.server() {
         case .success(let server):

@@ -24,7 +24,7 @@ extension SnacksCommand {
         var now = SnackDesk.wallNow()
         var watch = SnackWatch(schedule: schedule, timeZone: SystemTimeZone.current, now: now)
         var state = SnackWatchState(pid: getpid(), updatedAt: now,
-                                    idleSource: desk.idleSource == .mutter ? "mutter" : "wallClock")
+                                    idleSource: desk.idleSource.key)
         var news = desk.start(now: now) + [.tick]
         while true {
             for input in news {

@@ -142,7 +142,7 @@ public final class HeartRateStrap: Sendable {
             case .signal(let message):
                 if message.member == "InterfacesAdded" { return }
                 if message.member == "PropertiesChanged", try message.readString() == "org.bluez.Adapter1",
-                   try BlueZObject.properties(of: message)["Powered"]?.boolean == true {
+                   try message.readProperties()["Powered"]?.boolean == true {
                     return
                 }
             }
@@ -233,7 +233,7 @@ public final class HeartRateStrap: Sendable {
         }
         guard message.member == "PropertiesChanged", let path = message.path else { return nil }
         let interface = try message.readString()
-        let changed = try BlueZObject.properties(of: message)
+        let changed = try message.readProperties()
         switch (path, interface) {
         case (characteristic, "org.bluez.GattCharacteristic1"):
             if let value = changed["Value"]?.bytes, let reading = HeartRateMeasurement(bytes: value) {

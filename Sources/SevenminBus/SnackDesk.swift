@@ -3,30 +3,56 @@ import Glibc
 import SevenminCore
 import SevenminSystem
 
-/// The desktop as the snack watcher hears it on the session bus, on one thread: the person idle or back (GNOME's
-/// `org.gnome.Mutter.IdleMonitor`, told by `WatchFired`), the screen locked (`org.freedesktop.ScreenSaver`'s
-/// `ActiveChanged`), do not disturb (the notification server's `Inhibited`), and the answers to a heads-up. A
-/// message is believed only from the owner of the name it speaks for. Between news it sleeps in one `poll`.
+/// The desktop as the snack watcher hears it, on one thread: the person idle or back, from the first that answers
+/// of GNOME's `org.gnome.Mutter.IdleMonitor` (told by `WatchFired`), KDE's `org.freedesktop.ScreenSaver` (asked
+/// `GetSessionIdleTime` when a break or a pause would be due: it tells of no change) and logind's session hints on
+/// the system bus (`LogindSession`); the screen locked (the screen saver's `ActiveChanged`, else logind's
+/// `LockedHint`); do not disturb (the notification server's `Inhibited`), and the answers to a heads-up. A message
+/// is believed only from the owner of the name it speaks for. Between news it sleeps in one `poll`.
 public final class SnackDesk {
     static let mutter = "org.gnome.Mutter.IdleMonitor"
     static let mutterPath = "/org/gnome/Mutter/IdleMonitor/Core"
     static let saver = "org.freedesktop.ScreenSaver"
+    static let saverPath = "/org/freedesktop/ScreenSaver"
     static let notifications = "org.freedesktop.Notifications"
 
     /// Where idle time is heard from, as `doctor` names it.
     public enum IdleSource: String, Sendable {
         case mutter = "GNOME's idle monitor (org.gnome.Mutter.IdleMonitor)"
+        case screenSaver = "KDE's screen saver (org.freedesktop.ScreenSaver), asked when a break or a pause is due"
+        case logind = "logind's idle hint (org.freedesktop.login1)"
         case none = "none: wall time within the set hours counts as sitting"
+
+        /// As `SnackWatchState.idleSource` spells it.
+        public var key: String {
+            switch self {
+            case .mutter: "mutter"
+            case .screenSaver: "screensaver"
+            case .logind: "logind"
+            case .none: "wallClock"
+            }
+        }
+    }
+
+    /// Where the screen's lock is heard from, as `doctor` names it.
+    public enum LockSource: String, Sendable {
+        case screenSaver = "org.freedesktop.ScreenSaver"
+        case logind = "logind's lock hint (org.freedesktop.login1)"
+        case none
     }
 
     let bus: BusConnection
     public let idleSource: IdleSource
-    /// Whether a screen saver tells of the lock.
-    public let lockSource: Bool
+    public let lockSource: LockSource
     private let idleOwner: NameOwner
     private let saverOwner: NameOwner
     private let server: NameOwner
+    /// This session on the system bus, where neither GNOME nor KDE tells what logind does.
+    private let logind: LogindSession?
     private var breakWatch: UInt32?, activeWatch: UInt32?, pauseWatch: UInt32?
+    /// The idle time KDE answers, or logind hints, and the news it makes.
+    private var idle = IdleTracker()
+    private var lockedHint = false
     /// The heads-up shown, its id.
     private var shown: UInt32?
     /// A stream recording (a call), seen through libpulse; nil where no server answers (`callProblem` says why).
@@ -52,8 +78,13 @@ public final class SnackDesk {
             bus.close()
             throw error
         }
-        idleSource = idleOwner.owner == nil ? .none : .mutter
-        lockSource = saverOwner.owner != nil
+        let saver = saverOwner.owner != nil
+        let kde = idleOwner.owner == nil && saver && Self.idleTime(on: bus) != nil
+        let locks = saver && Self.screenLocked(on: bus) != nil
+        // ignored: without logind's session, its hints are not heard, as with no source
+        logind = idleOwner.owner == nil && !kde || !locks ? try? LogindSession() : nil
+        idleSource = idleOwner.owner != nil ? .mutter : kde ? .screenSaver : logind != nil ? .logind : .none
+        lockSource = locks ? .screenSaver : logind != nil ? .logind : .none
         do throws(PulseError) {
             calls = try PulseRecordingWatch()
             callProblem = nil
@@ -65,10 +96,21 @@ public final class SnackDesk {
 
     deinit { bus.close() }
 
+    /// KDE's idle time, in seconds (`GetSessionIdleTime`, which answers milliseconds whatever its argument's
+    /// name says); nil where it does not answer (as KDE on Wayland).
+    private static func idleTime(on bus: BusConnection) -> Double? {
+        (try? bus.call(saver, saverPath, saver, "GetSessionIdleTime").readUInt32()).map { Double($0) / 1000 }
+    }
+
+    private static func screenLocked(on bus: BusConnection) -> Bool? {
+        try? bus.call(saver, saverPath, saver, "GetActive").readBoolean()
+    }
+
     /// What the desktop says at the start, `now` (seconds since 1970 UTC): idle for a while, locked, do not disturb.
     public func start(now: Double) -> [SnackWatchInput] {
         var news: [SnackWatchInput] = []
-        if idleSource == .mutter {
+        switch idleSource {
+        case .mutter:
             // ignored: a monitor that does not answer leaves the person taken as sitting, as with none
             breakWatch = try? bus.call(Self.mutter, Self.mutterPath, Self.mutter, "AddIdleWatch",
                                        [.uint64(UInt64(SnackWatch.breakLength * 1000))]).readUInt32()
@@ -77,15 +119,39 @@ public final class SnackDesk {
                 news.append(.idle(since: now - Double(idle) / 1000))
                 watchActive()
             }
+        case .screenSaver, .logind:
+            news += looked(at: now, asking: true)
+        case .none:
+            break
         }
-        if lockSource, let locked = try? bus.call(Self.saver, "/org/freedesktop/ScreenSaver", Self.saver, "GetActive")
-            .readBoolean(), locked {
-            news.append(.locked(true))
-        }
+        if lockSource == .screenSaver, Self.screenLocked(on: bus) == true { news.append(.locked(true)) }
+        news += lockHinted()
         if let quiet = inhibited(), quiet { news.append(.doNotDisturb(true)) }
         inCall = calls?.recording == true || cameras?.inUse() == true
         if inCall { news.append(.call(true)) }
         return news
+    }
+
+    /// The idle time's news at `now`: KDE asked where `asking` (the start, a look due, or away at the minute's
+    /// look, as no signal tells of the return), logind's hint as it stands.
+    private func looked(at now: Double, asking: Bool) -> [SnackWatchInput] {
+        switch idleSource {
+        case .screenSaver:
+            guard asking || idle.away || idle.nextLook.map({ now >= $0 }) == true,
+                  let seconds = Self.idleTime(on: bus) else { return [] }
+            return idle.heard(lastInput: now - seconds, at: now)
+        case .logind:
+            return idle.heard(lastInput: logind?.lastInput(at: now), at: now)
+        case .mutter, .none:
+            return []
+        }
+    }
+
+    /// logind's lock hint, where it is the lock's source, told when it changes.
+    private func lockHinted() -> [SnackWatchInput] {
+        guard lockSource == .logind, let locked = logind?.locked, locked != lockedHint else { return [] }
+        lockedHint = locked
+        return [.locked(locked)]
     }
 
     /// The notification server's `Inhibited`, where it has one.
@@ -104,7 +170,7 @@ public final class SnackDesk {
 
     /// Tells of the next pause (`SnackWatch.pauseLength` without input), or stops.
     public func watchPause(_ on: Bool) {
-        guard idleSource == .mutter else { return }
+        guard idleSource == .mutter else { return idle.watchPause(on) }
         if on, pauseWatch == nil {
             pauseWatch = try? bus.call(Self.mutter, Self.mutterPath, Self.mutter, "AddIdleWatch",
                                        [.uint64(UInt64(SnackWatch.pauseLength * 1000))]).readUInt32()
@@ -129,22 +195,27 @@ public final class SnackDesk {
         try? DesktopNotifications.close(id, on: bus)
     }
 
-    /// Sleeps until news comes or `deadline` (seconds since 1970 UTC, at most a minute away) passes; the news.
+    /// Sleeps until news comes or `deadline` (seconds since 1970 UTC, at most a minute away) passes, or the idle
+    /// time would make news; the news.
     public func wait(until deadline: Double) throws(BusError) -> [SnackWatchInput] {
         var news = try drain()
-        let left = deadline - Self.wallNow()
+        let left = min(deadline, idle.nextLook ?? deadline) - Self.wallNow()
         if news.isEmpty, left > 0 {
             var fds = [try bus.pollDescriptor()]
+            if let logind { fds.append(try logind.bus.pollDescriptor()) }
             for fd in [calls?.descriptor, cameras?.descriptor].compactMap({ $0 }) {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             }
             var timeout = Int32(min(SnackWatch.longestSleep * 1000, (left * 1000).rounded(.up)))
-            let own = try bus.timeout(now: SystemMonotonicClock().now())
-            if own >= 0 { timeout = min(timeout, own) }
+            let now = SystemMonotonicClock().now()
+            for own in [try bus.timeout(now: now), try logind?.bus.timeout(now: now) ?? -1] where own >= 0 {
+                timeout = min(timeout, own)
+            }
             // ignored: EINTR and the like only end this wait early; the caller looks again
             _ = poll(&fds, nfds_t(fds.count), timeout)
             news = try drain()
         }
+        if news.isEmpty { news = looked(at: Self.wallNow(), asking: false) }
         // Both asked, so that each is emptied.
         let recorded = calls?.acknowledge() == true, filmed = cameras?.acknowledge() == true
         if recorded || filmed {
@@ -182,11 +253,14 @@ public final class SnackDesk {
                     news.append(.paused)
                 }
             } else if saverOwner.judge(message) == .fromOwner, message.member == "ActiveChanged",
-                      let on = try? message.readBoolean() {
+                      lockSource == .screenSaver, let on = try? message.readBoolean() {
                 news.append(.locked(on))
             } else if server.judge(message) == .fromOwner {
                 news += fromServer(message)
             }
+        }
+        if let logind, try logind.receive() {
+            news += (idleSource == .logind ? looked(at: Self.wallNow(), asking: false) : []) + lockHinted()
         }
         return news
     }

@@ -12,8 +12,22 @@ struct SnacksWatchEndToEndTests {
     /// The id `AddUserActiveWatch` answers; `AddIdleWatch` answers its interval in seconds (300 for a break).
     static let activeWatch = 1
 
+    /// Who tells the watcher of idle time and the lock, as each desktop does.
+    enum Source: String, CustomStringConvertible {
+        /// GNOME's idle monitor, and the screen saver's lock.
+        case gnome
+        /// KDE's screen saver, for both.
+        case kde
+        /// logind's session hints on a system bus of the test's own, with no desktop on the session bus.
+        case logind
+
+        var description: String { rawValue }
+    }
+
     struct Desk {
         let bus: PrivateBus
+        /// logind's, where it is the source.
+        let system: PrivateBus?
         let env: [String: String]
         let calls: String
         let asked: String
@@ -26,12 +40,18 @@ struct SnacksWatchEndToEndTests {
             ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n")
                 .filter { $0.contains(" Notify ") }.map(String.init)
         }
+
+        /// What `snacks.json`, the watcher's state, says; empty before the watcher first writes it.
+        var state: String {
+            (try? String(contentsOfFile: env["XDG_STATE_HOME"]! + "/sevenmin/snacks.json", encoding: .utf8)) ?? ""
+        }
     }
 
-    /// A desk whose idle monitor says the person has been idle for `idleMinutes`, and whose screen saver says
-    /// `locked`; in a call, if asked, from the start (Debian's pulseaudio with a null sink, and `parecord`
-    /// recording from it); the watcher started on it with `--every 1m`.
-    func desk(idleMinutes: Int = 0, locked: Bool = false, call: Bool = false) throws -> (Desk, pid_t) {
+    /// A desk whose `source` says the person has been idle for `idleMinutes`, and the screen `locked`; in a call,
+    /// if asked, from the start (Debian's pulseaudio with a null sink, and `parecord` recording from it); the
+    /// watcher started on it with `--every 1m`.
+    func desk(source: Source = .gnome, idleMinutes: Int = 0, locked: Bool = false,
+              call: Bool = false) throws -> (Desk, pid_t) {
         var env = RemindEndToEndTests().user()
         let bus = try PrivateBus()
         env.merge(bus.environment()) { $1 }
@@ -55,15 +75,28 @@ struct SnacksWatchEndToEndTests {
         }
         let calls = bus.directory + "/notifications.log"
         try RemindEndToEndTests().startDaemonWithButtons(on: bus, calls: calls, env: env)
-        let mocks = DesktopBusEndToEndTests()
-        _ = try mocks.mock(Self.idleMonitor, on: bus, methods: [
-            ("GetIdletime", "", "t", "ret = dbus.UInt64(\(idleMinutes * 60_000))"),
-            ("AddIdleWatch", "t", "u", "ret = dbus.UInt32(args[0] // 1000)"),
-            ("AddUserActiveWatch", "", "u", "ret = dbus.UInt32(\(Self.activeWatch))"),
-            ("RemoveWatch", "u", "", ""),
-        ])
-        _ = try mocks.mock(DesktopBusEndToEndTests.saver, on: bus,
-                           methods: [("GetActive", "", "b", "ret = \(locked ? "True" : "False")")])
+        // No system bus but the test's own: this machine's logind is never asked.
+        env["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=" + bus.directory + "/no-system-bus"
+        var system: PrivateBus?
+        switch source {
+        case .gnome:
+            let mocks = DesktopBusEndToEndTests()
+            _ = try mocks.mock(Self.idleMonitor, on: bus, methods: [
+                ("GetIdletime", "", "t", "ret = dbus.UInt64(\(idleMinutes * 60_000))"),
+                ("AddIdleWatch", "t", "u", "ret = dbus.UInt32(args[0] // 1000)"),
+                ("AddUserActiveWatch", "", "u", "ret = dbus.UInt32(\(Self.activeWatch))"),
+                ("RemoveWatch", "u", "", ""),
+            ])
+            _ = try mocks.mock(DesktopBusEndToEndTests.saver, on: bus,
+                               methods: [("GetActive", "", "b", "ret = \(locked ? "True" : "False")")])
+        case .kde:
+            _ = try kdeScreenSaver(on: bus, idleMinutes: idleMinutes, locked: locked)
+        case .logind:
+            system = try logind(idleMinutes: idleMinutes, locked: locked)
+            env.merge(system!.environment(system: true)) { $1 }
+            // Outside any session, as a user service is: logind's `auto` session is the one asked for.
+            env["XDG_SESSION_ID"] = ""
+        }
         let terminal = bus.directory + "/terminal", asked = bus.directory + "/asked"
         try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(asked)\n".write(toFile: terminal, atomically: true, encoding: .utf8)
         chmod(terminal, 0o755)
@@ -74,7 +107,8 @@ struct SnacksWatchEndToEndTests {
             binary, "snacks", "watch", "--every", "1m", "--hours", "00:00-24:00", "--days",
             "sun,mon,tue,wed,thu,fri,sat",
         ], output: bus.directory + "/watch.out")
-        return (Desk(bus: bus, env: env, calls: calls, asked: asked, started: started, recorder: recorder), pid)
+        return (Desk(bus: bus, system: system, env: env, calls: calls, asked: asked, started: started,
+                     recorder: recorder), pid)
     }
 
     /// Makes the mock `service` (name, path, interface) on `bus` send `signal` with `arguments` (Python values
