@@ -4,7 +4,8 @@ import Testing
 
 /// `sevenmin snacks watch --every 1m` on a private session bus: python3-dbusmock stands in for GNOME's idle
 /// monitor, the screen saver and the notification server (with buttons); `$TERMINAL` is a script that records
-/// what it was asked to run. Each test has a bus of its own, so they run side by side.
+/// what it was asked to run, and runs it in tmux where a test asks. Each test has a bus of its own, so they run
+/// side by side.
 @Suite("The snack watcher end to end")
 struct SnacksWatchEndToEndTests {
     static let idleMonitor = ["org.gnome.Mutter.IdleMonitor", "/org/gnome/Mutter/IdleMonitor/Core",
@@ -49,9 +50,10 @@ struct SnacksWatchEndToEndTests {
 
     /// A desk whose `source` says the person has been idle for `idleMinutes`, and the screen `locked`; in a call,
     /// if asked, from the start (Debian's pulseaudio with a null sink, and `parecord` recording from it); the
-    /// watcher started on it with `--every 1m`.
-    func desk(source: Source = .gnome, idleMinutes: Int = 0, locked: Bool = false,
-              call: Bool = false) throws -> (Desk, pid_t) {
+    /// watcher started on it with `--every 1m`. `$TERMINAL` records what it is asked to run and, given `tmux`,
+    /// runs it there in a window of its own, with the watcher's environment, as a terminal would.
+    func desk(source: Source = .gnome, idleMinutes: Int = 0, locked: Bool = false, call: Bool = false,
+              tmux: Tmux? = nil) throws -> (Desk, pid_t) {
         var env = RemindEndToEndTests().user()
         let bus = try PrivateBus()
         env.merge(bus.environment()) { $1 }
@@ -98,7 +100,13 @@ struct SnacksWatchEndToEndTests {
             env["XDG_SESSION_ID"] = ""
         }
         let terminal = bus.directory + "/terminal", asked = bus.directory + "/asked"
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(asked)\n".write(toFile: terminal, atomically: true, encoding: .utf8)
+        var script = "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(asked)\n"
+        if let tmux {
+            let passed = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS",
+                          "DBUS_SYSTEM_BUS_ADDRESS"].map { "-e \"\($0)=$\($0)\"" }.joined(separator: " ")
+            script += "shift\nexec tmux -S '\(tmux.format("#{socket_path}"))' new-window \(passed) \"$@\"\n"
+        }
+        try script.write(toFile: terminal, atomically: true, encoding: .utf8)
         chmod(terminal, 0o755)
         env["TERMINAL"] = terminal
         env["TMUX_TMPDIR"] = bus.directory
@@ -130,22 +138,43 @@ struct SnacksWatchEndToEndTests {
         return condition()
     }
 
-    /// A minute active brings one heads-up with its three buttons; Start opens `sevenmin snack` in `$TERMINAL`.
-    @Test func aMinuteSatBringsOneHeadsUpAndStartOpensTheSnack() throws {
-        let (desk, _) = try desk()
+    /// A minute active brings one heads-up with its three buttons; Start runs `sevenmin snack` in `$TERMINAL`, and
+    /// the snack, gone through, is in the history as a snack.
+    @Test func aMinuteSatBringsOneHeadsUpAndStartRunsTheSnack() throws {
+        let tmux = try Tmux("")
+        let (desk, _) = try desk(tmux: tmux)
+        try FileManager.default.createDirectory(atPath: desk.env["XDG_CONFIG_HOME"]! + "/sevenmin",
+                                                withIntermediateDirectories: true)
+        try #"{"mute": true}"#.write(toFile: desk.env["XDG_CONFIG_HOME"]! + "/sevenmin/config.json", atomically: true,
+                                     encoding: .utf8)
         waitUntil("the heads-up", timeout: 120) { !desk.notified.isEmpty }
         #expect(monotonicSeconds() - desk.started >= 59, "a heads-up before the minute sat")
         #expect(desk.notified.count == 1, "\(desk.notified)")
         #expect(desk.notified.first.map { $0.contains(#""start", "Start", "snooze", "In 10 minutes", "skip", "Skip""#) }
                 == true, "\(desk.notified)")
-        let state = desk.env["XDG_STATE_HOME"]! + "/sevenmin/snacks.json"
-        #expect(((try? String(contentsOfFile: state, encoding: .utf8)) ?? "").contains(#""due":true"#))
+        #expect(desk.state.contains(#""due":true"#))
         #expect(try run(binary, ["status"], environment: desk.env).stdout.contains("snack due"))
         try RemindEndToEndTests().serverSends("ActionInvoked", "s", "'start'", on: desk.bus)
         waitUntil("the snack in the terminal") { FileManager.default.fileExists(atPath: desk.asked) }
         let line = ((try? String(contentsOfFile: desk.asked, encoding: .utf8)) ?? "").split(separator: "\n")
         #expect(line.first == "-e" && line.dropFirst(2) == ["snack", "--minutes", "2"], "\(line)")
         #expect(line.dropFirst().first?.hasSuffix("/sevenmin") == true, "\(line)")
+        tmux.waitFor(text: "Desk snack")
+        // Through getting ready, each move and the summary at a key's press, until the snack's window closes.
+        tmux.waitFor("the snack's end", timeout: 60) { _ in
+            if tmux.format("#{session_windows}") == "1" { return true }
+            tmux.send("n")
+            Thread.sleep(forTimeInterval: 0.3)
+            return false
+        }
+        var sessions: [[String: Any]] = []
+        waitUntil("the snack in the history") {
+            let listed = (try? run(binary, ["history", "--json"], environment: desk.env))?.stdout ?? ""
+            sessions = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [[String: Any]] ?? []
+            return !sessions.isEmpty
+        }
+        #expect(sessions.count == 1 && sessions.first?["kind"] as? String == "snack", "\(sessions)")
+        #expect(sessions.first?["routine"] as? String == "Desk snack", "\(sessions)")
     }
 
     /// Idle, or locked, from the start: no heads-up in the minute and more; once back, it comes a minute later.
