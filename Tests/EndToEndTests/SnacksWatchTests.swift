@@ -50,10 +50,10 @@ struct SnacksWatchEndToEndTests {
 
     /// A desk whose `source` says the person has been idle for `idleMinutes`, and the screen `locked`; in a call,
     /// if asked, from the start (Debian's pulseaudio with a null sink, and `parecord` recording from it); the
-    /// watcher started on it with `--every 1m`. `$TERMINAL` records what it is asked to run and, given `tmux`,
-    /// runs it there in a window of its own, with the watcher's environment, as a terminal would.
+    /// watcher started on it with `--every 1m` and `options`. `$TERMINAL` records what it is asked to run and,
+    /// given `tmux`, runs it there in a window of its own, with the watcher's environment, as a terminal would.
     func desk(source: Source = .gnome, idleMinutes: Int = 0, locked: Bool = false, call: Bool = false,
-              tmux: Tmux? = nil) throws -> (Desk, pid_t) {
+              tmux: Tmux? = nil, options: [String] = []) throws -> (Desk, pid_t) {
         var env = RemindEndToEndTests().user()
         let bus = try PrivateBus()
         env.merge(bus.environment()) { $1 }
@@ -114,7 +114,7 @@ struct SnacksWatchEndToEndTests {
         let pid = try bus.start("/usr/bin/env", env.map { "\($0.key)=\($0.value)" } + [
             binary, "snacks", "watch", "--every", "1m", "--hours", "00:00-24:00", "--days",
             "sun,mon,tue,wed,thu,fri,sat",
-        ], output: bus.directory + "/watch.out")
+        ] + options, output: bus.directory + "/watch.out")
         return (Desk(bus: bus, system: system, env: env, calls: calls, asked: asked, started: started,
                      recorder: recorder), pid)
     }
@@ -190,6 +190,29 @@ struct SnacksWatchEndToEndTests {
         }
         waitUntil("the heads-up once back", timeout: 120) { !desk.notified.isEmpty }
         #expect(monotonicSeconds() - back >= 59 && desk.notified.count == 1, "\(desk.notified)")
+    }
+
+    /// With `--auto`, once the heads-up is out (and only then) the idle monitor is asked to tell of the next pause
+    /// (10 s without input); at that pause the snack starts by itself, and the heads-up is taken back.
+    @Test func withAutoTheSnackStartsByItselfAtThePauseAfterTheHeadsUp() throws {
+        let (desk, _) = try desk(options: ["--auto"])
+        let monitor = desk.bus.directory + "/\(Self.idleMonitor[0]).log"
+        /// When a line of the mock's log `log` containing `text` was written; nil while none is there.
+        func logged(_ text: String, in log: String) -> Double? {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+                .first { $0.contains(text) }.flatMap { $0.split(separator: " ").first }.flatMap { Double($0) }
+        }
+        waitUntil("the heads-up", timeout: 120) { !desk.notified.isEmpty }
+        let pause = "AddIdleWatch 10000"
+        waitUntil("the pause watched for") { logged(pause, in: monitor) != nil }
+        #expect(logged(pause, in: monitor)! >= logged(" Notify ", in: desk.calls)!, "watched before the heads-up")
+        #expect(!FileManager.default.fileExists(atPath: desk.asked), "a snack before the pause")
+        // The pause's watch, whose id the mock answers as its interval in seconds.
+        try emit(Self.idleMonitor, "WatchFired", "u", "dbus.UInt32(10)", on: desk.bus)
+        waitUntil("the snack in the terminal") { FileManager.default.fileExists(atPath: desk.asked) }
+        let line = ((try? String(contentsOfFile: desk.asked, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(line.dropFirst(2) == ["snack", "--minutes", "2"], "\(line)")
+        waitUntil("the heads-up taken back") { logged("CloseNotification", in: desk.calls) != nil }
     }
 
     /// In a call (a stream recording) no heads-up comes; once the recording ends, the one held back comes at once.
