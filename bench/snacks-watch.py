@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What the snack watcher costs while nothing happens: its wake-ups a minute and its peak RSS.
 
-Usage:  python3 bench/snacks-watch.py [--seconds N] BINARY
+Usage:  python3 bench/snacks-watch.py [--seconds N] BINARY   (the release build: scripts/release-binary prints it)
 
 Starts a private session bus (dbus-run-session) with python3-dbusmock's notification daemon and a GNOME idle
 monitor whose person has been away for an hour, so that nothing is due; runs `BINARY snacks watch` under
 `strace -f` of the calls that can sleep (poll, ppoll, select, epoll_wait, nanosleep, clock_nanosleep, futex)
 for N seconds (180 unless given), skipping the first 5 (start-up), and reads its VmHWM from /proc at the end.
-Prints the sleeping calls a minute and the peak RSS. Needs strace, dbus-run-session and python3-dbusmock.
+Prints the sleeping calls a minute, the peak RSS, and what is resident at the end by file mapped (smaps): the
+binary, each library, the anonymous pages. Needs strace, dbus-run-session and python3-dbusmock.
 """
 import os
 import subprocess
@@ -53,6 +54,14 @@ def on_bus(seconds, binary):
     with open(f"/proc/{child}/status") as f:
         fields = {line.split(":")[0]: line.split()[1] for line in f if line.startswith(("VmHWM", "RssAnon", "RssFile"))}
     peak = int(fields["VmHWM"])
+    resident = {}
+    with open(f"/proc/{child}/smaps") as f:
+        for line in f:
+            parts = line.split()
+            if "-" in parts[0] and not parts[0].endswith(":"):
+                name = os.path.basename(parts[5]) if len(parts) > 5 else "anonymous"
+            elif parts[0] == "Rss:":
+                resident[name] = resident.get(name, 0) + int(parts[1])
     os.kill(int(child), 15)
     tracer.wait()
     for mock in mocks:
@@ -67,6 +76,8 @@ def on_bus(seconds, binary):
           f"the shortest time between two: {min(gaps, default=0):.1f} s)")
     print(f"peak RSS (VmHWM): {peak / 1024:.1f} MiB; at the end {int(fields['RssAnon']) / 1024:.1f} MiB anonymous, "
           f"{int(fields['RssFile']) / 1024:.1f} MiB of files (the binary and its libraries)")
+    largest = sorted(resident.items(), key=lambda item: -item[1])[:12]
+    print("resident at the end, by mapping: " + ", ".join(f"{name} {kb / 1024:.2f}" for name, kb in largest))
 
 
 def main():
