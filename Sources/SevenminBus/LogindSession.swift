@@ -14,6 +14,8 @@ final class LogindSession {
     let path: String
     private let owner: NameOwner
     private var idleHint = false, idleSinceHint: UInt64 = 0
+    /// When a hint with no time was first heard: idle since then.
+    private var idleHeard: Double?
     private(set) var locked = false
 
     /// The session of `$XDG_SESSION_ID`, else the one logind calls `auto`: the caller's, or for a user service
@@ -39,9 +41,14 @@ final class LogindSession {
 
     /// When the last input came, as the idle hint says at `now`: nil while the session is not idle.
     func lastInput(at now: Double) -> Double? {
-        guard idleHint else { return nil }
-        // A hint with no time says idle from now on.
-        return idleSinceHint > 0 ? Double(idleSinceHint) / 1e6 : now
+        guard idleHint else {
+            idleHeard = nil
+            return nil
+        }
+        if idleSinceHint > 0 { return Double(idleSinceHint) / 1e6 }
+        // A hint with no time says idle from when it was first heard.
+        idleHeard = idleHeard ?? now
+        return idleHeard
     }
 
     /// Reads the hints anew (`GetAll`).
