@@ -46,6 +46,11 @@ struct SnacksWatchEndToEndTests {
         var state: String {
             (try? String(contentsOfFile: env["XDG_STATE_HOME"]! + "/sevenmin/snacks.json", encoding: .utf8)) ?? ""
         }
+
+        /// The state's values by key; none before the watcher first writes it.
+        var stateValues: [String: Any] {
+            (try? JSONSerialization.jsonObject(with: Data(state.utf8))) as? [String: Any] ?? [:]
+        }
     }
 
     /// A desk whose `source` says the person has been idle for `idleMinutes`, and the screen `locked`; in a call,
@@ -138,6 +143,17 @@ struct SnacksWatchEndToEndTests {
         return condition()
     }
 
+    /// No heads-up in the minute a heads-up would come in, and a few seconds more: from the watcher's first state
+    /// (its clock started before), once `then` has run.
+    func expectNoHeadsUpInTheMinute(_ desk: Desk, then: () throws -> Void = {},
+                                    sourceLocation: SourceLocation = #_sourceLocation) rethrows {
+        waitUntil("the watcher's first state", sourceLocation: sourceLocation) { !desk.stateValues.isEmpty }
+        let running = monotonicSeconds()
+        try then()
+        #expect(!happens(within: running + 65 - monotonicSeconds()) { !desk.notified.isEmpty }, "\(desk.notified)",
+                sourceLocation: sourceLocation)
+    }
+
     /// A minute active brings one heads-up with its three buttons; Start runs `sevenmin snack` in `$TERMINAL`, and
     /// the snack, gone through, is in the history as a snack.
     @Test func aMinuteSatBringsOneHeadsUpAndStartRunsTheSnack() throws {
@@ -177,17 +193,28 @@ struct SnacksWatchEndToEndTests {
         #expect(sessions.first?["routine"] as? String == "Desk snack", "\(sessions)")
     }
 
-    /// Idle, or locked, from the start: no heads-up in the minute and more; once back, it comes a minute later.
+    /// Idle, or locked, from the start: no heads-up in the minute and more.
     @Test(arguments: [(10, false), (0, true)])
     func noHeadsUpWhileIdleOrLocked(idleMinutes: Int, locked: Bool) throws {
         let (desk, _) = try desk(idleMinutes: idleMinutes, locked: locked)
-        #expect(!happens(within: 70) { !desk.notified.isEmpty }, "\(desk.notified)")
+        try expectNoHeadsUpInTheMinute(desk)
+    }
+
+    /// Back from idle, or the screen unlocked, the sitting starts then, not when the watcher did: the heads-up comes
+    /// a minute after.
+    @Test(arguments: [(10, false), (0, true)])
+    func onceBackTheHeadsUpComesAMinuteLater(idleMinutes: Int, locked: Bool) throws {
+        let (desk, _) = try desk(idleMinutes: idleMinutes, locked: locked)
+        waitUntil("the break heard") { desk.stateValues["updatedAt"] != nil && desk.stateValues["sittingSince"] == nil }
+        let started = try #require(desk.stateValues["updatedAt"] as? Double)
         let back = monotonicSeconds()
         if locked {
             try emit(DesktopBusEndToEndTests.saver, "ActiveChanged", "b", "False", on: desk.bus)
         } else {
             try emit(Self.idleMonitor, "WatchFired", "u", "dbus.UInt32(\(Self.activeWatch))", on: desk.bus)
         }
+        waitUntil("sitting again") { desk.stateValues["sittingSince"] != nil }
+        #expect((desk.stateValues["sittingSince"] as? Double).map { $0 > started } == true, "\(desk.state)")
         waitUntil("the heads-up once back", timeout: 120) { !desk.notified.isEmpty }
         #expect(monotonicSeconds() - back >= 59 && desk.notified.count == 1, "\(desk.notified)")
     }
@@ -218,7 +245,7 @@ struct SnacksWatchEndToEndTests {
     /// In a call (a stream recording) no heads-up comes; once the recording ends, the one held back comes at once.
     @Test func aCallHoldsTheHeadsUpBackUntilItEnds() throws {
         let (desk, _) = try desk(call: true)
-        #expect(!happens(within: 70) { !desk.notified.isEmpty }, "\(desk.notified)")
+        try expectNoHeadsUpInTheMinute(desk)
         desk.bus.end(try #require(desk.recorder))
         waitUntil("the heads-up held back", timeout: 20) { !desk.notified.isEmpty }
         #expect(desk.notified.count == 1, "\(desk.notified)")
