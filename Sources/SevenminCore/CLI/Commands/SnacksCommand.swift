@@ -7,7 +7,8 @@ public struct SnacksCommand: ParsableCommand, Equatable {
         discussion: "'on' writes a systemd user service under $XDG_CONFIG_HOME/systemd/user that runs 'snacks "
             + "watch' and starts it where a user manager runs; 'off' stops it and removes what 'on' wrote. "
             + "Alone, 'snacks' says whether it runs, how long you have sat and when the next heads-up is due. "
-            + "The options' defaults come from the config file's snack keys (see 'sevenmin config').",
+            + "The options' defaults come from the config file's snack keys (see 'sevenmin config'). The watcher "
+            + "hears idle time and the lock from GNOME, KDE or logind, the first that answers ('doctor' says which).",
         positional: .optional("action", help: "on, off or watch. (default: say how it stands)",
                               values: .choices(Action.allCases.map(\.rawValue))),
         options: [Option.every, Option.hours, Option.days, Option.minutes, Option.auto])
