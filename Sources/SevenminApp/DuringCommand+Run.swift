@@ -29,6 +29,9 @@ final class DuringRun {
 
     /// Something of sevenmin's own failed (timeout's 125).
     static let failed: Int32 = 125
+    /// The command was left running: its status is not known yet, so `during -- make && deploy` does not deploy
+    /// (timeout's 124, for a command that had not ended when it did).
+    static let leftRunning: Int32 = 124
     /// How long a signalled command has to end before SIGKILL.
     static let grace = 2.0
 
@@ -85,12 +88,13 @@ final class DuringRun {
             return status.exitCode
         }
         switch ending {
-        case .quit where app.session.state == .finished:
-            // `q` on the finish screen while the command runs: it goes on, and its log with it.
+        case .quit where app.leavesCommand:
+            // `q` on the finish screen, or `b` at the quit prompt, while the command runs: it goes on, and its log
+            // with it.
             if process.detach() {
                 Console.error("sevenmin: \(name) goes on running (process group \(process.pid)); "
                     + "its output: \(visible(logPath))")
-                return ExitCode.success
+                return DuringRun.leftRunning
             }
             process.stop(signal: SIGTERM, grace: DuringRun.grace, clock: clock)
             Console.error("sevenmin: \(name) could not be left running, and was stopped")

@@ -68,8 +68,9 @@ struct DuringEndToEndTests {
         #expect(r.stderr.contains("sevenmin: sh killed 15"))
     }
 
-    /// Ctrl-C stops the command and the workout: nothing is left in its process group, and sevenmin dies by
-    /// SIGINT (bash drops the rest of the line, as it does only for a death by SIGINT).
+    /// Ctrl-C asks whether to stop the command too; Ctrl-C again (the default) stops the command and the workout:
+    /// nothing is left in its process group, and sevenmin dies by SIGINT (bash drops the rest of the line, as it
+    /// does only for a death by SIGINT).
     @Test func ctrlCStopsBothAndDiesBySIGINT() throws {
         let tmux = try Tmux("\(binary) during \(long) --mute -- sleep 600")
         tmux.waitFor(text: "sleep 0:0")
@@ -77,6 +78,8 @@ struct DuringEndToEndTests {
         let child = try run("/usr/bin/pgrep", ["-x", "sleep", "-P", String(sevenmin)]).stdout
         let group = try #require(Int32(child.split(separator: "\n").first ?? ""))
         #expect(getpgid(group) == group, "the command leads a process group of its own")
+        tmux.send("C-c")
+        tmux.waitFor(text: "b  quit, leave sleep running")
         tmux.send("C-c")
         tmux.reportStatusAfterAbort()
         tmux.waitFor(text: "exit=130")
@@ -143,12 +146,14 @@ struct DuringEndToEndTests {
         let json = try run(binary, ["status", "--json"], environment: environment).stdout
         #expect(json.contains("\"command\": \"sleep\", \"commandState\": \"running\""), "\(json)")
         tmux.send("C-c")
+        tmux.waitFor(text: "leave sleep running")
+        tmux.send("Enter")
         tmux.reportStatusAfterAbort()
         tmux.waitFor(text: "exit=130")
     }
 
     /// A workout that ends first waits for the command, its time still moving; `q` leaves the command running in
-    /// the background, its log still written, and sevenmin exits 0.
+    /// the background, its log still written, and sevenmin exits 124 (the command's status is not known yet).
     @Test func qOnTheFinishLeavesTheCommandRunning() throws {
         let command = "sh -c 'sleep 14; echo late'"
         let tmux = try Tmux("\(binary) during \(fixtures)/short.json --mute --no-history -- \(command)")
@@ -157,12 +162,38 @@ struct DuringEndToEndTests {
             $0.range(of: #"sh 0:1\d"#, options: .regularExpression) != nil
         }
         tmux.send("q")
-        tmux.waitFor(text: "exit=0")
+        tmux.waitFor(text: "exit=124")
         tmux.expectTerminalRestored()
         #expect(tmux.screen().contains("sevenmin: sh goes on running"))
         let log = try #require(logs(tmux.directory).first)
         waitUntil("the command's last words in its log") {
             (try? String(contentsOfFile: log, encoding: .utf8)) == "late\n"
         }
+    }
+
+    /// `q` then `b` mid-workout leaves the command running in the background: alive after sevenmin has exited 124,
+    /// its process group and log named on the terminal given back, its log still written.
+    @Test func bAtTheQuitPromptLeavesTheCommandRunning() throws {
+        let dir = temporaryDirectory()
+        let command = "sh -c 'while [ ! -e \(dir)/go ]; do sleep 0.1; done; echo late; exec sleep 600'"
+        let tmux = try Tmux("\(binary) during \(long) --mute --no-history -- \(command)")
+        tmux.waitFor(text: "sh 0:0")
+        let sevenmin = try #require(tmux.sevenminPID())
+        let child = try run("/usr/bin/pgrep", ["-x", "sh", "-P", String(sevenmin)]).stdout
+        let group = try #require(Int32(child.split(separator: "\n").first ?? ""))
+        defer { kill(-group, SIGKILL) }
+        tmux.send("q")
+        tmux.waitFor(text: "b  quit, leave sh running")
+        tmux.send("b")
+        tmux.waitFor(text: "exit=124")
+        tmux.expectTerminalRestored()
+        #expect(tmux.screen().contains("sevenmin: sh goes on running (process group \(group)); its output: "))
+        #expect(kill(-group, 0) == 0, "the command was stopped")
+        let log = try #require(logs(tmux.directory).first)
+        _ = FileManager.default.createFile(atPath: dir + "/go", contents: nil)
+        waitUntil("the command's words after sevenmin's exit in its log") {
+            (try? String(contentsOfFile: log, encoding: .utf8)) == "late\n"
+        }
+        #expect(kill(-group, 0) == 0, "the command ended with sevenmin")
     }
 }

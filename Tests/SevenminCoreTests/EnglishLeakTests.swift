@@ -153,6 +153,12 @@ struct EnglishLeakTests {
         for (w, h) in [(40, 12), (20, 5), (10, 3)] {
             texts.append(WorkoutScreen.render(quitting, width: w, height: h).text)
         }
+        // `during`'s, naming its command.
+        quitting.overlay = .confirmQuitCommand("gcc")
+        for (w, h) in [(80, 24), (30, 6), (20, 5), (10, 3)] {
+            texts.append(WorkoutScreen.render(quitting, width: w, height: h).text)
+        }
+        texts.append(ScreenText.of(language).plainQuitCommand("gcc"))
         return texts
     }
 

@@ -19,6 +19,8 @@ public enum Action: Equatable, Sendable {
     /// Drop the phones from the page and make it a new address (`start --phone`).
     case renewPhoneLink
     case requestQuit, confirmQuit, cancelQuit
+    /// At `during`'s quit prompt: quit, and leave the command running in the background.
+    case leaveRunning
     case dismiss
     /// Say how hard the workout was, 1 to 10, on the finish screen.
     case rate(Int)
@@ -49,6 +51,11 @@ public enum KeyBindings {
 
     public static let repsDone = (keys: "Enter", action: "on a step of reps or a hold to the limit: it is done, as n")
 
+    /// Enter as terminals send it: CR, LF, both, or curses' KEY_ENTER.
+    static func isEnter(_ key: Key) -> Bool {
+        [.character("\r"), .character("\n"), .character("\r\n"), .other(343)].contains(key)
+    }
+
     public static func action(for key: Key, overlay: ScreenModel.Overlay, finished: Bool) -> Action {
         if finished {
             // One key rates the workout: 1 to 9, and 0 for 10; any other key (Enter) goes without a rating.
@@ -61,6 +68,15 @@ public enum KeyBindings {
         case .confirmQuit:
             switch key {
             case .character("y"), .character("Y"), .character("q"): return .confirmQuit
+            case .resize: return .none
+            default: return .cancelQuit
+            }
+        case .confirmQuitCommand:
+            // Stopping both is the default, Enter's; only n, Esc or another key goes on.
+            switch key {
+            case .character("y"), .character("Y"), .character("q"), .character("Q"): return .confirmQuit
+            case _ where isEnter(key): return .confirmQuit
+            case .character("b"), .character("B"): return .leaveRunning
             case .resize: return .none
             default: return .cancelQuit
             }
@@ -77,7 +93,7 @@ public enum KeyBindings {
             switch key {
             case .character(" "): return .togglePause
             case .character("n"), .right: return .next
-            case .character("\r"), .character("\n"), .character("\r\n"), .other(343): return .done
+            case _ where isEnter(key): return .done
             case .character("p"), .left: return .previous
             case .character("r"): return .restart
             case .character("+"), .character("="): return .addTime(timeStep)

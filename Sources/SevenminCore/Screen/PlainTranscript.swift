@@ -88,6 +88,7 @@ public struct PlainTranscript: Sendable {
             switch model.overlay {
             case .help: say(model.text.plainKeys)
             case .confirmQuit: say(model.text.plainQuit)
+            case .confirmQuitCommand(let name): say(model.text.plainQuitCommand(visible(name)))
             case .none: break
             }
         }

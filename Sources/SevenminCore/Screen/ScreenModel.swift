@@ -1,7 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// Everything the workout screen shows, derived from the session at an instant.
 public struct ScreenModel: Equatable, Sendable {
-    public enum Overlay: Equatable, Sendable { case none, help, confirmQuit }
+    public enum Overlay: Equatable, Sendable {
+        case none, help, confirmQuit
+        /// The quit prompt of `during` while its command runs, named here: stop both, leave it running, or go on.
+        case confirmQuitCommand(String)
+
+        /// Either quit prompt.
+        public var isQuitPrompt: Bool { self == .confirmQuit || askedCommand != nil }
+        /// The command the quit prompt asks about.
+        public var askedCommand: String? { if case .confirmQuitCommand(let name) = self { name } else { nil } }
+    }
 
     public struct Summary: Equatable, Sendable {
         public var activeTime: Double

@@ -47,6 +47,10 @@ public struct ScreenText: Sendable {
     public let quitKeys: String
     public let quitCompactKeys: String
     public let quitWord: String
+    /// `during`'s quit prompt while its command runs, handed the command's name: a line per answer, stopping
+    /// both (`y`, Enter), leaving it running (`b`), going on (`n`); and its compact keys.
+    public let quitCommandKeys: @Sendable (String) -> [String]
+    public let quitCommandCompactKeys: String
     /// The status line's hints, and the shorter ones where a notice needs the room.
     public let keyHints: String
     public let shortKeyHints: String
@@ -67,6 +71,7 @@ public struct ScreenText: Sendable {
     public let form: String
     public let plainKeys: String
     public let plainQuit: String
+    public let plainQuitCommand: @Sendable (String) -> String
     public let note: String
     /// Under a rest that waits for the heart: "until under 120 bpm, at most 1:00".
     public let restUntil: @Sendable (_ bpm: Int, _ most: String) -> String
@@ -77,8 +82,8 @@ public struct ScreenText: Sendable {
     /// The quit prompt's keys, the same in every language, as the keys are.
     public static let quitAnswers = "y/n"
 
-    /// The quit prompt in one line: "Quit? y/n".
-    public var quitTiny: String { quitWord + " " + ScreenText.quitAnswers }
+    /// `during`'s quit prompt's keys while its command runs: stop both, leave it running, go on.
+    public static let quitCommandAnswers = "y/b/n"
 
     public static func of(_ language: CoachLanguage) -> ScreenText {
         language.table(english, german, french, spanish, italian, dutch)

@@ -8,6 +8,7 @@ extension WorkoutFrame {
         case .none: return nil
         case .help: return WorkoutScreen.helpLines(model.text, phone: model.phone.map { _ in .of(model.language) })
         case .confirmQuit: return WorkoutScreen.quitLines(model.text)
+        case .confirmQuitCommand(let name): return WorkoutScreen.quitLines(model.text, command: visible(name))
         }
     }
 
@@ -56,9 +57,11 @@ extension WorkoutFrame {
             let split = rows.upperBound - panel.height
             drawBig(rows: rows.lowerBound..<split, columns: 0..<w, scale: below)
             drawPanel(lines, centredIn: split..<rows.upperBound)
-        } else if let small = digitScale(width: w, height: rows.count - 2) {
+        } else if let small = digitScale(width: w, height: rows.count - 2),
+                  !model.overlay.isQuitPrompt
+                    || lines.filter({ !$0.isEmpty }).count <= rows.count - BigType.Scale(columns: 4, halfRows: 2).rows {
             // No room for the whole panel: the digits keep their five rows and the panel's lines take
-            // the rows under them, as many as fit, saying how many more there are.
+            // the rows under them, as many as fit, saying how many more there are (a quit prompt's must all).
             let scale = BigType.Scale(columns: min(small.columns, 4), halfRows: 2)
             drawDigits(scale: scale, y: rows.lowerBound, columns: 0..<w)
             drawList(lines, rows: (rows.lowerBound + scale.rows)..<rows.upperBound)

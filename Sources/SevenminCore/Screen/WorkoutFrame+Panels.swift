@@ -58,7 +58,7 @@ extension WorkoutFrame {
         let size = panelSize(lines)
         // Too small for the box to show its lines (for the quit prompt, all of them): the lines alone,
         // over the whole screen.
-        guard rows.count >= 5, columns.count >= 14, model.overlay != .confirmQuit || rows.count >= size.height else {
+        guard rows.count >= 5, columns.count >= 14, !model.overlay.isQuitPrompt || rows.count >= size.height else {
             return drawCompactPanel(lines)
         }
         let width = min(columns.count, size.width), height = min(rows.count, size.height)
@@ -90,9 +90,11 @@ extension WorkoutFrame {
     /// question in one word on the keys' line, then above them, then the keys before what is left of it.
     mutating func drawCompactPanel(_ lines: [String]) {
         var shown = lines.filter { !$0.isEmpty }
-        if model.overlay == .confirmQuit {
-            let text = model.text, keys = ScreenText.quitAnswers
-            let forms = [shown, [text.quitQuestion, text.quitCompactKeys], [text.quitTiny], [text.quitWord, keys]]
+        if model.overlay.isQuitPrompt {
+            let text = model.text, asks = model.overlay.askedCommand != nil
+            let keys = asks ? ScreenText.quitCommandAnswers : ScreenText.quitAnswers
+            let forms = [shown, [text.quitQuestion, asks ? text.quitCommandCompactKeys : text.quitCompactKeys],
+                         [text.quitWord + " " + keys], [text.quitWord, keys]]
             shown = forms.first(where: fits) ?? [keys + " " + text.quitWord]
         }
         let height = min(h, shown.count)

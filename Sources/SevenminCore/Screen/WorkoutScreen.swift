@@ -110,6 +110,11 @@ public enum WorkoutScreen {
     /// The quit prompt; where its box does not fit, the frame shows the compact or the tiny one.
     static func quitLines(_ text: ScreenText) -> [String] { [text.quitQuestion, "", text.quitKeys] }
 
+    /// `during`'s quit prompt while its command runs: each answer on a line of its own, stopping both first.
+    static func quitLines(_ text: ScreenText, command: String) -> [String] {
+        [text.quitQuestion, ""] + text.quitCommandKeys(command)
+    }
+
     /// `text` cut to `width` columns, ending in `ellipsis` when cut; characters are kept whole.
     static func fitted(_ text: String, _ width: Int, ellipsis: String = "…", metrics: TextMetrics) -> String {
         guard metrics.width(text) > width else { return text }

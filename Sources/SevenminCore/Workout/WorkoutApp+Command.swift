@@ -7,6 +7,13 @@ extension WorkoutApp {
     /// Whether a command runs beside the workout and has not ended.
     public var commandRunning: Bool { command.map { $0.status == nil } ?? false }
 
+    /// Whether Ctrl-C asks first, as `q` does, whether to stop the command too: while it runs beside a workout
+    /// not yet over, and a key can answer. At that prompt, and everywhere else, Ctrl-C stops both.
+    var asksOnInterrupt: Bool {
+        commandRunning && settings.keysAtHand && overlay.askedCommand == nil
+            && (session.state == .running || session.state == .paused)
+    }
+
     /// Takes the command's news; returns an ending when the workout should end now.
     mutating func commandNews(_ news: CommandNews, at now: Instant, into effects: inout [Effect]) -> WorkoutEnding? {
         guard var run = command, run.status == nil else { return nil }
@@ -20,6 +27,8 @@ extension WorkoutApp {
             run.endedAt = now
             command = run
             session.repeats = false
+            // No command is left to ask about: the prompt asks only whether to quit.
+            if overlay.askedCommand != nil { overlay = .confirmQuit }
             // Status lines carry the command's state: give the status again.
             effects += publication.handle(.statusStale)
             effects.append(.log(EventRecord(t: now - origin, event: "command", [
@@ -36,6 +45,8 @@ extension WorkoutApp {
             if session.state == .finished { return .completed }
             if run.ending == .now { leave(at: now, into: &effects) { $0.stop(at: now) } }
             stopForCommand(at: now, into: &effects)
+            // Ended here, the workout shows its finish, no prompt over it.
+            if session.state == .finished { overlay = .none }
             return nil
         }
     }

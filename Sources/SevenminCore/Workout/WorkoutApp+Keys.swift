@@ -52,7 +52,7 @@ extension WorkoutApp {
         guard session.state == .running || session.state == .paused else {
             return command == .stop && session.state == .finished ? .completed : nil
         }
-        let prompt = overlay == .confirmQuit
+        let prompt = overlay.isQuitPrompt
         switch command {
         case .playPause:
             return apply(prompt ? .cancelQuit : .togglePause, at: now, into: &effects)
@@ -101,11 +101,18 @@ extension WorkoutApp {
             guard session.state == .running || session.state == .paused else { return .quit }
             resumeAfterQuitPrompt = session.state == .running
             perform(session.pause(at: now), at: now, into: &effects)
-            overlay = .confirmQuit
+            // Beside a command still running, the prompt asks about it too.
+            overlay = command.flatMap { commandRunning ? .confirmQuitCommand($0.name) : nil } ?? .confirmQuit
+            quitBySignal = false
         case .confirmQuit:
+            return quitBySignal ? .signal(.interrupt) : .quit
+        case .leaveRunning:
+            guard commandRunning else { return .quit }
+            leavesCommand = true
             return .quit
         case .cancelQuit:
             overlay = .none
+            quitBySignal = false
             if resumeAfterQuitPrompt { perform(session.resume(at: now), at: now, into: &effects) }
         case .dismiss:
             // Not before the last words have been handed on either: a key would cut them off.

@@ -12,6 +12,8 @@ public struct WorkoutApp: Sendable {
     /// Problems reported while the workout runs; the latest shows on the status line.
     public internal(set) var notices: [WorkoutNotice] = [] { didSet { notice = shownNotice } }
     var resumeAfterQuitPrompt = false
+    /// The quit prompt was opened by Ctrl-C: stopping from it ends the process by SIGINT, as Ctrl-C would.
+    var quitBySignal = false
     /// When the finish was first seen; keys in the second after it do not dismiss the summary.
     var finishSeen: Instant?
     var flashUntil: Instant?
@@ -39,6 +41,8 @@ public struct WorkoutApp: Sendable {
     var heartRest: HeartRest?
     /// The command run beside the workout (`sevenmin during`), as last reported; nil for `start`.
     public internal(set) var command: CommandRun?
+    /// The user chose to leave that command running in the background as the workout ends.
+    public internal(set) var leavesCommand = false
     /// The last frame's model: a frame that moves only the figure is this with the figure moved on.
     var lastDrawn: ScreenModel?
     /// The personal records played against, and those set (`WorkoutApp+Records`).
@@ -165,10 +169,16 @@ public struct WorkoutApp: Sendable {
                 // The finish screen stays while the command runs, its line still moving, until it ends; `q` leaves
                 // it running.
                 if !(ending == .completed && commandRunning) { return effects + end(ending, at: now) }
-                if key == .character("q") || key == .character("Q") { return effects + end(.quit, at: now) }
+                if key == .character("q") || key == .character("Q") {
+                    leavesCommand = true
+                    return effects + end(.quit, at: now)
+                }
             }
         case .signal(let signal):
             switch signal {
+            case .interrupt where asksOnInterrupt:
+                _ = apply(.requestQuit, at: now, into: &effects)
+                quitBySignal = true
             case .interrupt, .terminate, .hangUp, .quit:
                 return effects + end(.signal(signal), at: now)
             case .suspend:

@@ -8,9 +8,13 @@ public struct DuringCommand: ParsableCommand, Equatable {
             + "terminal; its output goes to a log under the state folder, named at the end, and its last line "
             + "shows on the status line. When it ends, a cue and a phrase say so, the exercise under way runs "
             + "to its end and the workout finishes. A workout that ends first waits for the command (q leaves "
-            + "it running). Ctrl-C, q then y, SIGTERM and SIGHUP stop both. The exit status is the command's, "
-            + "as timeout(1) gives it: 125 if sevenmin failed, 126 if the command cannot run, 127 if it is not "
-            + "found, 128+N if signal N killed it. Keys and options are those of 'sevenmin start'.",
+            + "it running). While it runs, q or Ctrl-C asks first: y or Enter stops both, b leaves the command "
+            + "running in the background (its process group and log named at the end), n goes on; Ctrl-C there "
+            + "stops both and sevenmin ends by SIGINT. SIGTERM and SIGHUP, or Ctrl-C with no keys to answer "
+            + "(input not a terminal), stop both at once. The exit status is the command's, as timeout(1) gives "
+            + "it: 124 if it was left running (its status not known yet), 125 if sevenmin failed, 126 if the "
+            + "command cannot run, 127 if it is not found, 128+N if signal N killed it. Keys and options are "
+            + "those of 'sevenmin start'.",
         positional: .thenCommand(PlanRequest.routineArgument, name: "command",
                                  help: "The command and its arguments, after --."),
         options: StartCommand.spec.options.filter { $0.long != StartCommand.Option.resume.long }

@@ -80,13 +80,17 @@ extension ScreenText {
         more: { "… nog \($0): maak het venster hoger" },
         quitQuestion: "Deze training stoppen?", quitKeys: "y  stoppen      n  doorgaan",
         quitCompactKeys: "y stoppen · n door", quitWord: "Stoppen?",
+        quitCommandKeys: { ["y  stoppen, ook \($0)", "b  stoppen, \($0) laten draaien", "n  doorgaan"] },
+        quitCommandCompactKeys: "y alles stoppen · b laten · n door",
         keyHints: "spatie pauze · n/p verder · ? toetsen · q stoppen", shortKeyHints: "? toetsen · q stoppen",
         toGo: "in totaal", whenDone: "Enter als je klaar bent", round: "Ronde", done: "Klaar",
         pausedTitle: "gepauzeerd", open: { "+ \($0) open" },
         exercises: { $0 == 1 ? "1 oefening" : "\($0) oefeningen" }, inAll: "in totaal", form: "Houding",
         plainKeys: "Toetsen: spatie pauzeert, n of rechts slaat over, p of links gaat terug, r begint het deel "
             + "opnieuw, + en - doen er 10 s bij of af, o opent de video, q stopt",
-        plainQuit: "Deze training stoppen? y stopt, elke andere toets gaat door", note: "Let op",
+        plainQuit: "Deze training stoppen? y stopt, elke andere toets gaat door",
+        plainQuitCommand: { "Deze training stoppen? y of Enter stopt ook \($0), b laat het draaien, "
+            + "elke andere toets gaat door" }, note: "Let op",
         restUntil: { "tot onder \($0) bpm, hooguit \($1)" }, restEndedAt: { "rust voorbij bij \($0) bpm" },
         restEndedAfter: { "rust voorbij na \($0)" })
 }

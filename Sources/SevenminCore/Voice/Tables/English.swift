@@ -95,13 +95,19 @@ extension ScreenText {
         more: { "… \($0) more: make the window taller" },
         quitQuestion: "Quit this workout?", quitKeys: "y  quit      n  keep going",
         quitCompactKeys: "y quit · n go on",
-        quitWord: "Quit?", keyHints: "space pause · n/p skip · ? keys · q quit", shortKeyHints: "? keys · q quit",
+        quitWord: "Quit?",
+        quitCommandKeys: { ["y  quit, stop \($0) too", "b  quit, leave \($0) running", "n  keep going"] },
+        quitCommandCompactKeys: "y stop both · b leave · n go on",
+        keyHints: "space pause · n/p skip · ? keys · q quit", shortKeyHints: "? keys · q quit",
         toGo: "to go", whenDone: "Enter when done", round: "Round", done: "Done", pausedTitle: "paused",
         open: { "+ \($0) open" },
         exercises: { $0 == 1 ? "1 exercise" : "\($0) exercises" }, inAll: "in all", form: "Form",
         plainKeys: "Keys: space pauses, n or right skips, p or left goes back, r restarts the segment, "
             + "+ and - add or remove 10 s, o opens the video, q quits",
-        plainQuit: "Quit this workout? y quits, any other key goes on", note: "Note",
+        plainQuit: "Quit this workout? y quits, any other key goes on",
+        plainQuitCommand: { "Quit this workout? y or Enter stops \($0) too, b leaves it running, "
+            + "any other key goes on" },
+        note: "Note",
         restUntil: { "until under \($0) bpm, at most \($1)" }, restEndedAt: { "rest ended at \($0) bpm" },
         restEndedAfter: { "rest ended after \($0)" })
 }

@@ -97,13 +97,17 @@ extension ScreenText {
         more: { "… \($0) de plus\u{00A0}: agrandissez la fenêtre" },
         quitQuestion: "Arrêter cette séance\u{00A0}?", quitKeys: "y  arrêter      n  continuer",
         quitCompactKeys: "y arrêter · n continuer", quitWord: "Arrêter\u{00A0}?",
+        quitCommandKeys: { ["y  arrêter, \($0) aussi", "b  arrêter, laisser tourner \($0)", "n  continuer"] },
+        quitCommandCompactKeys: "y tout arrêter · b laisser · n continuer",
         keyHints: "espace pause · n/p sauter · ? touches · q arrêter", shortKeyHints: "? touches · q arrêter",
         toGo: "au total", whenDone: "Entrée une fois fini", round: "Tour", done: "Terminé", pausedTitle: "en pause",
         open: { $0 == 1 ? "+ 1 libre" : "+ \($0) libres" },
         exercises: { $0 == 1 ? "1 exercice" : "\($0) exercices" }, inAll: "au total", form: "Posture",
         plainKeys: "Touches\u{00A0}: espace met en pause, n ou droite passe, p ou gauche revient, "
             + "r reprend le segment, + et - ajoutent ou retirent 10 s, o ouvre la vidéo, q arrête",
-        plainQuit: "Arrêter cette séance\u{00A0}? y arrête, toute autre touche continue", note: "Remarque",
+        plainQuit: "Arrêter cette séance\u{00A0}? y arrête, toute autre touche continue",
+        plainQuitCommand: { "Arrêter cette séance\u{00A0}? y ou Entrée arrête aussi \($0), b le laisse tourner, "
+            + "toute autre touche continue" }, note: "Remarque",
         restUntil: { "jusqu'à moins de \($0) bpm, \($1) au plus" }, restEndedAt: { "repos fini à \($0) bpm" },
         restEndedAfter: { "repos fini après \($0)" })
 }

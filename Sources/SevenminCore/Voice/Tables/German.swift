@@ -82,13 +82,18 @@ extension ScreenText {
         more: { "… \($0) weitere: das Fenster höher machen" },
         quitQuestion: "Dieses Training beenden?", quitKeys: "y  beenden      n  weitermachen",
         quitCompactKeys: "y beenden · n weiter", quitWord: "Beenden?",
+        quitCommandKeys: { ["y  beenden, \($0) auch stoppen", "b  beenden, \($0) weiterlaufen lassen",
+                            "n  weitermachen"] },
+        quitCommandCompactKeys: "y beide stoppen · b lassen · n weiter",
         keyHints: "Leertaste anhalten · n/p springen · ? Tasten · q beenden", shortKeyHints: "? Tasten · q beenden",
         toGo: "insgesamt übrig", whenDone: "Eingabe, wenn fertig", round: "Runde", done: "Fertig",
         pausedTitle: "angehalten", open: { "+ \($0) offen" },
         exercises: { $0 == 1 ? "1 Übung" : "\($0) Übungen" }, inAll: "insgesamt", form: "Haltung",
         plainKeys: "Tasten: Leertaste hält an, n oder rechts springt vor, p oder links zurück, r beginnt den "
             + "Abschnitt neu, + und - geben 10 s dazu oder nehmen sie weg, o öffnet das Video, q beendet",
-        plainQuit: "Dieses Training beenden? y beendet, jede andere Taste macht weiter", note: "Hinweis",
+        plainQuit: "Dieses Training beenden? y beendet, jede andere Taste macht weiter",
+        plainQuitCommand: { "Dieses Training beenden? y oder Eingabe stoppt auch \($0), b lässt es weiterlaufen, "
+            + "jede andere Taste macht weiter" }, note: "Hinweis",
         restUntil: { "bis unter \($0) S/min, höchstens \($1)" }, restEndedAt: { "Pause endete bei \($0) S/min" },
         restEndedAfter: { "Pause endete nach \($0)" })
 }

@@ -88,13 +88,17 @@ extension ScreenText {
         more: { "… altre \($0): allunga la finestra" },
         quitQuestion: "Uscire da questo allenamento?", quitKeys: "y  esci      n  continua",
         quitCompactKeys: "y esci · n continua", quitWord: "Uscire?",
+        quitCommandKeys: { ["y  esci, ferma anche \($0)", "b  esci, lascia \($0) in esecuzione", "n  continua"] },
+        quitCommandCompactKeys: "y ferma tutto · b lascia · n continua",
         keyHints: "spazio pausa · n/p salta · ? tasti · q esci", shortKeyHints: "? tasti · q esci",
         toGo: "in tutto", whenDone: "Invio quando hai finito", round: "Giro", done: "Fatto", pausedTitle: "in pausa",
         open: { $0 == 1 ? "+ 1 libero" : "+ \($0) liberi" },
         exercises: { $0 == 1 ? "1 esercizio" : "\($0) esercizi" }, inAll: "in tutto", form: "Postura",
         plainKeys: "Tasti: spazio mette in pausa, n o destra salta, p o sinistra torna indietro, r ricomincia la "
             + "parte, + e - aggiungono o tolgono 10 s, o apre il video, q esce",
-        plainQuit: "Uscire da questo allenamento? y esce, ogni altro tasto continua", note: "Nota",
+        plainQuit: "Uscire da questo allenamento? y esce, ogni altro tasto continua",
+        plainQuitCommand: { "Uscire da questo allenamento? y o Invio ferma anche \($0), b lo lascia in esecuzione, "
+            + "ogni altro tasto continua" }, note: "Nota",
         restUntil: { "finché sotto \($0) bpm, al massimo \($1)" }, restEndedAt: { "riposo finito a \($0) bpm" },
         restEndedAfter: { "riposo finito dopo \($0)" })
 }

@@ -101,13 +101,17 @@ extension ScreenText {
         more: { "… \($0) más: agranda la ventana" },
         quitQuestion: "¿Salir de este entrenamiento?", quitKeys: "y  salir      n  seguir",
         quitCompactKeys: "y salir · n seguir", quitWord: "¿Salir?",
+        quitCommandKeys: { ["y  salir, detener también \($0)", "b  salir, dejar \($0) en marcha", "n  seguir"] },
+        quitCommandCompactKeys: "y detener todo · b dejar · n seguir",
         keyHints: "espacio pausa · n/p saltar · ? teclas · q salir", shortKeyHints: "? teclas · q salir",
         toGo: "en total", whenDone: "Intro al terminar", round: "Ronda", done: "Hecho", pausedTitle: "en pausa",
         open: { $0 == 1 ? "+ 1 libre" : "+ \($0) libres" },
         exercises: { $0 == 1 ? "1 ejercicio" : "\($0) ejercicios" }, inAll: "en total", form: "Postura",
         plainKeys: "Teclas: espacio pausa, n o derecha salta, p o izquierda vuelve, r reinicia el tramo, "
             + "+ y - añaden o quitan 10 s, o abre el vídeo, q sale",
-        plainQuit: "¿Salir de este entrenamiento? y sale, cualquier otra tecla sigue", note: "Aviso",
+        plainQuit: "¿Salir de este entrenamiento? y sale, cualquier otra tecla sigue",
+        plainQuitCommand: { "¿Salir de este entrenamiento? y o Intro detiene también \($0), b lo deja en marcha, "
+            + "cualquier otra tecla sigue" }, note: "Aviso",
         restUntil: { "hasta bajar de \($0) ppm, como mucho \($1)" }, restEndedAt: { "descanso terminado a \($0) ppm" },
         restEndedAfter: { "descanso terminado tras \($0)" })
 }
