@@ -14,7 +14,10 @@ extension DuringCommand: RunnableCommand {
         switch ConfigFile.load(voices: start.mute || !start.voice ? nil : voices.listed) {
         case .failure(let status): return status.code == ExitCode.usage ? status.code : DuringRun.failed
         case .success(let config):
-            return (config.map(start.applying) ?? start).workout(voices: voices, config: config, during: self)
+            // With --snack, the snack's moves, chosen as `sevenmin snack` chooses them.
+            let loading = snack.map { snack in { snack.snack(config: $0) } }
+            return (config.map(start.applying) ?? start).workout(voices: voices, config: config, loading: loading,
+                                                                 during: self)
         }
     }
 }

@@ -16,8 +16,9 @@ extension SnackCommand: RunnableCommand {
         return start.run { snack(config: $0) }
     }
 
-    /// The snack to run: its moves chosen by `SnackChooser` from the library and the snacks done since yesterday.
-    private func snack(config: UserConfig?) -> Result<PlanLoading.Loaded, ExitStatus> {
+    /// The snack to run: its moves chosen by `SnackChooser` from the library and the snacks done since yesterday
+    /// (`during --snack`'s too).
+    func snack(config: UserConfig?) -> Result<PlanLoading.Loaded, ExitStatus> {
         let now = Date().timeIntervalSince1970
         let offset = SystemTimeZone.current.secondsFromUTC(at: now)
         let today = CivilTime.dayNumber(at: now, utcOffset: offset)

@@ -47,7 +47,7 @@ extension StartCommand: RunnableCommand {
         var planStep: RoutineChoice.PlanStep?
         if let loading {
             switch loading(config) {
-            case .failure(let status): return status.code
+            case .failure(let status): return fail(status.code)
             case .success(let made): loaded = made
             }
         } else if resume {

@@ -131,6 +131,18 @@ struct DuringEndToEndTests {
         #expect(finish - ended < 0.1)
     }
 
+    /// `--snack` does a desk snack's moves, as `sevenmin snack` lays them out, beside the command.
+    @Test func snackDoesADeskSnacksMoves() throws {
+        let dir = temporaryDirectory()
+        let r = try run(binary, ["during", "--snack", "--mute", "--now", "--events", dir + "/ev.jsonl", "--",
+                                 "sh", "-c", "sleep 1"], environment: ["XDG_STATE_HOME": dir])
+        #expect(r.status == 0, "\(r.stderr)")
+        let start = try #require(events(dir + "/ev.jsonl").first { $0["event"] as? String == "start" })
+        #expect(start["routine"] as? String == "Desk snack", "\(start)")
+        let refused = try run(binary, ["during", "--snack", "--rounds", "2", "--", "true"])
+        #expect(refused.status == 64 && refused.stderr.contains("--snack"), "\(refused.stderr)")
+    }
+
     /// Status bars see the command beside the exercise: `status` and `status --json` carry its name and state.
     @Test func statusCarriesTheCommandsState() throws {
         let runtime = temporaryDirectory()

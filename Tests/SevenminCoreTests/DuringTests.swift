@@ -137,6 +137,24 @@ struct DuringTests {
         #expect(until.ending == .untilDone)
     }
 
+    /// `--snack` does a snack's moves: from the routine named, if one is, and without the tags given; the plan's
+    /// other options, which a snack lays out itself, are refused.
+    @Test func snackTakesTheSnacksMoves() throws {
+        let plain = try #require(try CommandLineParser.parse(["during", "--", "make"]) as? DuringCommand)
+        #expect(plain.snack == nil)
+        let desk = try #require(try CommandLineParser.parse(["during", "--snack", "--", "make"]) as? DuringCommand)
+        #expect(desk.snack == SnackCommand())
+        let from = try #require(try CommandLineParser.parse(["during", "--snack", "tabata", "--without", "noisy",
+                                                             "--", "make"]) as? DuringCommand)
+        #expect(from.snack?.routine == "tabata" && from.snack?.without == ["noisy"])
+        for option in ["--rounds", "--work", "--shuffle"] {
+            let arguments = ["during", "--snack", option] + (option == "--shuffle" ? [] : ["2"]) + ["--", "make"]
+            #expect(throws: UsageError.conflict("--snack", option, command: "during")) {
+                try CommandLineParser.parse(arguments)
+            }
+        }
+    }
+
     /// The history keeps the command's name with the plan's options, and reading them back (to resume) still works.
     @Test func theHistoryNotesTheCommandsName() throws {
         var adjustments = RoutineAdjustments()

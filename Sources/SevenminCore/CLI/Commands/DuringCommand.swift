@@ -18,13 +18,16 @@ public struct DuringCommand: ParsableCommand, Equatable {
         positional: .thenCommand(PlanRequest.routineArgument, name: "command",
                                  help: "The command and its arguments, after --."),
         options: StartCommand.spec.options.filter { $0.long != StartCommand.Option.resume.long }
-            + [Option.now, Option.untilDone])
+            + [Option.now, Option.untilDone, Option.snack])
 
     public enum Option {
         public static let now = OptionSpec(long: "now", value: nil,
             help: "End the workout as soon as the command ends, even mid-exercise.")
         public static let untilDone = OptionSpec(long: "until-done", value: nil,
             help: "Repeat the circuit until the command ends, however long it runs.")
+        public static let snack = OptionSpec(long: "snack", value: nil,
+            help: "Do a desk snack's moves, as 'sevenmin snack' chooses them (from <routine> if given; only "
+                + "--without then changes them).")
     }
 
     /// The workout's options, as `start` takes them.
@@ -32,11 +35,15 @@ public struct DuringCommand: ParsableCommand, Equatable {
     /// The command to run and its arguments.
     public var command: [String]
     public var ending: DuringEnding
+    /// With `--snack`: the snack whose moves the workout does, in place of a routine.
+    public var snack: SnackCommand?
 
-    public init(start: StartCommand = StartCommand(), command: [String], ending: DuringEnding = .afterExercise) {
+    public init(start: StartCommand = StartCommand(), command: [String], ending: DuringEnding = .afterExercise,
+                snack: SnackCommand? = nil) {
         self.start = start
         self.command = command
         self.ending = ending
+        self.snack = snack
     }
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
@@ -46,6 +53,17 @@ public struct DuringCommand: ParsableCommand, Equatable {
             throw .conflict(Option.now.name, Option.untilDone.name, command: Self.spec.name)
         }
         ending = parsed.flag(Option.now) ? .now : parsed.flag(Option.untilDone) ? .untilDone : .afterExercise
+        if parsed.flag(Option.snack) {
+            // A snack lays out its own minutes: of the plan's options, only --without means anything to it.
+            let changes = PlanRequest.options.filter { $0.long != PlanRequest.Option.without.long }
+            if let change = changes.first(where: parsed.given) {
+                throw .conflict(Option.snack.name, change.name, command: Self.spec.name)
+            }
+            var snack = SnackCommand()
+            snack.routine = parsed.positional.first
+            snack.without = start.plan.adjustments.without
+            self.snack = snack
+        }
     }
 
     /// The command's name as the workout shows and keeps it: the program's file name, never its arguments.
