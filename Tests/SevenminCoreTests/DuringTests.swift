@@ -101,6 +101,23 @@ struct DuringTests {
         #expect(left.handle(.key(.character("q")), at: 12).ending == .quit)
     }
 
+    /// Never cut mid-set, a two-sided exercise included: a command ending on its first side or the switch between
+    /// sides ends the workout at the end of its second side.
+    @Test(arguments: [7.0, 10.0])
+    func aTwoSidedExerciseRunsBothSides(endedAt: Double) {
+        // Get ready 0–2, A 2–5, rest 5–6, Plank's first side 6–9, the switch 9–11, its second side 11–14, rest.
+        let plan = Plan(Routine(name: "Sides", rest: 1, getReady: 2,
+                                exercises: [exercise("A", work: 3), exercise("Plank", work: 6, sides: 2)],
+                                switchRest: 2))
+        var app = started(plan: plan)
+        _ = run(&app, from: 0, to: endedAt)
+        _ = app.handle(.command(.ended(.exited(0))), at: endedAt)
+        #expect(app.session.state == .running)
+        _ = run(&app, from: endedAt, to: 20)
+        #expect(app.session.state == .finished && app.session.finishedAt == 14)
+        #expect(app.summary(at: 20).exercisesDone == 2)
+    }
+
     @Test func plainModeWaitsForTheCommandToo() {
         var settings = CoachSettings()
         settings.summaryWaitsForKey = false

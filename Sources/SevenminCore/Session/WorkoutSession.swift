@@ -28,9 +28,9 @@ public struct WorkoutSession: Sendable {
     private var halfwayDone = false
     /// The circuit starts again where the last segment runs out, instead of finishing (`during --until-done`).
     public var repeats = false
-    /// The workout finishes where the segment under way runs out, instead of going on (`during`, once the
-    /// command has ended mid-exercise).
-    public var finishesAfterSegment = false
+    /// The workout finishes where this segment runs out, instead of going on (`during`, once the command has
+    /// ended mid-exercise: the exercise's, or for one done on each side its second side's).
+    public var finishesAfter: Int?
 
     /// What removing time leaves at least on the clock.
     public static let minimumLeft = 1.0
@@ -66,7 +66,7 @@ public struct WorkoutSession: Sendable {
             lastRemaining = remaining
             guard remaining <= WorkoutSession.epsilon else { break }
             if segment.segment.isWork { completedWork.insert(index) }
-            if (index + 1 < plan.segments.count || repeats) && !finishesAfterSegment {
+            if (index + 1 < plan.segments.count || repeats) && finishesAfter != index {
                 begin(index + 1 < plan.segments.count ? index + 1 : plan.circuitStart, at: end)
                 events.append(SessionEvent(.segmentStarted, segment: index, due: end))
             } else {

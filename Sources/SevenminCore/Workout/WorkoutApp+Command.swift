@@ -51,12 +51,16 @@ extension WorkoutApp {
         }
     }
 
-    /// Once the command has ended, the workout ends where the exercise under way does (the session finishes when
-    /// it runs out, or when a step counted in reps is done), or at once between exercises.
+    /// Once the command has ended, the workout ends where the exercise under way does, both sides of one done on
+    /// each side (the session finishes when it runs out, or when a step counted in reps is done), or at once
+    /// between exercises.
     mutating func stopForCommand(at now: Instant, into effects: inout [Effect]) {
         guard command?.endedAt != nil, session.state == .running || session.state == .paused else { return }
-        if session.segment.segment.isWork {
-            session.finishesAfterSegment = true
+        // Never cut mid-set: an exercise done on each side ends with its second side, from its first side or the
+        // switch between them.
+        let under = session.segment, index = session.index
+        if let last = under.segment.isWork ? index + (under.side == 1 ? 2 : 0) : under.side == 2 ? index + 1 : nil {
+            session.finishesAfter = last
         } else {
             leave(at: now, into: &effects) { $0.stop(at: now) }
         }
