@@ -24,7 +24,7 @@ extension StatusCommand: RunnableCommand {
             Console.out(JSONWriter.line(.object([
                 .init("routine", .string(s.routine)), .init("title", .string(s.title)),
                 .init("segment", .integer(s.segment)), .init("segments", .integer(s.segments)),
-                .init("state", .string(s.paused ? "paused" : "running")),
+                .init("state", .string(s.state)),
                 .init("remaining", .seconds(record.remaining(at: now, monotonicNow: monotonic))),
                 .init("pid", .integer(Int(record.pid))),
             ] + (s.phone.map { [.init("phone", .string($0))] } ?? []) + StatusRecord.command(s))) + "\n")

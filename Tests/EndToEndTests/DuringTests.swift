@@ -167,16 +167,23 @@ struct DuringEndToEndTests {
     /// A workout that ends first waits for the command, its time still moving; `q` leaves the command running in
     /// the background, its log still written, and sevenmin exits 124 (the command's status is not known yet).
     @Test func qOnTheFinishLeavesTheCommandRunning() throws {
-        let command = "sh -c 'sleep 14; echo late'"
-        let tmux = try Tmux("\(binary) during \(fixtures)/short.json --mute --no-history -- \(command)")
+        let command = "sh -c 'sleep 14; echo late'", runtime = temporaryDirectory()
+        let tmux = try Tmux("XDG_RUNTIME_DIR=\(runtime) \(binary) during \(fixtures)/short.json --mute --no-history -- "
+            + command)
         tmux.waitFor("the finish, waiting for sh") { $0.contains("How hard") || $0.contains("Press any key") }
         tmux.waitFor("sh's time on the finish screen") {
             $0.range(of: #"sh 0:1\d"#, options: .regularExpression) != nil
         }
+        // Status bars still see the command, the workout done.
+        let environment = ["XDG_RUNTIME_DIR": runtime]
+        #expect(try run(binary, ["status"], environment: environment).stdout == "Done 0:00 · sh running\n")
+        let json = try run(binary, ["status", "--json"], environment: environment).stdout
+        #expect(json.contains("\"state\": \"finished\"") && json.contains("\"commandState\": \"running\""), "\(json)")
         tmux.send("q")
         tmux.waitFor(text: "exit=124")
         tmux.expectTerminalRestored()
         #expect(tmux.screen().contains("sevenmin: sh goes on running"))
+        #expect(try run(binary, ["status"], environment: environment).status == 1, "a status left behind")
         let log = try #require(logs(tmux.directory).first)
         waitUntil("the command's last words in its log") {
             (try? String(contentsOfFile: log, encoding: .utf8)) == "late\n"

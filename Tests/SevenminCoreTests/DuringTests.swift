@@ -101,6 +101,24 @@ struct DuringTests {
         #expect(left.handle(.key(.character("q")), at: 12).ending == .quit)
     }
 
+    /// A workout that ends first keeps its status for status lines, the command's state in it, until the command
+    /// ends: then, and only then, it is taken back.
+    @Test func theStatusOutlivesTheWorkoutWhileTheCommandRuns() throws {
+        var app = started()
+        let finish = run(&app, from: 0, to: 10)
+        #expect(app.session.state == .finished)
+        let statuses: [StatusSnapshot?] = finish.compactMap { if case .status(let s) = $0 { .some(s) } else { nil } }
+        let kept = try #require(statuses.last ?? nil)
+        #expect(kept.finished && kept.state == "finished" && kept.command?.name == "make")
+        #expect(kept.command?.state == "running" && kept.title == "Done")
+        #expect(!statuses.contains { $0 == nil }, "the status was taken back at the finish")
+        let record = StatusRecord(pid: 1, snapshot: kept, wallNow: 100)
+        #expect(record.formatted(StatusRecord.defaultFormat, at: 100) == "Done 0:00 · make running")
+        #expect(StatusRecord.parse(Array(record.json.utf8))?.snapshot == kept)
+        let ended = app.handle(.command(.ended(.exited(0))), at: 12)
+        #expect(ended.ending == .completed && ended.contains(.status(nil)))
+    }
+
     /// Never cut mid-set, a two-sided exercise included: a command ending on its first side or the switch between
     /// sides ends the workout at the end of its second side.
     @Test(arguments: [7.0, 10.0])

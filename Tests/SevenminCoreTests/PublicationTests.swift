@@ -37,4 +37,16 @@ struct PublicationTests {
         _ = publication.handle(state(Publication.Told(index: 2, paused: false, end: 5)))
         #expect(publication.handle(.ended) == [.status(nil), .player(nil)])
     }
+
+    /// A status kept past the finish (`during`'s command still running) is told instead of none, kept through a
+    /// stale wall clock, and taken back at the end.
+    @Test func aStatusKeptPastTheFinishIsTakenBackAtTheEnd() {
+        var publication = Publication()
+        _ = publication.handle(state(Publication.Told(index: 0, paused: false, end: 5)))
+        var kept = StatusSnapshot(routine: "R", title: "Done", segment: 3, segments: 3, paused: false, remaining: 0)
+        kept.finished = true
+        #expect(publication.handle(.finished(keeping: kept) { [] }) == [.status(kept), .player(nil)])
+        #expect(publication.handle(.statusStale).isEmpty)
+        #expect(publication.handle(.ended) == [.status(nil)])
+    }
 }

@@ -21,8 +21,9 @@ struct Publication {
         /// The workout runs or is paused, as `Told`; the status and the player's state, made only if told.
         case state(Told, status: () -> StatusSnapshot, player: () -> PlayerState)
         /// The workout has finished: both are told it is over, once, and then what goes `also` (the phone's
-        /// end, the desktop's notice).
-        case finished(also: () -> [Effect])
+        /// end, the desktop's notice); status lines are told `keeping` instead, if given (the command `during`
+        /// still waits for), until the end.
+        case finished(keeping: StatusSnapshot? = nil, also: () -> [Effect])
         /// The workout ends (quit, a signal, the summary dismissed).
         case ended
         /// Status lines must hear the state again (the wall clock was set, the phone's address came). The
@@ -47,17 +48,19 @@ struct Publication {
                 effects.append(.player(makePlayer()))
             }
             return effects
-        case .finished(let also):
+        case .finished(let kept, let also):
             guard !finishTold else { return [] }
             finishTold = true
-            status = nil
+            // A status kept is told once, and taken back at the end.
+            status = kept.map { _ in Told(index: -1, paused: false, end: 0) }
             player = nil
-            return [.status(nil), .player(nil)] + also()
+            return [.status(kept), .player(nil)] + also()
         case .ended:
             defer { status = nil; player = nil }
             return (status == nil ? [] : [.status(nil)]) + (player == nil ? [] : [.player(nil)])
         case .statusStale:
-            status = nil
+            // After the finish, a status kept stays told: the end must still take it back.
+            if !finishTold { status = nil }
             return []
         }
     }

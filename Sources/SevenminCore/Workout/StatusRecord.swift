@@ -14,8 +14,9 @@ public struct StatusRecord: Equatable, Sendable {
     public init(pid: Int32, snapshot: StatusSnapshot, wallNow: Double, monotonicNow: Double? = nil) {
         self.pid = pid
         self.snapshot = snapshot
-        endsAt = snapshot.paused ? nil : wallNow + snapshot.remaining
-        endsAtMonotonic = snapshot.paused ? nil : monotonicNow.map { $0 + snapshot.remaining }
+        let counting = !snapshot.paused && !snapshot.finished
+        endsAt = counting ? wallNow + snapshot.remaining : nil
+        endsAtMonotonic = counting ? monotonicNow.map { $0 + snapshot.remaining } : nil
     }
 
     /// The file's text: one JSON object on one line.
@@ -24,7 +25,7 @@ public struct StatusRecord: Equatable, Sendable {
         return JSONWriter.line(.object([
             .init("pid", .integer(Int(pid))), .init("routine", .string(s.routine)), .init("title", .string(s.title)),
             .init("segment", .integer(s.segment)), .init("segments", .integer(s.segments)),
-            .init("state", .string(s.paused ? "paused" : "running")), .init("remaining", .seconds(s.remaining)),
+            .init("state", .string(s.state)), .init("remaining", .seconds(s.remaining)),
             .init("endsAt", endsAt.map { .seconds($0) } ?? .null),
             .init("endsAtMonotonic", endsAtMonotonic.map { .seconds($0) } ?? .null),
         ] + (s.phone.map { [.init("phone", .string($0))] } ?? []) + StatusRecord.command(s))) + "\n"
@@ -47,8 +48,9 @@ public struct StatusRecord: Equatable, Sendable {
               let index = StoredBounds.int(Int64(exactly: segment), in: StoredBounds.count),
               let count = StoredBounds.int(Int64(exactly: segments), in: StoredBounds.count),
               StoredBounds.duration.contains(remaining) else { return nil }
-        let snapshot = StatusSnapshot(routine: routine, title: title, segment: index, segments: count,
+        var snapshot = StatusSnapshot(routine: routine, title: title, segment: index, segments: count,
                                       paused: state == "paused", remaining: remaining)
+        snapshot.finished = state == "finished"
         var record = StatusRecord(pid: id, snapshot: snapshot, wallNow: 0)
         if case .string(let phone)? = m["phone"] { record.snapshot.phone = phone }
         if case .string(let name)? = m["command"], case .string(let state)? = m["commandState"] {
@@ -79,7 +81,7 @@ public struct StatusRecord: Equatable, Sendable {
     public static let defaultFormat = "{title} {remaining}{paused}{command}"
 
     /// Fills a format's fields: `{title}`, `{remaining}`, `{routine}`, `{segment}`, `{segments}`,
-    /// `{state}` (running or paused), `{paused}` (` (paused)` or nothing) and `{command}` (` · make running`, the
+    /// `{state}` (running, paused, or finished while the command goes on), `{paused}` (` (paused)` or nothing) and `{command}` (` · make running`, the
     /// command `during` runs beside the workout, or nothing). Printed text is made
     /// safe for the terminal, since routine names come from files. For tmux, which reads `#[…]`,
     /// `#{…}` and `#(…)` in a status command's output as styles, formats and commands, every `#` of
@@ -94,7 +96,7 @@ public struct StatusRecord: Equatable, Sendable {
             "title": text(s.title), "routine": text(s.routine),
             "remaining": TimeFormat.clock(remaining(at: wallNow, monotonicNow: monotonicNow)),
             "segment": "\(s.segment)",
-            "segments": "\(s.segments)", "state": s.paused ? "paused" : "running",
+            "segments": "\(s.segments)", "state": s.state,
             "paused": s.paused ? " (paused)" : "",
             "command": s.command.map { " · " + text($0.name) + " " + text($0.state) } ?? "",
         ]

@@ -4,7 +4,7 @@
 public struct StatusSnapshot: Equatable, Sendable {
     public static func == (a: StatusSnapshot, b: StatusSnapshot) -> Bool {
         a.routine == b.routine && a.title == b.title && a.segment == b.segment && a.segments == b.segments
-            && a.paused == b.paused && a.remaining == b.remaining && a.phone == b.phone
+            && a.paused == b.paused && a.finished == b.finished && a.remaining == b.remaining && a.phone == b.phone
             && a.command?.name == b.command?.name && a.command?.state == b.command?.state
     }
 
@@ -15,8 +15,12 @@ public struct StatusSnapshot: Equatable, Sendable {
     public var segment: Int
     public var segments: Int
     public var paused: Bool
+    /// The workout is over, and only the command `during` runs beside it is still under way.
+    public var finished = false
     /// Seconds the segment had left when the snapshot was taken.
     public var remaining: Double
+    /// `running`, `paused`, or `finished` (while the command goes on), for the file and `status --json`.
+    public var state: String { finished ? "finished" : paused ? "paused" : "running" }
     /// The phone's page, with its token (`start --phone`); nil without one.
     public var phone: String?
     /// The command run beside the workout (`during`): its name, and `running` or how it ended; nil without one.

@@ -9,7 +9,16 @@ extension WorkoutApp {
     mutating func status(at now: Instant) -> [Effect] {
         guard session.state == .running || session.state == .paused else {
             guard session.state == .finished else { return [] }
-            return publication.handle(.finished { [self] in
+            // While the command beside it still runs, status lines go on saying so.
+            let kept = command.flatMap { commandRunning ? ($0.name, $0.state) : nil }.map { command in
+                var snapshot = StatusSnapshot(routine: plan.routine.name, title: ScreenText.of(settings.language).done,
+                                              segment: plan.segments.count, segments: plan.segments.count,
+                                              paused: false, remaining: 0, phone: phone?.url)
+                snapshot.finished = true
+                snapshot.command = command
+                return snapshot
+            }
+            return publication.handle(.finished(keeping: kept) { [self] in
                 let done = summary(at: now), text = ScreenText.of(settings.language)
                 let phoneEnd: [Effect] = phone == nil ? [] : [.phoneEnded(.finished(done, routine: plan.routine.name,
                     language: settings.language, asking: settings.summaryWaitsForKey))]
