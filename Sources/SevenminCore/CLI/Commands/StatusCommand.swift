@@ -5,7 +5,8 @@ public struct StatusCommand: ParsableCommand, Equatable {
         name: "status",
         abstract: "Print the workout under way in one line, e.g. 'Wall Sit 0:12', for a status bar.",
         discussion: "With no workout under way, prints 'snack due' when the snack watcher has a heads-up out "
-            + "(see 'sevenmin snacks'); else exits 1, printing nothing. In tmux: "
+            + "(see 'sevenmin snacks'); else exits 1, printing nothing. A workout 'during' finished before its "
+            + "command says 'Done' with the command's state (state finished) until the command ends. In tmux: "
             + "set -g status-right '#(sevenmin status)' and set -g status-interval 1.",
         positional: .none,
         options: [Option.json, Option.format])
