@@ -8,8 +8,9 @@ Usage:  python3 bench/during.py [--rounds N] [--rate MB] BINARY
 
 Runs `bench/routines/short-segments.json` (4 s exercises, 2 s rests; muted, no history) under `sevenmin during` in
 a private tmux server at 100x30, `--rounds` times each way (3 unless given), alternating. The writer paces itself:
-a tenth of the rate every 0.1 s, for 40 s (the workout waits for it, then the pane is closed). Prints p50 and max
-of |t - planned| of every segment start (the events file) and the bytes the log holds. Needs tmux.
+a tenth of the rate every 0.1 s, under `timeout 40`; the pane is closed at the workout's finish (about 30 s), which
+stops it. Prints p50 and max of |t - planned| of every segment start (the events file) and the bytes the log holds.
+Needs tmux.
 """
 import glob
 import os
