@@ -81,8 +81,9 @@ public struct StatusRecord: Equatable, Sendable {
     public static let defaultFormat = "{title} {remaining}{paused}{command}"
 
     /// Fills a format's fields: `{title}`, `{remaining}`, `{routine}`, `{segment}`, `{segments}`,
-    /// `{state}` (running, paused, or finished while the command goes on), `{paused}` (` (paused)` or nothing) and `{command}` (` · make running`, the
-    /// command `during` runs beside the workout, or nothing). Printed text is made
+    /// `{state}` (running, paused, or finished while the command goes on), `{paused}` (` (paused)` or
+    /// nothing) and `{command}` (` · make running`, the command `during` runs beside the workout, or nothing).
+    /// Printed text is made
     /// safe for the terminal, since routine names come from files. For tmux, which reads `#[…]`,
     /// `#{…}` and `#(…)` in a status command's output as styles, formats and commands, every `#` of
     /// routine text is doubled (tmux's escape), so a title can only ever be shown.
