@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// The keys of a step held to the limit: `"until": "limit"` and its cap, `max`; each refused where it
-/// does not fit.
+/// The keys of a step to the limit: `"until": "limit"` and its cap, `max`, and `"reps": "max"`; each
+/// refused where it does not fit.
 extension Validator {
     /// Whether the exercise in `m` is held to the limit, and its cap in seconds (nil: none).
-    mutating func limit(_ m: [String: JSONNode], reps: Int?, sides: Int) -> (toLimit: Bool, max: Double?) {
+    mutating func limit(_ m: [String: JSONNode], counted: Bool, sides: Int) -> (toLimit: Bool, max: Double?) {
         var toLimit = false
         if let node = m["until"], let value = string(node, key: "until") {
             if value == "limit" { toLimit = true } else {
@@ -19,7 +19,7 @@ extension Validator {
             return (false, nil)
         }
         // A hold has one time: none to count reps by, to halve between sides, or to give beside its `max`.
-        if reps != nil {
+        if counted {
             report(node.position, "\"until\": \"limit\" times a hold; a step counted in \"reps\" cannot have it")
         }
         if sides == 2, let sidesNode = m["sides"] {
@@ -30,5 +30,17 @@ extension Validator {
             report(work.position, "a step held to the limit has no \"work\"; \"max\" caps it")
         }
         return (true, cap)
+    }
+
+    /// `reps`: how many (a whole number), or `"max"`: as many as you can.
+    mutating func reps(_ node: JSONNode?) -> (count: Int?, asManyAsYouCan: Bool) {
+        guard let node else { return (nil, false) }
+        if case .string(let value) = node.value {
+            if value == "max" { return (nil, true) }
+            report(node.position, "\"reps\" must be a whole number or \"max\" (as many as you can), "
+                + "not \"\(visible(value))\"")
+            return (nil, false)
+        }
+        return (integer(node, key: "reps", range: 1...RoutineLoader.maximumReps), false)
     }
 }

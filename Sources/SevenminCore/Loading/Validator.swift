@@ -234,13 +234,13 @@ struct Validator {
         if switchRest != nil, sides != 2, let node = m["switchRest"] {
             report(node.position, "\"switchRest\" is the pause between sides, for an exercise with \"sides\": 2")
         }
-        let reps = integer(m["reps"], key: "reps", range: 1...RoutineLoader.maximumReps)
+        let (reps, asMany) = self.reps(m["reps"])
         // Counted in reps, the step has no time to halve between sides.
-        if reps != nil, sides == 2, let node = m["sides"] {
+        if reps != nil || asMany, sides == 2, let node = m["sides"] {
             report(node.position, "an exercise counted in \"reps\" cannot have \"sides\": 2; "
                 + "list each side as an exercise of its own")
         }
-        let (toLimit, cap) = limit(m, reps: reps, sides: sides)
+        let (toLimit, cap) = limit(m, counted: reps != nil || asMany, sides: sides)
         var video: String?
         if let idNode = m["videoId"], let id = string(idNode, key: "videoId") {
             if VideoLink.isPlausibleYouTubeID(id) { video = Routine.youTubeURL(id: id) }
@@ -280,9 +280,10 @@ struct Validator {
                          color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides,
                          group: group, tags: tags, say: say, figure: figure, cues: cues, rest: rest,
                          switchRest: switchRest, reps: reps,
-                         repsLimit: reps == nil ? cap : m["work"] == nil ? nil : work),
+                         repsLimit: reps == nil && !asMany ? cap : m["work"] == nil ? nil : work),
                 color != nil)
         exercise.0.toLimit = toLimit
+        exercise.0.asManyAsYouCan = asMany
         return exercise
     }
 

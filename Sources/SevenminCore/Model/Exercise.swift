@@ -37,9 +37,12 @@ public struct Exercise: Equatable, Sendable {
     /// Held to the limit (`"until": "limit"`): the step counts up until the user ends it, and its time is
     /// what the history keeps as a record.
     public var toLimit = false
+    /// As many as you can (`"reps": "max"`): the step counts up until the user ends it, or at `repsLimit`
+    /// (its `work`), and the count is asked then.
+    public var asManyAsYouCan = false
 
-    /// Whether the step counts up, ended by the user: counted in reps, or held to the limit.
-    public var countsUp: Bool { reps != nil || toLimit }
+    /// Whether the step counts up, ended by the user: counted in reps, as many as you can, or held to the limit.
+    public var countsUp: Bool { reps != nil || asManyAsYouCan || toLimit }
 
     /// The seconds the plan gives the exercise: its work, or for a step that counts up its limit, 0
     /// (open) without one.

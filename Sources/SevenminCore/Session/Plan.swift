@@ -23,11 +23,13 @@ public struct Plan: Equatable, Sendable {
         let rounds = max(1, routine.rounds)
         var list: [ScheduledSegment] = []
         var t = 0.0
-        func add(_ segment: Segment, _ duration: Double, reps: Int? = nil, toLimit: Bool = false) {
+        func add(_ segment: Segment, _ duration: Double, reps: Int? = nil, toLimit: Bool = false,
+                 asMany: Bool = false) {
+            var step = ScheduledSegment(segment: segment, offset: t, duration: duration, reps: reps, toLimit: toLimit)
+            step.asManyAsYouCan = asMany
             // A step that counts up runs as long as it takes: it stays even with no time of its own.
-            guard duration > 0 || reps != nil || toLimit else { return }
-            list.append(ScheduledSegment(segment: segment, offset: t, duration: duration, reps: reps,
-                                         toLimit: toLimit))
+            guard duration > 0 || step.countsUp else { return }
+            list.append(step)
             t += duration
         }
         // Everything that is worked, in order; a new round's first exercise follows a round rest.
@@ -56,7 +58,8 @@ public struct Plan: Equatable, Sendable {
                 add(.switchSides(next: second), pause)
                 add(.work(second), exercise.work / 2)
             } else {
-                add(.work(slot), exercise.plannedSeconds, reps: exercise.reps, toLimit: exercise.toLimit)
+                add(.work(slot), exercise.plannedSeconds, reps: exercise.reps, toLimit: exercise.toLimit,
+                    asMany: exercise.asManyAsYouCan)
             }
         }
         // A rest with nothing after it but the finish: it names the last exercise, with no next.

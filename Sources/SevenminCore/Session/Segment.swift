@@ -113,6 +113,8 @@ public struct ScheduledSegment: Equatable, Sendable {
     public var reps: Int?
     /// Held to the limit: it counts up as a step counted in reps does, its duration its `max` (0: none).
     public var toLimit = false
+    /// As many as you can (`"reps": "max"`): it counts up as a step counted in reps does.
+    public var asManyAsYouCan = false
 
     public init(segment: Segment, offset: Double, duration: Double, reps: Int? = nil, toLimit: Bool = false) {
         self.segment = segment
@@ -122,8 +124,9 @@ public struct ScheduledSegment: Equatable, Sendable {
         self.toLimit = toLimit
     }
 
-    /// Whether the step counts up and ends on the user's word: counted in reps or held to the limit.
-    public var countsUp: Bool { reps != nil || toLimit }
+    /// Whether the step counts up and ends on the user's word: counted in reps (or as many as you can) or
+    /// held to the limit.
+    public var countsUp: Bool { reps != nil || asManyAsYouCan || toLimit }
 
     public var end: Double { offset + duration }
     public var kind: SegmentKind { segment.kind }
