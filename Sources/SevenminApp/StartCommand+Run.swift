@@ -131,8 +131,9 @@ extension StartCommand: RunnableCommand {
         settings.heartZones = HeartZones(age: age, maxHeartRate: maxHeartRate)
         settings.speaksHeartRate = speakHeartRate
         settings.during = during?.run
-        // A hold to the limit shows the move's record: read before the first frame, and only for such a plan.
-        if history.path != nil, loaded.plan.segments.contains(where: \.toLimit) {
+        // A hold to the limit, or as many as you can, shows the move's record: read before the first frame, and
+        // only for such a plan.
+        if history.path != nil, loaded.plan.segments.contains(where: { $0.toLimit || $0.asManyAsYouCan != nil }) {
             settings.records = HistoryReading.records()
         }
         settings.ghostMargin = ghost ? ghostMargin : nil

@@ -36,7 +36,10 @@ final class WorkoutJournal: WorkoutRecorder, @unchecked Sendable {
                                                round: end.round, planned: end.planned, actual: end.actual,
                                                ended: end.ranOut ? .ranOut : .skipped,
                                                endedAt: Date().timeIntervalSince1970, side: end.side,
-                                               stage: end.stage, measure: end.measure))
+                                               stage: end.stage, measure: end.measure,
+                                               reps: end.reps))
+        case .counted(let index, let kind, let reps):
+            history.counted(index: index, measure: kind, reps: reps)
         case .finished(let outcome):
             history.finish(outcome)
         case .effort(let effort):

@@ -95,6 +95,14 @@ public final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
+    /// Records the count typed for a step of as many as you can that ended before it (`recordCount`).
+    public func counted(index: Int, measure: RecordKind, reps: Int) {
+        enqueue(wakes: true) { store throws(HistoryError) in
+            guard let id = self.sessionID else { return }
+            try store.recordCount(id, index: index, part: self.part, measure: measure, reps: reps)
+        }
+    }
+
     /// Records a heart-rate sample. It does not wake the thread: samples are written with the next segment's
     /// end (or the finish, or the close), a few dozen rows in the same commit, so a second's sample costs no
     /// wake-up and no commit of its own; `kill -9` loses those of the segment under way, as it loses the segment.

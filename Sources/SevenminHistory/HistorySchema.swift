@@ -120,6 +120,11 @@ enum HistorySchema {
             "ALTER TABLE segments ADD COLUMN measure TEXT",
             "CREATE INDEX segments_by_measure ON segments(measure) WHERE measure IS NOT NULL",
         ],
+        // → +1: the reps a step of as many as you can did, as typed when it ended (none: not given), which
+        // `history --json` shows and a record of kind `reps` or `reps_in_N` is.
+        [
+            "ALTER TABLE segments ADD COLUMN reps INTEGER CHECK (reps >= 0)",
+        ],
     ]
 
     /// Adds up the sums of every segment, into empty tables.

@@ -70,7 +70,7 @@ extension HistoryStore {
     }
 
     private static let segmentColumns =
-        "session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part, side, stage"
+        "session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part, side, stage, reps"
 
     /// A session's segments in the order they ended.
     public func segments(of id: Int64) throws(HistoryError) -> [SegmentRecord] {
@@ -87,7 +87,7 @@ extension HistoryStore {
         var current: Int64?, group: [SegmentRecord] = []
         _ = try read("""
             SELECT g.session_id, g.idx, g.kind, g.exercise, g.round, g.planned, g.actual, g.ended, g.ended_at, g.part,
-                g.side, g.stage
+                g.side, g.stage, g.reps
             FROM segments g JOIN sessions s ON s.id = g.session_id WHERE s.started_at >= ?
             ORDER BY s.started_at, s.id, g.id
             """, [.real(since ?? -Double.greatestFiniteMagnitude)]) { row -> Void? in

@@ -28,13 +28,25 @@ extension HistoryStore {
         try guarded {
             try db.run("""
                 INSERT INTO segments (session_id, idx, kind, exercise, round, planned, actual, ended, ended_at, part,
-                    side, stage, measure)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    side, stage, measure, reps)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.integer(s.sessionID), .integer(Int64(s.index)), .text(s.kind), .text(s.exercise),
                       .integer(Int64(s.round)), .real(s.planned), .real(s.actual), .text(s.ended.rawValue),
                       .real(s.endedAt), .integer(Int64(s.part)), s.side.map { .integer(Int64($0)) } ?? .null,
                       s.stage == .main ? .null : .text(s.stage.rawValue),
-                      s.measure.map { .text($0.rawValue) } ?? .null])
+                      s.measure.map { .text($0.rawValue) } ?? .null, s.reps.map { .integer(Int64($0)) } ?? .null])
+        }
+    }
+
+    /// Gives the last row of step `index` of session `id`'s part `part` the reps typed when it ended, and what
+    /// they measure for the records, committed at once.
+    public func recordCount(_ id: Int64, index: Int, part: Int, measure: RecordKind, reps: Int) throws(HistoryError) {
+        try guarded {
+            try db.run("""
+                UPDATE segments SET measure = ?, reps = ? WHERE id = (SELECT max(id) FROM segments
+                    WHERE session_id = ? AND idx = ? AND part = ?)
+                """, [.text(measure.rawValue), .integer(Int64(reps)), .integer(id), .integer(Int64(index)),
+                      .integer(Int64(part))])
         }
     }
 

@@ -380,7 +380,8 @@ public final class HistoryStore {
                              exercise: column(3).string ?? "", round: round, planned: planned, actual: actual,
                              ended: SegmentEnding(rawValue: column(7).string ?? "") ?? .ranOut, endedAt: endedAt,
                              part: part, side: side(column(10).int),
-                             stage: column(11).string.flatMap(Stage.init(rawValue:)) ?? .main)
+                             stage: column(11).string.flatMap(Stage.init(rawValue:)) ?? .main,
+                             reps: column(12).int.flatMap { StoredBounds.int($0, in: StoredBounds.count) })
     }
 
     /// A stored side, 1 or 2; anything else (none, read as 0, or a tampered value) as none.

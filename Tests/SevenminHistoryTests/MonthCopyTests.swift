@@ -64,16 +64,17 @@ struct MonthCopyTests {
     }
 
     /// The single copy of before, as the release before this one wrote it: the history's whole file, in the
-    /// schema before a session's kind, edits and measured steps were kept (`HistorySchema.migrations` less its
-    /// last three steps), marked with its publisher.
+    /// schema before a session's kind, edits, measured steps and counts were kept (`HistorySchema.migrations`
+    /// less its last four steps), marked with its publisher.
     func releasedCopy(of store: HistoryStore, at path: String) throws {
         try store.publish(to: path, as: publisher)
         let old = try SQLiteConnection(path: path)
-        for step in ["DROP INDEX segments_by_measure", "ALTER TABLE segments DROP COLUMN measure",
+        for step in ["ALTER TABLE segments DROP COLUMN reps",
+                     "DROP INDEX segments_by_measure", "ALTER TABLE segments DROP COLUMN measure",
                      "DROP TABLE annotations", "ALTER TABLE sessions DROP COLUMN kind"] {
             try old.execute(step)
         }
-        try old.execute("PRAGMA user_version = \(HistorySchema.currentVersion - 3)")
+        try old.execute("PRAGMA user_version = \(HistorySchema.currentVersion - 4)")
     }
 
     @Test func aCopyOfTheReleaseBeforeIsReadWholeThenSplitWithoutLosingARow() throws {

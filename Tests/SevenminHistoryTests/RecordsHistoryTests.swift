@@ -43,4 +43,40 @@ struct RecordsHistoryTests {
                 == "Personal records\n  Plank  held 0:52  2026-11-19\n")
         }
     }
+
+    @Test func aCountTypedAfterItsStepEndedIsKeptReadBackAndARecordOfItsKind() throws {
+        try withTemporaryDirectory { dir throws in
+            let own = try HistoryStore(path: dir + "/history.sqlite3")
+            let start = 1_795_000_000.0
+            let id = try own.beginSession(sampleSession(start: start))
+            for (index, title) in [(1, "Push-up"), (3, "Squat"), (5, "Lunge")] {
+                try own.recordSegment(SegmentRecord(sessionID: id, index: index, kind: "work", exercise: title,
+                                                    round: 1, planned: 0, actual: 30, ended: .ranOut,
+                                                    endedAt: start + Double(index)))
+            }
+            // Typed as the rest after each ran: the step's own row gets it; the lunges were given none (Esc).
+            try own.recordCount(id, index: 1, part: 1, measure: .reps, reps: 12)
+            try own.recordCount(id, index: 3, part: 1, measure: .repsIn(seconds: 60), reps: 31)
+            try own.finish(id, outcome: .completed)
+            #expect(try own.segments(of: id).map(\.reps) == [12, 31, nil])
+            #expect(try own.measuredSteps().map(\.value) == [12, 31])
+            let json = HistoryReport.json(try own.sessions(),
+                                          segments: [id: try own.segments(of: id)])
+            #expect(json.contains(#""exercise": "Push-up", "round": 1, "planned": 0, "actual": 30, "#
+                + #""ended": "ranOut", "part": 1, "reps": 12}"#), "\(json)")
+            #expect(!json.contains(#""Lunge", "round": 1, "planned": 0, "actual": 30, "ended": "ranOut", "#
+                + #""part": 1, "reps""#))
+            // Another machine's copy counts, as a hold's does.
+            let other = try HistoryStore(path: dir + "/laptop/history.sqlite3")
+            let theirs = try other.beginSession(sampleSession(start: start + 86_400))
+            try other.recordSegment(SegmentRecord(sessionID: theirs, index: 1, kind: "work", exercise: "Push-up",
+                                                  round: 1, planned: 0, actual: 40, ended: .ranOut,
+                                                  endedAt: start + 86_500))
+            try other.recordCount(theirs, index: 1, part: 1, measure: .reps, reps: 14)
+            try FileManager.default.createDirectory(atPath: dir + "/history.d", withIntermediateDirectories: true)
+            try other.publish(to: dir + "/history.d/laptop.sqlite3")
+            let records = try HistoryLibrary(own: own, shared: dir + "/history.d", ownName: "desk").records()
+            #expect(records.all.map(\.line) == ["Push-up 14 reps", "Squat 31 reps in 60 s"])
+        }
+    }
 }

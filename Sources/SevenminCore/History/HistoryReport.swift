@@ -146,6 +146,10 @@ public enum HistoryReport {
                     out.raw(", \"side\": ")
                     out.integer(side)
                 }
+                if let reps = g.reps {
+                    out.raw(", \"reps\": ")
+                    out.integer(reps)
+                }
                 if let heart = s.heart, heart.segments.count == segments.count, let here = heart.segments[k] {
                     out.raw(", \"heart_rate\": ")
                     writeHeart(here, into: &out)

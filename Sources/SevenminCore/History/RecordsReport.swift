@@ -5,6 +5,7 @@ public enum RecordsReport {
     static func name(_ kind: RecordKind) -> String {
         switch kind {
         case .hold: return "held"
+        case .reps, .repsIn: return "did"
         }
     }
 
@@ -13,7 +14,8 @@ public enum RecordsReport {
     public static func text(_ records: PersonalRecords, utcOffset: (Double) -> Int) -> String {
         let all = records.all
         guard !all.isEmpty else {
-            return "No personal records yet: an exercise with \"until\": \"limit\" keeps the time it was held.\n"
+            return "No personal records yet: an exercise with \"until\": \"limit\" keeps the time it was held, "
+                + "one with \"reps\": \"max\" the reps done.\n"
         }
         let titles = all.map { visible($0.exercise) }
         let widest = titles.map(\.count).max() ?? 0
@@ -26,12 +28,20 @@ public enum RecordsReport {
         return out
     }
 
-    /// `[{"exercise": "Plank", "kind": "hold", "seconds": 65.2, "set_at": "2026-12-07T08:00:00Z"}]`.
+    /// `[{"exercise": "Plank", "kind": "hold", "seconds": 65.2, "set_at": "2026-12-07T08:00:00Z"}]`; a count
+    /// `{"exercise": "Push-up", "kind": "reps", "reps": 12, …}`, and in a time `"kind": "reps_in", "reps": 20,
+    /// "in_seconds": 60`.
     public static func json(_ records: PersonalRecords) -> String {
         JSONWriter.document(.array(records.all.map { record in
-            .object([.init("exercise", .string(visible(record.exercise))), .init("kind", .string(record.kind.rawValue)),
-                     .init("seconds", .number(record.value)),
-                     .init("set_at", .string(HistoryReport.isoUTC(record.setAt)))])
+            var fields: [JSONWriter.Member] = [.init("exercise", .string(visible(record.exercise)))]
+            switch record.kind {
+            case .hold: fields += [.init("kind", .string("hold")), .init("seconds", .number(record.value))]
+            case .reps: fields += [.init("kind", .string("reps")), .init("reps", .integer(Int(record.value)))]
+            case .repsIn(let seconds):
+                fields += [.init("kind", .string("reps_in")), .init("reps", .integer(Int(record.value))),
+                           .init("in_seconds", .integer(seconds))]
+            }
+            return .object(fields + [.init("set_at", .string(HistoryReport.isoUTC(record.setAt)))])
         }), compactFrom: 1)
     }
 }

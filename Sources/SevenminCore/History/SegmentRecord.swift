@@ -21,13 +21,17 @@ public struct SegmentRecord: Equatable, Sendable {
     public var side: Int?
     /// Warm-up, main or cool-down (`SegmentEnd.stage`); main where a history from before stages says none.
     public var stage: Stage
-    /// What the step measured for the personal records: `hold` for one held to the limit; nil for the rest.
+    /// What the step measured for the personal records: `hold` for one held to the limit, `reps` (or
+    /// `reps_in_N`) for as many as you can, with its count given; nil for the rest.
     public var measure: RecordKind?
+    /// The reps a step of as many as you can did, as typed when it ended; nil when none was given.
+    public var reps: Int?
 
     public init(sessionID: Int64 = 0, index: Int, kind: String, exercise: String, round: Int, planned: Double,
                 actual: Double, ended: SegmentEnding, endedAt: Double, part: Int = 1, side: Int? = nil,
-                stage: Stage = .main, measure: RecordKind? = nil) {
+                stage: Stage = .main, measure: RecordKind? = nil, reps: Int? = nil) {
         self.measure = measure
+        self.reps = reps
         self.sessionID = sessionID
         self.index = index
         self.kind = kind

@@ -280,10 +280,11 @@ struct Validator {
                          color: color ?? FlatColor.red.rgb, colorName: colorName, work: work, sides: sides,
                          group: group, tags: tags, say: say, figure: figure, cues: cues, rest: rest,
                          switchRest: switchRest, reps: reps,
-                         repsLimit: reps == nil && !asMany ? cap : m["work"] == nil ? nil : work),
+                         repsLimit: reps == nil ? cap : m["work"] == nil ? nil : work),
                 color != nil)
         exercise.0.toLimit = toLimit
-        exercise.0.asManyAsYouCan = asMany
+        // With its own `work`, as many as you can in that time: a timed step, counted down.
+        if asMany { exercise.0.asManyAsYouCan = m["work"] == nil ? .open : .timed }
         return exercise
     }
 

@@ -2,6 +2,12 @@
 import FoundationEssentials
 
 /// One exercise of a routine, after validation.
+/// A step of as many as you can (`"reps": "max"`): open, counting up until the user ends it, or within its
+/// `work`, counted down as a timed step is ("as many as you can in 60 seconds").
+public enum AsManyAsYouCan: Equatable, Sendable {
+    case open, timed
+}
+
 public struct Exercise: Equatable, Sendable {
     public var title: String
     public var description: String
@@ -37,12 +43,12 @@ public struct Exercise: Equatable, Sendable {
     /// Held to the limit (`"until": "limit"`): the step counts up until the user ends it, and its time is
     /// what the history keeps as a record.
     public var toLimit = false
-    /// As many as you can (`"reps": "max"`): the step counts up until the user ends it, or at `repsLimit`
-    /// (its `work`), and the count is asked then.
-    public var asManyAsYouCan = false
+    /// As many as you can (`"reps": "max"`): the count is asked when the step ends.
+    public var asManyAsYouCan: AsManyAsYouCan?
 
-    /// Whether the step counts up, ended by the user: counted in reps, as many as you can, or held to the limit.
-    public var countsUp: Bool { reps != nil || asManyAsYouCan || toLimit }
+    /// Whether the step counts up, ended by the user: counted in reps, as many as you can with no time of its
+    /// own, or held to the limit.
+    public var countsUp: Bool { reps != nil || asManyAsYouCan == .open || toLimit }
 
     /// The seconds the plan gives the exercise: its work, or for a step that counts up its limit, 0
     /// (open) without one.

@@ -48,6 +48,15 @@ public struct PlainTranscript: Sendable {
             if model.paused { say(model.words.paused) }
             return lines
         }
+        // The count asked after a step of as many as you can, on a line; a record it set, once given.
+        if let ask = model.countAsk, last.countAsk == nil {
+            say(model.words.howMany + " " + visible(ask.title), model.words.countKeys)
+        }
+        if last.countAsk != nil, model.countAsk == nil,
+           let record = model.summary?.records.last ?? model.newRecord, record.kind.isCount,
+           record != last.summary?.records.last, record != last.newRecord {
+            say(model.words.newRecord, record.line)
+        }
         if model.summary != nil {
             // The counts follow on the summary line every run of `start` ends with.
             if last.summary == nil, let summary = model.summary {
@@ -111,9 +120,11 @@ public struct PlainTranscript: Sendable {
     private func segmentLine(_ model: ScreenModel) -> String {
         // A step counted in reps says its time limit, if it has one, before how to end it.
         let limit = model.repsLimit.map { ", " + model.words.timeLimit + " " + TimeFormat.clock($0) } ?? ""
-        // A hold to the limit says the record it goes for, if any.
+        // A hold to the limit, or as many as you can, says the record it goes for, if any.
         let record = model.hold?.record.map { model.words.record + " " + TimeFormat.clock($0, roundingUp: false) }
-        let hold = model.toLimit ? ([record].compactMap { $0 } + [model.text.whenDone]).joined(separator: ", ") : nil
+            ?? model.countRecord.map { model.words.record + " " + $0.valueText }
+        let hold = model.toLimit || model.asManyAsYouCan == .open
+            ? ([record].compactMap { $0 } + [model.text.whenDone]).joined(separator: ", ") : nil
         var parts = [heading(model), model.reps.map { model.words.reps($0) + limit + ", " + model.text.whenDone }
             ?? hold ?? "\(Int((model.segmentLength - 1e-9).rounded(.up))) s"]
         if model.kind == .work, let side = model.side {

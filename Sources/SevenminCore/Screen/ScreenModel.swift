@@ -108,12 +108,26 @@ public struct ScreenModel: Equatable, Sendable {
     public var counted: Double = 0
     /// Held to the limit: the clock counts up, as on a step counted in reps.
     public var toLimit = false
-    /// Whether the clock counts up: a step counted in reps, or held to the limit.
-    public var countsUp: Bool { reps != nil || toLimit }
+    /// As many as you can (`"reps": "max"`): open, the clock counts up; timed, it counts down.
+    public var asManyAsYouCan: AsManyAsYouCan?
+    /// Whether the clock counts up: a step counted in reps, as many as you can with no time, or held to the
+    /// limit.
+    public var countsUp: Bool { reps != nil || toLimit || asManyAsYouCan == .open }
     /// On a hold to the limit, the move's record and ghost (`WorkoutApp+Records`).
     public var hold: Hold?
     /// A record set by the step before, shown big in this one.
     public var newRecord: PersonalRecord?
+    /// On a step of as many as you can, the move's record of its kind: under an open step's time.
+    public var countRecord: PersonalRecord?
+    /// The count asked after a step of as many as you can, while it is: it takes the screen.
+    public var countAsk: CountAsk?
+
+    /// The count asked: the move, the digits typed so far, and its record of the kind, if any.
+    public struct CountAsk: Equatable, Sendable {
+        public var title: String
+        public var digits: String
+        public var record: PersonalRecord?
+    }
     /// On a step that counts up with a time limit, the limit: the step ends there.
     public var repsLimit: Double? { countsUp && segmentLength > 0 ? segmentLength : nil }
     /// Steps counted in reps still to come, the one under way included: time no total can give.
@@ -231,6 +245,7 @@ public struct ScreenModel: Equatable, Sendable {
         if segment.segment.isWork {
             reps = segment.reps
             toLimit = segment.toLimit
+            asManyAsYouCan = segment.asManyAsYouCan
         }
         openAhead = plan.openSteps(after: session.index) + (segment.countsUp ? 1 : 0)
         elapsed = session.activeTime(at: now)

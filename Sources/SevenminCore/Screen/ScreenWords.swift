@@ -42,6 +42,11 @@ public struct ScreenWords: Sendable {
     public let record: String
     public let newRecord: String
     public let ghostPassed: String
+    /// Before the move of a step of as many as you can, as a count before one of reps: "Max × Push-up".
+    public let most: String
+    /// Over the count asked after a step of as many as you can, and the keys under it.
+    public let howMany: String
+    public let countKeys: String
     /// What sets a label off from what follows it: ": ", and in French a no-break space before the
     /// colon too, as French sets it and as the French voice says "Ensuite : Pompes".
     public var colon = ": "

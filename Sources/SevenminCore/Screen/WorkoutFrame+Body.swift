@@ -209,6 +209,9 @@ extension WorkoutFrame {
         if model.paused { return model.words.paused }
         if model.newRecord != nil { return model.words.newRecord }
         if let reps = model.reps { return "\(reps) × " + WorkoutScreen.title(model) }
+        if model.asManyAsYouCan != nil, model.kind == .work {
+            return model.words.most + " × " + WorkoutScreen.title(model)
+        }
         if model.kind == .work, model.side == 2, !model.sidesApart, model.segmentLength > 0,
            model.remaining > model.segmentLength / 2 - WorkoutScreen.switchSidesShown {
             return model.words.switchSides
@@ -300,7 +303,9 @@ extension WorkoutFrame {
     func repsLine(width: Int) -> String? {
         guard model.countsUp else { return nil }
         if let hold = holdLine(width: width) { return hold }
-        let soFar = model.words.soFar, done = model.text.whenDone
+        // As many as you can: the record to beat first ("record 12 reps · so far").
+        let soFar = ([model.countRecord.map { model.words.record + " " + $0.valueText }].compactMap { $0 }
+            + [model.words.soFar]).joined(separator: " · "), done = model.text.whenDone
         let limit = model.repsLimit.map { [model.words.timeLimit + " " + TimeFormat.clock($0)] } ?? []
         let forms = [[soFar] + limit + [done], [soFar] + limit, [soFar]].map { say($0.joined(separator: " · ")) }
         return forms.first { measure($0) <= width } ?? soFar

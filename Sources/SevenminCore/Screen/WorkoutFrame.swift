@@ -50,6 +50,7 @@ struct WorkoutFrame {
 
     mutating func draw() {
         guard w >= 10, h >= 3 else { return drawTiny() }
+        if let ask = model.countAsk { return drawCount(ask) }
         if let summary = model.summary {
             drawSummary(summary)
             if model.overlay != .none { drawPanel(panelLines ?? [], centredIn: 0..<h) }

@@ -24,7 +24,7 @@ public struct Plan: Equatable, Sendable {
         var list: [ScheduledSegment] = []
         var t = 0.0
         func add(_ segment: Segment, _ duration: Double, reps: Int? = nil, toLimit: Bool = false,
-                 asMany: Bool = false) {
+                 asMany: AsManyAsYouCan? = nil) {
             var step = ScheduledSegment(segment: segment, offset: t, duration: duration, reps: reps, toLimit: toLimit)
             step.asManyAsYouCan = asMany
             // A step that counts up runs as long as it takes: it stays even with no time of its own.

@@ -113,8 +113,9 @@ public struct ScheduledSegment: Equatable, Sendable {
     public var reps: Int?
     /// Held to the limit: it counts up as a step counted in reps does, its duration its `max` (0: none).
     public var toLimit = false
-    /// As many as you can (`"reps": "max"`): it counts up as a step counted in reps does.
-    public var asManyAsYouCan = false
+    /// As many as you can (`"reps": "max"`): open, it counts up as a step counted in reps does; timed, it
+    /// counts down its duration. Either asks the count when it ends.
+    public var asManyAsYouCan: AsManyAsYouCan?
 
     public init(segment: Segment, offset: Double, duration: Double, reps: Int? = nil, toLimit: Bool = false) {
         self.segment = segment
@@ -124,9 +125,14 @@ public struct ScheduledSegment: Equatable, Sendable {
         self.toLimit = toLimit
     }
 
-    /// Whether the step counts up and ends on the user's word: counted in reps (or as many as you can) or
-    /// held to the limit.
-    public var countsUp: Bool { reps != nil || asManyAsYouCan || toLimit }
+    /// Whether the step counts up and ends on the user's word: counted in reps (or as many as you can, open)
+    /// or held to the limit.
+    public var countsUp: Bool { reps != nil || asManyAsYouCan == .open || toLimit }
+
+    /// What the step's count sets a record for: as many as you can, or as many in its seconds.
+    public var countKind: RecordKind? {
+        asManyAsYouCan.map { $0 == .open ? .reps : .repsIn(seconds: Int(duration.rounded())) }
+    }
 
     public var end: Double { offset + duration }
     public var kind: SegmentKind { segment.kind }

@@ -44,6 +44,8 @@ public struct PhraseTable: Sendable {
     let newRecord: String
     /// Said once as a hold passes the ghost, the user's record a little bettered (`--ghost`).
     let ghostPassed: String
+    /// "How many?", as a step of as many as you can ends and its count is asked.
+    let howMany: String
 
     /// A number written as one word, as German, Italian and Dutch do: how many `size`s (`one` for a
     /// single one: German "ein", Dutch and Italian nothing), the word for `size`, and the rest.

@@ -29,6 +29,8 @@ public struct Phrases: Sendable {
     /// "New record.", and the ghost passed: said once each.
     public var newRecord: Phrase { Phrase(table.newRecord, priority: .high) }
     public var ghostPassed: Phrase { Phrase(table.ghostPassed, priority: .normal) }
+    /// "How many?": the count of a step of as many as you can is asked.
+    public var howMany: Phrase { Phrase(table.howMany, priority: .high) }
 
     public var halfway: Phrase { Phrase(table.halfway, priority: .low) }
 

@@ -24,6 +24,9 @@ public protocol WorkoutRecorder: AnyObject {
 public enum HistoryEntry: Equatable, Sendable {
     /// A segment ended, by running out or by being left (skipped, restarted, or quit).
     case segmentEnded(SegmentEnd)
+    /// The count typed for the step of as many as you can at plan index `index`, which ended before it: its
+    /// row gets the reps and what they measure.
+    case counted(index: Int, kind: RecordKind, reps: Int)
     /// The workout ended, as the history is to call it.
     case finished(SessionOutcome)
     /// The user said how hard it was, 1 to 10, on the finish screen.

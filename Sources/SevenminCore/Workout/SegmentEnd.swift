@@ -20,4 +20,6 @@ public struct SegmentEnd: Equatable, Sendable {
     public var stage: Stage = .main
     /// What it measured for the personal records, as `SegmentRecord.measure`.
     public var measure: RecordKind? = nil
+    /// The reps a step of as many as you can did, as typed (`CountEntry`); nil when none was given.
+    public var reps: Int? = nil
 }

@@ -44,9 +44,10 @@ public enum VoicePolicy {
             if let reps = plan.segments[index].reps {
                 return phrases.reps(reps, title: exercise.title, say: exercise.say)
             }
-            // Held to the limit, a `max` is no time to announce: the step is the user's.
+            // Held to the limit, a `max` is no time to announce, nor is there one as many as you can: the step is
+            // the user's.
             return phrases.workStart(title: exercise.title, say: exercise.say,
-                                     seconds: plan.segments[index].toLimit ? nil : plan.segments[index].duration)
+                                     seconds: plan.segments[index].countsUp ? nil : plan.segments[index].duration)
         case .rest where plan.isFinalRest(index):
             return phrases.finalRest
         case .rest:

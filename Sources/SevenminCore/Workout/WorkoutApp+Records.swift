@@ -14,18 +14,48 @@ struct RecordPlay: Sendable {
 /// Personal records and the ghost: what a hold's end and its time come to.
 extension WorkoutApp {
     /// A segment's end as the history keeps it, and for a step that beat the move's record, its news: an
-    /// events-file line, "New record." said once, and the record shown big in the segment after.
+    /// events-file line, "New record." said once, and the record shown big in the segment after. A step of
+    /// as many as you can, ended as done with someone at the keys, asks its count (`CountEntry`).
     mutating func segmentEnded(_ end: SegmentEnd, at now: Instant) -> [Effect] {
         var effects: [Effect] = [.record(.segmentEnded(end))]
+        if end.ranOut, settings.keysAtHand, let kind = plan.segments[end.index].countKind {
+            counting = CountEntry(index: end.index, title: end.title, kind: kind)
+            if settings.voice { effects.append(.announce(Announcement(Phrases(settings.language).howMany, due: now))) }
+        }
         guard let kind = end.measure, end.ranOut else { return effects }
         // Set now; the history keeps its own time, and this one is only shown.
         let record = PersonalRecord(exercise: end.title, kind: kind, value: end.actual, setAt: 0)
-        guard let beaten = records.records.offer(record) else { return effects }
+        return effects + offer(record, shownIn: end.index + 1, at: now)
+    }
+
+    /// A key while the count is asked: the number typed so far, or once given, the count for the history
+    /// (one events-file line) and, where it beats the move's record, its news, shown in the segment under way.
+    mutating func countKey(_ key: Key, at now: Instant) -> [Effect] {
+        guard var entry = counting else { return [] }
+        let outcome = entry.handle(key)
+        counting = entry
+        guard case .given(let count) = outcome else { return [] }
+        counting = nil
+        let title = JSONWriter.Value.string(visible(entry.title))
+        guard let count else { return [.log(EventRecord(t: now - origin, event: "count", [("exercise", title)]))] }
+        let effects: [Effect] = [.record(.counted(index: entry.index, kind: entry.kind, reps: count)),
+                                 .log(EventRecord(t: now - origin, event: "count", [
+                                    ("exercise", title), ("kind", .string(entry.kind.rawValue)),
+                                    ("reps", .integer(count))]))]
+        let record = PersonalRecord(exercise: entry.title, kind: entry.kind, value: Double(count), setAt: 0)
+        return effects + offer(record, shownIn: session.index, at: now)
+    }
+
+    /// Offers `record` to the user's bests; where it beats one, its news: an events-file line, "New record."
+    /// said once, and the record shown big in segment `index` and on the finish screen.
+    mutating func offer(_ record: PersonalRecord, shownIn index: Int, at now: Instant) -> [Effect] {
+        guard let beaten = records.records.offer(record) else { return [] }
         records.set.append(record)
-        records.shown = (end.index + 1, record)
-        effects.append(.log(EventRecord(t: now - origin, event: "record", [
-            ("exercise", .string(visible(end.title))), ("kind", .string(kind.rawValue)),
-            ("value", .seconds(end.actual)), ("previous", .seconds(beaten.value))])))
+        records.shown = (index, record)
+        func value(_ v: Double) -> JSONWriter.Value { record.kind.isCount ? .integer(Int(v)) : .seconds(v) }
+        var effects: [Effect] = [.log(EventRecord(t: now - origin, event: "record", [
+            ("exercise", .string(visible(record.exercise))), ("kind", .string(record.kind.rawValue)),
+            ("value", value(record.value)), ("previous", value(beaten.value))]))]
         if settings.voice { effects.append(.announce(Announcement(Phrases(settings.language).newRecord, due: now))) }
         return effects
     }

@@ -35,6 +35,12 @@ extension WorkoutApp {
             model.newRecord = shown.record
         }
         if model.summary != nil { model.summary = summary(at: now) }
+        if session.segment.segment.isWork, let kind = session.segment.countKind {
+            model.countRecord = records.records.record(plan.exercise(of: session.index).title, kind)
+        }
+        model.countAsk = counting.map {
+            ScreenModel.CountAsk(title: $0.title, digits: $0.digits, record: records.records.record($0.title, $0.kind))
+        }
         return model
     }
 

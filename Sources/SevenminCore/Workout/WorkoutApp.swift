@@ -47,6 +47,8 @@ public struct WorkoutApp: Sendable {
     var lastDrawn: ScreenModel?
     /// The personal records played against, and those set (`WorkoutApp+Records`).
     var records: RecordPlay
+    /// The count asked after a step of as many as you can, while it is: keys go to it first.
+    public internal(set) var counting: CountEntry?
 
     /// Keys pressed this soon after the finish (or before its last words) are taken as meant for
     /// the workout, not the summary.
@@ -145,7 +147,8 @@ public struct WorkoutApp: Sendable {
             perform(session.resume(at: now), at: now, into: &effects)
         }
         // Reached only for the figure's next frame, time changes nothing else on screen.
-        let figureOnly = input == .tick && session.state == .running && (flashUntil.map { now < $0 } ?? true)
+        let figureOnly = input == .tick && session.state == .running && counting == nil
+            && (flashUntil.map { now < $0 } ?? true)
             && (heart.stale.map { now < $0 } ?? true)
             && (session.nextDeadline().map { now < $0 } ?? true)
         perform(session.advance(to: now), at: now, into: &effects)
@@ -163,6 +166,8 @@ public struct WorkoutApp: Sendable {
         case .resize, .key(.resize):
             // A new size: whatever the terminal showed is gone, so the next frame is drawn whole.
             effects.append(.repaint)
+        case .key(let key) where counting != nil:
+            effects += countKey(key, at: now)
         case .key(let key):
             if let ending = apply(KeyBindings.action(for: key, overlay: overlay, finished: session.state == .finished),
                                   at: now, into: &effects) {

@@ -23,7 +23,7 @@ extension PhraseTable {
         minutesAndSeconds: " en ",
         heartRate: { "Je hartslag: \($0)." },
         commandFinished: "Opdracht klaar.", commandFailed: { "Opdracht mislukt, foutcode \($0)." },
-        newRecord: "Nieuw record.", ghostPassed: "Je hebt je schim ingehaald.")
+        newRecord: "Nieuw record.", ghostPassed: "Je hebt je schim ingehaald.", howMany: "Hoeveel?")
 
     /// One word, as Dutch writes numbers: "eenentwintig", "tweeëntwintig", "honderdeen", "tweeduizend".
     static func dutchWords(_ number: Int) -> String {
@@ -56,7 +56,9 @@ extension ScreenWords {
         reps: { $0 == 1 ? "1 herhaling" : "\($0) herhalingen" },
         soFar: "tot nu toe", timeLimit: "tijdslimiet",
         heartZones: ["zeer licht", "licht", "gemiddeld", "zwaar", "maximaal"], bpm: "bpm",
-        record: "record", newRecord: "Nieuw record", ghostPassed: "Schim ingehaald")
+        record: "record", newRecord: "Nieuw record", ghostPassed: "Schim ingehaald",
+        most: "Max", howMany: "Hoeveel?",
+        countKeys: "Enter: bewaren · Esc: geen")
 }
 
 extension ScreenText {

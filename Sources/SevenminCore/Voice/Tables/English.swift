@@ -27,7 +27,7 @@ extension PhraseTable {
         minutesAndSeconds: " and ",
         heartRate: { "Heart rate \($0)." },
         commandFinished: "Command finished.", commandFailed: { "Command failed, exit code \($0)." },
-        newRecord: "New record.", ghostPassed: "You passed your ghost.")
+        newRecord: "New record.", ghostPassed: "You passed your ghost.", howMany: "How many?")
 
     /// The name counted in English, lower-cased, when it is a short name of plain words whose last can
     /// take a plural: "Push-up" → "push-ups", "Lunge" → "lunges", "Jumping Jacks" as it is. Nil otherwise
@@ -74,7 +74,9 @@ extension ScreenWords {
         reps: { $0 == 1 ? "1 rep" : "\($0) reps" },
         soFar: "so far", timeLimit: "time limit",
         heartZones: ["very light", "light", "moderate", "hard", "maximum"], bpm: "bpm",
-        record: "record", newRecord: "New record", ghostPassed: "Ghost passed")
+        record: "record", newRecord: "New record", ghostPassed: "Ghost passed",
+        most: "Max", howMany: "How many?",
+        countKeys: "Enter: keep · Esc: none")
 }
 
 extension ScreenText {

@@ -24,7 +24,7 @@ extension PhraseTable {
         minutesAndSeconds: " et ",
         heartRate: { "Fréquence cardiaque\u{00A0}: \($0)." },
         commandFinished: "Commande terminée.", commandFailed: { "Échec de la commande, code de sortie \($0)." },
-        newRecord: "Nouveau record.", ghostPassed: "Tu as dépassé ton fantôme.")
+        newRecord: "Nouveau record.", ghostPassed: "Tu as dépassé ton fantôme.", howMany: "Combien\u{00A0}?")
 
     /// "vingt et un", "soixante et onze", "quatre-vingts", "quatre-vingt-dix-neuf", "deux cents", "mille".
     static func frenchWords(_ number: Int) -> String {
@@ -72,7 +72,9 @@ extension ScreenWords {
         reps: { $0 == 1 ? "1 répétition" : "\($0) répétitions" },
         soFar: "jusqu'ici", timeLimit: "limite",
         heartZones: ["très légère", "légère", "modérée", "intense", "maximale"], bpm: "bpm",
-        record: "record", newRecord: "Nouveau record", ghostPassed: "Fantôme dépassé", colon: "\u{00A0}: ")
+        record: "record", newRecord: "Nouveau record", ghostPassed: "Fantôme dépassé",
+        most: "Max", howMany: "Combien\u{00A0}?",
+        countKeys: "Entrée\u{00A0}: garder · Échap\u{00A0}: aucun", colon: "\u{00A0}: ")
 }
 
 extension ScreenText {

@@ -24,7 +24,7 @@ extension PhraseTable {
         minutesAndSeconds: " und ",
         heartRate: { "Dein Puls: \($0)." },
         commandFinished: "Befehl fertig.", commandFailed: { "Befehl fehlgeschlagen, Exit-Code \($0)." },
-        newRecord: "Neuer Rekord.", ghostPassed: "Du hast deinen Schatten überholt.")
+        newRecord: "Neuer Rekord.", ghostPassed: "Du hast deinen Schatten überholt.", howMany: "Wie viele?")
 
     /// One word, as German writes numbers: 1 → "eins", 21 → "einundzwanzig", 101 → "einhunderteins".
     static func germanWords(_ number: Int) -> String {
@@ -58,7 +58,9 @@ extension ScreenWords {
         reps: { $0 == 1 ? "1 Wiederholung" : "\($0) Wiederholungen" },
         soFar: "bisher", timeLimit: "Zeitlimit",
         heartZones: ["sehr leicht", "leicht", "moderat", "intensiv", "maximal"], bpm: "S/min",
-        record: "Rekord", newRecord: "Neuer Rekord", ghostPassed: "Schatten überholt")
+        record: "Rekord", newRecord: "Neuer Rekord", ghostPassed: "Schatten überholt",
+        most: "Max", howMany: "Wie viele?",
+        countKeys: "Enter: speichern · Esc: keine")
 }
 
 extension ScreenText {

@@ -22,7 +22,7 @@ extension PhraseTable {
         minutesAndSeconds: " e ",
         heartRate: { "Frequenza cardiaca: \($0)." },
         commandFinished: "Comando finito.", commandFailed: { "Comando fallito, codice di uscita \($0)." },
-        newRecord: "Nuovo record.", ghostPassed: "Hai superato il tuo fantasma.")
+        newRecord: "Nuovo record.", ghostPassed: "Hai superato il tuo fantasma.", howMany: "Quante?")
 
     /// One word, as Italian writes numbers: "ventuno", "ventotto", "trentatré", "centouno", "duemila".
     static func italianWords(_ number: Int) -> String {
@@ -65,7 +65,9 @@ extension ScreenWords {
         reps: { $0 == 1 ? "1 ripetizione" : "\($0) ripetizioni" },
         soFar: "finora", timeLimit: "limite",
         heartZones: ["molto leggera", "leggera", "moderata", "intensa", "massima"], bpm: "bpm",
-        record: "record", newRecord: "Nuovo record", ghostPassed: "Fantasma superato")
+        record: "record", newRecord: "Nuovo record", ghostPassed: "Fantasma superato",
+        most: "Max", howMany: "Quante?",
+        countKeys: "Invio: salva · Esc: nessuna")
 }
 
 extension ScreenText {

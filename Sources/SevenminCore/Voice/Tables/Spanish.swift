@@ -24,7 +24,7 @@ extension PhraseTable {
         minutesAndSeconds: " y ",
         heartRate: { "Frecuencia cardíaca: \($0)." },
         commandFinished: "Comando terminado.", commandFailed: { "El comando falló, código de salida \($0)." },
-        newRecord: "Nuevo récord.", ghostPassed: "Has superado a tu fantasma.")
+        newRecord: "Nuevo récord.", ghostPassed: "Has superado a tu fantasma.", howMany: "¿Cuántas?")
 
     /// "veintidós", "treinta y uno", "cien", "ciento uno", "quinientos", "dos mil".
     static func spanishWords(_ number: Int) -> String {
@@ -77,7 +77,9 @@ extension ScreenWords {
         reps: { $0 == 1 ? "1 repetición" : "\($0) repeticiones" },
         soFar: "hasta ahora", timeLimit: "límite",
         heartZones: ["muy suave", "suave", "moderada", "intensa", "máxima"], bpm: "ppm",
-        record: "récord", newRecord: "Nuevo récord", ghostPassed: "Fantasma superado")
+        record: "récord", newRecord: "Nuevo récord", ghostPassed: "Fantasma superado",
+        most: "Máx", howMany: "¿Cuántas?",
+        countKeys: "Intro: guardar · Esc: ninguna")
 }
 
 extension ScreenText {
