@@ -22,9 +22,10 @@ enum PlanTable {
         let ownRests = everything.contains { $0.rest != nil }
         let restsAfter = restsAfterEach(routine)
         // Counted in reps: how many, with any limit on their time.
-        // Held to the limit: "limit", with any cap.
+        // Held to the limit: "limit", with any cap. As many as you can: "max", in any time of its own.
         let works = numbered.map { _, e in
             e.reps.map { "\($0) reps" + (e.repsLimit.map { " ≤" + seconds($0) } ?? "") + " " }
+                ?? e.asManyAsYouCan.map { "max" + ($0 == .timed ? " in " + seconds(e.work) : "") + " " }
                 ?? (e.toLimit ? "limit" + (e.repsLimit.map { " ≤" + seconds($0) } ?? "") + " " : nil)
                 ?? seconds(e.work) + (e.sides == 2 ? "*" : " ")
         }
@@ -57,6 +58,10 @@ enum PlanTable {
             out += (everything.contains { $0.sides == 2 || $0.reps != nil } ? "" : "\n")
                 + "  limit: held as long as you can, counted up, ended with Enter or n (≤: or then); a record\n"
         }
+        if everything.contains(where: { $0.asManyAsYouCan != nil }) {
+            out += (everything.contains { $0.sides == 2 || $0.reps != nil || $0.toLimit } ? "" : "\n")
+                + "  max: as many as you can, the count asked at its end (in: counted down); a record\n"
+        }
         if !routine.warmup.isEmpty || !routine.cooldown.isEmpty {
             out += "  w: warm-up, once before the first round; c: cool-down, once after the last\n"
         }
@@ -69,7 +74,8 @@ enum PlanTable {
         if routine.finalRest > 0 { facts.append("rest \(seconds(routine.finalRest)) at the end") }
         out += facts.joined(separator: " · ") + "\n"
         let open = plan.openSteps == 0 ? "" : "; \(plan.openSteps) "
-            + (plan.segments.contains(where: \.toLimit) ? "counted up" : "counted in reps") + ", as long as "
+            + (plan.segments.contains { $0.toLimit || $0.asManyAsYouCan != nil } ? "counted up" : "counted in reps")
+            + ", as long as "
             + (plan.openSteps == 1 ? "it takes" : "they take")
         let periods = plan.workSegmentCount == 1 ? "1 exercise period" : "\(plan.workSegmentCount) exercise periods"
         out += "Total: \(plan.totalTime) (\(periods)\(open))\n"

@@ -72,8 +72,11 @@ public enum RoutineKeys {
         RoutineKey(key: "reps", meaning: "repetitions instead of a time: the screen shows \"10 × Push-up\" over "
                        + "the time so far, counting up from 0:00, and Enter or `n` ends the step; with the "
                        + "exercise's own `work` beside it, the step also ends when that time is up, shown as its "
-                       + "time limit", byDefault: "none (timed by `work`)",
-                   allowed: "whole number, 1 to 1000; not with `sides` 2"),
+                       + "time limit. `max`: as many as you can, \"Max × Push-up\" counting up; when it ends, the "
+                       + "count is asked (type it, Enter; Esc gives none), kept in the history and as a record; with "
+                       + "the exercise's own `work`, as many as you can in that time, counted down",
+                   byDefault: "none (timed by `work`)",
+                   allowed: "whole number, 1 to 1000, or `max`; not with `sides` 2, `until` or `max`"),
         RoutineKey(key: "until", meaning: "`limit`: a hold to the limit (a plank, a wall sit): the time counts up "
                        + "under your record for the move and a bar filling toward it, until Enter or `n`; the time "
                        + "held is kept, and a new record is shown and said", byDefault: "none (timed by `work`)",

@@ -19,7 +19,8 @@ public struct StatsCommand: ParsableCommand, Equatable {
             help: "For calories from the heart rate, with your age and weight. (values: female, male)",
             values: .choices(KeytelEnergy.Sex.allCases.map(\.rawValue)))
         public static let records = OptionSpec(long: "records", value: nil,
-            help: "List your personal records instead: the longest hold of each move, from every machine's history.")
+            help: "List your personal records instead: the longest hold and the most reps of each move, from every "
+                + "machine's history.")
         public static let json = OptionSpec(long: "json", value: nil, help: "Print JSON, for scripts.")
     }
 
