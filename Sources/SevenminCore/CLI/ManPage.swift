@@ -171,7 +171,8 @@ public enum ManPage {
             + "nobody at the keys, nothing is asked). The workout runs on under the question; a count still not given "
             + "when the next such step ends is dropped. The history keeps the count with its step (`history --json`: "
             + "`reps`), and the most reps of a move are its record of kind `reps`, or `reps_in_60` for 60 "
-            + "seconds, each shown, said and listed as a hold's is.") + "\n"
+            + "seconds, each shown, said and listed as a hold's is. Each answer is a `count` event in the events file "
+            + "(with no `reps` for Esc).") + "\n"
         out += ".SH LIMITS\n" + Roff.text("So that no file can exhaust time or memory: a file may be at most 1 MiB, "
             + "nesting at most 64 levels deep, and the whole plan may last at most 24 hours and hold at most "
             + "100,000 segments. Text may hold no control characters (C0, DEL, C1) and no bidirectional controls.")

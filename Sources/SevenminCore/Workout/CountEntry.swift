@@ -17,7 +17,7 @@ public struct CountEntry: Equatable, Sendable {
     /// The digits typed so far.
     public private(set) var digits = ""
 
-    /// As many as a count may have: the history keeps no more than `RoutineLoader.maximumReps` × 10.
+    /// As many digits as a count may have: 9999 reps, more than anyone does in one go.
     static let maximumDigits = 4
 
     public init(index: Int, title: String, kind: RecordKind) {
