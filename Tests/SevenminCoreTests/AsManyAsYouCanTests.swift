@@ -119,13 +119,22 @@ struct AsManyAsYouCanTests {
         #expect(news.jsonLine.hasSuffix(#""exercise": "Push-up", "kind": "reps", "value": 15, "previous": 12}"#),
                 "\(news.jsonLine)")
         #expect(e.model?.newRecord?.line == "Push-up 15 reps" && e.model?.kind == .rest)
-        // The squats: counted down for 20 s, then asked, their count a record of their own kind.
+        // The squats: counted down for 20 s under their record, then asked, their count a record of their own kind.
+        app = started(records: [PersonalRecord(exercise: "Push-up", kind: .reps, value: 12, setAt: 100),
+                                PersonalRecord(exercise: "Squat", kind: .repsIn(seconds: 20), value: 21, setAt: 100)])
+        _ = app.handle(.key(.character("\n")), at: 30)
+        _ = type("15\n", into: &app, at: 30.5)
+        var squats = try #require(app.handle(.tick, at: 40).model)
+        squats.flash = false
+        #expect(squats.clock == "0:11" && WorkoutFrame.heading(squats) == "Max × Squat")
+        let text = WorkoutScreen.render(squats, width: 80, height: 24).text
+        #expect(text.contains("record 21 reps in 20 s"), "\(text)")
         e = app.handle(.tick, at: 52.5)
         #expect(app.counting?.kind == .repsIn(seconds: 20) && e.said.contains("How many?"))
         e = type("20\n", into: &app, at: 53)
         #expect(e.counts == [.counted(index: 5, kind: .repsIn(seconds: 20), reps: 20)])
         e = app.handle(.tick, at: 60)
-        #expect(e.model?.summary?.records.map(\.line) == ["Push-up 15 reps"], "20 squats beat no record")
+        #expect(e.model?.summary?.records.map(\.line) == ["Push-up 15 reps"], "20 squats beat no record of 21")
     }
 
     @Test func escGivesNoCountAndNobodyAtTheKeysIsAskedNone() throws {

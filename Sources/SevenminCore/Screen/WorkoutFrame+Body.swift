@@ -233,7 +233,7 @@ extension WorkoutFrame {
     /// Rows a plan takes besides the digits, with the line under a count of reps, which every plan has.
     func rows(of plan: BodyPlan) -> Int {
         (plan.big.map { bigRows($0) } ?? 0) + (plan.bigNext.map { bigRows($0) + 2 } ?? 0)
-            + (plan.titleLine == nil ? 0 : 1) + (plan.nextLine ? 1 : 0) + (model.countsUp ? 1 : 0)
+            + (plan.titleLine == nil ? 0 : 1) + (plan.nextLine ? 1 : 0) + (hasLineUnderTime ? 1 : 0)
     }
 
     /// The plans for a body of `rows`, fullest first: big words for the heading (a fifth of the height)
@@ -300,8 +300,13 @@ extension WorkoutFrame {
     /// Under the time counted up on a step counted in reps: that it is the time so far, the step's time
     /// limit if it has one, and how to end it: "so far · time limit 1:00 · Enter when done". Where that is
     /// too wide for `width`, how to end it gives way (the status line says it too), then the limit.
+    /// Whether the time has a line under it: a step that counts up, or one of as many as you can in a time
+    /// with a record to beat.
+    var hasLineUnderTime: Bool { model.countsUp || model.countRecord != nil }
+
     func repsLine(width: Int) -> String? {
-        guard model.countsUp else { return nil }
+        // As many as you can in a time: the record to beat, "record 31 reps in 60 s".
+        guard model.countsUp else { return model.countRecord.map { say(model.words.record + " " + $0.valueText) } }
         if let hold = holdLine(width: width) { return hold }
         // As many as you can: the record to beat first ("record 12 reps · so far").
         let soFar = ([model.countRecord.map { model.words.record + " " + $0.valueText }].compactMap { $0 }
