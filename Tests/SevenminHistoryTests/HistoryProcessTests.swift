@@ -1,19 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import SevenminTestSupport
 import Testing
 @testable import SevenminCore
 @testable import SevenminHistory
 
 /// `sevenmin-history-bench`, whose `record` command writes a workout through HistoryRecorder.
-let recordTool: String = {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for dir in [beside, beside.deletingLastPathComponent()] {
-        let candidate = dir.appendingPathComponent("sevenmin-history-bench").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path + "/.build/debug/sevenmin-history-bench"
-}()
+let recordTool = BuiltBinary.path("sevenmin-history-bench", repositoryRoot: URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path)
 
 func startRecording(_ path: String, segments: Int, intervalMs: Int = 0, routine: String = "classic") throws -> Process {
     let p = Process()
