@@ -88,7 +88,7 @@ struct SnackWatchTests {
     }
     /// Start a minute after the heads-up, then a two-minute snack.
     static let takesTheSnack: [(after: Double, input: SnackWatchInput)] =
-        [(60, .answer(.start)), (60, .workout(running: true)), (180, .workout(running: false))]
+        [(60, .answer(.start)), (60, .workoutStarted), (180, .workoutEnded(.completed))]
 
     /// 08:30–17:30, lunch away 12:00–13:00, a call 14:00–14:45, the screen locked 15:30–15:40; each snack
     /// taken.
@@ -149,5 +149,37 @@ struct SnackWatchTests {
         let effects = watch.handle(.tick, at: 1100 + 3600)
         #expect(effects.contains(.withdraw) && effects.contains(.bout(from: 1000, to: 1100)))
         #expect(watch.sittingSince == Double(4700), "whoever woke the machine sits from then")
+    }
+
+    /// A heads-up due while a workout runs waits for its end; a workout quit after a few seconds is no break, so
+    /// the heads-up still due comes then, and the sitting goes on from where it began.
+    @Test func aWorkoutRunningHoldsTheHeadsUpAndOneQuitIsNoBreak() {
+        var watch = SnackWatch(schedule: Self.always(), timeZone: CentralEurope(), now: 1000)
+        #expect(!watch.handle(.workoutStarted, at: 1050).contains(.headsUp))
+        let held = watch.handle(.tick, at: 1060)
+        #expect(!held.contains(.headsUp))
+        #expect(held.contains(.status(SnackWatchStatus(sittingSince: 1000, nextHeadsUp: 1060, held: .workout,
+                                                       due: false))))
+        for outcome in [SessionOutcome.quit, .skipped, nil] {
+            var quit = watch
+            let ended = quit.handle(.workoutEnded(outcome), at: 1065)
+            #expect(ended.contains(.headsUp), "\(String(describing: outcome))")
+            #expect(!ended.contains { if case .bout = $0 { true } else { false } })
+            #expect(quit.sittingSince == 1000)
+        }
+    }
+
+    /// A workout or snack done is a break: the bout ends when it began, the sitting starts again at its end, and
+    /// the next heads-up is `every` after that; a heads-up out when it began is taken back.
+    @Test func aWorkoutDoneIsABreakFromItsStartToItsEnd() {
+        var watch = SnackWatch(schedule: Self.always(), timeZone: CentralEurope(), now: 1000)
+        #expect(watch.handle(.tick, at: 1060).contains(.headsUp))
+        #expect(watch.handle(.workoutStarted, at: 1070).contains(.withdraw))
+        #expect(!watch.handle(.tick, at: 1130).contains(.headsUp))
+        let done = watch.handle(.workoutEnded(.completed), at: 1190)
+        #expect(done.contains(.bout(from: 1000, to: 1070)) && !done.contains(.headsUp))
+        #expect(watch.sittingSince == 1190 && watch.nextHeadsUp == 1250)
+        #expect(!watch.handle(.tick, at: 1249).contains(.headsUp))
+        #expect(watch.handle(.tick, at: 1250).contains(.headsUp))
     }
 }

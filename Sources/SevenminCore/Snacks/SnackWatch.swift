@@ -15,8 +15,11 @@ public enum SnackWatchInput: Equatable, Sendable {
     case call(Bool)
     /// The notification server's do not disturb.
     case doNotDisturb(Bool)
-    /// A workout or snack running on this machine; its end is a break.
-    case workout(running: Bool)
+    /// A workout or snack began running on this machine: it holds a heads-up back.
+    case workoutStarted
+    /// The workout or snack running ended, as its history tells (nil: not recorded). Done, it was a break
+    /// (`SnackWatch.isBreak`); quit or skipped through, the sitting goes on as if it had not run.
+    case workoutEnded(SessionOutcome?)
     /// The heads-up answered: Start, In 10 minutes, Skip; or closed unanswered.
     case answer(SnackAnswer)
 }
@@ -79,6 +82,8 @@ public struct SnackWatch: Sendable {
     private var lastSeen: Double
     private var away = false, locked = false, inCall = false, quiet = false, working = false
     private var out = false
+    /// When the workout running began.
+    private var workoutStart: Double?
     /// No heads-up before this (a snooze, a skip, one left unanswered).
     private var notBefore: Double?
     private var skips = 0
@@ -91,6 +96,12 @@ public struct SnackWatch: Sendable {
         self.timeZone = timeZone
         sittingSince = now
         lastSeen = now
+    }
+
+    /// Whether a workout or snack that ended with `outcome` was a break: run to its end with every move run for
+    /// at least half its time, as the history's `completed` says. Started and quit, or skipped through, is not.
+    public static func isBreak(_ outcome: SessionOutcome?) -> Bool {
+        outcome == .completed
     }
 
     /// When the next heads-up is due, held or not; nil while on a break or while one is out.
@@ -142,14 +153,19 @@ public struct SnackWatch: Sendable {
             inCall = on
         case .doNotDisturb(let on):
             quiet = on
-        case .workout(let running):
-            working = running
-            if running {
-                takeBreak(endingSitting: now, &effects)
-            } else {
+        case .workoutStarted:
+            working = true
+            workoutStart = workoutStart ?? now
+            // Not in the way of the workout: a heads-up still due at its end comes again then.
+            if out { takeBack(&effects) }
+        case .workoutEnded(let outcome):
+            working = false
+            if let start = workoutStart, Self.isBreak(outcome) {
                 skips = 0
+                takeBreak(endingSitting: start, &effects)
                 resume(at: now)
             }
+            workoutStart = nil
         case .answer(let answer):
             if out { self.answer(answer, at: now, &effects) }
         }
@@ -180,11 +196,14 @@ public struct SnackWatch: Sendable {
             sittingSince = nil
         }
         notBefore = nil
-        if out {
-            out = false
-            effects.append(.withdraw)
-            if schedule.auto { effects.append(.watchPause(false)) }
-        }
+        if out { takeBack(&effects) }
+    }
+
+    /// Takes back the heads-up out.
+    private mutating func takeBack(_ effects: inout [SnackWatchEffect]) {
+        out = false
+        effects.append(.withdraw)
+        if schedule.auto { effects.append(.watchPause(false)) }
     }
 
     private mutating func answer(_ answer: SnackAnswer, at now: Double, _ effects: inout [SnackWatchEffect]) {
@@ -194,7 +213,7 @@ public struct SnackWatch: Sendable {
         case .start:
             skips = 0
             effects.append(.startSnack)
-            // The snack is the break; its own run, when seen (`.workout`), refines when sitting starts again.
+            // The snack is the break; its own run, when seen done (`.workoutEnded`), moves the sitting's start on.
             takeBreak(endingSitting: now, &effects)
             resume(at: now)
         case .snooze:
