@@ -11,7 +11,7 @@ extension SnacksCommand {
                           (key: SnackAnswer.skip.rawValue, label: "Skip")]
 
     /// `snacks watch`, what the service runs: watches until the process is ended (the service stopped) or the
-    /// session bus goes, writing `SnackWatchState` at each change.
+    /// session bus or logind's system bus goes, writing `SnackWatchState` at each change.
     func watch() -> Int32 {
         let desk: SnackDesk
         do { desk = try SnackDesk() } catch {
@@ -31,10 +31,10 @@ extension SnacksCommand {
                 for effect in watch.handle(input, at: now) { perform(effect, desk: desk, state: &state, now: now) }
             }
             SnackOpener.reap()
-            do throws(BusError) {
+            do throws(SnackDesk.BusLost) {
                 news = try desk.wait(until: watch.deadline())
             } catch {
-                Console.error("Error: The session bus went away: \(error).")
+                Console.error("Error: \(error).")
                 return ExitCode.failure
             }
             now = SnackDesk.wallNow()

@@ -195,22 +195,34 @@ public final class SnackDesk {
         try? DesktopNotifications.close(id, on: bus)
     }
 
+    /// A bus the watcher hears went away: which one (`session`, or logind's `system`), and how.
+    public struct BusLost: Error, CustomStringConvertible {
+        public var bus: String
+        public var error: BusError
+        public var description: String { "The \(bus) bus went away: \(error)" }
+    }
+
+    /// Runs `body` on the bus named `bus`, its failure told as that bus lost.
+    private func on<T>(_ bus: String, _ body: () throws(BusError) -> T) throws(BusLost) -> T {
+        do throws(BusError) { return try body() } catch { throw BusLost(bus: bus, error: error) }
+    }
+
     /// Sleeps until news comes or `deadline` (seconds since 1970 UTC, at most a minute away) passes, or the idle
     /// time would make news; the news.
-    public func wait(until deadline: Double) throws(BusError) -> [SnackWatchInput] {
+    public func wait(until deadline: Double) throws(BusLost) -> [SnackWatchInput] {
         var news = try drain()
         let left = min(deadline, idle.nextLook ?? deadline) - Self.wallNow()
         if news.isEmpty, left > 0 {
-            var fds = [try bus.pollDescriptor()]
-            if let logind { fds.append(try logind.bus.pollDescriptor()) }
+            var fds = [try on("session") { () throws(BusError) in try bus.pollDescriptor() }]
+            if let logind { fds.append(try on("system") { () throws(BusError) in try logind.bus.pollDescriptor() }) }
             for fd in [calls?.descriptor, cameras?.descriptor].compactMap({ $0 }) {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             }
             var timeout = Int32(min(SnackWatch.longestSleep * 1000, (left * 1000).rounded(.up)))
             let now = SystemMonotonicClock().now()
-            for own in [try bus.timeout(now: now), try logind?.bus.timeout(now: now) ?? -1] where own >= 0 {
-                timeout = min(timeout, own)
-            }
+            let own = [try on("session") { () throws(BusError) in try bus.timeout(now: now) },
+                       try on("system") { () throws(BusError) in try logind?.bus.timeout(now: now) ?? -1 }]
+            for own in own where own >= 0 { timeout = min(timeout, own) }
             // ignored: EINTR and the like only end this wait early; the caller looks again
             _ = poll(&fds, nfds_t(fds.count), timeout)
             news = try drain()
@@ -237,9 +249,9 @@ public final class SnackDesk {
     }
 
     /// Everything that came in, as news, believed only from the owners.
-    private func drain() throws(BusError) -> [SnackWatchInput] {
+    private func drain() throws(BusLost) -> [SnackWatchInput] {
         var news: [SnackWatchInput] = []
-        while let message = try bus.receive() {
+        while let message = try on("session", { () throws(BusError) in try bus.receive() }) {
             guard message.isSignal else { continue }
             if idleOwner.judge(message) == .fromOwner, message.member == "WatchFired",
                let id = try? message.readUInt32() {
@@ -259,7 +271,7 @@ public final class SnackDesk {
                 news += fromServer(message)
             }
         }
-        if let logind, try logind.receive() {
+        if let logind, try on("system", { () throws(BusError) in try logind.receive() }) {
             news += (idleSource == .logind ? looked(at: Self.wallNow(), asking: false) : []) + lockHinted()
         }
         return news

@@ -62,6 +62,11 @@ final class PrivateBus {
         helpers.removeAll { $0 == pid }
     }
 
+    /// Ends the bus now, as a bus daemon that stops does: its clients are cut off.
+    func close() {
+        kill(holder, SIGTERM)
+    }
+
     /// Runs `program` on this bus to its end; its standard output, trimmed.
     func run(_ program: String, _ arguments: [String]) -> String {
         let result = try? EndToEndTests.run(program, arguments, environment: environment())

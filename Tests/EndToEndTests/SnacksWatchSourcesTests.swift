@@ -124,4 +124,16 @@ extension SnacksWatchEndToEndTests {
             for line in lines { #expect(doctor.contains(line), "\(line) not in:\n\(doctor)") }
         }
     }
+
+    /// logind's system bus gone, the watcher ends, failing, and says which bus went.
+    @Test func theSystemBusGoneEndsTheWatcherNamingIt() throws {
+        let (desk, pid) = try desk(source: .logind)
+        waitUntil("the watcher's first state") { !desk.stateValues.isEmpty }
+        try #require(desk.system).close()
+        var status: Int32 = 0
+        waitUntil("the watcher to end") { waitpid(pid, &status, WNOHANG) == pid }
+        let shown = (try? String(contentsOfFile: desk.bus.directory + "/watch.out", encoding: .utf8)) ?? ""
+        #expect(shown.contains("Error: The system bus went away: "), "\(shown)")
+        #expect(status >> 8 & 0xff == 1, "\(status)")
+    }
 }
