@@ -25,19 +25,25 @@ extension SnacksCommand {
         var watch = SnackWatch(schedule: schedule, timeZone: SystemTimeZone.current, now: now)
         var state = SnackWatchState(pid: getpid(), updatedAt: now,
                                     idleSource: desk.idleSource.key)
-        var news = desk.start(now: now) + [.tick]
+        let runs: WorkoutRunWatch?
+        do { runs = try StatusFile.path().map(WorkoutRunWatch.init) } catch {
+            runs = nil
+            Console.error("sevenmin: workouts run here are not heard of: \(error)")
+        }
+        var news = desk.start(now: now) + (runs?.news(at: now, first: true) ?? []) + [.tick]
         while true {
             for input in news {
                 for effect in watch.handle(input, at: now) { perform(effect, desk: desk, state: &state, now: now) }
             }
             SnackOpener.reap()
             do throws(SnackDesk.BusLost) {
-                news = try desk.wait(until: watch.deadline())
+                news = try desk.wait(until: watch.deadline(), also: runs?.descriptors ?? [])
             } catch {
                 Console.error("Error: \(error).")
                 return ExitCode.failure
             }
             now = SnackDesk.wallNow()
+            news += runs?.news(at: now) ?? []
             if news.isEmpty { news = [.tick] }
         }
     }

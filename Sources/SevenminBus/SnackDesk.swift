@@ -207,15 +207,15 @@ public final class SnackDesk {
         do throws(BusError) { return try body() } catch { throw BusLost(bus: bus, error: error) }
     }
 
-    /// Sleeps until news comes or `deadline` (seconds since 1970 UTC, at most a minute away) passes, or the idle
-    /// time would make news; the news.
-    public func wait(until deadline: Double) throws(BusLost) -> [SnackWatchInput] {
+    /// Sleeps until news comes, one of the descriptors `also` is readable, or `deadline` (seconds since 1970 UTC,
+    /// at most a minute away) passes, or the idle time would make news; the news.
+    public func wait(until deadline: Double, also: [Int32] = []) throws(BusLost) -> [SnackWatchInput] {
         var news = try drain()
         let left = min(deadline, idle.nextLook ?? deadline) - Self.wallNow()
         if news.isEmpty, left > 0 {
             var fds = [try on("session") { () throws(BusError) in try bus.pollDescriptor() }]
             if let logind { fds.append(try on("system") { () throws(BusError) in try logind.bus.pollDescriptor() }) }
-            for fd in [calls?.descriptor, cameras?.descriptor].compactMap({ $0 }) {
+            for fd in [calls?.descriptor, cameras?.descriptor].compactMap({ $0 }) + also {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             }
             var timeout = Int32(min(SnackWatch.longestSleep * 1000, (left * 1000).rounded(.up)))

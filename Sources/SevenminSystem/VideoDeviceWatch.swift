@@ -6,30 +6,24 @@ import Glibc
 /// read while nobody touches a camera.
 public final class VideoDeviceWatch {
     /// Readable when a camera was opened or closed.
-    public let descriptor: Int32
+    public var descriptor: Int32 { watch.descriptor }
+    private let watch: FileChangeWatch
     private let devices: [String]
 
     /// Watches the cameras there are; throws when `inotify` cannot be had.
     public init(folder: String = "/dev") throws(SystemError) {
-        descriptor = try retryingEINTR("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+        watch = try FileChangeWatch()
         devices = ((try? SystemCall.names(inDirectory: folder)) ?? []).filter { $0.hasPrefix("video") }
             .map { folder + "/" + $0 }
         for device in devices {
             let mask = UInt32(IN_OPEN) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_CLOSE_NOWRITE)
-            // ignored: a camera we may not watch is one we could not tell of anyway
-            _ = inotify_add_watch(descriptor, device, mask)
+            // A camera we may not watch is one we could not tell of anyway.
+            try? watch.add(device, events: mask)
         }
     }
 
-    // ignored: an inotify descriptor holds nothing that close could lose
-    deinit { Glibc.close(descriptor) }
-
     /// Whether a camera was touched since last asked; empties the queue.
-    public func acknowledge() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 4096), touched = false
-        while (buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }) > 0 { touched = true }
-        return touched
-    }
+    public func acknowledge() -> Bool { watch.acknowledge() }
 
     /// Whether a process of ours holds a camera now: a link in a `/proc/PID/fd` that points at one.
     public func inUse() -> Bool {

@@ -8,7 +8,8 @@ public struct SnacksCommand: ParsableCommand, Equatable {
             + "watch' and starts it where a user manager runs; 'off' stops it and removes what 'on' wrote. "
             + "Alone, 'snacks' says whether it runs, how long you have sat and when the next heads-up is due. "
             + "The options' defaults come from the config file's snack keys (see 'sevenmin config'). The watcher "
-            + "hears idle time and the lock from GNOME, KDE or logind, the first that answers ('doctor' says which).",
+            + "hears idle time and the lock from GNOME, KDE or logind, the first that answers ('doctor' says which). "
+            + "No heads-up comes while a workout or snack runs here; one run to its end is a break.",
         positional: .optional("action", help: "on, off or watch. (default: say how it stands)",
                               values: .choices(Action.allCases.map(\.rawValue))),
         options: [Option.every, Option.hours, Option.days, Option.minutes, Option.auto])
