@@ -28,7 +28,7 @@ extension WorkoutApp {
             command = run
             session.repeats = false
             // No command is left to ask about: the prompt asks only whether to quit.
-            if overlay.askedCommand != nil { overlay = .confirmQuit }
+            overlays.handle(.commandEnded)
             // Status lines carry the command's state: give the status again.
             effects += publication.handle(.statusStale)
             effects.append(.log(EventRecord(t: now - origin, event: "command", [
@@ -46,7 +46,7 @@ extension WorkoutApp {
             if run.ending == .now { leave(at: now, into: &effects) { $0.stop(at: now) } }
             stopForCommand(at: now, into: &effects)
             // Ended here, the workout shows its finish, no prompt over it.
-            if session.state == .finished { overlay = .none }
+            if session.state == .finished { overlays.handle(.finished) }
             return nil
         }
     }

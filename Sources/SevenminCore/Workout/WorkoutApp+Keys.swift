@@ -80,6 +80,17 @@ extension WorkoutApp {
         return nil
     }
 
+    /// Opens the quit prompt, by a key or by Ctrl-C (`bySignal`), pausing the workout; `.quit` where there is no
+    /// workout left to ask about.
+    mutating func askQuit(bySignal: Bool, at now: Instant, into effects: inout [Effect]) -> WorkoutEnding? {
+        guard session.state == .running || session.state == .paused else { return .quit }
+        let running = session.state == .running
+        perform(session.pause(at: now), at: now, into: &effects)
+        // Beside a command still running, the prompt asks about it too.
+        overlays.handle(.askQuit(running: running, command: commandRunning ? command?.name : nil, bySignal: bySignal))
+        return nil
+    }
+
     /// Performs a key's action; returns an ending when the workout should stop.
     mutating func apply(_ action: Action, at now: Instant, into effects: inout [Effect]) -> WorkoutEnding? {
         switch action {
@@ -93,7 +104,7 @@ extension WorkoutApp {
         case .addTime(let seconds):
             perform(session.addTime(seconds, at: now), at: now, into: &effects)
             currentLength = session.timer.countdownTime
-        case .toggleHelp: overlay = overlay == .help ? .none : .help
+        case .toggleHelp: overlays.handle(.toggleHelp)
         case .renewPhoneLink: if phone != nil { effects.append(.renewPhoneLink) }
         case .openVideo:
             // The video of what is on screen: the exercise, or during a pause the one coming next.
@@ -107,22 +118,15 @@ extension WorkoutApp {
             perform(session.pause(at: now), at: now, into: &effects)
             effects.append(.openLink(url))
         case .requestQuit:
-            guard session.state == .running || session.state == .paused else { return .quit }
-            resumeAfterQuitPrompt = session.state == .running
-            perform(session.pause(at: now), at: now, into: &effects)
-            // Beside a command still running, the prompt asks about it too.
-            overlay = command.flatMap { commandRunning ? .confirmQuitCommand($0.name) : nil } ?? .confirmQuit
-            quitBySignal = false
+            return askQuit(bySignal: false, at: now, into: &effects)
         case .confirmQuit:
-            return quitBySignal ? .signal(.interrupt) : .quit
+            return overlays.bySignal ? .signal(.interrupt) : .quit
         case .leaveRunning:
             guard commandRunning else { return .quit }
             leavesCommand = true
             return .quit
         case .cancelQuit:
-            overlay = .none
-            quitBySignal = false
-            if resumeAfterQuitPrompt { perform(session.resume(at: now), at: now, into: &effects) }
+            if overlays.handle(.cancelQuit) { perform(session.resume(at: now), at: now, into: &effects) }
         case .dismiss:
             // Not before the last words have been handed on either: a key would cut them off.
             if let seen = finishSeen, now - seen >= WorkoutApp.dismissGuard, !speech.holdsWords {

@@ -5,15 +5,13 @@
 public struct WorkoutApp: Sendable {
     public internal(set) var session: WorkoutSession
     public let settings: CoachSettings
-    public internal(set) var overlay = ScreenModel.Overlay.none
+    /// What covers the screen: the keys or the quit prompt.
+    var overlays = Overlays()
     public internal(set) var audio = AudioStatus.opening { didSet { notice = shownNotice } }
     /// When the workout started; the events file counts `t` from here.
     public internal(set) var origin: Instant = 0
     /// Problems reported while the workout runs; the latest shows on the status line.
     public internal(set) var notices: [WorkoutNotice] = [] { didSet { notice = shownNotice } }
-    var resumeAfterQuitPrompt = false
-    /// The quit prompt was opened by Ctrl-C: stopping from it ends the process by SIGINT, as Ctrl-C would.
-    var quitBySignal = false
     /// When the finish was first seen; keys in the second after it do not dismiss the summary.
     var finishSeen: Instant?
     var flashUntil: Instant?
@@ -115,6 +113,8 @@ public struct WorkoutApp: Sendable {
     }
 
     public var plan: Plan { session.plan }
+    /// What covers the screen now.
+    public var overlay: ScreenModel.Overlay { overlays.shown }
 
     /// Starts the workout at `now`.
     public mutating func start(at now: Instant) -> [Effect] {
@@ -182,8 +182,7 @@ public struct WorkoutApp: Sendable {
         case .signal(let signal):
             switch signal {
             case .interrupt where asksOnInterrupt:
-                _ = apply(.requestQuit, at: now, into: &effects)
-                quitBySignal = true
+                _ = askQuit(bySignal: true, at: now, into: &effects)
             case .interrupt, .terminate, .hangUp, .quit:
                 return effects + end(.signal(signal), at: now)
             case .suspend:
