@@ -42,34 +42,12 @@ extension StartCommand: RunnableCommand {
         case .success(let name): voiceName = name
         }
         let history = HistorySetup(disabled: noHistory)
-        let loaded: PlanLoading.Loaded
-        var resumption: WorkoutApp.Resumption?, resumed: (id: Int64, part: Int)?
-        var planStep: RoutineChoice.PlanStep?
-        if let loading {
-            switch loading(config) {
-            case .failure(let status): return fail(status.code)
-            case .success(let made): loaded = made
-            }
-        } else if resume {
-            switch history.resumption() {
-            case .failure(let status): return fail(status.code)
-            case .success(let found):
-                (loaded, resumption, resumed) = (found.0, found.1, (found.id, found.part))
-                // Still the plan's step it began as: the screen says so, and its rating moves the plan.
-                planStep = found.plan.flatMap(PlanFiles.step)
-            }
-        } else {
-            switch PlanLoading.choose(plan, config: .success(config)) {
-            case .failure(let status): return fail(status.code)
-            case .success(let choice):
-                planStep = choice.planStep
-                switch PlanLoading.load(choice.request,
-                                        voices: voice && !mute && voiceName == nil ? voices.listed : nil) {
-                case .failure(let status): return fail(status.code)
-                case .success(let value): loaded = value
-                }
-            }
+        let chosen: Chosen
+        switch chosenWorkout(config: config, voices: voices, voiceName: voiceName, history: history, loading: loading) {
+        case .failure(let status): return fail(status.code)
+        case .success(let value): chosen = value
         }
+        let loaded = chosen.loaded
         let clock = SystemMonotonicClock()
         var events: EventLog?
         if let path = eventsPath {
@@ -111,32 +89,19 @@ extension StartCommand: RunnableCommand {
             during?.process.stop(signal: SIGTERM, grace: DuringRun.grace, clock: clock)
             return during == nil ? ExitCode.failure : DuringRun.failed
         }
-        let opening = resumption.map { loaded.plan.leadingIn(to: $0.segmentIndex) } ?? (plan: loaded.plan, start: 0)
+        let opening = chosen.resumption.map { loaded.plan.leadingIn(to: $0.segmentIndex) }
+            ?? (plan: loaded.plan, start: 0)
         let audio = mute ? nil : CoachAudio(request: audioRequest, clock: clock,
                                             voice: voice ? (spoken.voice, rate) : nil,
                                             first: VoicePolicy.start(of: opening.start, in: opening.plan,
                                                                      language: spoken.language),
                                             news: inbox.post)
         let journal = WorkoutJournal(events: events, inbox: inbox, notices: [audio?.voiceProblem].compactMap { $0 })
-        let recording = history.recorder(for: loaded, resumed: resumed, journal: journal, plan: planStep?.recorded,
-                                         during: command?.name)
+        let recording = history.recorder(for: loaded, resumed: chosen.resumed, journal: journal,
+                                         plan: chosen.planStep?.recorded, during: command?.name)
         journal.history = recording?.recorder
-        var settings = CoachSettings(flash: flash, bell: bell, voice: audio?.speaks ?? false, countAloud: countAloud,
-                                     seed: loaded.seed, notify: notify, asksEffort: history.path != nil,
-                                     figure: figure)
-        settings.language = spoken.language
-        settings.planStep = planStep
-        let strapName = heartRateOff ? nil : heartRate
-        settings.heartRate = strapName != nil
-        settings.heartZones = HeartZones(age: age, maxHeartRate: maxHeartRate)
-        settings.speaksHeartRate = speakHeartRate
-        settings.during = during?.run
-        // A hold to the limit, or as many as you can, shows the move's record: read before the first frame, and
-        // only for such a plan.
-        if history.path != nil, loaded.plan.segments.contains(where: { $0.toLimit || $0.asManyAsYouCan != nil }) {
-            settings.records = HistoryReading.records()
-        }
-        settings.ghostMargin = ghost ? ghostMargin : nil
+        let settings = coachSettings(for: chosen, language: spoken.language, speaks: audio?.speaks ?? false,
+                                     records: history.path != nil, during: during?.run)
         // The heart-rate strap, through BlueZ on the system bus, looked for once the screen is up.
         let strap = strapName.map { HeartRateStrap(device: $0, news: inbox.post) { Console.error("sevenmin: " + $0) } }
         // The media player and the screen kept awake, on the session bus, connected once the screen is up.
@@ -167,7 +132,7 @@ extension StartCommand: RunnableCommand {
         let plainMode = plain || cannotAddress || isatty(STDOUT_FILENO) != 1 || isatty(STDIN_FILENO) != 1
         let app = WorkoutApp(plan: loaded.plan, settings: plainMode ? PlainWorkout.adjusted(settings,
                                  keys: KeyboardMode.isTerminal(STDIN_FILENO)) : settings,
-                             resuming: resumption)
+                             resuming: chosen.resumption)
         do {
             let signals = try SignalPipe()
             let timer = try DeadlineTimer()
