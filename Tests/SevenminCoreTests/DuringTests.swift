@@ -123,7 +123,8 @@ struct DuringTests {
     /// sides ends the workout at the end of its second side.
     @Test(arguments: [7.0, 10.0])
     func aTwoSidedExerciseRunsBothSides(endedAt: Double) {
-        // Get ready 0–2, A 2–5, rest 5–6, Plank's first side 6–9, the switch 9–11, its second side 11–14, rest.
+        // Get ready 0–2, A 2–5, rest 5–6, Plank's first side 6–9, the switch 9–11, its second side 11–14,
+        // then rest.
         let plan = Plan(Routine(name: "Sides", rest: 1, getReady: 2,
                                 exercises: [exercise("A", work: 3), exercise("Plank", work: 6, sides: 2)],
                                 switchRest: 2))
